@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Workbench",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "workbench", targets: ["workbench"]),
+        .library(name: "WorkbenchCore", targets: ["WorkbenchCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // libedit, through its readline-compatible API.
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        // libcurl: the HTTP engine.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // Signal flags that must live in C (async-signal-safe globals).
+        .target(name: "CSupport"),
+        .target(
+            name: "WorkbenchCore",
+            dependencies: ["CCurl"]
+        ),
+        .target(
+            name: "LineEditing",
+            dependencies: ["CEditLine"]
+        ),
+        .executableTarget(
+            name: "workbench",
+            dependencies: [
+                "WorkbenchCore",
+                "LineEditing",
+                "CSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "WorkbenchCoreTests",
+            dependencies: ["WorkbenchCore"]
+        ),
+    ]
+)

@@ -1,0 +1,126 @@
+/// The commands the workbench knows: their usage, a summary and an example.
+///
+/// One table feeds `help`, tab completion and "did you mean", so they can
+/// never disagree about what exists.
+public struct CommandSpec: Sendable {
+    public var name: String
+    /// Usage lines, one per form.
+    public var usage: [String]
+    public var summary: String
+    public var example: String
+    /// Words that may follow the command name (`query add`, `follow on`).
+    public var subcommands: [String]
+}
+
+public enum CommandCatalog {
+    public static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
+
+    public static let sendVerbs = ["get", "head", "post", "put", "patch", "delete", "options"]
+
+    public static let all: [CommandSpec] = [
+        CommandSpec(name: "base", usage: ["base URL", "base"],
+                    summary: "Set the base URL (http or https, host, optional port and path prefix), or print it.",
+                    example: "base https://api.themoviedb.org", subcommands: []),
+        CommandSpec(name: "path", usage: ["path PATH", "path add SEGMENT...", "path"],
+                    summary: "Set the path below the base, append encoded segments, or print the full URL.",
+                    example: "path /3/movie/popular", subcommands: ["add"]),
+        CommandSpec(name: "method", usage: ["method VERB", "method"],
+                    summary: "Set the HTTP method (any token, upper-cased), or print it.",
+                    example: "method PATCH", subcommands: methods),
+        CommandSpec(name: "query", usage: ["query add NAME VALUE", "query set NAME VALUE", "query rm NAME", "query clear", "query"],
+                    summary: "Append a query item (names may repeat, order is kept), replace all items of a name, remove, or list.",
+                    example: "query add updateMask.fieldPaths nickName", subcommands: ["add", "set", "rm", "clear"]),
+        CommandSpec(name: "header", usage: ["header NAME: VALUE", "header add NAME: VALUE", "header rm NAME", "header clear", "header"],
+                    summary: "Set a header (replacing every header of that name), add one more value, remove, or list.",
+                    example: "header Content-Type: application/json", subcommands: ["add", "rm", "clear"]),
+        CommandSpec(name: "body", usage: ["body TEXT", "body json JSON", "body form NAME=VALUE...", "body @FILE", "body <<END", "body json <<END", "body clear", "body"],
+                    summary: "Set the body: raw text, validated JSON (sets Content-Type), a form, a file read at send time, or several lines up to END.",
+                    example: "body json {\"username\": \"ana\", \"password\": \"{{password}}\"}", subcommands: ["json", "form", "clear"]),
+        CommandSpec(name: "show", usage: ["show"],
+                    summary: "Print the request exactly as it would be sent: request line, every header, the body.",
+                    example: "show", subcommands: []),
+        CommandSpec(name: "reset", usage: ["reset"],
+                    summary: "Start a fresh request (GET, no path, query, headers or body); base, variables and settings stay.",
+                    example: "reset", subcommands: []),
+        CommandSpec(name: "send", usage: ["send", "send > FILE"],
+                    summary: "Send the request and print the response; `> FILE` writes the raw body to FILE.",
+                    example: "send", subcommands: []),
+        CommandSpec(name: "get", usage: ["get [PATH]"], summary: "Set the method to GET (and the path, if given), then send.",
+                    example: "get /api/character/1", subcommands: []),
+        CommandSpec(name: "head", usage: ["head [PATH]"], summary: "Set the method to HEAD (and the path, if given), then send.",
+                    example: "head /", subcommands: []),
+        CommandSpec(name: "post", usage: ["post [PATH]"], summary: "Set the method to POST (and the path, if given), then send.",
+                    example: "post /login", subcommands: []),
+        CommandSpec(name: "put", usage: ["put [PATH]"], summary: "Set the method to PUT (and the path, if given), then send.",
+                    example: "put /users/1", subcommands: []),
+        CommandSpec(name: "patch", usage: ["patch [PATH]"], summary: "Set the method to PATCH (and the path, if given), then send.",
+                    example: "patch /users/1", subcommands: []),
+        CommandSpec(name: "delete", usage: ["delete [PATH]"], summary: "Set the method to DELETE (and the path, if given), then send.",
+                    example: "delete /users/1", subcommands: []),
+        CommandSpec(name: "options", usage: ["options [PATH]"], summary: "Set the method to OPTIONS (and the path, if given), then send.",
+                    example: "options /", subcommands: []),
+        CommandSpec(name: "timing", usage: ["timing"],
+                    summary: "Print the last response's phases: DNS, connect, TLS, sent, first byte, download, total.",
+                    example: "timing", subcommands: []),
+        CommandSpec(name: "set", usage: ["set NAME VALUE", "set --secret NAME VALUE"],
+                    summary: "Set a variable, used as {{NAME}} in any value; a secret one is never saved.",
+                    example: "set key 0123abcd", subcommands: ["--secret"]),
+        CommandSpec(name: "unset", usage: ["unset NAME"], summary: "Remove a variable.", example: "unset key", subcommands: []),
+        CommandSpec(name: "vars", usage: ["vars"], summary: "List the variables (secret values masked).", example: "vars", subcommands: []),
+        CommandSpec(name: "follow", usage: ["follow on|off"], summary: "Follow redirects (default off, like curl).",
+                    example: "follow on", subcommands: ["on", "off"]),
+        CommandSpec(name: "timeout", usage: ["timeout SECONDS"], summary: "Total time allowed for a request (default 30).",
+                    example: "timeout 5", subcommands: []),
+        CommandSpec(name: "insecure", usage: ["insecure on|off"], summary: "Skip TLS certificate verification (default off).",
+                    example: "insecure on", subcommands: ["on", "off"]),
+        CommandSpec(name: "color", usage: ["color auto|on|off"], summary: "Colour responses: auto (on a terminal without NO_COLOR), always, never.",
+                    example: "color off", subcommands: ["auto", "on", "off"]),
+        CommandSpec(name: "settings", usage: ["settings"], summary: "Print the current settings.", example: "settings", subcommands: []),
+        CommandSpec(name: "help", usage: ["help", "help COMMAND"], summary: "List the commands, or explain one.",
+                    example: "help query", subcommands: []),
+        CommandSpec(name: "exit", usage: ["exit"], summary: "Leave the workbench (also `quit` or Ctrl-D).", example: "exit", subcommands: []),
+        CommandSpec(name: "quit", usage: ["quit"], summary: "Leave the workbench (also `exit` or Ctrl-D).", example: "quit", subcommands: []),
+    ]
+
+    public static var names: [String] { all.map(\.name) }
+
+    public static func spec(named name: String) -> CommandSpec? {
+        all.first { $0.name == name }
+    }
+
+    /// `usage: ...` lines for error messages.
+    public static func usage(of name: String) -> String {
+        guard let spec = spec(named: name) else { return "" }
+        return "usage: " + spec.usage.joined(separator: " | ")
+    }
+
+    /// The full `help` text.
+    public static func overview() -> String {
+        let width = all.map(\.name.count).max() ?? 0
+        var lines = ["Commands (help COMMAND for details):"]
+        for spec in all {
+            lines.append("  " + spec.name.padding(to: width) + "  " + spec.summary)
+        }
+        lines.append("")
+        lines.append("Values may use {{NAME}} (a variable) and {{env.NAME}} (the environment), expanded when sent.")
+        return lines.joined(separator: "\n")
+    }
+
+    /// `help COMMAND`.
+    public static func help(for name: String) throws(WorkbenchError) -> String {
+        guard let spec = spec(named: name) else {
+            throw WorkbenchError("no help for unknown command '\(name)'" + Suggestion.didYouMean(name, among: names))
+        }
+        var lines = [spec.name + ": " + spec.summary, "usage:"]
+        lines += spec.usage.map { "  " + $0 }
+        lines.append("example:")
+        lines.append("  " + spec.example)
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

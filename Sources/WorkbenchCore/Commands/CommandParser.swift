@@ -1,0 +1,321 @@
+/// Parses one line into a `Command`: a pure function, with errors that say what
+/// is wrong and show the usage.
+///
+/// Values are checked here as far as they can be without variables (a base URL
+/// without `{{...}}` must parse, a JSON body must be JSON), so a typo is caught
+/// when it is typed, not when it is sent.
+public enum CommandParser {
+    public static func parse(_ line: String) throws(WorkbenchError) -> ParsedLine {
+        let trimmed = line.trimmingSpaces()
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return .empty }
+        let words = try ShellWords.split(line)
+        guard let first = words.first else { return .empty }
+        let name = first.text.lowercased()
+        let args = Array(words.dropFirst())
+        let parser = Parser(line: line, name: name, args: args)
+        return try parser.parse()
+    }
+
+    /// A JSON body must be JSON once variables are filled in; before that, each
+    /// `{{NAME}}` stands in for a value (it may be a number, as in `{"id": {{id}}}`).
+    public static func checkJSONBody(_ text: String) throws(WorkbenchError) {
+        var probe = text
+        if Template.hasReferences(text) {
+            var standIn = ""
+            for part in try Template.parse(text) {
+                if case .literal(let literal) = part { standIn += literal } else { standIn += "0" }
+            }
+            probe = standIn
+        }
+        do {
+            try JSONSyntax.validate(probe)
+        } catch {
+            throw WorkbenchError("invalid JSON body: \(error)")
+        }
+    }
+}
+
+private struct Parser {
+    let line: String
+    let name: String
+    let args: [ShellWord]
+
+    var texts: [String] { args.map(\.text) }
+
+    /// The rest of the line, verbatim, from argument `index` on.
+    func rest(from index: Int) -> String {
+        guard index < args.count else { return "" }
+        return line.suffix(fromUTF8Offset: args[index].start).trimmingSpaces()
+    }
+
+    func usageError(_ problem: String, command: String? = nil) -> WorkbenchError {
+        WorkbenchError("\(command ?? name): \(problem); \(CommandCatalog.usage(of: command ?? name))")
+    }
+
+    func expectNoArguments(_ command: Command) throws(WorkbenchError) -> ParsedLine {
+        guard args.isEmpty else { throw usageError("unexpected argument '\(args[0].text)'") }
+        return .command(command)
+    }
+
+    func parse() throws(WorkbenchError) -> ParsedLine {
+        switch name {
+        case "base": return try parseBase()
+        case "path": return try parsePath()
+        case "method": return try parseMethod()
+        case "query": return try parseQuery()
+        case "header": return try parseHeader()
+        case "body": return try parseBody()
+        case "show": return try expectNoArguments(.show)
+        case "reset": return try expectNoArguments(.reset)
+        case "send": return try parseSend(method: nil)
+        case "timing": return try expectNoArguments(.timing)
+        case "set": return try parseSet()
+        case "unset": return try parseUnset()
+        case "vars": return try expectNoArguments(.vars)
+        case "follow": return .command(.follow(try parseSwitch()))
+        case "insecure": return .command(.insecure(try parseSwitch()))
+        case "timeout": return try parseTimeout()
+        case "color": return try parseColor()
+        case "settings": return try expectNoArguments(.showSettings)
+        case "help":
+            guard args.count <= 1 else { throw usageError("expected at most one command name") }
+            return .command(.help(args.first?.text.lowercased()))
+        case "exit", "quit": return try expectNoArguments(.exit)
+        default:
+            if CommandCatalog.sendVerbs.contains(name) {
+                return try parseSend(method: name.uppercased())
+            }
+            throw WorkbenchError("unknown command '\(name)'"
+                + (Suggestion.nearest(name, among: CommandCatalog.names).map { ": did you mean \($0)?" }
+                    ?? ": type `help` for the list of commands"))
+        }
+    }
+
+    func parseBase() throws(WorkbenchError) -> ParsedLine {
+        switch args.count {
+        case 0:
+            return .command(.showBase)
+        case 1:
+            let url = texts[0]
+            if Template.hasReferences(url) {
+                try Template.validate(url)
+            } else {
+                _ = try BaseURL.parse(url)
+            }
+            return .command(.base(url))
+        default:
+            throw usageError("expected one URL, got \(args.count) words (quote a URL with spaces)")
+        }
+    }
+
+    func parsePath() throws(WorkbenchError) -> ParsedLine {
+        if args.isEmpty { return .command(.showURL) }
+        if texts[0] == "add" {
+            let segments = Array(texts.dropFirst())
+            guard !segments.isEmpty else { throw usageError("expected at least one segment after `path add`") }
+            for segment in segments {
+                guard !segment.isEmpty else { throw usageError("a path segment cannot be empty") }
+                try Template.validate(segment)
+            }
+            return .command(.pathAdd(segments))
+        }
+        guard args.count == 1 else {
+            throw usageError("expected one PATH, got \(args.count) words (quote a path with spaces)")
+        }
+        var probe = Endpoint()
+        try probe.setPath(texts[0])
+        return .command(.path(texts[0]))
+    }
+
+    func parseMethod() throws(WorkbenchError) -> ParsedLine {
+        switch args.count {
+        case 0: return .command(.showMethod)
+        case 1: return .command(.method(try HTTPSyntax.normalizedMethod(texts[0])))
+        default: throw usageError("expected one method")
+        }
+    }
+
+    func parseQuery() throws(WorkbenchError) -> ParsedLine {
+        guard let sub = texts.first else { return .command(.showQuery) }
+        let operands = Array(texts.dropFirst())
+        let full = "query \(sub)"
+        switch sub {
+        case "add", "set":
+            let pair: (String, String)
+            if operands.count == 2 {
+                pair = (operands[0], operands[1])
+            } else if operands.count == 1, let equals = operands[0].firstIndex(of: "=") {
+                pair = (String(operands[0][..<equals]), String(operands[0][operands[0].index(after: equals)...]))
+            } else {
+                throw usageError("expected NAME VALUE", command: "query")
+            }
+            guard !pair.0.isEmpty else { throw usageError("the query name is empty", command: "query") }
+            try Template.validate(pair.0)
+            try Template.validate(pair.1)
+            return .command(sub == "add" ? .queryAdd(name: pair.0, value: pair.1) : .querySet(name: pair.0, value: pair.1))
+        case "rm":
+            guard operands.count == 1 else { throw usageError("expected one NAME after `\(full)`", command: "query") }
+            return .command(.queryRemove(operands[0]))
+        case "clear":
+            guard operands.isEmpty else { throw usageError("`query clear` takes no arguments", command: "query") }
+            return .command(.queryClear)
+        default:
+            throw usageError("unknown subcommand '\(sub)'"
+                + Suggestion.didYouMean(sub, among: ["add", "set", "rm", "clear"]), command: "query")
+        }
+    }
+
+    func parseHeader() throws(WorkbenchError) -> ParsedLine {
+        guard let sub = texts.first else { return .command(.showHeaders) }
+        switch sub {
+        case "rm":
+            guard args.count == 2 else { throw usageError("expected one NAME after `header rm`") }
+            var headerName = texts[1]
+            if headerName.hasSuffix(":") { headerName.removeLast() }
+            try HTTPSyntax.checkHeaderName(headerName)
+            return .command(.headerRemove(headerName))
+        case "clear":
+            guard args.count == 1 else { throw usageError("`header clear` takes no arguments") }
+            return .command(.headerClear)
+        case "add":
+            let (headerName, value) = try headerField(from: Array(texts.dropFirst()))
+            return .command(.headerAdd(name: headerName, value: value))
+        default:
+            let (headerName, value) = try headerField(from: texts)
+            return .command(.headerSet(name: headerName, value: value))
+        }
+    }
+
+    /// `NAME: VALUE` from words; the words after the colon are joined by one space.
+    func headerField(from words: [String]) throws(WorkbenchError) -> (String, String) {
+        let joined = words.joined(separator: " ")
+        guard let colon = joined.firstIndex(of: ":") else {
+            throw usageError(words.isEmpty ? "expected NAME: VALUE" : "expected NAME: VALUE, with a colon after the name")
+        }
+        let headerName = joined[..<colon].trimmingSpaces()
+        let value = joined[joined.index(after: colon)...].trimmingSpaces()
+        try HTTPSyntax.checkHeaderName(String(headerName))
+        try HTTPSyntax.checkHeaderValue(String(value), name: String(headerName))
+        try Template.validate(String(value))
+        return (String(headerName), String(value))
+    }
+
+    func parseBody() throws(WorkbenchError) -> ParsedLine {
+        guard let sub = texts.first else { return .command(.showBody) }
+        if sub == "clear" && args.count == 1 { return .command(.bodyClear) }
+        if sub == "json" {
+            guard args.count > 1 else { throw usageError("expected JSON after `body json`") }
+            if texts[1].hasPrefix("<<") {
+                return try heredoc(json: true, word: 1)
+            }
+            let text = rest(from: 1)
+            try CommandParser.checkJSONBody(text)
+            return .command(.body(.json(text)))
+        }
+        if sub == "form" {
+            var fields: [FormField] = []
+            for word in texts.dropFirst() {
+                guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+                    throw usageError("expected NAME=VALUE, got '\(word)'")
+                }
+                let field = FormField(name: String(word[..<equals]), value: String(word[word.index(after: equals)...]))
+                try Template.validate(field.name)
+                try Template.validate(field.value)
+                fields.append(field)
+            }
+            guard !fields.isEmpty else { throw usageError("expected at least one NAME=VALUE after `body form`") }
+            return .command(.body(.form(fields)))
+        }
+        if sub.hasPrefix("@") && args.count == 1 {
+            let file = String(sub.dropFirst())
+            guard !file.isEmpty else { throw usageError("expected a file name after '@'") }
+            try Template.validate(file)
+            return .command(.body(.file(file)))
+        }
+        if sub.hasPrefix("<<") {
+            return try heredoc(json: false, word: 0)
+        }
+        let text = rest(from: 0)
+        try Template.validate(text)
+        return .command(.body(.text(text)))
+    }
+
+    func heredoc(json: Bool, word: Int) throws(WorkbenchError) -> ParsedLine {
+        let terminator = String(texts[word].dropFirst(2))
+        guard !terminator.isEmpty else { throw usageError("expected a terminator after '<<', as in `body <<END`") }
+        guard args.count == word + 1 else { throw usageError("unexpected text after `<<\(terminator)`") }
+        return .heredoc(json: json, terminator: terminator)
+    }
+
+    func parseSend(method: String?) throws(WorkbenchError) -> ParsedLine {
+        var path: String?
+        var output: String?
+        var index = 0
+        while index < texts.count {
+            let word = texts[index]
+            if word == ">" {
+                guard index + 1 < texts.count, !texts[index + 1].isEmpty else { throw usageError("expected a file name after '>'") }
+                output = texts[index + 1]
+                index += 2
+            } else if word.hasPrefix(">") {
+                output = String(word.dropFirst())
+                index += 1
+            } else if method != nil && path == nil && output == nil {
+                path = word
+                index += 1
+            } else {
+                throw usageError("unexpected argument '\(word)'")
+            }
+        }
+        if let path {
+            var probe = Endpoint()
+            try probe.setPath(path)
+        }
+        return .command(.send(method: method, path: path, output: output))
+    }
+
+    func parseSet() throws(WorkbenchError) -> ParsedLine {
+        var operands = texts
+        var secret = false
+        if operands.first == "--secret" {
+            secret = true
+            operands.removeFirst()
+        }
+        guard operands.count == 2 else {
+            throw usageError(operands.count > 2 ? "expected NAME VALUE (quote a value with spaces)" : "expected NAME VALUE")
+        }
+        guard Template.isValidVariableName(operands[0]) else {
+            throw usageError("invalid variable name '\(operands[0])': start with a letter or '_', then letters, digits, '_', '-' or '.'")
+        }
+        return .command(.set(name: operands[0], value: operands[1], secret: secret))
+    }
+
+    func parseUnset() throws(WorkbenchError) -> ParsedLine {
+        guard args.count == 1 else { throw usageError("expected one variable name") }
+        return .command(.unset(texts[0]))
+    }
+
+    func parseSwitch() throws(WorkbenchError) -> Bool {
+        guard args.count == 1 else { throw usageError("expected on or off") }
+        switch texts[0].lowercased() {
+        case "on": return true
+        case "off": return false
+        default: throw usageError("expected on or off, got '\(texts[0])'")
+        }
+    }
+
+    func parseTimeout() throws(WorkbenchError) -> ParsedLine {
+        guard args.count == 1 else { throw usageError("expected a number of seconds") }
+        guard let seconds = Double(texts[0]), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+            throw usageError("expected a number of seconds from 0 (no limit) to 86400, got '\(texts[0])'")
+        }
+        return .command(.timeout(seconds))
+    }
+
+    func parseColor() throws(WorkbenchError) -> ParsedLine {
+        guard args.count == 1, let setting = ColorSetting(rawValue: texts[0].lowercased()) else {
+            throw usageError("expected auto, on or off")
+        }
+        return .command(.color(setting))
+    }
+}

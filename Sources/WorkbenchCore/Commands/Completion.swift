@@ -1,0 +1,114 @@
+/// Tab completion: candidates for the word under the cursor, from the command
+/// catalogue and the workspace. Pure, so it is tested without a terminal.
+public struct Completion {
+    /// Lists a directory for file-name completion: names and whether each is a directory.
+    public typealias DirectoryLister = (String) -> [(name: String, isDirectory: Bool)]
+
+    public static let commonHeaders = [
+        "Accept", "Accept-Encoding", "Accept-Language", "Authorization", "Cache-Control", "Connection",
+        "Content-Type", "Cookie", "If-Match", "If-Modified-Since", "If-None-Match", "Origin", "Range",
+        "Referer", "User-Agent", "X-Api-Key", "X-Request-Id",
+    ]
+
+    public static let commonMediaTypes = [
+        "application/json", "application/x-www-form-urlencoded", "application/xml", "multipart/form-data",
+        "text/plain", "text/html", "*/*",
+    ]
+
+    let workspace: Workspace
+    let listDirectory: DirectoryLister
+
+    public init(workspace: Workspace, listDirectory: @escaping DirectoryLister = FileSystem.listDirectory) {
+        self.workspace = workspace
+        self.listDirectory = listDirectory
+    }
+
+    /// Candidates that replace the current word: the text after the last space in `linePrefix`.
+    public func candidates(forLinePrefix linePrefix: String) -> [String] {
+        let words = linePrefix.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let endsWithSpace = linePrefix.last == " " || linePrefix.last == "\t"
+        let current = endsWithSpace ? "" : (words.last ?? "")
+        let before = endsWithSpace ? words : Array(words.dropLast())
+
+        if let open = current.ranges(of: "{{").last, !current[open.upperBound...].contains("}") {
+            let typed = current[..<open.lowerBound]
+            return matching(workspace.variables.names.map { "{{\($0)}}" }, current[open.lowerBound...])
+                .map { String(typed) + $0 }
+        }
+        guard let command = before.first?.lowercased() else {
+            return matching(CommandCatalog.names, current)
+        }
+        let position = before.count
+        switch command {
+        case "query":
+            if position == 1 { return matching(["add", "set", "rm", "clear"], current) }
+            if position == 2 && ["rm", "set"].contains(before[1]) {
+                return matching(unique(workspace.endpoint.query.map(\.name)), current)
+            }
+        case "header":
+            if position == 1 {
+                return matching(["add", "rm", "clear"] + Self.commonHeaders.map { $0 + ":" }, current)
+            }
+            if position == 2 && before[1] == "rm" {
+                return matching(unique(workspace.endpoint.headers.map(\.name)), current)
+            }
+            if position == 2 && before[1] == "add" {
+                return matching(Self.commonHeaders.map { $0 + ":" }, current)
+            }
+            let nameWord = before.last(where: { $0.hasSuffix(":") })?.dropLast().lowercased()
+            if ["content-type:", "accept:"].contains(before.last?.lowercased() ?? ""), nameWord != nil {
+                return matching(Self.commonMediaTypes, current)
+            }
+        case "method":
+            if position == 1 { return matching(CommandCatalog.methods, current.uppercased()) }
+        case "body":
+            if position == 1 {
+                if current.hasPrefix("@") { return files(matching: String(current.dropFirst())).map { "@" + $0 } }
+                return matching(["json", "form", "clear", "@", "<<END"], current)
+            }
+        case "load", "save", "run":
+            if position == 1 { return files(matching: current) }
+        case "set":
+            if position == 1 { return matching(["--secret"] + workspace.variables.names, current) }
+            if position == 2 && before[1] == "--secret" { return matching(workspace.variables.names, current) }
+        case "unset":
+            if position == 1 { return matching(workspace.variables.names, current) }
+        case "help":
+            if position == 1 { return matching(CommandCatalog.names, current) }
+        default:
+            if let spec = CommandCatalog.spec(named: command), position == 1, !spec.subcommands.isEmpty {
+                return matching(spec.subcommands, current)
+            }
+        }
+        if current.hasPrefix("@") || current.hasPrefix(">") {
+            let marker = String(current.prefix(1))
+            return files(matching: String(current.dropFirst())).map { marker + $0 }
+        }
+        return []
+    }
+
+    private func matching(_ options: [String], _ prefix: some StringProtocol) -> [String] {
+        options.filter { $0.hasPrefix(prefix) }
+    }
+
+    private func unique(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+
+    /// File names for `typed` (`dir/par` -> `dir/part.json`); directories end with `/`.
+    private func files(matching typed: String) -> [String] {
+        let directory: String
+        let namePrefix: String
+        if let slash = typed.lastIndex(of: "/") {
+            directory = String(typed[...slash])
+            namePrefix = String(typed[typed.index(after: slash)...])
+        } else {
+            directory = ""
+            namePrefix = typed
+        }
+        return listDirectory(directory)
+            .filter { $0.name.hasPrefix(namePrefix) && (namePrefix.hasPrefix(".") || !$0.name.hasPrefix(".")) }
+            .map { directory + $0.name + ($0.isDirectory ? "/" : "") }
+    }
+}

@@ -1,0 +1,39 @@
+/// The exact request that goes on the wire: what `show` prints and `send` sends.
+public struct PreparedRequest: Equatable, Sendable {
+    public var method: String
+    public var base: BaseURL
+    /// The request target in origin form: `/path?query`.
+    public var target: String
+    /// Every header line, defaults included, in the order they are sent.
+    public var headers: [HeaderField]
+    public var body: [UInt8]
+
+    public init(method: String, base: BaseURL, target: String, headers: [HeaderField], body: [UInt8]) {
+        self.method = method
+        self.base = base
+        self.target = target
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The full URL: `scheme://host[:port]/path?query`.
+    public var url: String { base.origin + target }
+
+    /// The request as text: request line, header lines, and the body after a blank line.
+    ///
+    /// A body that is not printable text is summarised instead of dumped.
+    public var displayText: String {
+        var lines = ["\(method) \(target) HTTP/1.1"]
+        lines += headers.map { "\($0.name): \($0.value)" }
+        var text = lines.joined(separator: "\n")
+        if !body.isEmpty {
+            text += "\n\n"
+            if let printable = String(validating: body, as: UTF8.self), !printable.utf8.contains(0) {
+                text += printable
+            } else {
+                text += "[\(body.count) bytes of binary data]"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,25 @@
+/// Per-session settings: how requests are sent and responses shown.
+public struct Settings: Equatable, Sendable {
+    /// Follow redirects (off by default, as in curl and HTTPie).
+    public var followRedirects = false
+    /// Total time allowed for one request, in seconds; 0 means no limit.
+    public var timeout: Double = 30
+    /// Skip TLS certificate verification.
+    public var insecure = false
+    public var color = ColorSetting.auto
+
+    public init() {}
+
+    public var summary: String {
+        [
+            "follow   \(followRedirects ? "on" : "off")",
+            "timeout  \(timeout == 0 ? "none" : Settings.format(seconds: timeout))",
+            "insecure \(insecure ? "on" : "off")",
+            "color    \(color.rawValue)",
+        ].joined(separator: "\n")
+    }
+
+    static func format(seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+    }
+}

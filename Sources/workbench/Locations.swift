@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the workbench keeps its own files (XDG base directories).
+enum Locations {
+    /// `$XDG_STATE_HOME/workbench`, falling back to `~/.local/state/workbench`.
+    static func stateDirectory(environment: [String: String]) -> String? {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return state + "/workbench"
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.local/state/workbench"
+    }
+
+    /// Creates `path` and its parents (mode 0700); false if that failed.
+    static func makeDirectory(_ path: String) -> Bool {
+        var current = ""
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o700) != 0 && errno != EEXIST { return false }
+        }
+        return true
+    }
+}
+
+/// The process environment as a dictionary, read when it is needed so `{{env.NAME}}` is current.
+func currentEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+        let text = String(cString: entry)
+        if let equals = text.firstIndex(of: "=") {
+            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        pointer += 1
+    }
+    return result
+}

@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import WorkbenchCore
+
+/// Runs commands from a file or a pipe: no prompt, no line editing.
+///
+/// A failing command prints `error: line N: ...` and stops the script with
+/// status 1, unless `keepGoing` is set (then the status is 1 at the end).
+struct ScriptRunner {
+    let interpreter: Interpreter
+    let streams: StandardStreams
+    let keepGoing: Bool
+
+    /// Runs every line `nextLine` gives; returns the exit status.
+    func run(nextLine: () -> String?) -> Int32 {
+        var lineNumber = 0
+        var failed = false
+        while let line = nextLine() {
+            lineNumber += 1
+            switch interpreter.handle(line: line) {
+            case .ok:
+                continue
+            case .exit:
+                streams.flush()
+                return failed ? 1 : 0
+            case .failed(let error):
+                streams.printError("error: line \(lineNumber): \(error.message)")
+                failed = true
+                if !keepGoing {
+                    streams.flush()
+                    return 1
+                }
+            }
+        }
+        if case .failed(let error) = interpreter.finishInput() {
+            streams.printError("error: line \(lineNumber): \(error.message)")
+            failed = true
+        }
+        streams.flush()
+        return failed ? 1 : 0
+    }
+}
+
+/// Reads lines from a file descriptor with one large buffer (much faster than byte-wise reads).
+final class LineReader {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var finished = false
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    func next() -> String? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                var end = newline
+                if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                let line = String(decoding: buffer[start..<end], as: UTF8.self)
+                start = newline + 1
+                return line
+            }
+            if finished {
+                guard start < buffer.count else { return nil }
+                let line = String(decoding: buffer[start...], as: UTF8.self)
+                start = buffer.count
+                return line
+            }
+            if start > 0 {
+                buffer.removeFirst(start)
+                start = 0
+            }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
+                finished = true
+            } else {
+                buffer.append(contentsOf: chunk[0..<count])
+            }
+        }
+    }
+}
