@@ -10,6 +10,8 @@ struct REPL {
     let interpreter: Interpreter
     let streams: StandardStreams
     let historyFile: String?
+    /// The workspace is written here after every change, so nothing typed is lost.
+    let autosavePath: String?
 
     func run() -> Int32 {
         wb_interrupt_install()
@@ -28,12 +30,15 @@ struct REPL {
             let prompt = interpreter.pendingTerminator.map { "\($0)> " }
                 ?? Prompt.text(for: interpreter.workspace, environment: interpreter.context.environment,
                                width: terminalWidth())
+            // A Ctrl-C that aborted a request is spent; do not let it cancel the next line.
+            wb_interrupt_clear()
             switch editor.read(prompt: prompt) {
             case .line(let line):
                 editor.addHistory(HistoryPolicy.entry(for: line))
+                let before = interpreter.workspace
                 switch interpreter.handle(line: line) {
                 case .ok:
-                    break
+                    autosave(ifChangedFrom: before)
                 case .failed(let error):
                     streams.printError("error: \(error.message)")
                 case .exit:
@@ -49,6 +54,16 @@ struct REPL {
                 streams.flush()
                 return 0
             }
+        }
+    }
+
+    private func autosave(ifChangedFrom before: Workspace) {
+        guard let autosavePath, interpreter.workspace != before else { return }
+        let document = SessionDocument(workspace: interpreter.workspace)
+        do {
+            try AtomicFile.write(SessionEncoding.encode(document), to: autosavePath)
+        } catch {
+            streams.printError("warning: autosave failed: \(error.message)")
         }
     }
 

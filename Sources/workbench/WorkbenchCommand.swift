@@ -2,10 +2,26 @@ import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #endif
+import CSupport
 import WorkbenchCore
 
 @main
 struct WorkbenchCommand: ParsableCommand {
+    /// Like ParsableCommand's own main, but bad arguments exit with status 2
+    /// (as `replay` promises) instead of 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                StandardStreams.writeAll(Array((fullMessage(for: error) + "\n").utf8), to: 2)
+                Glibc.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "workbench",
         abstract: "An interactive HTTP request workbench: build a request by hand, look at it, send it.",
@@ -14,7 +30,7 @@ struct WorkbenchCommand: ParsableCommand {
             When standard input is not a terminal, reads the same commands from it as a script.
             """,
         version: WorkbenchVersion.current,
-        subcommands: [Interactive.self, Run.self],
+        subcommands: [Interactive.self, Run.self, ReplayFile.self],
         defaultSubcommand: Interactive.self
     )
 }
@@ -51,15 +67,27 @@ extension WorkbenchCommand {
             abstract: "Start the workbench (the default)."
         )
 
+        @Argument(help: "A session file to load first.")
+        var session: String?
+
+        @Flag(name: .long, help: "Start with the session autosaved by the last interactive run.")
+        var restore = false
+
         @OptionGroup var options: CommonOptions
 
         func run() throws {
             let launch = Launch(options: options)
+            let interpreter = launch.makeInterpreter()
+            if let session {
+                try launch.preload(.load(session), into: interpreter)
+            } else if restore {
+                try launch.preload(.restore, into: interpreter)
+            }
             if isatty(0) == 1 {
-                throw ExitCode(launch.runREPL())
+                throw ExitCode(launch.runREPL(interpreter))
             }
             let reader = LineReader(descriptor: 0)
-            throw ExitCode(launch.runScript(nextLine: reader.next))
+            throw ExitCode(launch.runScript(interpreter, nextLine: reader.next))
         }
     }
 
@@ -81,7 +109,8 @@ extension WorkbenchCommand {
             }
             defer { close(descriptor) }
             let reader = LineReader(descriptor: descriptor)
-            throw ExitCode(Launch(options: options).runScript(nextLine: reader.next))
+            let launch = Launch(options: options)
+            throw ExitCode(launch.runScript(launch.makeInterpreter(), nextLine: reader.next))
         }
     }
 }
@@ -91,29 +120,58 @@ struct Launch {
     let options: CommonOptions
     let streams = StandardStreams()
 
+    var environment: [String: String] { currentEnvironment() }
+
+    /// `$XDG_STATE_HOME/workbench`, created on demand; nil when it cannot be.
+    var stateDirectory: String? {
+        guard let directory = Locations.stateDirectory(environment: environment),
+              Locations.makeDirectory(directory) else { return nil }
+        return directory
+    }
+
     func makeInterpreter() -> Interpreter {
         var workspace = Workspace()
         workspace.settings.color = options.color.setting
-        return Interpreter(
+        let environment = self.environment
+        let interpreter = Interpreter(
             workspace: workspace,
-            context: CommandContext(environment: currentEnvironment()),
+            context: CommandContext(environment: environment, autosavePath: stateDirectory.map { $0 + "/autosave.json" }),
             output: streams
         )
+        let display = DisplayOptions(
+            outputIsTerminal: isatty(1) == 1,
+            noColorRequested: !(environment["NO_COLOR"] ?? "").isEmpty
+        )
+        Sender(display: display, options: SendOptions(shouldAbort: { wb_interrupt_pending() != 0 }))
+            .attach(to: interpreter)
+        return interpreter
     }
 
-    func runREPL() -> Int32 {
-        Terminal.prepareLocale()
-        var historyFile: String?
-        let environment = currentEnvironment()
-        if !options.noHistory, let directory = Locations.stateDirectory(environment: environment),
-           Locations.makeDirectory(directory) {
-            historyFile = directory + "/history"
+    /// Loads the session named on the command line; a bad file ends the run with status 2.
+    func preload(_ command: Command, into interpreter: Interpreter) throws {
+        do {
+            let outcome = try interpreter.workspace.apply(command, context: interpreter.context)
+            if case .output(let text) = outcome { streams.printError(text) }
+        } catch {
+            streams.printError("error: \(error.message)")
+            throw ExitCode(2)
         }
-        return REPL(interpreter: makeInterpreter(), streams: streams, historyFile: historyFile).run()
+        // The session's own color setting yields to --color when one was given.
+        if options.color != .auto { interpreter.workspace.settings.color = options.color.setting }
     }
 
-    func runScript(nextLine: () -> String?) -> Int32 {
-        ScriptRunner(interpreter: makeInterpreter(), streams: streams, keepGoing: options.keepGoing)
+    func runREPL(_ interpreter: Interpreter) -> Int32 {
+        Terminal.prepareLocale()
+        let directory = stateDirectory
+        return REPL(
+            interpreter: interpreter, streams: streams,
+            historyFile: options.noHistory ? nil : directory.map { $0 + "/history" },
+            autosavePath: interpreter.context.autosavePath
+        ).run()
+    }
+
+    func runScript(_ interpreter: Interpreter, nextLine: () -> String?) -> Int32 {
+        ScriptRunner(interpreter: interpreter, streams: streams, keepGoing: options.keepGoing)
             .run(nextLine: nextLine)
     }
 }

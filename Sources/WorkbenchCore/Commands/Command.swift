@@ -34,6 +34,18 @@ public enum Command: Equatable, Sendable {
     case unset(String)
     case vars
 
+    // Captures, expectations, sessions
+    /// `capture NAME FROM`: from the last response into a variable.
+    case capture(name: String, source: Capture.Source)
+    /// `expect CHECK`: attached to the last request and checked at once.
+    case expect(Expectation)
+    case save(String?)
+    case load(String)
+    /// `restore`: the workspace autosaved by the last REPL session.
+    case restore
+    case history
+    case replay(ReplayTarget)
+
     // Settings
     case follow(Bool)
     case timeout(Double)
@@ -43,6 +55,13 @@ public enum Command: Equatable, Sendable {
 
     case help(String?)
     case exit
+}
+
+/// Which requests of the history `replay` sends.
+public enum ReplayTarget: Equatable, Sendable {
+    case all
+    /// 1-based, as `history` numbers them.
+    case number(Int)
 }
 
 /// `color auto|on|off`: when responses are coloured.

@@ -18,7 +18,7 @@ public enum CommandParser {
 
     /// A JSON body must be JSON once variables are filled in; before that, each
     /// `{{NAME}}` stands in for a value (it may be a number, as in `{"id": {{id}}}`).
-    public static func checkJSONBody(_ text: String) throws(WorkbenchError) {
+    public static func checkJSONBody(_ text: String, what: String = "JSON body") throws(WorkbenchError) {
         var probe = text
         if Template.hasReferences(text) {
             var standIn = ""
@@ -30,7 +30,7 @@ public enum CommandParser {
         do {
             try JSONSyntax.validate(probe)
         } catch {
-            throw WorkbenchError("invalid JSON body: \(error)")
+            throw WorkbenchError("invalid \(what): \(error)")
         }
     }
 }
@@ -72,6 +72,23 @@ private struct Parser {
         case "set": return try parseSet()
         case "unset": return try parseUnset()
         case "vars": return try expectNoArguments(.vars)
+        case "capture": return try parseCapture()
+        case "expect":
+            guard !args.isEmpty else { throw usageError("expected a check") }
+            do throws(WorkbenchError) {
+                return .command(.expect(try Expectation.parse(rest(from: 0))))
+            } catch {
+                throw usageError(error.message)
+            }
+        case "save":
+            guard args.count <= 1 else { throw usageError("expected at most one file name") }
+            return .command(.save(texts.first))
+        case "load":
+            guard args.count == 1, !texts[0].isEmpty else { throw usageError("expected one file name") }
+            return .command(.load(texts[0]))
+        case "restore": return try expectNoArguments(.restore)
+        case "history": return try expectNoArguments(.history)
+        case "replay": return try parseReplay()
         case "follow": return .command(.follow(try parseSwitch()))
         case "insecure": return .command(.insecure(try parseSwitch()))
         case "timeout": return try parseTimeout()
@@ -288,6 +305,27 @@ private struct Parser {
             throw usageError("invalid variable name '\(operands[0])': start with a letter or '_', then letters, digits, '_', '-' or '.'")
         }
         return .command(.set(name: operands[0], value: operands[1], secret: secret))
+    }
+
+    func parseCapture() throws(WorkbenchError) -> ParsedLine {
+        guard args.count >= 2 else { throw usageError("expected NAME and where to capture from") }
+        guard Template.isValidVariableName(texts[0]) else {
+            throw usageError("invalid variable name '\(texts[0])'")
+        }
+        do throws(WorkbenchError) {
+            return .command(.capture(name: texts[0], source: try Capture.parseSource(Array(texts.dropFirst()))))
+        } catch {
+            throw usageError(error.message)
+        }
+    }
+
+    func parseReplay() throws(WorkbenchError) -> ParsedLine {
+        guard args.count <= 1 else { throw usageError("expected a request number or `all`") }
+        guard let target = texts.first, target != "all" else { return .command(.replay(.all)) }
+        guard let number = Int(target), number >= 1 else {
+            throw usageError("expected a request number (see `history`) or `all`, got '\(target)'")
+        }
+        return .command(.replay(.number(number)))
     }
 
     func parseUnset() throws(WorkbenchError) -> ParsedLine {

@@ -27,13 +27,14 @@ public struct Endpoint: Equatable, Sendable {
         self.body = body
     }
 
-    /// Sets the path; a `?query` part is split off into query items, as a pasted URL would mean.
+    /// Sets the path. A `?query` part replaces the query items, as a pasted URL
+    /// would mean; without one, the query items stay.
     public mutating func setPath(_ typed: String) throws(WorkbenchError) {
         var text = Substring(typed)
         if let hash = text.firstIndex(of: "#") {
             throw WorkbenchError("path '\(typed)' has a fragment ('\(text[hash...])'): fragments are never sent to the server")
         }
-        var items: [QueryItem] = []
+        var items: [QueryItem]?
         if let mark = text.firstIndex(of: "?") {
             items = [QueryItem].parse(queryString: text[text.index(after: mark)...])
             text = text[..<mark]
@@ -44,7 +45,7 @@ public struct Endpoint: Equatable, Sendable {
         try Template.validate(String(text))
         path = String(text)
         segments = []
-        query.append(contentsOf: items)
+        if let items { query = items }
     }
 
     public mutating func setHeader(_ name: String, _ value: String) {

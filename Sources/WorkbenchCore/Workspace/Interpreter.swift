@@ -95,9 +95,15 @@ public final class Interpreter {
         case .output(let text):
             output.printLine(text)
             return .ok
+        case .outputWithWarning(let text, let warning):
+            output.printLine(text)
+            output.printError(warning)
+            return .ok
+        case .checkFailed(let text):
+            return .failed(WorkbenchError("expectation failed: \(text.dropFirst(5))"))
         case .exit:
             return .exit
-        case .send, .timing:
+        case .send, .timing, .replay:
             guard let performer else {
                 throw WorkbenchError("sending is not available in this build")
             }

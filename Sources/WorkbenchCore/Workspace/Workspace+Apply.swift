@@ -62,6 +62,40 @@ extension Workspace {
             return .send(output: output)
         case .timing:
             return .timing
+        case .capture(let name, let source):
+            let (response, index) = try lastExchange()
+            let capture = Capture(name: name, source: source)
+            let value = try capture.value(from: response)
+            let secret = variables.isSecret(name)
+            variables.set(name, to: value, secret: secret)
+            history[index].captures.removeAll { $0.name == name }
+            history[index].captures.append(capture)
+            return .output("\(name) = \(secret ? "••••••" : value)")
+        case .expect(let expectation):
+            let (response, index) = try lastExchange()
+            history[index].expectations.append(expectation)
+            let result = expectation.check(response, in: scope)
+            return result.passed ? .output("PASS \(result.message)") : .checkFailed("FAIL \(result.message)")
+        case .save(let file):
+            return try save(to: file, context: context)
+        case .load(let file):
+            try load(from: file, context: context)
+            sessionFile = file
+            return .output("loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s")")
+        case .restore:
+            guard let path = context.autosavePath, AtomicFile.exists(path) else {
+                throw WorkbenchError("nothing to restore: no autosaved session yet")
+            }
+            try load(from: path, context: context)
+            return .output("restored the autosaved session: \(history.count) request\(history.count == 1 ? "" : "s")")
+        case .history:
+            return .output(describeHistory())
+        case .replay(let target):
+            if history.isEmpty { throw WorkbenchError("nothing to replay: no request has been sent yet") }
+            if case .number(let number) = target, number > history.count {
+                throw WorkbenchError("no request \(number): the history has \(history.count) (see `history`)")
+            }
+            return .replay(target)
         case .set(let name, let value, let secret):
             variables.set(name, to: value, secret: secret)
         case .unset(let name):
@@ -87,11 +121,16 @@ extension Workspace {
         return .done
     }
 
-    /// `get PATH`: a full URL sets the base to its origin and the path to the rest.
+    /// `get PATH` names the whole target, as a URL given to curl does: the path,
+    /// and the query items (none unless PATH has `?`). A full URL also sets the
+    /// base to its origin.
     private mutating func setTarget(_ target: String) throws(WorkbenchError) {
         let lowered = target.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
-            try endpoint.setPath(target)
+            var updated = endpoint
+            updated.query = []
+            try updated.setPath(target)
+            endpoint = updated
             return
         }
         let afterScheme = target.firstRange(of: "://").map { target[$0.upperBound...] } ?? Substring(target)
@@ -100,8 +139,72 @@ extension Workspace {
         let base = try BaseURL.parse(origin)
         var updated = endpoint
         updated.base = base.origin
+        updated.query = []
         try updated.setPath(String(afterScheme[pathStart...]))
         endpoint = updated
+    }
+
+    /// The last response and the history entry it belongs to.
+    private func lastExchange() throws(WorkbenchError) -> (HTTPResponse, Int) {
+        guard let response = lastResponse, let index = lastRecordIndex, history.indices.contains(index) else {
+            throw WorkbenchError("no response yet: `send` a request first")
+        }
+        return (response, index)
+    }
+
+    private mutating func save(to file: String?, context: CommandContext) throws(WorkbenchError) -> Outcome {
+        guard let path = file ?? sessionFile else {
+            throw WorkbenchError("no session file yet: use `save FILE`")
+        }
+        // Never write over a file that is not a session we could read back.
+        if AtomicFile.exists(path) {
+            let existing = try context.readFile(path)
+            if !existing.isEmpty {
+                do throws(WorkbenchError) {
+                    _ = try SessionDecoding.decode(existing, file: path)
+                } catch {
+                    throw WorkbenchError("refusing to overwrite \(path): it is not a session file this workbench can read (\(error.message))")
+                }
+            }
+        }
+        let document = SessionDocument(workspace: self)
+        try context.writeFile(SessionEncoding.encode(document), path)
+        sessionFile = path
+        let text = "saved \(path): \(history.count) request\(history.count == 1 ? "" : "s")"
+        let credentials = document.literalCredentialHeaders
+        if !credentials.isEmpty && !warnedAboutCredentials {
+            warnedAboutCredentials = true
+            let names = credentials.joined(separator: ", ")
+            return .outputWithWarning(text, warning: "warning: \(names) holds a literal credential, now in \(path); "
+                + "use a variable instead: `set --secret token VALUE` and `header \(credentials[0]): {{token}}`")
+        }
+        return .output(text)
+    }
+
+    private mutating func load(from path: String, context: CommandContext) throws(WorkbenchError) {
+        let bytes = try context.readFile(path)
+        let document = try SessionDecoding.decode(bytes, file: path)
+        document.apply(to: &self)
+        lastRecordIndex = nil
+    }
+
+    private func describeHistory() -> String {
+        guard !history.isEmpty else { return "(no requests sent yet)" }
+        let scope = scope(environment: [:])
+        return history.enumerated().map { index, record in
+            let url = (try? record.endpoint.url(in: scope)) ?? (record.endpoint.base ?? "") + record.endpoint.path
+            var line = "\(index + 1)  \(record.endpoint.method) \(url)"
+            if let response = record.response {
+                line += "  \(response.statusCode)  \(Quantities.duration(response.elapsedMilliseconds / 1000))"
+            }
+            var notes: [String] = []
+            if !record.captures.isEmpty { notes.append("captures " + record.captures.map(\.name).joined(separator: ", ")) }
+            if !record.expectations.isEmpty {
+                notes.append("\(record.expectations.count) expectation\(record.expectations.count == 1 ? "" : "s")")
+            }
+            if !notes.isEmpty { line += "  (" + notes.joined(separator: "; ") + ")" }
+            return line
+        }.joined(separator: "\n")
     }
 
     private func describeVariables() -> String {

@@ -4,10 +4,20 @@
 /// A value type: applying a command works on a copy and the copy replaces
 /// the original only when the whole command succeeded, so a failed command
 /// never leaves half a change behind.
-public struct Workspace: Sendable {
+public struct Workspace: Equatable, Sendable {
     public var endpoint = Endpoint()
     public var variables = Variables()
     public var settings = Settings()
+    /// The response to the last `send`, for `timing`, captures and expectations.
+    public var lastResponse: HTTPResponse?
+    /// Every request sent, in order, with its captures and expectations.
+    public var history: [RequestRecord] = []
+    /// The history entry `lastResponse` belongs to: where `capture` and `expect` attach.
+    public var lastRecordIndex: Int?
+    /// The session file last loaded or saved: where a bare `save` writes.
+    public var sessionFile: String?
+    /// Saving warns about literal credentials once per workspace.
+    public var warnedAboutCredentials = false
 
     public init() {}
 
@@ -20,13 +30,23 @@ public struct Workspace: Sendable {
 public struct CommandContext {
     public var environment: [String: String]
     public var readFile: (String) throws(WorkbenchError) -> [UInt8]
+    /// Writes a whole file atomically (session files).
+    public var writeFile: ([UInt8], String) throws(WorkbenchError) -> Void
+    /// Where the REPL autosaves the workspace; `restore` reads it.
+    public var autosavePath: String?
 
     public init(
         environment: [String: String],
-        readFile: @escaping (String) throws(WorkbenchError) -> [UInt8] = FileSystem.read
+        autosavePath: String? = nil,
+        readFile: @escaping (String) throws(WorkbenchError) -> [UInt8] = FileSystem.read,
+        writeFile: @escaping ([UInt8], String) throws(WorkbenchError) -> Void = { bytes, path throws(WorkbenchError) in
+            try AtomicFile.write(bytes, to: path)
+        }
     ) {
         self.environment = environment
+        self.autosavePath = autosavePath
         self.readFile = readFile
+        self.writeFile = writeFile
     }
 }
 
@@ -40,5 +60,11 @@ public enum Outcome: Equatable, Sendable {
     case send(output: String?)
     /// Print the last response's timings.
     case timing
+    /// Replay requests of the history.
+    case replay(ReplayTarget)
+    /// Text for standard output and a warning for standard error.
+    case outputWithWarning(String, warning: String)
+    /// A check failed: the change is kept, but the line counts as failed.
+    case checkFailed(String)
     case exit
 }

@@ -1,0 +1,75 @@
+/// Prints a response: redirect hops, the status line, time and size, the
+/// headers as received, a blank line, and the body shown by its kind.
+public enum ResponseRenderer {
+    public static func render(_ response: HTTPResponse, color: Bool, outputIsTerminal: Bool, to sink: OutputSink) {
+        for hop in response.hops {
+            sink.printLine(ANSI.paint("\(hop.statusLine) -> \(hop.location)", ANSI.dim, if: color))
+        }
+        sink.printLine(ANSI.paint(response.statusLine, ANSI.bold + statusColor(response.statusCode), if: color))
+        let meta = "(\(Quantities.duration(response.timings.total)), \(Quantities.size(response.bodySize)))"
+        sink.printLine(ANSI.paint(meta, ANSI.dim, if: color))
+        for field in response.headers {
+            sink.printLine(ANSI.paint(field.name, ANSI.cyan, if: color) + ": " + field.value)
+        }
+        renderBody(response, color: color, outputIsTerminal: outputIsTerminal, to: sink)
+        if let summary = ServerMessage.summary(for: response) {
+            sink.printError(summary)
+        }
+    }
+
+    static func renderBody(_ response: HTTPResponse, color: Bool, outputIsTerminal: Bool, to sink: OutputSink) {
+        if let file = response.bodyFile {
+            sink.printLine("")
+            sink.printLine("[body saved to \(file): \(Quantities.size(response.bodySize))]")
+            return
+        }
+        switch BodyKind.classify(response) {
+        case .empty:
+            return
+        case .json:
+            sink.printLine("")
+            let body = response.body
+            do {
+                try JSONSyntax.validate(body)
+            } catch {
+                printText(TextDecoding.decode(body, charset: response.charset ?? "utf-8"), to: sink)
+                sink.printError("warning: the body is not valid JSON: \(error)")
+                return
+            }
+            body.withUnsafeBufferPointer { buffer in
+                JSONFormatter.format(buffer, palette: color ? .standard : nil) { chunk in
+                    sink.writeBytes(Array(chunk))
+                }
+            }
+        case .text(let charset):
+            sink.printLine("")
+            printText(TextDecoding.decode(response.body, charset: charset), to: sink)
+        case .binary(let mediaType):
+            sink.printLine("")
+            if outputIsTerminal {
+                sink.printLine(ANSI.paint(
+                    "[binary body: \(mediaType), \(Quantities.size(response.bodySize)); not shown on a terminal, save it with `send > FILE`]",
+                    ANSI.dim, if: color))
+            } else {
+                sink.writeBytes(response.body)
+            }
+        }
+    }
+
+    static func printText(_ text: String, to sink: OutputSink) {
+        if text.hasSuffix("\n") {
+            sink.writeBytes(Array(text.utf8))
+        } else {
+            sink.printLine(text)
+        }
+    }
+
+    static func statusColor(_ code: Int) -> String {
+        switch code {
+        case 200..<300: ANSI.green
+        case 300..<400: ANSI.cyan
+        case 400..<500: ANSI.yellow
+        default: ANSI.red
+        }
+    }
+}

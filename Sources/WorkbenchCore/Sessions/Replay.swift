@@ -1,0 +1,126 @@
+/// Sends recorded requests again, in order, with captures flowing into the
+/// variables of later requests and every expectation checked.
+public struct Replayer {
+    /// Puts a prepared request on the wire.
+    public typealias Send = (PreparedRequest, Settings) throws(WorkbenchError) -> HTTPResponse
+
+    public var send: Send
+    public var environment: [String: String]
+    public var readFile: (String) throws(WorkbenchError) -> [UInt8]
+    /// `--base URL`: replaces the base of every request.
+    public var baseOverride: String?
+
+    public init(
+        environment: [String: String], baseOverride: String? = nil,
+        readFile: @escaping (String) throws(WorkbenchError) -> [UInt8] = FileSystem.read,
+        send: @escaping Send
+    ) {
+        self.environment = environment
+        self.baseOverride = baseOverride
+        self.readFile = readFile
+        self.send = send
+    }
+
+    /// The result of replaying one request.
+    public struct Outcome: Sendable {
+        /// 1-based position in the session's request list.
+        public var number: Int
+        public var method: String
+        public var url: String
+        public var response: HTTPResponse?
+        /// Why it failed: an error, failed captures and failed expectations.
+        public var failures: [String]
+        /// Every expectation checked, passed or not.
+        public var checks: [Expectation.Result]
+
+        public var passed: Bool { failures.isEmpty }
+    }
+
+    /// Replays `record`; captures update `variables`.
+    public func run(_ record: RequestRecord, number: Int, variables: inout Variables) -> Outcome {
+        var endpoint = record.endpoint
+        if let baseOverride { endpoint.base = baseOverride }
+        let scope = VariableScope(variables: variables, environment: environment)
+        var outcome = Outcome(number: number, method: endpoint.method,
+                              url: (try? endpoint.url(in: scope)) ?? (endpoint.base ?? "") + endpoint.path,
+                              response: nil, failures: [], checks: [])
+        let response: HTTPResponse
+        do throws(WorkbenchError) {
+            let request = try endpoint.prepare(in: scope, readFile: readFile)
+            outcome.url = request.url
+            response = try send(request, record.settings)
+        } catch {
+            outcome.failures.append(error.message)
+            return outcome
+        }
+        outcome.response = response
+        for capture in record.captures {
+            do throws(WorkbenchError) {
+                let value = try capture.value(from: response)
+                variables.set(capture.name, to: value, secret: variables.isSecret(capture.name))
+            } catch {
+                outcome.failures.append(error.message)
+            }
+        }
+        let checkScope = VariableScope(variables: variables, environment: environment)
+        for expectation in record.effectiveExpectations {
+            let result = expectation.check(response, in: checkScope)
+            outcome.checks.append(result)
+            if !result.passed { outcome.failures.append(result.message) }
+        }
+        return outcome
+    }
+
+    /// Variables the requests use that nobody provides: not set, not in the
+    /// environment given, and not captured by an earlier request.
+    public static func missingVariables(in records: [RequestRecord], known: Variables) -> [String] {
+        var defined = Set(known.entries.keys)
+        var missing: [String] = []
+        for record in records {
+            for name in record.endpoint.referencedVariables where !defined.contains(name) && !missing.contains(name) {
+                missing.append(name)
+            }
+            for capture in record.captures { defined.insert(capture.name) }
+        }
+        return missing
+    }
+
+    /// `PASS  1 POST http://host/login  200  12.3 ms`, with the reasons of a failure after it.
+    public static func line(for outcome: Outcome, color: Bool) -> String {
+        let mark = outcome.passed ? ANSI.paint("PASS", ANSI.green, if: color) : ANSI.paint("FAIL", ANSI.red, if: color)
+        var text = "\(mark) \(outcome.number) \(outcome.method) \(outcome.url)"
+        if let response = outcome.response {
+            text += "  \(response.statusCode)  \(Quantities.duration(response.timings.total))"
+        }
+        if !outcome.failures.isEmpty {
+            text += "  " + outcome.failures.joined(separator: "; ")
+        }
+        return text
+    }
+
+    /// The closing line: `N passed, N failed`.
+    public static func summary(_ outcomes: [Outcome]) -> String {
+        let passed = outcomes.filter(\.passed).count
+        return "\(passed) passed, \(outcomes.count - passed) failed"
+    }
+}
+
+extension Endpoint {
+    /// Names of the session variables any value of this Endpoint refers to.
+    public var referencedVariables: [String] {
+        var texts = [base ?? "", path] + segments
+        texts += query.flatMap { [$0.name, $0.value] }
+        texts += headers.map(\.value)
+        switch body {
+        case .text(let text), .json(let text): texts.append(text)
+        case .form(let fields): texts += fields.flatMap { [$0.name, $0.value] }
+        case .file(let path): texts.append(path)
+        case nil: break
+        }
+        var names: [String] = []
+        for text in texts {
+            for name in Template.variableNames(in: text) where !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+}

@@ -1,0 +1,66 @@
+/// One request sent in a session: the Endpoint as typed, the settings in
+/// force, what to capture and check, and the response it got.
+public struct RequestRecord: Equatable, Sendable {
+    public var endpoint: Endpoint
+    public var settings: Settings
+    public var captures: [Capture]
+    public var expectations: [Expectation]
+    public var response: RecordedResponse?
+
+    public init(
+        endpoint: Endpoint, settings: Settings, captures: [Capture] = [], expectations: [Expectation] = [],
+        response: RecordedResponse? = nil
+    ) {
+        self.endpoint = endpoint
+        self.settings = settings
+        self.captures = captures
+        self.expectations = expectations
+        self.response = response
+    }
+
+    /// What a replay checks: the expectations, or else the status recorded.
+    public var effectiveExpectations: [Expectation] {
+        if !expectations.isEmpty { return expectations }
+        if let status = response?.statusCode { return [.status(.code(status))] }
+        return []
+    }
+}
+
+/// What is kept of a response in a session file.
+public struct RecordedResponse: Equatable, Sendable {
+    public var statusLine: String
+    public var statusCode: Int
+    public var headers: [HeaderField]
+    /// The body when it is text and at most `bodyLimit` bytes; nil otherwise.
+    public var body: String?
+    public var bodySize: Int
+    /// Total time in milliseconds.
+    public var elapsedMilliseconds: Double
+
+    /// Larger text bodies are not kept, so session files stay readable in a diff.
+    public static let bodyLimit = 256 * 1024
+
+    public init(statusLine: String, statusCode: Int, headers: [HeaderField], body: String?, bodySize: Int, elapsedMilliseconds: Double) {
+        self.statusLine = statusLine
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+        self.bodySize = bodySize
+        self.elapsedMilliseconds = elapsedMilliseconds
+    }
+
+    public init(_ response: HTTPResponse) {
+        var text: String?
+        if response.body.count <= Self.bodyLimit && response.bodyFile == nil {
+            switch BodyKind.classify(response) {
+            case .json, .empty: text = String(decoding: response.body, as: UTF8.self)
+            case .text(let charset): text = TextDecoding.decode(response.body, charset: charset)
+            case .binary: text = nil
+            }
+        }
+        self.init(
+            statusLine: response.statusLine, statusCode: response.statusCode, headers: response.headers,
+            body: text, bodySize: response.bodySize,
+            elapsedMilliseconds: (response.timings.total * 1_000_000).rounded() / 1000)
+    }
+}

@@ -1,0 +1,266 @@
+/// Reads a session file, refusing anything that is not exactly one, with the
+/// line and column (or the field) of the problem.
+public enum SessionDecoding {
+    public static func decode(_ bytes: [UInt8], file: String) throws(WorkbenchError) -> SessionDocument {
+        if bytes.isEmpty {
+            throw WorkbenchError("\(file): the file is empty, not a session")
+        }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw WorkbenchError("\(file): line \(error.line), column \(error.column): \(error.reason); not a session file")
+        }
+        let reader = FieldReader(file: file)
+        return try reader.document(value)
+    }
+}
+
+/// Walks the parsed JSON, keeping the path of the current field for errors.
+private struct FieldReader {
+    let file: String
+
+    func fail(_ path: String, _ problem: String) -> WorkbenchError {
+        WorkbenchError("\(file): field '\(path)': \(problem)")
+    }
+
+    func kind(_ value: JSONValue) -> String {
+        switch value {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+
+    func object(_ value: JSONValue?, _ path: String) throws(WorkbenchError) -> JSONValue {
+        guard let value else { throw fail(path, "missing") }
+        guard case .object = value else { throw fail(path, "expected an object, found \(kind(value))") }
+        return value
+    }
+
+    func array(_ value: JSONValue?, _ path: String, optional: Bool = false) throws(WorkbenchError) -> [JSONValue] {
+        guard let value else {
+            if optional { return [] }
+            throw fail(path, "missing")
+        }
+        guard case .array(let elements) = value else { throw fail(path, "expected an array, found \(kind(value))") }
+        return elements
+    }
+
+    func string(_ value: JSONValue?, _ path: String) throws(WorkbenchError) -> String {
+        guard let value else { throw fail(path, "missing") }
+        guard case .string(let text) = value else { throw fail(path, "expected a string, found \(kind(value))") }
+        return text
+    }
+
+    func optionalString(_ value: JSONValue?, _ path: String) throws(WorkbenchError) -> String? {
+        guard let value, value != .null else { return nil }
+        return try string(value, path)
+    }
+
+    func bool(_ value: JSONValue?, _ path: String, default fallback: Bool) throws(WorkbenchError) -> Bool {
+        guard let value else { return fallback }
+        guard case .bool(let flag) = value else { throw fail(path, "expected true or false, found \(kind(value))") }
+        return flag
+    }
+
+    func number(_ value: JSONValue?, _ path: String) throws(WorkbenchError) -> Double {
+        guard let value else { throw fail(path, "missing") }
+        guard case .number(let text) = value, let number = Double(text) else {
+            throw fail(path, "expected a number, found \(kind(value))")
+        }
+        return number
+    }
+
+    func integer(_ value: JSONValue?, _ path: String) throws(WorkbenchError) -> Int {
+        let number = try number(value, path)
+        guard number == number.rounded(), abs(number) < 1e15 else { throw fail(path, "expected a whole number") }
+        return Int(number)
+    }
+
+    func document(_ value: JSONValue) throws(WorkbenchError) -> SessionDocument {
+        guard case .object = value else {
+            throw WorkbenchError("\(file): not a session file (expected a JSON object, found \(kind(value)))")
+        }
+        guard value["format"]?.stringValue == SessionDocument.formatName else {
+            throw WorkbenchError("\(file): not a session file (no \"format\": \"\(SessionDocument.formatName)\")")
+        }
+        let version = try integer(value["version"], "version")
+        if version > SessionDocument.formatVersion {
+            throw WorkbenchError("\(file): made by a newer workbench (format version \(version); this one reads up to \(SessionDocument.formatVersion))")
+        }
+        if version < 1 { throw fail("version", "unknown format version \(version)") }
+        var document = SessionDocument()
+        document.endpoint = try endpoint(value["endpoint"], "endpoint")
+        if let variables = value["variables"] {
+            let members: [JSONMember]
+            if case .object(let list) = try object(variables, "variables") { members = list } else { members = [] }
+            for member in members {
+                guard Template.isValidVariableName(member.key) else {
+                    throw fail("variables.\(member.key)", "invalid variable name")
+                }
+                document.variables[member.key] = try string(member.value, "variables.\(member.key)")
+            }
+        }
+        for (index, name) in try array(value["secrets"], "secrets", optional: true).enumerated() {
+            document.secretNames.append(try string(name, "secrets[\(index)]"))
+        }
+        if let settings = value["settings"] {
+            document.settings = try self.settings(settings, "settings")
+        }
+        for (index, record) in try array(value["requests"], "requests", optional: true).enumerated() {
+            document.requests.append(try request(record, "requests[\(index)]"))
+        }
+        return document
+    }
+
+    func endpoint(_ value: JSONValue?, _ path: String) throws(WorkbenchError) -> Endpoint {
+        let value = try object(value, path)
+        var endpoint = Endpoint()
+        endpoint.base = try optionalString(value["base"], "\(path).base")
+        if let base = endpoint.base {
+            do throws(WorkbenchError) {
+                if Template.hasReferences(base) { try Template.validate(base) } else { _ = try BaseURL.parse(base) }
+            } catch {
+                throw fail("\(path).base", error.message)
+            }
+        }
+        let method = try optionalString(value["method"], "\(path).method") ?? "GET"
+        do throws(WorkbenchError) {
+            endpoint.method = try HTTPSyntax.normalizedMethod(method)
+        } catch {
+            throw fail("\(path).method", error.message)
+        }
+        endpoint.path = try optionalString(value["path"], "\(path).path") ?? ""
+        for (index, segment) in try array(value["segments"], "\(path).segments", optional: true).enumerated() {
+            endpoint.segments.append(try string(segment, "\(path).segments[\(index)]"))
+        }
+        for (index, item) in try array(value["query"], "\(path).query", optional: true).enumerated() {
+            let (name, itemValue) = try pair(item, "\(path).query[\(index)]")
+            endpoint.query.append(QueryItem(name: name, value: itemValue))
+        }
+        for (index, item) in try array(value["headers"], "\(path).headers", optional: true).enumerated() {
+            let itemPath = "\(path).headers[\(index)]"
+            let (name, headerValue) = try pair(item, itemPath)
+            do throws(WorkbenchError) {
+                try HTTPSyntax.checkHeaderName(name)
+                try HTTPSyntax.checkHeaderValue(headerValue, name: name)
+            } catch {
+                throw fail(itemPath, error.message)
+            }
+            endpoint.headers.append(HeaderField(name: name, value: headerValue))
+        }
+        endpoint.body = try body(value["body"], "\(path).body")
+        return endpoint
+    }
+
+    func pair(_ value: JSONValue, _ path: String) throws(WorkbenchError) -> (String, String) {
+        let object = try object(value, path)
+        return (try string(object["name"], "\(path).name"), try string(object["value"], "\(path).value"))
+    }
+
+    func body(_ value: JSONValue?, _ path: String) throws(WorkbenchError) -> Body? {
+        guard let value, value != .null else { return nil }
+        let object = try object(value, path)
+        let kind = try string(object["kind"], "\(path).kind")
+        switch kind {
+        case "text":
+            return .text(try string(object["text"], "\(path).text"))
+        case "json":
+            let text = try string(object["text"], "\(path).text")
+            do throws(WorkbenchError) {
+                try CommandParser.checkJSONBody(text)
+            } catch {
+                throw fail("\(path).text", error.message)
+            }
+            return .json(text)
+        case "form":
+            var fields: [FormField] = []
+            for (index, field) in try array(object["fields"], "\(path).fields").enumerated() {
+                let (name, fieldValue) = try pair(field, "\(path).fields[\(index)]")
+                fields.append(FormField(name: name, value: fieldValue))
+            }
+            return .form(fields)
+        case "file":
+            return .file(try string(object["path"], "\(path).path"))
+        default:
+            throw fail("\(path).kind", "unknown body kind '\(kind)' (expected text, json, form or file)")
+        }
+    }
+
+    func settings(_ value: JSONValue, _ path: String) throws(WorkbenchError) -> Settings {
+        let object = try object(value, path)
+        var settings = Settings()
+        settings.followRedirects = try bool(object["follow"], "\(path).follow", default: false)
+        settings.insecure = try bool(object["insecure"], "\(path).insecure", default: false)
+        if let timeout = object["timeout"] {
+            settings.timeout = try number(timeout, "\(path).timeout")
+            guard settings.timeout >= 0, settings.timeout <= 86_400 else {
+                throw fail("\(path).timeout", "expected seconds from 0 to 86400")
+            }
+        }
+        if let color = object["color"] {
+            let text = try string(color, "\(path).color")
+            guard let setting = ColorSetting(rawValue: text) else {
+                throw fail("\(path).color", "expected auto, on or off, found '\(text)'")
+            }
+            settings.color = setting
+        }
+        return settings
+    }
+
+    func request(_ value: JSONValue, _ path: String) throws(WorkbenchError) -> RequestRecord {
+        let object = try object(value, path)
+        var record = RequestRecord(endpoint: try endpoint(object["endpoint"], "\(path).endpoint"), settings: Settings())
+        if let settings = object["settings"] {
+            record.settings = try self.settings(settings, "\(path).settings")
+        }
+        for (index, capture) in try array(object["captures"], "\(path).captures", optional: true).enumerated() {
+            let capturePath = "\(path).captures[\(index)]"
+            let captureObject = try self.object(capture, capturePath)
+            let name = try string(captureObject["name"], "\(capturePath).name")
+            let from = try string(captureObject["from"], "\(capturePath).from")
+            do throws(WorkbenchError) {
+                guard Template.isValidVariableName(name) else { throw WorkbenchError("invalid variable name '\(name)'") }
+                let words = try ShellWords.split(from).map(\.text)
+                record.captures.append(Capture(name: name, source: try Capture.parseSource(words)))
+            } catch {
+                throw fail(capturePath, error.message)
+            }
+        }
+        for (index, expectation) in try array(object["expectations"], "\(path).expectations", optional: true).enumerated() {
+            let text = try string(expectation, "\(path).expectations[\(index)]")
+            do throws(WorkbenchError) {
+                record.expectations.append(try Expectation.parse(text))
+            } catch {
+                throw fail("\(path).expectations[\(index)]", error.message)
+            }
+        }
+        if let response = object["response"], response != .null {
+            record.response = try self.response(response, "\(path).response")
+        }
+        return record
+    }
+
+    func response(_ value: JSONValue, _ path: String) throws(WorkbenchError) -> RecordedResponse {
+        let object = try object(value, path)
+        let status = try integer(object["status"], "\(path).status")
+        guard (100...999).contains(status) else { throw fail("\(path).status", "expected an HTTP status code") }
+        var headers: [HeaderField] = []
+        for (index, item) in try array(object["headers"], "\(path).headers", optional: true).enumerated() {
+            let (name, headerValue) = try pair(item, "\(path).headers[\(index)]")
+            headers.append(HeaderField(name: name, value: headerValue))
+        }
+        let body = try optionalString(object["body"], "\(path).body")
+        return RecordedResponse(
+            statusLine: try optionalString(object["statusLine"], "\(path).statusLine") ?? "HTTP/1.1 \(status)",
+            statusCode: status,
+            headers: headers,
+            body: body,
+            bodySize: object["bodySize"] == nil ? (body?.utf8.count ?? 0) : try integer(object["bodySize"], "\(path).bodySize"),
+            elapsedMilliseconds: object["elapsedMs"] == nil ? 0 : try number(object["elapsedMs"], "\(path).elapsedMs"))
+    }
+}

@@ -1,0 +1,63 @@
+import CCurl
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Turns libcurl's error codes into one sentence that says what happened and where.
+enum CurlFailure {
+    static func error(
+        code: CURLcode, detail: String, request: PreparedRequest, settings: Settings,
+        collector: ResponseCollector, osErrno: Int, bodyLimit: Int
+    ) -> WorkbenchError {
+        let host = request.base.host
+        let address = "\(host):\(request.base.effectivePort)"
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST:
+            return WorkbenchError("host not found: \(host)")
+        case CURLE_COULDNT_CONNECT:
+            if osErrno == Int(ECONNREFUSED) {
+                return WorkbenchError("connection refused: \(address)")
+            }
+            let reason = osErrno != 0 ? String(cString: strerror(Int32(osErrno))) : detail
+            return WorkbenchError("cannot connect to \(address): \(reason)")
+        case CURLE_OPERATION_TIMEDOUT:
+            if collector.blocks.isEmpty && detail.lowercased().contains("connect") {
+                return WorkbenchError("timeout: could not connect to \(address) within \(seconds(min(settings.timeout == 0 ? 10 : settings.timeout, 10)))")
+            }
+            return WorkbenchError("timeout after \(seconds(settings.timeout)): \(request.method) \(request.url)"
+                + (collector.blocks.isEmpty ? " (no reply)" : " (reply incomplete: \(collector.bytesReceived) body bytes received)"))
+        case CURLE_PEER_FAILED_VERIFICATION:
+            return WorkbenchError("TLS verification failed for \(host): \(detail.isEmpty ? "certificate not trusted" : detail) (`insecure on` skips verification)")
+        case CURLE_SSL_CONNECT_ERROR:
+            return WorkbenchError("TLS handshake with \(address) failed: \(detail)")
+        case CURLE_TOO_MANY_REDIRECTS:
+            return WorkbenchError("too many redirects: stopped after \(CurlTransport.maxRedirects) (last: \(collector.hops.last?.location ?? request.url))")
+        case CURLE_WRITE_ERROR where collector.exceededLimit:
+            return WorkbenchError("response body too large: more than \(bodyLimit / (1024 * 1024)) MB; save it with `send > FILE`")
+        case CURLE_WRITE_ERROR where collector.outputError != nil:
+            let reason = String(cString: strerror(collector.outputError ?? EIO))
+            return WorkbenchError("cannot write the body to '\(request.url)': \(reason)")
+        case CURLE_GOT_NOTHING:
+            return WorkbenchError("empty reply: \(address) closed the connection without answering")
+        case CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL:
+            return WorkbenchError("malformed reply from \(address): \(detail.isEmpty ? "not an HTTP response" : detail)")
+        case CURLE_RECV_ERROR:
+            return WorkbenchError("connection to \(address) failed while receiving: \(detail.isEmpty ? "connection reset" : detail)")
+        case CURLE_SEND_ERROR:
+            return WorkbenchError("connection to \(address) failed while sending: \(detail.isEmpty ? "connection reset" : detail)")
+        case CURLE_PARTIAL_FILE:
+            return WorkbenchError("reply from \(address) ended early: \(detail)")
+        case CURLE_BAD_CONTENT_ENCODING:
+            return WorkbenchError("cannot decode the response body from \(address): \(detail)")
+        case CURLE_FILESIZE_EXCEEDED:
+            return WorkbenchError("response body too large: more than \(bodyLimit / (1024 * 1024)) MB; save it with `send > FILE`")
+        default:
+            let name = String(cString: curl_easy_strerror(code))
+            return WorkbenchError("transfer failed: \(name)\(detail.isEmpty ? "" : ": " + detail) (\(request.method) \(request.url))")
+        }
+    }
+
+    static func seconds(_ value: Double) -> String {
+        Settings.format(seconds: value)
+    }
+}

@@ -1,0 +1,264 @@
+import CCurl
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What one send may do besides the settings: where the body goes and when to give up.
+public struct SendOptions {
+    /// Bodies kept in memory are capped; past this the transfer stops with an error.
+    public var bodyLimit: Int
+    /// `send > FILE`: write the body to this file instead of keeping it.
+    public var outputFile: String?
+    /// Polled every few milliseconds during the transfer; true aborts it (Ctrl-C).
+    public var shouldAbort: () -> Bool
+
+    public static let defaultBodyLimit = 64 * 1024 * 1024
+
+    public init(bodyLimit: Int = SendOptions.defaultBodyLimit, outputFile: String? = nil, shouldAbort: @escaping () -> Bool = { false }) {
+        self.bodyLimit = bodyLimit
+        self.outputFile = outputFile
+        self.shouldAbort = shouldAbort
+    }
+}
+
+/// The HTTP engine: libcurl's easy handle driven through a multi handle.
+///
+/// One engine per workspace, reused for every request, so connections are kept
+/// alive between sends and replays. The multi interface lets the loop wake
+/// every 50 ms to notice Ctrl-C, so an abort takes effect within 100 ms.
+public final class CurlTransport {
+    private let multi: UnsafeMutableRawPointer
+    private let easy: UnsafeMutableRawPointer
+    /// curl writes its detailed error text here (CURLOPT_ERRORBUFFER).
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+
+    /// How long the loop waits for activity before checking for an abort.
+    static let pollMilliseconds: Int32 = 50
+    static let connectTimeoutMilliseconds = 10_000
+    static let maxRedirects = 30
+
+    public init() throws(WorkbenchError) {
+        guard curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK,
+              let multi = curl_multi_init() else {
+            throw WorkbenchError("cannot start the HTTP engine (libcurl failed to initialise)")
+        }
+        guard let easy = curl_easy_init() else {
+            curl_multi_cleanup(multi)
+            throw WorkbenchError("cannot start the HTTP engine (libcurl failed to initialise)")
+        }
+        self.multi = multi
+        self.easy = easy
+    }
+
+    deinit {
+        curl_easy_cleanup(easy)
+        curl_multi_cleanup(multi)
+        errorBuffer.deallocate()
+    }
+
+    public func send(_ request: PreparedRequest, settings: Settings, options: SendOptions) throws(WorkbenchError) -> HTTPResponse {
+        var output: OutputFile?
+        if let path = options.outputFile {
+            output = try OutputFile(path: path)
+        }
+        let collector = ResponseCollector(bodyLimit: options.bodyLimit, outputDescriptor: output?.descriptor)
+        let outcome = request.body.withUnsafeBufferPointer { body in
+            perform(request, body: body, settings: settings, collector: collector, shouldAbort: options.shouldAbort)
+        }
+        do {
+            let response = try makeResponse(outcome: outcome, request: request, settings: settings,
+                                            collector: collector, options: options)
+            try output?.commit()
+            return response
+        } catch {
+            output?.discard()
+            throw error
+        }
+    }
+
+    /// The result of the transfer loop: curl's code, or an abort.
+    private enum TransferOutcome {
+        case finished(CURLcode)
+        case aborted
+    }
+
+    private func perform(
+        _ request: PreparedRequest, body: UnsafeBufferPointer<UInt8>, settings: Settings,
+        collector: ResponseCollector, shouldAbort: () -> Bool
+    ) -> TransferOutcome {
+        curl_easy_reset(easy)
+        errorBuffer[0] = 0
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(headerList) }
+        for line in Self.headerLines(for: request) {
+            headerList = curl_slist_append(headerList, line)
+        }
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+
+        _ = wb_curl_set_string(easy, CURLOPT_URL, request.url)
+        _ = wb_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
+        _ = wb_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
+        _ = wb_curl_set_long(easy, CURLOPT_PATH_AS_IS, 1)
+        _ = wb_curl_set_list(easy, CURLOPT_HTTPHEADER, headerList)
+        // Decode gzip, deflate and br; the Accept-Encoding header itself comes from the request.
+        _ = wb_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+        _ = wb_curl_set_data_callback(easy, CURLOPT_HEADERFUNCTION, headerCallback)
+        _ = wb_curl_set_pointer(easy, CURLOPT_HEADERDATA, context)
+        _ = wb_curl_set_data_callback(easy, CURLOPT_WRITEFUNCTION, bodyCallback)
+        _ = wb_curl_set_pointer(easy, CURLOPT_WRITEDATA, context)
+        _ = wb_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, settings.followRedirects ? 1 : 0)
+        _ = wb_curl_set_long(easy, CURLOPT_MAXREDIRS, Self.maxRedirects)
+        _ = wb_curl_set_long(easy, CURLOPT_SSL_VERIFYPEER, settings.insecure ? 0 : 1)
+        _ = wb_curl_set_long(easy, CURLOPT_SSL_VERIFYHOST, settings.insecure ? 0 : 2)
+        let totalMilliseconds = Int(settings.timeout * 1000)
+        _ = wb_curl_set_long(easy, CURLOPT_TIMEOUT_MS, totalMilliseconds)
+        _ = wb_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS,
+                             totalMilliseconds > 0 ? min(totalMilliseconds, Self.connectTimeoutMilliseconds) : Self.connectTimeoutMilliseconds)
+
+        switch request.method {
+        case "HEAD":
+            // NOBODY tells curl not to wait for a body that never comes.
+            _ = wb_curl_set_long(easy, CURLOPT_NOBODY, 1)
+        case "GET" where body.isEmpty:
+            _ = wb_curl_set_long(easy, CURLOPT_HTTPGET, 1)
+        default:
+            _ = wb_curl_set_string(easy, CURLOPT_CUSTOMREQUEST, request.method)
+        }
+        if !body.isEmpty || Endpoint.methodsWithBody.contains(request.method) {
+            _ = wb_curl_set_offset(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            if let start = body.baseAddress, !body.isEmpty {
+                _ = wb_curl_set_pointer(easy, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: start))
+            } else {
+                _ = wb_curl_set_string(easy, CURLOPT_COPYPOSTFIELDS, "")
+            }
+        }
+
+        guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
+            return .finished(CURLE_FAILED_INIT)
+        }
+        defer { curl_multi_remove_handle(multi, easy) }
+        var running: Int32 = 1
+        while running > 0 {
+            if curl_multi_perform(multi, &running) != CURLM_OK { break }
+            if running == 0 { break }
+            if shouldAbort() { return .aborted }
+            _ = curl_multi_poll(multi, nil, 0, Self.pollMilliseconds, nil)
+            if shouldAbort() { return .aborted }
+        }
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            if message.pointee.msg == CURLMSG_DONE {
+                return .finished(message.pointee.data.result)
+            }
+        }
+        return .finished(CURLE_FAILED_INIT)
+    }
+
+    /// The header lines handed to curl: the request's own, plus lines that stop
+    /// curl from adding headers `show` did not print.
+    static func headerLines(for request: PreparedRequest) -> [String] {
+        var lines = request.headers.map { field in
+            // curl drops `Name:` with an empty value; `Name;` sends it empty.
+            field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+        }
+        // No `Expect: 100-continue` for large bodies, no default form Content-Type.
+        if !request.headers.contains(name: "Expect") { lines.append("Expect:") }
+        if !request.headers.contains(name: "Content-Type") { lines.append("Content-Type:") }
+        if !request.headers.contains(name: "Accept") { lines.append("Accept:") }
+        return lines
+    }
+
+    private func makeResponse(
+        outcome: TransferOutcome, request: PreparedRequest, settings: Settings,
+        collector: ResponseCollector, options: SendOptions
+    ) throws(WorkbenchError) -> HTTPResponse {
+        let code: CURLcode
+        switch outcome {
+        case .aborted:
+            throw WorkbenchError("request aborted (Ctrl-C): \(request.method) \(request.url)")
+        case .finished(let finished):
+            code = finished
+        }
+        if code != CURLE_OK {
+            throw CurlFailure.error(
+                code: code, detail: String(cString: errorBuffer), request: request, settings: settings,
+                collector: collector, osErrno: getLong(CURLINFO_OS_ERRNO), bodyLimit: options.bodyLimit
+            )
+        }
+        guard let block = collector.finalBlock else {
+            throw WorkbenchError("malformed reply from \(request.base.authority): no HTTP status line")
+        }
+        var timings = Timings()
+        timings.nameLookup = getSeconds(CURLINFO_NAMELOOKUP_TIME_T)
+        timings.connect = getSeconds(CURLINFO_CONNECT_TIME_T)
+        timings.tlsHandshake = getSeconds(CURLINFO_APPCONNECT_TIME_T)
+        timings.preTransfer = getSeconds(CURLINFO_PRETRANSFER_TIME_T)
+        timings.firstByte = getSeconds(CURLINFO_STARTTRANSFER_TIME_T)
+        timings.total = getSeconds(CURLINFO_TOTAL_TIME_T)
+        timings.redirect = getSeconds(CURLINFO_REDIRECT_TIME_T)
+        let ip = getString(CURLINFO_PRIMARY_IP)
+        let port = getLong(CURLINFO_PRIMARY_PORT)
+        let address = ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+        return HTTPResponse(
+            statusLine: block.statusLine,
+            statusCode: Int(getLong(CURLINFO_RESPONSE_CODE)),
+            headers: block.headers,
+            body: collector.body,
+            bodyFile: options.outputFile,
+            bodySize: collector.bytesReceived,
+            hops: collector.hops,
+            timings: timings,
+            httpVersion: Self.versionName(getLong(CURLINFO_HTTP_VERSION)),
+            remoteAddress: address,
+            reusedConnection: getLong(CURLINFO_NUM_CONNECTS) == 0,
+            url: getString(CURLINFO_EFFECTIVE_URL)
+        )
+    }
+
+    static func versionName(_ version: Int) -> String {
+        switch version {
+        case Int(CURL_HTTP_VERSION_1_0): "HTTP/1.0"
+        case Int(CURL_HTTP_VERSION_2_0): "HTTP/2"
+        case Int(CURL_HTTP_VERSION_3): "HTTP/3"
+        default: "HTTP/1.1"
+        }
+    }
+
+    private func getLong(_ info: CURLINFO) -> Int {
+        var value = 0
+        _ = wb_curl_get_long(easy, info, &value)
+        return value
+    }
+
+    private func getSeconds(_ info: CURLINFO) -> Double {
+        var value: curl_off_t = 0
+        _ = wb_curl_get_offset(easy, info, &value)
+        return Double(value) / 1_000_000
+    }
+
+    private func getString(_ info: CURLINFO) -> String {
+        var value: UnsafeMutablePointer<CChar>?
+        _ = wb_curl_get_string(easy, info, &value)
+        return value.map { String(cString: $0) } ?? ""
+    }
+}
+
+private let headerCallback: wb_curl_data_callback = { data, size, count, context in
+    guard let data, let context else { return 0 }
+    let collector = Unmanaged<ResponseCollector>.fromOpaque(context).takeUnretainedValue()
+    let length = size * count
+    data.withMemoryRebound(to: UInt8.self, capacity: length) {
+        collector.receiveHeaderLine(UnsafeBufferPointer(start: $0, count: length))
+    }
+    return length
+}
+
+private let bodyCallback: wb_curl_data_callback = { data, size, count, context in
+    guard let context else { return 0 }
+    let collector = Unmanaged<ResponseCollector>.fromOpaque(context).takeUnretainedValue()
+    let length = size * count
+    guard let data, length > 0 else { return 0 }
+    return data.withMemoryRebound(to: UInt8.self, capacity: length) {
+        collector.receiveBody(UnsafeBufferPointer(start: $0, count: length))
+    }
+}

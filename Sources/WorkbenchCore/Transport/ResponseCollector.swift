@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Gathers what libcurl's callbacks hand over during one transfer: the header
+/// blocks (one per response, so redirects and `100 Continue` stay apart) and the body.
+final class ResponseCollector {
+    struct HeaderBlock {
+        var statusLine: String
+        var headers: [HeaderField] = []
+    }
+
+    var blocks: [HeaderBlock] = []
+    var body: [UInt8] = []
+    let bodyLimit: Int
+    /// Set when the body passed `bodyLimit` and the transfer was stopped.
+    var exceededLimit = false
+    /// `send > FILE`: the body goes here instead of memory.
+    let outputDescriptor: Int32?
+    var outputError: Int32?
+    var bytesReceived = 0
+
+    init(bodyLimit: Int, outputDescriptor: Int32?) {
+        self.bodyLimit = bodyLimit
+        self.outputDescriptor = outputDescriptor
+    }
+
+    func receiveHeaderLine(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<end]), as: UTF8.self)
+        if line.hasPrefix("HTTP/") {
+            blocks.append(HeaderBlock(statusLine: line))
+            return
+        }
+        guard !line.isEmpty, !blocks.isEmpty else { return }
+        let last = blocks.count - 1
+        if line.first == " " || line.first == "\t", !blocks[last].headers.isEmpty {
+            // An obsolete folded continuation line belongs to the previous field.
+            blocks[last].headers[blocks[last].headers.count - 1].value += " " + line.trimmingSpaces()
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = String(line[..<colon])
+        let value = line[line.index(after: colon)...].trimmingSpaces()
+        blocks[last].headers.append(HeaderField(name: name, value: String(value)))
+        if name.lowercased() == "content-length", outputDescriptor == nil, let length = Int(value),
+           length > 0, length <= bodyLimit, body.isEmpty {
+            // Reserve once so a large body is not copied while it grows.
+            body.reserveCapacity(length)
+        }
+    }
+
+    /// Returns the number of bytes taken; anything else makes curl stop the transfer.
+    func receiveBody(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytesReceived += bytes.count
+        if let outputDescriptor {
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(outputDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    outputError = errno
+                    return 0
+                }
+                offset += written
+            }
+            return bytes.count
+        }
+        if body.count + bytes.count > bodyLimit {
+            exceededLimit = true
+            return 0
+        }
+        body.append(contentsOf: bytes)
+        return bytes.count
+    }
+
+    /// The final response's block, skipping interim `1xx` responses.
+    var finalBlock: HeaderBlock? {
+        blocks.last { !($0.statusCode >= 100 && $0.statusCode < 200) } ?? blocks.last
+    }
+
+    /// Redirect responses before the final one.
+    var hops: [RedirectHop] {
+        guard blocks.count > 1 else { return [] }
+        return blocks.dropLast().filter { $0.statusCode >= 300 && $0.statusCode < 400 }.map {
+            RedirectHop(statusLine: $0.statusLine, location: $0.headers.values(of: "Location").last ?? "")
+        }
+    }
+}
+
+extension ResponseCollector.HeaderBlock {
+    /// The code from `HTTP/1.1 200 OK`; 0 if the line is malformed.
+    var statusCode: Int {
+        let parts = statusLine.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2 else { return 0 }
+        return Int(parts[1]) ?? 0
+    }
+}
