@@ -8,7 +8,15 @@ public enum CommandParser {
     public static func parse(_ line: String) throws(WorkbenchError) -> ParsedLine {
         let trimmed = line.trimmingSpaces()
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return .empty }
-        let words = try ShellWords.split(line)
+        let words: [ShellWord]
+        do throws(WorkbenchError) {
+            words = try ShellWords.split(line)
+        } catch {
+            // `body TEXT` is the rest of the line verbatim, so a quote there (`body it's`) is text.
+            guard let text = verbatimBodyText(trimmed) else { throw error }
+            try Template.validate(text)
+            return .command(.body(.text(text)))
+        }
         guard let first = words.first else { return .empty }
         let name = first.text.lowercased()
         let args = Array(words.dropFirst())
@@ -18,20 +26,56 @@ public enum CommandParser {
 
     /// A JSON body must be JSON once variables are filled in; before that, each
     /// `{{NAME}}` stands in for a value (it may be a number, as in `{"id": {{id}}}`).
+    ///
+    /// An error names the line and column of the text as typed, not of the stand-in.
     public static func checkJSONBody(_ text: String, what: String = "JSON body") throws(WorkbenchError) {
         var probe = text
+        // Where each stand-in starts in `probe`, and how many bytes its reference had.
+        var standIns: [(offset: Int, length: Int)] = []
         if Template.hasReferences(text) {
-            var standIn = ""
-            for part in try Template.parse(text) {
-                if case .literal(let literal) = part { standIn += literal } else { standIn += "0" }
+            _ = try Template.parse(text)  // names a malformed reference
+            probe = ""
+            var rest = Substring(text)
+            while let open = rest.firstRange(of: "{{"), let close = rest[open.upperBound...].firstRange(of: "}}") {
+                probe += rest[..<open.lowerBound]
+                standIns.append((probe.utf8.count, rest[open.lowerBound..<close.upperBound].utf8.count))
+                probe += "0"
+                rest = rest[close.upperBound...]
             }
-            probe = standIn
+            probe += rest
         }
-        do {
+        do throws(JSONSyntax.Failure) {
             try JSONSyntax.validate(probe)
         } catch {
-            throw WorkbenchError("invalid \(what): \(error)")
+            var failure = error
+            if !standIns.isEmpty {
+                var offset = error.offset
+                for standIn in standIns where standIn.offset < error.offset {
+                    offset += standIn.length - 1
+                }
+                let typed = Array(text.utf8)
+                var line = 1
+                var lineStart = 0
+                for index in 0..<min(offset, typed.count) where typed[index] == UInt8(ascii: "\n") {
+                    line += 1
+                    lineStart = index + 1
+                }
+                failure = JSONSyntax.Failure(offset: offset, line: line, column: offset - lineStart + 1, reason: error.reason)
+            }
+            throw WorkbenchError("invalid \(what): \(failure)")
         }
+    }
+
+    /// The text of `body TEXT` taken straight from the line, when the line is one.
+    static func verbatimBodyText(_ trimmedLine: String) -> String? {
+        guard let space = trimmedLine.firstIndex(where: { $0 == " " || $0 == "\t" }),
+              trimmedLine[..<space].lowercased() == "body" else { return nil }
+        let text = trimmedLine[space...].trimmingSpaces()
+        let first = text.prefix { $0 != " " && $0 != "\t" }
+        if ["json", "form", "clear"].contains(first.lowercased()) || first.hasPrefix("@") || first.hasPrefix("<<") {
+            return nil
+        }
+        return String(text)
     }
 }
 

@@ -29,7 +29,7 @@ public struct BaseURL: Equatable, Sendable {
         let text = typed.trimmingSpaces()
         if text.isEmpty { throw WorkbenchError("empty base URL: use `base http://HOST[:PORT][/PREFIX]`") }
         if let space = text.unicodeScalars.first(where: { $0 == " " || $0.value < 0x20 || $0.value == 0x7F }) {
-            throw WorkbenchError("invalid base URL '\(text)': \(HTTPSyntax.describe(space)) is not allowed in a URL")
+            throw WorkbenchError("invalid base URL '\(Template.oneLine(text))': \(HTTPSyntax.describe(space)) is not allowed in a URL")
         }
         var rest = Substring(text)
         var scheme = "http"
@@ -43,8 +43,10 @@ public struct BaseURL: Equatable, Sendable {
             rest = "localhost" + rest
         }
         if let mark = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) {
-            let what = rest[mark] == "?" ? "a query" : "a fragment"
-            throw WorkbenchError("base URL '\(text)' has \(what): put query items in with `query add NAME VALUE`")
+            if rest[mark] == "#" {
+                throw WorkbenchError("base URL '\(text)' has a fragment: fragments are never sent to the server")
+            }
+            throw WorkbenchError("base URL '\(text)' has a query: put query items in with `query add NAME VALUE`")
         }
         let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
         let authority = rest[..<authorityEnd]

@@ -30,6 +30,9 @@ public struct SessionDocument: Equatable, Sendable {
         for (name, entry) in workspace.variables.entries {
             if entry.isSecret { secrets.append(name) } else { plain[name] = entry.value }
         }
+        for name in workspace.declaredSecrets where workspace.variables.entries[name] == nil {
+            secrets.append(name)
+        }
         self.init(endpoint: workspace.endpoint, variables: plain, secretNames: secrets.sorted(),
                   settings: workspace.settings, requests: workspace.history)
     }
@@ -38,11 +41,15 @@ public struct SessionDocument: Equatable, Sendable {
     public func apply(to workspace: inout Workspace) {
         var variables = Variables()
         for (name, value) in self.variables { variables.set(name, to: value) }
+        var declared: [String] = []
         for name in secretNames {
             if let known = workspace.variables.entries[name], known.isSecret {
                 variables.set(name, to: known.value, secret: true)
+            } else {
+                declared.append(name)
             }
         }
+        workspace.declaredSecrets = declared
         workspace.endpoint = endpoint
         workspace.variables = variables
         workspace.settings = settings

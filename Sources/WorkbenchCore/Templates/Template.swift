@@ -87,12 +87,12 @@ public enum Template {
             let variable = name.dropFirst(4)
             guard let first = variable.utf8.first, isNameStart(first),
                   variable.utf8.allSatisfy({ isNameStart($0) || isDigit($0) }) else {
-                throw WorkbenchError("invalid environment variable name '\(variable)' in {{\(name)}}")
+                throw WorkbenchError("invalid environment variable name '\(oneLine(variable))' in {{\(oneLine(name))}}")
             }
             return .environment(String(variable))
         }
         guard isValidVariableName(String(name)) else {
-            throw WorkbenchError("invalid variable name '\(name)' in {{\(name)}}: use letters, digits, '_', '-' and '.'")
+            throw WorkbenchError("invalid variable name '\(oneLine(name))' in {{\(oneLine(name))}}: use letters, digits, '_', '-' and '.'")
         }
         return .variable(String(name))
     }
@@ -106,8 +106,27 @@ public enum Template {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
+    /// `text` in single quotes for an error message, shortened, and on one line even
+    /// when it comes from a multi-line `body <<END` block.
     private static func quoted(_ text: String) -> String {
-        text.count > 60 ? "'\(text.prefix(57))...'" : "'\(text)'"
+        let line = oneLine(text)
+        return line.count > 60 ? "'\(line.prefix(57))...'" : "'\(line)'"
+    }
+
+    /// `text` with line breaks and other control characters but tab written as escapes (`\n`).
+    static func oneLine(_ text: some StringProtocol) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }
 

@@ -99,7 +99,9 @@ extension Workspace {
         case .set(let name, let value, let secret):
             variables.set(name, to: value, secret: secret)
         case .unset(let name):
-            guard variables.remove(name) != nil else { throw WorkbenchError("no variable named '\(name)'") }
+            let declared = declaredSecrets.contains(name)
+            declaredSecrets.removeAll { $0 == name }
+            guard variables.remove(name) != nil || declared else { throw WorkbenchError("no variable named '\(name)'") }
         case .vars:
             return .output(describeVariables())
         case .follow(let on):

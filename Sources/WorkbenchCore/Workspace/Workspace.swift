@@ -16,6 +16,9 @@ public struct Workspace: Equatable, Sendable {
     public var lastRecordIndex: Int?
     /// The session file last loaded or saved: where a bare `save` writes.
     public var sessionFile: String?
+    /// Secrets a loaded session named but whose values are not known here;
+    /// kept so that saving the session again still lists them.
+    public var declaredSecrets: [String] = []
     /// Saving warns about literal credentials once per workspace.
     public var warnedAboutCredentials = false
 
