@@ -92,7 +92,7 @@ enum CompletionBridge {
         let prefix = String(decoding: bytes, as: UTF8.self)
         let candidates = completer?(prefix) ?? []
         guard !candidates.isEmpty else { return nil }
-        // A directory or a header name completes without a trailing space.
+        // A directory completes without a trailing space, so the next Tab goes inside it.
         let single = candidates.count == 1 ? candidates[0] : nil
         wb_rl_set_completion_append_character(single.map { $0.hasSuffix("/") ? 0 : 32 } ?? 32)
         return makeMatchArray(candidates)

@@ -28,6 +28,13 @@ struct WorkbenchCommand: ParsableCommand {
         discussion: """
             With no arguments on a terminal, starts the interactive workbench (type `help` there).
             When standard input is not a terminal, reads the same commands from it as a script.
+
+            workbench [FILE.json] [--restore] [--color auto|always|never] [--no-history] [--keep-going]
+              FILE.json          start with this session loaded
+              --restore          start with the session autosaved by the last interactive run
+              --color            when to colour output (default auto: a terminal without NO_COLOR)
+              --no-history       neither read nor write the history file
+              --keep-going       in a script, go on after a failing command (the status is still 1)
             """,
         version: WorkbenchVersion.current,
         subcommands: [Interactive.self, Run.self, ReplayFile.self],

@@ -275,3 +275,37 @@ def test_seed5_login_envelope(run_workbench, server):
     assert code == 0, err
     assert "token = tok-123" in out
     assert out.rstrip().endswith('"user": "ana"\n}'.rstrip())
+
+
+def test_exported_curl_command_sends_the_same_bytes(run_workbench, server, workdir):
+    """Values with quotes, $(), backticks and newlines survive the shell and are never run."""
+    marker = workdir / "ran"
+    code, out, err = run_workbench(input=script(
+        server,
+        f'header X-Q: "it\'s $(touch {marker}) `touch {marker}` {{a,b}}"',
+        "body <<END",
+        f"line1 'q' \"d\" $(touch {marker}) `touch {marker}`",
+        "@line2 {a,b}",
+        "END",
+        "method POST", "path /echo", "query add a 'x y'", "show", "curl"))
+    assert code == 0, err
+    shown, command = out.split("\ncurl ", 1)
+    completed = __import__("subprocess").run(["bash", "-c", "curl -s " + command], capture_output=True, timeout=30)
+    assert completed.returncode == 0, completed.stderr
+    echoed = json.loads(completed.stdout)
+    assert not marker.exists()
+    shown_lines = shown.split("\n\n", 1)
+    assert echoed["body"] == shown_lines[1]
+    assert echoed["method"] == "POST" and echoed["query"] == "a=x%20y"
+    sent = [": ".join(pair) for pair in echoed["headers"]]
+    assert sent == shown_lines[0].splitlines()[1:]
+
+
+def test_exported_curl_masks_secrets_unless_asked(run_workbench, server):
+    code, out, err = run_workbench(input=script(server, "set --secret t s3cr3t", "header Authorization: Bearer {{t}}",
+                                                "curl", "show", "curl --secrets"))
+    assert code == 0, err
+    masked_curl, masked_show, clear = out.split("\ncurl ")[0], out, out.rsplit("\ncurl ", 1)[1]
+    assert "s3cr3t" not in out.rsplit("\ncurl ", 1)[0]
+    assert "Bearer ••••••" in masked_curl
+    assert "'Authorization: Bearer s3cr3t'" in clear

@@ -21,7 +21,12 @@ public enum Command: Equatable, Sendable {
     case body(Body)
     case showBody
     case bodyClear
+    /// `show`: secret values masked.
     case show
+    /// `show --secrets`: secret values in the clear.
+    case showWithSecrets
+    /// `curl [--secrets]`: the request as a curl command line.
+    case curl(secrets: Bool)
     case reset
 
     // Sending
@@ -51,6 +56,8 @@ public enum Command: Equatable, Sendable {
     case timeout(Double)
     case insecure(Bool)
     case color(ColorSetting)
+    /// `maxbody SIZE`: the cap on response bodies kept in memory, in bytes.
+    case maxBody(Int)
     case showSettings
 
     case help(String?)

@@ -109,7 +109,12 @@ private struct Parser {
         case "query": return try parseQuery()
         case "header": return try parseHeader()
         case "body": return try parseBody()
-        case "show": return try expectNoArguments(.show)
+        case "curl":
+            guard texts.isEmpty || texts == ["--secrets"] else { throw usageError("expected nothing, or --secrets") }
+            return .command(.curl(secrets: !texts.isEmpty))
+        case "show":
+            if texts == ["--secrets"] { return .command(.showWithSecrets) }
+            return try expectNoArguments(.show)
         case "reset": return try expectNoArguments(.reset)
         case "send": return try parseSend(method: nil)
         case "timing": return try expectNoArguments(.timing)
@@ -137,6 +142,11 @@ private struct Parser {
         case "insecure": return .command(.insecure(try parseSwitch()))
         case "timeout": return try parseTimeout()
         case "color": return try parseColor()
+        case "maxbody":
+            guard args.count == 1, let bytes = ByteSize.parse(texts[0]), bytes >= 1024, bytes <= 1 << 40 else {
+                throw usageError("expected a size from 1K to 1T, such as 64M or 512K")
+            }
+            return .command(.maxBody(bytes))
         case "settings": return try expectNoArguments(.showSettings)
         case "help":
             guard args.count <= 1 else { throw usageError("expected at most one command name") }

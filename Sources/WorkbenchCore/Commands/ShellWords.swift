@@ -81,7 +81,7 @@ public enum ShellWords {
     /// Quotes `text` so that `split` gives it back as one word.
     public static func quote(_ text: String) -> String {
         if !text.isEmpty, text.utf8.allSatisfy({ byte in
-            PercentEncoding.isAlphaNumeric(byte) || "-_./:@%+=,{}".utf8.contains(byte)
+            PercentEncoding.isAlphaNumeric(byte) || "-_./:@%+=,".utf8.contains(byte)
         }) {
             return text
         }

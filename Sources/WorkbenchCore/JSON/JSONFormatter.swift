@@ -18,8 +18,8 @@ public struct JSONPalette: Equatable, Sendable {
         self.punctuation = punctuation
     }
 
-    /// jq's choices where they help reading: blue bold keys, green strings,
-    /// cyan numbers, yellow literals; punctuation stays in the terminal's colour.
+    /// Blue bold keys, green strings, cyan numbers, yellow literals; the
+    /// punctuation stays in the terminal's own colour, so the values stand out.
     public static let standard = JSONPalette(
         key: Array("\u{1B}[34;1m".utf8),
         string: Array("\u{1B}[32m".utf8),
@@ -54,8 +54,9 @@ public enum JSONFormatter {
     /// Pretty-prints `input` with a 2-space indent, keys in the input's order,
     /// every string and number byte-for-byte as received; `palette` nil means
     /// no colour. Output goes to `emit` in chunks of `chunkSize` bytes (and a
-    /// final partial chunk) and ends with a newline. Input with no token at
-    /// all (empty or only white space) produces no output.
+    /// final partial chunk) and ends with a newline; a chunk is valid only
+    /// during the call that receives it. Input with no token at all (empty
+    /// or only white space) produces no output.
     public static func format(_ input: UnsafeBufferPointer<UInt8>, palette: JSONPalette?, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         withoutActuallyEscaping(emit) { emit in
             var printer = Printer(input: input, palette: palette, emit: emit)

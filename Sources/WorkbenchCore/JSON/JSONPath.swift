@@ -15,8 +15,8 @@ public struct JSONPath: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The path as the user typed it.
-    public var text: String
-    public var components: [Component]
+    public private(set) var text: String
+    public private(set) var components: [Component]
 
     public var description: String { text }
 

@@ -8,6 +8,11 @@ import Glibc
 public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, sync: Bool = true) throws(WorkbenchError) {
         let target = FileSystem.expandTilde(path)
+        var existing = stat()
+        if lstat(target, &existing) == 0 && (existing.st_mode & S_IFMT) != S_IFREG {
+            // Renaming over a device, a directory or a link would replace it, not write into it.
+            throw WorkbenchError("cannot save '\(path)': it exists and is not a regular file")
+        }
         let directory = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
         let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
         var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).tmp-XXXXXX".utf8CString)

@@ -202,6 +202,10 @@ private struct FieldReader {
                 throw fail("\(path).timeout", "expected seconds from 0 to 86400")
             }
         }
+        if let maxBody = object["maxBody"] {
+            settings.maxBodyBytes = try integer(maxBody, "\(path).maxBody")
+            guard settings.maxBodyBytes >= 1024 else { throw fail("\(path).maxBody", "expected at least 1024 bytes") }
+        }
         if let color = object["color"] {
             let text = try string(color, "\(path).color")
             guard let setting = ColorSetting(rawValue: text) else {

@@ -61,6 +61,7 @@ public enum SessionEncoding {
             member("timeout", .number(Quantities.trimmed(settings.timeout))),
             member("insecure", .bool(settings.insecure)),
             member("color", .string(settings.color.rawValue)),
+            member("maxBody", .number(String(settings.maxBodyBytes))),
         ])
     }
 

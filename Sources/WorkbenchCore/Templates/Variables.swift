@@ -36,6 +36,20 @@ public struct Variables: Equatable, Sendable {
         entries[name] = Entry(value: value, isSecret: secret)
     }
 
+    /// `text` with every secret value replaced by a mask, longest first, so that
+    /// what is printed never shows a secret unless asked to.
+    public func masking(_ text: String) -> String {
+        let secrets = entries.values.filter { $0.isSecret && !$0.value.isEmpty }.map(\.value)
+        guard !secrets.isEmpty else { return text }
+        var masked = text
+        for secret in secrets.sorted(by: { $0.count > $1.count }) {
+            masked = masked.replacingAll(secret, with: Self.mask)
+        }
+        return masked
+    }
+
+    public static let mask = "••••••"
+
     @discardableResult
     public mutating func remove(_ name: String) -> Entry? {
         entries.removeValue(forKey: name)

@@ -33,7 +33,7 @@ enum CurlFailure {
         case CURLE_TOO_MANY_REDIRECTS:
             return WorkbenchError("too many redirects: stopped after \(CurlTransport.maxRedirects) (last: \(collector.hops.last?.location ?? request.url))")
         case CURLE_WRITE_ERROR where collector.exceededLimit:
-            return WorkbenchError("response body too large: more than \(bodyLimit / (1024 * 1024)) MB; save it with `send > FILE`")
+            return tooLarge(bodyLimit)
         case CURLE_WRITE_ERROR where collector.outputError != nil:
             let reason = String(cString: strerror(collector.outputError ?? EIO))
             return WorkbenchError("cannot write the body to '\(request.url)': \(reason)")
@@ -50,11 +50,16 @@ enum CurlFailure {
         case CURLE_BAD_CONTENT_ENCODING:
             return WorkbenchError("cannot decode the response body from \(address): \(detail)")
         case CURLE_FILESIZE_EXCEEDED:
-            return WorkbenchError("response body too large: more than \(bodyLimit / (1024 * 1024)) MB; save it with `send > FILE`")
+            return tooLarge(bodyLimit)
         default:
             let name = String(cString: curl_easy_strerror(code))
             return WorkbenchError("transfer failed: \(name)\(detail.isEmpty ? "" : ": " + detail) (\(request.method) \(request.url))")
         }
+    }
+
+    static func tooLarge(_ limit: Int) -> WorkbenchError {
+        WorkbenchError("response body too large: more than \(Quantities.size(limit)) (the `maxbody` setting); "
+            + "save it with `send > FILE`, or raise the limit")
     }
 
     static func seconds(_ value: Double) -> String {

@@ -5,17 +5,12 @@ import Glibc
 
 /// What one send may do besides the settings: where the body goes and when to give up.
 public struct SendOptions {
-    /// Bodies kept in memory are capped; past this the transfer stops with an error.
-    public var bodyLimit: Int
     /// `send > FILE`: write the body to this file instead of keeping it.
     public var outputFile: String?
     /// Polled every few milliseconds during the transfer; true aborts it (Ctrl-C).
     public var shouldAbort: () -> Bool
 
-    public static let defaultBodyLimit = 64 * 1024 * 1024
-
-    public init(bodyLimit: Int = SendOptions.defaultBodyLimit, outputFile: String? = nil, shouldAbort: @escaping () -> Bool = { false }) {
-        self.bodyLimit = bodyLimit
+    public init(outputFile: String? = nil, shouldAbort: @escaping () -> Bool = { false }) {
         self.outputFile = outputFile
         self.shouldAbort = shouldAbort
     }
@@ -61,7 +56,7 @@ public final class CurlTransport {
         if let path = options.outputFile {
             output = try OutputFile(path: path)
         }
-        let collector = ResponseCollector(bodyLimit: options.bodyLimit, outputDescriptor: output?.descriptor)
+        let collector = ResponseCollector(bodyLimit: settings.maxBodyBytes, outputDescriptor: output?.descriptor)
         let outcome = request.body.withUnsafeBufferPointer { body in
             perform(request, body: body, settings: settings, collector: collector, shouldAbort: options.shouldAbort)
         }
@@ -182,7 +177,7 @@ public final class CurlTransport {
         if code != CURLE_OK {
             throw CurlFailure.error(
                 code: code, detail: String(cString: errorBuffer), request: request, settings: settings,
-                collector: collector, osErrno: getLong(CURLINFO_OS_ERRNO), bodyLimit: options.bodyLimit
+                collector: collector, osErrno: getLong(CURLINFO_OS_ERRNO), bodyLimit: settings.maxBodyBytes
             )
         }
         guard let block = collector.finalBlock else {

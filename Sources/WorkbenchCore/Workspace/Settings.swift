@@ -7,6 +7,11 @@ public struct Settings: Equatable, Sendable {
     /// Skip TLS certificate verification.
     public var insecure = false
     public var color = ColorSetting.auto
+    /// Response bodies kept in memory are capped (a gzip bomb must not take the
+    /// machine down); `send > FILE` streams past it.
+    public var maxBodyBytes = Settings.defaultMaxBodyBytes
+
+    public static let defaultMaxBodyBytes = 64 * 1024 * 1024
 
     public init() {}
 
@@ -16,6 +21,7 @@ public struct Settings: Equatable, Sendable {
             "timeout  \(timeout == 0 ? "none" : Settings.format(seconds: timeout))",
             "insecure \(insecure ? "on" : "off")",
             "color    \(color.rawValue)",
+            "maxbody  \(Quantities.size(maxBodyBytes))",
         ].joined(separator: "\n")
     }
 

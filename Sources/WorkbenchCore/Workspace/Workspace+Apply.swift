@@ -53,6 +53,12 @@ extension Workspace {
         case .showBody:
             return .output(Self.describe(endpoint.body))
         case .show:
+            return .output(variables.masking(try endpoint.prepare(in: scope, readFile: context.readFile).displayText))
+        case .curl(let secrets):
+            let request = try endpoint.prepare(in: scope, readFile: context.readFile)
+            let command = try CurlCommand.text(for: request, body: endpoint.body, settings: settings)
+            return .output(secrets ? command : variables.masking(command))
+        case .showWithSecrets:
             return .output(try endpoint.prepare(in: scope, readFile: context.readFile).displayText)
         case .reset:
             endpoint = Endpoint(base: endpoint.base)
@@ -70,7 +76,7 @@ extension Workspace {
             variables.set(name, to: value, secret: secret)
             history[index].captures.removeAll { $0.name == name }
             history[index].captures.append(capture)
-            return .output("\(name) = \(secret ? "••••••" : value)")
+            return .output("\(name) = \(secret ? Variables.mask : value)")
         case .expect(let expectation):
             let (response, index) = try lastExchange()
             history[index].expectations.append(expectation)
@@ -112,6 +118,8 @@ extension Workspace {
             settings.insecure = on
         case .color(let setting):
             settings.color = setting
+        case .maxBody(let bytes):
+            settings.maxBodyBytes = bytes
         case .showSettings:
             return .output(settings.summary)
         case .help(let name):
@@ -212,7 +220,7 @@ extension Workspace {
     private func describeVariables() -> String {
         guard !variables.entries.isEmpty else { return "(no variables)" }
         return variables.names.compactMap { name in
-            variables.entries[name].map { "\(name) = \($0.isSecret ? "•••••• (secret)" : $0.value)" }
+            variables.entries[name].map { "\(name) = \($0.isSecret ? Variables.mask + " (secret)" : $0.value)" }
         }.joined(separator: "\n")
     }
 
