@@ -18,7 +18,10 @@ struct ScriptRunner {
         var failed = false
         while let line = nextLine() {
             lineNumber += 1
-            switch interpreter.handle(line: line) {
+            let result = interpreter.handle(line: line)
+            // Whoever reads the other end of a pipe sees each command's output when it is done.
+            streams.flush()
+            switch result {
             case .ok:
                 continue
             case .exit:

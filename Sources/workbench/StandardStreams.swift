@@ -24,6 +24,17 @@ final class StandardStreams: OutputSink {
         if pending.count >= flushThreshold { flush() }
     }
 
+    func write(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard buffer.count >= flushThreshold / 2, let start = buffer.baseAddress else {
+            pending.append(contentsOf: buffer)
+            if pending.count >= flushThreshold { flush() }
+            return
+        }
+        // A large chunk goes straight out instead of through the buffer.
+        flush()
+        Self.writeAll(UnsafeRawBufferPointer(start: start, count: buffer.count), to: 1)
+    }
+
     func printError(_ text: String) {
         flush()
         Self.writeAll(Array((text + "\n").utf8), to: 2)
@@ -36,16 +47,19 @@ final class StandardStreams: OutputSink {
     }
 
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
+        bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+    }
+
+    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) {
+        guard let start = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, start + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
             }
+            offset += written
         }
     }
 }

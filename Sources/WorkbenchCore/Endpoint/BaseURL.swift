@@ -79,6 +79,9 @@ public struct BaseURL: Equatable, Sendable {
             guard !address.isEmpty, address.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else {
                 throw WorkbenchError("invalid IPv6 address '\(hostPart)' in base URL '\(text)'")
             }
+        } else if authority.count(where: { $0 == ":" }) > 1,
+                  authority.allSatisfy({ ($0.isASCII && $0.isHexDigit) || $0 == ":" || $0 == "." }) {
+            throw WorkbenchError("invalid base URL '\(text)': an IPv6 address goes in brackets, as in http://[::1]:8080")
         } else if let colon = authority.lastIndex(of: ":") {
             hostPart = authority[..<colon]
             portPart = authority[authority.index(after: colon)...]

@@ -32,7 +32,7 @@ public struct Endpoint: Equatable, Sendable {
     public mutating func setPath(_ typed: String) throws(WorkbenchError) {
         var text = Substring(typed)
         if let hash = text.firstIndex(of: "#") {
-            throw WorkbenchError("path '\(typed)' has a fragment ('\(text[hash...])'): fragments are never sent to the server")
+            throw WorkbenchError("path '\(Template.oneLine(typed))' has a fragment ('\(Template.oneLine(text[hash...]))'): fragments are never sent to the server")
         }
         var items: [QueryItem]?
         if let mark = text.firstIndex(of: "?") {
@@ -40,7 +40,7 @@ public struct Endpoint: Equatable, Sendable {
             text = text[..<mark]
         }
         if let bad = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw WorkbenchError("invalid path '\(typed)': \(HTTPSyntax.describe(bad)) is not allowed in a path")
+            throw WorkbenchError("invalid path '\(Template.oneLine(typed))': \(HTTPSyntax.describe(bad)) is not allowed in a path")
         }
         try Template.validate(String(text))
         path = String(text)

@@ -38,7 +38,7 @@ public enum ResponseRenderer {
             }
             body.withUnsafeBufferPointer { buffer in
                 JSONFormatter.format(buffer, palette: color ? .standard : nil) { chunk in
-                    sink.writeBytes(Array(chunk))
+                    sink.write(chunk)
                 }
             }
         case .text(let charset):

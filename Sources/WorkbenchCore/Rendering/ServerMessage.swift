@@ -3,7 +3,9 @@
 public enum ServerMessage {
     /// Paths tried in order: `message`, `error`, `error.message`, `status_message`, `detail`, `data`.
     public static func find(in body: [UInt8]) -> String? {
-        guard let value = try? JSONParser.parse(body) else { return nil }
+        guard var value = try? JSONParser.parse(body) else { return nil }
+        // A body nested 100,000 deep must be freed without recursion.
+        defer { value.dismantle() }
         let candidates: [JSONValue?] = [
             value["message"], value["error"], value["error"]?["message"], value["status_message"],
             value["detail"], value["data"], value["error_description"], value["title"],

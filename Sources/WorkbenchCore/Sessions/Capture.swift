@@ -55,27 +55,34 @@ public struct Capture: Equatable, Sendable {
             }
             return value
         case .json(let path):
-            let value = try ResponseJSON.value(of: response, for: "capture \(self.name)")
-            do {
-                let found = try path.evaluate(value)
-                return found.stringValue ?? found.jsonText
-            } catch {
-                throw WorkbenchError("capture \(self.name): \(error.message)")
-            }
+            var found = try ResponseJSON.evaluate(path, in: response, for: "capture \(self.name)")
+            defer { found.dismantle() }
+            return found.stringValue ?? found.jsonText
         }
     }
 }
 
-/// The body of a response as a JSON value, with an error that says why not.
+/// A JSON path evaluated on a response body, with errors that say why not.
 enum ResponseJSON {
-    static func value(of response: HTTPResponse, for purpose: String) throws(WorkbenchError) -> JSONValue {
-        guard !response.body.isEmpty else {
-            throw WorkbenchError("\(purpose): the response has no body")
+    /// The value at `path`. The parsed body is taken apart iteratively before
+    /// returning, so a body nested 100,000 deep is freed without recursion.
+    /// `purpose`, when given, starts every error message (`capture token: ...`).
+    static func evaluate(_ path: JSONPath, in response: HTTPResponse, for purpose: String? = nil) throws(WorkbenchError) -> JSONValue {
+        func failure(_ message: String) -> WorkbenchError {
+            WorkbenchError(purpose.map { "\($0): \(message)" } ?? message)
         }
+        guard !response.body.isEmpty else { throw failure("the response has no body") }
+        var document: JSONValue
         do {
-            return try JSONParser.parse(response.body)
+            document = try JSONParser.parse(response.body)
         } catch {
-            throw WorkbenchError("\(purpose): the response body is not JSON (\(error))")
+            throw failure("the response body is not JSON (\(error))")
+        }
+        defer { document.dismantle() }
+        do {
+            return try path.evaluate(document)
+        } catch {
+            throw failure(error.message)
         }
     }
 }

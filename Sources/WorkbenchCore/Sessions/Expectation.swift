@@ -105,21 +105,24 @@ public enum Expectation: Equatable, Sendable {
             return result(values.contains { $0.contains(expanded) }, got: "got \(name): \(values.joined(separator: ", "))")
         case .jsonEquals(let path, let literal):
             do throws(WorkbenchError) {
-                let found = try path.evaluate(try ResponseJSON.value(of: response, for: "json \(path.text)"))
+                var found = try ResponseJSON.evaluate(path, in: response)
+                defer { found.dismantle() }
                 let expandedText = try Template.expand(literal, in: scope)
-                let expected: JSONValue
+                var expected: JSONValue
                 do {
                     expected = try JSONParser.parse(expandedText)
                 } catch {
                     return result(false, got: "expected value is not JSON after expanding variables (\(error))")
                 }
+                defer { expected.dismantle() }
                 return result(Self.equal(found, expected), got: "got \(Self.shortText(found))")
             } catch {
                 return result(false, got: error.message)
             }
         case .jsonExists(let path):
             do throws(WorkbenchError) {
-                _ = try path.evaluate(try ResponseJSON.value(of: response, for: "json \(path.text)"))
+                var found = try ResponseJSON.evaluate(path, in: response)
+                found.dismantle()
                 return result(true, got: "")
             } catch {
                 return result(false, got: error.message)

@@ -5,12 +5,13 @@ public enum SessionDecoding {
         if bytes.isEmpty {
             throw WorkbenchError("\(file): the file is empty, not a session")
         }
-        let value: JSONValue
+        var value: JSONValue
         do {
             value = try JSONParser.parse(bytes)
         } catch {
             throw WorkbenchError("\(file): line \(error.line), column \(error.column): \(error.reason); not a session file")
         }
+        defer { value.dismantle() }
         let reader = FieldReader(file: file)
         return try reader.document(value)
     }

@@ -40,9 +40,19 @@ enum CurlFailure {
         case CURLE_GOT_NOTHING:
             return WorkbenchError("empty reply: \(address) closed the connection without answering")
         case CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL:
-            return WorkbenchError("malformed reply from \(address): \(detail.isEmpty ? "not an HTTP response" : detail)")
+            let reason = detail.isEmpty || detail.contains("HTTP/0.9") ? "not an HTTP response" : detail
+            return WorkbenchError("malformed reply from \(address): \(reason)")
+        case CURLE_RECV_ERROR where osErrno == 0:
+            // No system error: curl rejected what the server sent (bad chunking, oversized headers).
+            if detail.lowercased().contains("header") {
+                return WorkbenchError("malformed reply from \(address): response headers too large (\(detail))")
+            }
+            return WorkbenchError("malformed reply from \(address): \(detail.isEmpty ? "invalid response" : detail)")
         case CURLE_RECV_ERROR:
             return WorkbenchError("connection to \(address) failed while receiving: \(detail.isEmpty ? "connection reset" : detail)")
+        case CURLE_OUT_OF_MEMORY where !collector.blocks.isEmpty && collector.bytesReceived == 0:
+            // curl 7.88 reports a header line over its 100 KB limit as out of memory.
+            return WorkbenchError("malformed reply from \(address): a response header line is too large (over 100 KB)")
         case CURLE_SEND_ERROR:
             return WorkbenchError("connection to \(address) failed while sending: \(detail.isEmpty ? "connection reset" : detail)")
         case CURLE_PARTIAL_FILE:

@@ -6,6 +6,14 @@ public protocol OutputSink: AnyObject {
     func writeBytes(_ bytes: [UInt8])
     /// One line for standard error (`warning: ...`, progress notes).
     func printError(_ text: String)
+    /// Raw bytes for standard output, straight from a buffer (large bodies: no copy needed).
+    func write(_ buffer: UnsafeBufferPointer<UInt8>)
+}
+
+extension OutputSink {
+    public func write(_ buffer: UnsafeBufferPointer<UInt8>) {
+        writeBytes(Array(buffer))
+    }
 }
 
 /// Runs lines of input against a workspace: parses, collects `body <<END`

@@ -1,0 +1,195 @@
+import Testing
+@testable import WorkbenchCore
+
+/// Tab completion, with a fake directory lister so no real files are read.
+@Suite struct CompletionTests {
+    /// A fake file system: directory path (as passed to the lister) to entries.
+    static let tree: [String: [(name: String, isDirectory: Bool)]] = [
+        "": [("Sessions", true), ("data.json", false), ("data2.json", false), (".hidden", false), ("notes.txt", false)],
+        "Sessions/": [("login.json", false), ("movies.json", false), ("old", true)],
+        "../": [("elsewhere.json", false)],
+        "~/": [("home.json", false)],
+    ]
+
+    /// Makes a Completion over a workspace with some state, recording the directories listed.
+    final class Lister {
+        var asked: [String] = []
+        func list(_ path: String) -> [(name: String, isDirectory: Bool)] {
+            asked.append(path)
+            return CompletionTests.tree[path] ?? []
+        }
+    }
+
+    static func workspace() -> Workspace {
+        var workspace = Workspace()
+        workspace.endpoint.base = "https://api.example.com"
+        workspace.endpoint.query = [
+            QueryItem(name: "page", value: "1"), QueryItem(name: "fields", value: "a"), QueryItem(name: "page", value: "2"),
+        ]
+        workspace.endpoint.headers = [
+            HeaderField(name: "Authorization", value: "x"), HeaderField(name: "X-Trace", value: "1"),
+            HeaderField(name: "Authorization", value: "y"),
+        ]
+        workspace.variables.set("token", to: "t")
+        workspace.variables.set("base", to: "b")
+        workspace.variables.set("tenant", to: "acme", secret: true)
+        return workspace
+    }
+
+    func complete(_ prefix: String, workspace: Workspace = CompletionTests.workspace(), lister: Lister = Lister()) -> [String] {
+        Completion(workspace: workspace, listDirectory: lister.list).candidates(forLinePrefix: prefix)
+    }
+
+    // MARK: - Command words
+
+    @Test func emptyLineOffersEveryCommand() {
+        #expect(complete("") == CommandCatalog.names)
+        #expect(complete("   ") == CommandCatalog.names)
+    }
+
+    @Test(arguments: [
+        ("se", ["send", "set", "settings"]),
+        ("he", ["header", "head", "help"]),
+        ("q", ["query", "quit"]),
+        ("pa", ["path", "patch"]),
+        ("ti", ["timing", "timeout"]),
+        ("bod", ["body"]),
+        ("zz", []),
+    ])
+    func commandWords(prefix: String, expected: [String]) {
+        #expect(complete(prefix) == expected)
+    }
+
+    // MARK: - Sub-commands
+
+    @Test(arguments: [
+        ("query a", ["add"]),
+        ("query ", ["add", "set", "rm", "clear"]),
+        ("QUERY r", ["rm"]),
+        ("path a", ["add"]),
+        ("body ", ["json", "form", "clear", "@", "<<END"]),
+        ("body j", ["json"]),
+        ("follow ", ["on", "off"]),
+        ("insecure of", ["off"]),
+        ("color ", ["auto", "on", "off"]),
+        ("color a", ["auto"]),
+        ("set -", ["--secret"]),
+        ("help q", ["query", "quit"]),
+        ("help ", CommandCatalog.names),
+        ("show ", ["--secrets"]),
+        ("reset ", []),
+        ("timeout ", []),
+        ("query add x ", []),
+    ])
+    func subcommands(prefix: String, expected: [String]) {
+        #expect(complete(prefix) == expected)
+    }
+
+    @Test(arguments: [
+        ("method ", CommandCatalog.methods),
+        ("method p", ["POST", "PUT", "PATCH"]),
+        ("method PA", ["PATCH"]),
+        ("method de", ["DELETE"]),
+        ("method x", []),
+    ])
+    func methods(prefix: String, expected: [String]) {
+        #expect(complete(prefix) == expected)
+    }
+
+    // MARK: - Names from the workspace
+
+    @Test func queryNamesForRmAndSetAreUniqueInOrder() {
+        #expect(complete("query rm ") == ["page", "fields"])
+        #expect(complete("query set f") == ["fields"])
+        #expect(complete("query add ") == [])
+    }
+
+    @Test func headerNames() {
+        #expect(complete("header Con") == ["Connection:", "Content-Type:"])
+        #expect(complete("header Acc") == ["Accept:", "Accept-Encoding:", "Accept-Language:"])
+        #expect(complete("header add Auth") == ["Authorization:"])
+        #expect(complete("header add ") == Completion.commonHeaders.map { $0 + ":" })
+        #expect(complete("header rm ") == ["Authorization", "X-Trace"])
+        #expect(complete("header rm X") == ["X-Trace"])
+        #expect(complete("header ") == ["add", "rm", "clear"] + Completion.commonHeaders.map { $0 + ":" })
+    }
+
+    @Test func mediaTypesAfterContentTypeAndAccept() {
+        #expect(complete("header Content-Type: app")
+            == ["application/json", "application/x-www-form-urlencoded", "application/xml"])
+        #expect(complete("header add content-type: text/") == ["text/plain", "text/html"])
+        #expect(complete("header Accept: ") == Completion.commonMediaTypes)
+        #expect(complete("header X-Other: app") == [])
+    }
+
+    @Test func variableNames() {
+        #expect(complete("set ") == ["--secret", "base", "tenant", "token"])
+        #expect(complete("set t") == ["tenant", "token"])
+        #expect(complete("set --secret to") == ["token"])
+        #expect(complete("unset ") == ["base", "tenant", "token"])
+        #expect(complete("unset b") == ["base"])
+    }
+
+    // MARK: - Variables inside {{
+
+    @Test(arguments: [
+        ("path /users/{{", ["/users/{{base}}", "/users/{{tenant}}", "/users/{{token}}"]),
+        ("path /users/{{t", ["/users/{{tenant}}", "/users/{{token}}"]),
+        ("header Authorization: Bearer {{to", ["{{token}}"]),
+        ("{{", ["{{base}}", "{{tenant}}", "{{token}}"]),
+        ("query add id {{x", []),
+        ("body json {\"a\":{{b", ["{\"a\":{{base}}"]),
+        ("path /{{base}}/{{te", ["/{{base}}/{{tenant}}"]),
+        ("method {{", ["{{base}}", "{{tenant}}", "{{token}}"]),
+    ])
+    func variablesInsideBraces(prefix: String, expected: [String]) {
+        #expect(complete(prefix) == expected)
+    }
+
+    @Test func closedReferenceIsNotCompleted() {
+        #expect(complete("path /{{token}}") == [])
+    }
+
+    @Test func noVariablesNoCandidates() {
+        #expect(complete("path {{", workspace: Workspace()) == [])
+    }
+
+    // MARK: - File paths
+
+    @Test func filesAfterAt() {
+        let lister = Lister()
+        #expect(complete("body @", lister: lister) == ["@Sessions/", "@data.json", "@data2.json", "@notes.txt"])
+        #expect(complete("body @da", lister: lister) == ["@data.json", "@data2.json"])
+        #expect(complete("body @Sessions/", lister: lister) == ["@Sessions/login.json", "@Sessions/movies.json", "@Sessions/old/"])
+        #expect(complete("body @Sessions/m", lister: lister) == ["@Sessions/movies.json"])
+        #expect(complete("body @.h", lister: lister) == ["@.hidden"])
+        #expect(complete("body @../", lister: lister) == ["@../elsewhere.json"])
+        #expect(complete("body @nowhere/", lister: lister) == [])
+        #expect(lister.asked == ["", "", "Sessions/", "Sessions/", "", "../", "nowhere/"])
+    }
+
+    @Test(arguments: ["load", "save", "run"])
+    func filesAfterLoadAndSave(command: String) {
+        let lister = Lister()
+        #expect(complete("\(command) ", lister: lister) == ["Sessions/", "data.json", "data2.json", "notes.txt"])
+        #expect(complete("\(command) Sess", lister: lister) == ["Sessions/"])
+        #expect(complete("\(command) Sessions/l", lister: lister) == ["Sessions/login.json"])
+        #expect(complete("\(command) ~/h", lister: lister) == ["~/home.json"])
+        #expect(complete("\(command) Sessions/login.json ", lister: lister) == [])
+        #expect(lister.asked == ["", "", "Sessions/", "~/"])
+    }
+
+    @Test func filesAfterRedirect() {
+        #expect(complete("send >d") == [">data.json", ">data2.json"])
+        #expect(complete("get /x >Sessions/") == [">Sessions/login.json", ">Sessions/movies.json", ">Sessions/old/"])
+    }
+
+    @Test func noFilesListedWhereNoneAreWanted() {
+        let lister = Lister()
+        _ = complete("", lister: lister)
+        _ = complete("query add a ", lister: lister)
+        _ = complete("path /x", lister: lister)
+        _ = complete("body json ", lister: lister)
+        #expect(lister.asked == [])
+    }
+}
