@@ -5,7 +5,7 @@ PYTHON ?= python3
 .PHONY: run test build setup setup-tests bench clean
 
 run: setup
-	$(SWIFT) build -c release --product workbench
+	$(SWIFT) build -c release --static-swift-stdlib --product workbench
 	.build/release/workbench
 
 test: setup-tests
@@ -23,7 +23,7 @@ build: setup
 	$(SWIFT) build
 
 bench: setup
-	$(SWIFT) build -c release --product workbench
+	$(SWIFT) build -c release --static-swift-stdlib --product workbench
 	Benchmarks/run.sh
 
 clean:

@@ -3,7 +3,7 @@
 #
 #   Benchmarks/run.sh [--quick] [--only abcd] [--keep-files]
 #
-# Builds the release binary (`swift build -c release --product workbench` from the repo
+# Builds the release binary (`swift build -c release --static-swift-stdlib --product workbench` from the repo
 # root; set WORKBENCH_BIN to use another binary instead, or SWIFT_SCRATCH_PATH to build
 # into another directory), installs the tools that are missing (curl, jq, hyperfine, GNU
 # time from Debian; HTTPie from PyPI), then runs Benchmarks/bench.py, which measures:
@@ -76,7 +76,7 @@ else
     if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
         export PATH="/opt/swift/usr/bin:$PATH"
     fi
-    build=(swift build -c release --product workbench)
+    build=(swift build -c release --static-swift-stdlib --product workbench)
     [ -z "${SWIFT_SCRATCH_PATH:-}" ] || build+=(--scratch-path "$SWIFT_SCRATCH_PATH")
     say "building: ${build[*]}"
     cd "$root"

@@ -129,6 +129,12 @@ struct Launch {
 
     var environment: [String: String] { currentEnvironment() }
 
+    /// Where the REPL autosaves (the folder is made when the REPL starts, not here:
+    /// a script never autosaves).
+    func autosavePath(_ environment: [String: String]) -> String? {
+        Locations.stateDirectory(environment: environment).map { $0 + "/autosave.json" }
+    }
+
     /// `$XDG_STATE_HOME/workbench`, created on demand; nil when it cannot be.
     var stateDirectory: String? {
         guard let directory = Locations.stateDirectory(environment: environment),
@@ -142,7 +148,7 @@ struct Launch {
         let environment = self.environment
         let interpreter = Interpreter(
             workspace: workspace,
-            context: CommandContext(environment: environment, autosavePath: stateDirectory.map { $0 + "/autosave.json" }),
+            context: CommandContext(environment: environment, autosavePath: autosavePath(environment)),
             output: streams
         )
         let display = DisplayOptions(

@@ -18,6 +18,18 @@ public enum HTTPSyntax {
         }
     }
 
+    /// Compares two names byte by byte, folding only ASCII letters: header
+    /// names are tokens, and this runs for every header of every request.
+    public static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        for (x, y) in zip(a.utf8, b.utf8) where x != y {
+            guard x | 0x20 == y | 0x20, (x | 0x20) >= UInt8(ascii: "a"), (x | 0x20) <= UInt8(ascii: "z") else {
+                return false
+            }
+        }
+        return true
+    }
+
     /// Checks a header name; the error names the first character that is not allowed.
     public static func checkHeaderName(_ name: String) throws(WorkbenchError) {
         if name.isEmpty {

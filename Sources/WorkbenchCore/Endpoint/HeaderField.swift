@@ -10,7 +10,7 @@ public struct HeaderField: Equatable, Sendable {
 
     /// Header names compare case-insensitively (RFC 9110, section 5.1).
     public func hasName(_ other: String) -> Bool {
-        name.lowercased() == other.lowercased()
+        HTTPSyntax.equalIgnoringASCIICase(name, other)
     }
 }
 

@@ -211,8 +211,22 @@ public enum JSONSyntax {
         mutating func scanString() -> (Int, String)? {
             let start = index
             index += 1
-            while index < bytes.count {
-                let byte = bytes[index]
+            let count = bytes.count
+            while index < count {
+                // Fast path: skip eight plain ASCII bytes at a time.
+                if let base = bytes.baseAddress {
+                    while index + 8 <= count, !Self.needsAttention(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                        index += 8
+                    }
+                }
+                guard index < count else { break }
+                // Then byte by byte: plain ASCII needs no decision beyond this test.
+                var byte = bytes[index]
+                while byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                    index += 1
+                    guard index < count else { return (start, "unterminated string") }
+                    byte = bytes[index]
+                }
                 switch byte {
                 case UInt8(ascii: "\""):
                     index += 1
@@ -248,6 +262,20 @@ public enum JSONSyntax {
                 }
             }
             return (start, "unterminated string")
+        }
+
+        /// Whether any of eight bytes ends plain string content: a quote, a
+        /// backslash, a control character or a non-ASCII byte (SWAR: each test
+        /// sets the high bit of a byte that matches, with no false positives).
+        @inline(__always)
+        static func needsAttention(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+            let quote = hasZeroByte(word ^ (ones &* 0x22))
+            let backslash = hasZeroByte(word ^ (ones &* 0x5C))
+            let control = (word &- ones &* 0x20) & ~word & highs
+            return (quote | backslash | control | (word & highs)) != 0
         }
 
         /// The length of the well-formed UTF-8 sequence at `at`, or nil.

@@ -44,7 +44,7 @@ final class ResponseCollector {
         let name = String(line[..<colon])
         let value = line[line.index(after: colon)...].trimmingSpaces()
         blocks[last].headers.append(HeaderField(name: name, value: String(value)))
-        if name.lowercased() == "content-length", outputDescriptor == nil, let length = Int(value),
+        if HTTPSyntax.equalIgnoringASCIICase(name, "Content-Length"), outputDescriptor == nil, let length = Int(value),
            length > 0, length <= bodyLimit, body.isEmpty {
             // Reserve once so a large body is not copied while it grows.
             body.reserveCapacity(length)
