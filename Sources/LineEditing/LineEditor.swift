@@ -39,6 +39,10 @@ public final class LineEditor {
         stifle_history(historyLimit)
         // Incremental reverse search, as in bash.
         _ = rl_parse_and_bind("bind ^R em-inc-search-prev")
+        // This libedit rings the bell even when Tab found the one completion. An
+        // empty bell falls back to BEL, so the bell becomes an attribute reset,
+        // which changes nothing at an uncoloured prompt.
+        _ = rl_parse_and_bind("settc bl \u{1B}[0m")
         if let historyFile {
             _ = read_history(historyFile)
         }
