@@ -190,6 +190,16 @@ def test_complete_command_word(repl):
     assert "http://localhost:8080/users?a=1" in session.output_of("path")
 
 
+def test_a_single_completion_does_not_ring_the_bell(repl):
+    session = repl()
+    at_users(session)
+    session.send("que" + TAB)
+    session.expect("ry ")
+    assert "\x07" not in session.child.before
+    session.send(CTRL_U + ENTER)
+    session.prompt()
+
+
 def test_complete_subcommand(repl):
     session = repl()
     at_users(session)
