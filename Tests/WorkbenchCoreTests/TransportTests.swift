@@ -1,4 +1,8 @@
+import CCurl
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import WorkbenchCore
 
 /// The parts of the transport that need no socket: what curl is told to send,
@@ -41,5 +45,43 @@ import Testing
                                     headers: [HeaderField(name: "content-type", value: "Text/HTML; Charset=\"ISO-8859-1\"")], body: [])
         #expect(response.mediaType == "text/html")
         #expect(response.charset == "iso-8859-1")
+    }
+}
+
+/// Each libcurl failure becomes one sentence naming what happened and where.
+@Suite struct CurlFailureTests {
+    func message(_ code: CURLcode, detail: String = "", osErrno: Int = 0, timeout: Double = 30,
+                 collector: ResponseCollector = ResponseCollector(bodyLimit: 1024, outputDescriptor: nil)) throws -> String {
+        let request = try Endpoint(base: "http://example.test:8080", path: "/x").prepare(in: VariableScope())
+        var settings = Settings()
+        settings.timeout = timeout
+        return CurlFailure.error(code: code, detail: detail, request: request, settings: settings,
+                                 collector: collector, osErrno: osErrno, bodyLimit: 1024).message
+    }
+
+    @Test func namesEachFailure() throws {
+        #expect(try message(CURLE_COULDNT_RESOLVE_HOST) == "host not found: example.test")
+        #expect(try message(CURLE_COULDNT_CONNECT, osErrno: Int(ECONNREFUSED)) == "connection refused: example.test:8080")
+        #expect(try message(CURLE_COULDNT_CONNECT, osErrno: Int(EHOSTUNREACH))
+                == "cannot connect to example.test:8080: No route to host")
+        #expect(try message(CURLE_OPERATION_TIMEDOUT, detail: "Operation timed out after 2000 milliseconds", timeout: 2)
+                == "timeout after 2 s: GET http://example.test:8080/x (no reply)")
+        #expect(try message(CURLE_PEER_FAILED_VERIFICATION, detail: "SSL certificate problem: self-signed certificate")
+                == "TLS verification failed for example.test: SSL certificate problem: self-signed certificate (`insecure on` skips verification)")
+        #expect(try message(CURLE_TOO_MANY_REDIRECTS) == "too many redirects: stopped after 30 (last: http://example.test:8080/x)")
+        #expect(try message(CURLE_GOT_NOTHING) == "empty reply: example.test:8080 closed the connection without answering")
+        #expect(try message(CURLE_WEIRD_SERVER_REPLY, detail: "Received HTTP/0.9 when not allowed")
+                == "malformed reply from example.test:8080: not an HTTP response")
+        #expect(try message(CURLE_RECV_ERROR, detail: "Illegal or missing hexadecimal sequence in chunked-encoding")
+                == "malformed reply from example.test:8080: Illegal or missing hexadecimal sequence in chunked-encoding")
+        #expect(try message(CURLE_RECV_ERROR, detail: "Recv failure: Connection reset by peer", osErrno: Int(ECONNRESET))
+                == "connection to example.test:8080 failed while receiving: Recv failure: Connection reset by peer")
+    }
+
+    @Test func aBodyOverTheCapSaysHowToSaveIt() throws {
+        let collector = ResponseCollector(bodyLimit: 1024, outputDescriptor: nil)
+        collector.exceededLimit = true
+        #expect(try message(CURLE_WRITE_ERROR, collector: collector)
+                == "response body too large: more than 1.0 KB (the `maxbody` setting); save it with `send > FILE`, or raise the limit")
     }
 }
