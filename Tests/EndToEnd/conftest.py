@@ -141,48 +141,6 @@ def run_workbench(workbench_bin: str, workbench_env: dict[str, str], workdir: Pa
     return run
 
 
-@pytest.fixture(scope="session")
-def server():
-    """Starts ``server.py`` on 127.0.0.1 with an ephemeral port; yields its base URL."""
-    process = subprocess.Popen(
-        [sys.executable, str(SERVER_SCRIPT), "--host", "127.0.0.1", "--port", "0"],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 15
-        line = b""
-        while not line.endswith(b"\n") and time.monotonic() < deadline:
-            ready, _, _ = select.select([process.stdout], [], [], 0.2)
-            if ready:
-                chunk = os.read(process.stdout.fileno(), 1)
-                if not chunk:
-                    break
-                line += chunk
-            elif process.poll() is not None:
-                break
-        text = line.decode("ascii", "replace").strip()
-        if not text.startswith("PORT "):
-            process.kill()
-            _, err = process.communicate(timeout=5)
-            pytest.fail(f"test server did not start (first line {text!r}); stderr:\n"
-                        f"{err.decode('utf-8', 'replace')}", pytrace=False)
-        port = int(text.split()[1])
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=5)
-        for stream in (process.stdout, process.stderr):
-            if stream:
-                stream.close()
-
-
 @contextmanager
 def _script_server(script: Path, name: str):
     """Runs ``script --host 127.0.0.1 --port 0``; yields ``http://127.0.0.1:<port>`` from
@@ -223,6 +181,13 @@ def _script_server(script: Path, name: str):
         for stream in (process.stdout, process.stderr):
             if stream:
                 stream.close()
+
+
+@pytest.fixture(scope="session")
+def server():
+    """Starts ``server.py`` on 127.0.0.1 with an ephemeral port; yields its base URL."""
+    with _script_server(SERVER_SCRIPT, "test server") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -78,14 +78,7 @@ public struct JSONPath: Equatable, Sendable, CustomStringConvertible {
     }
 
     static func kind(of value: JSONValue) -> String {
-        switch value {
-        case .object: "an object"
-        case .array: "an array"
-        case .string: "a string"
-        case .number: "a number"
-        case .bool: "a boolean"
-        case .null: "null"
-        }
+        value.kindDescription
     }
 
     /// The canonical text of a path: `.name` where the name allows it, `["..."]` otherwise.

@@ -40,6 +40,18 @@ public enum JSONValue: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { jsonText }
 
+    /// What kind of value this is, for error messages: `an object`, `a string`, `null`.
+    public var kindDescription: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+
     /// The value as compact JSON: no white space, members in order, numbers
     /// as their text, strings with only the escapes JSON requires.
     public var jsonText: String {

@@ -26,14 +26,7 @@ private struct FieldReader {
     }
 
     func kind(_ value: JSONValue) -> String {
-        switch value {
-        case .object: "an object"
-        case .array: "an array"
-        case .string: "a string"
-        case .number: "a number"
-        case .bool: "a boolean"
-        case .null: "null"
-        }
+        value.kindDescription
     }
 
     func object(_ value: JSONValue?, _ path: String) throws(WorkbenchError) -> JSONValue {
