@@ -33,9 +33,11 @@ public struct BaseURL: Equatable, Sendable {
         }
         var rest = Substring(text)
         var scheme = "http"
-        if let separator = rest.firstRange(of: "://") {
-            scheme = rest[..<separator.lowerBound].lowercased()
-            rest = rest[separator.upperBound...]
+        // `scheme://`: the first colon, followed by two slashes (a plain character
+        // search; the base is parsed for every request built).
+        if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
+            scheme = rest[..<colon].lowercased()
+            rest = rest[rest.index(colon, offsetBy: 3)...]
             guard scheme == "http" || scheme == "https" else {
                 throw WorkbenchError("unsupported scheme '\(scheme)' in base URL '\(text)': use http or https")
             }

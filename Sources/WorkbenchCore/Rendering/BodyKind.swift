@@ -9,8 +9,9 @@ public enum BodyKind: Equatable, Sendable {
     public static func classify(_ response: HTTPResponse) -> BodyKind {
         let body = response.body
         if body.isEmpty { return .empty }
-        let charset = response.charset
-        if let type = response.mediaType, !type.isEmpty {
+        let contentType = response.contentType
+        let charset = contentType.flatMap(HTTPResponse.charset(of:))
+        if let type = contentType.map(HTTPResponse.mediaType(of:)), !type.isEmpty {
             if isJSONType(type) { return .json }
             if isTextType(type) { return .text(charset: charset ?? "utf-8") }
             if isBinaryType(type) { return .binary(mediaType: type) }

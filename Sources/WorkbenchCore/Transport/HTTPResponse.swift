@@ -42,17 +42,29 @@ public struct HTTPResponse: Equatable, Sendable {
         self.url = url
     }
 
+    /// The last Content-Type header's value.
+    public var contentType: String? {
+        headers.last { $0.hasName("Content-Type") }?.value
+    }
+
     /// The media type of the body, lower-cased, without parameters (`application/json`).
     public var mediaType: String? {
-        headers.values(of: "Content-Type").last.map { value in
-            String(value.split(separator: ";", maxSplits: 1).first ?? "").trimmingSpaces().lowercased()
-        }
+        contentType.map(Self.mediaType(of:))
     }
 
     /// The `charset` parameter of the Content-Type, lower-cased.
     public var charset: String? {
-        guard let value = headers.values(of: "Content-Type").last else { return nil }
-        for parameter in value.split(separator: ";").dropFirst() {
+        contentType.flatMap(Self.charset(of:))
+    }
+
+    static func mediaType(of contentType: String) -> String {
+        let end = contentType.firstIndex(of: ";") ?? contentType.endIndex
+        return contentType[..<end].trimmingSpaces().lowercased()
+    }
+
+    static func charset(of contentType: String) -> String? {
+        guard contentType.contains(";") else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1)
             if pair.count == 2, pair[0].trimmingSpaces().lowercased() == "charset" {
                 var charset = String(pair[1].trimmingSpaces()).lowercased()
