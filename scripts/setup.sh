@@ -1,22 +1,27 @@
 #!/usr/bin/env bash
 # Installs what the workbench needs on a Debian machine that has the Swift toolchain:
-# the C libraries (libedit, libcurl) and the Python packages the end-to-end tests use.
+# the C libraries (libedit, libcurl), and with --tests what the end-to-end tests use
+# (pytest and pexpect, an HTTP/2 server, openssl for certificates).
 # Safe to run again: it only installs what is missing.
 set -euo pipefail
 
-packages=(pkg-config libedit-dev libcurl4-openssl-dev)
-missing=()
-for package in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-    sudo=""
+# install_missing PACKAGE...: apt-get installs those not installed yet.
+install_missing() {
+    local missing=()
+    for package in "$@"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    done
+    [ "${#missing[@]}" -gt 0 ] || return 0
+    local sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     echo "setup: installing ${missing[*]}"
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+}
+
+install_missing pkg-config libedit-dev libcurl4-openssl-dev
 
 if [ "${1:-}" = "--tests" ]; then
+    install_missing nghttp2-server openssl
     python3 -c "import pytest, pexpect" 2>/dev/null || python3 -m pip install -q pytest pexpect
 fi

@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import signal
+import socket
 import ssl
 import subprocess
 import threading
@@ -161,3 +163,46 @@ def test_insecure_on_accepts_a_self_signed_certificate(run_workbench, tls_server
     assert '"tls": true' in out
     tls_line = [line for line in out.splitlines() if line.startswith("TLS handshake")][0]
     assert "-" not in tls_line.split()[2]  # a real TLS phase was timed
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def http2_server(tmp_path_factory):
+    """nghttpd (Debian's nghttp2-server) over TLS with a self-signed certificate."""
+    if not shutil.which("nghttpd"):
+        pytest.skip("nghttpd is not installed (scripts/setup.sh --tests installs nghttp2-server)")
+    folder = tmp_path_factory.mktemp("h2")
+    key, cert, root = folder / "key.pem", folder / "cert.pem", folder / "root"
+    root.mkdir()
+    (root / "index.json").write_text('{"h2": true}')
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+                    "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                   capture_output=True, check=True)
+    port = free_port()
+    process = subprocess.Popen(["nghttpd", "-a", "127.0.0.1", "-d", str(root), str(port), str(key), str(cert)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    yield f"https://127.0.0.1:{port}"
+    process.terminate()
+    process.wait(timeout=10)
+
+
+def test_http2_when_the_server_offers_it_over_tls(run_workbench, http2_server):
+    code, out, err = run_workbench(input=f"base {http2_server}\ninsecure on\nget /index.json\ntiming\n")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "HTTP/2 200"
+    assert "content-type: application/json" in lines
+    assert '"h2": true' in out
+    assert lines[-1].startswith(f"HTTP/2, remote 127.0.0.1:{http2_server.rsplit(':', 1)[1]}")

@@ -30,7 +30,8 @@ final class ResponseCollector {
         while end > 0, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<end]), as: UTF8.self)
         if line.hasPrefix("HTTP/") {
-            blocks.append(HeaderBlock(statusLine: line))
+            // HTTP/2 status lines come with no reason phrase but a trailing space.
+            blocks.append(HeaderBlock(statusLine: line.trimmingSpaces()))
             return
         }
         guard !line.isEmpty, !blocks.isEmpty else { return }
