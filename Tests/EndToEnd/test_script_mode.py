@@ -576,3 +576,13 @@ def test_ten_thousand_building_commands(run_workbench):
     assert result.stderr == ""
     assert result.returncode == 0
     assert lines_of(result.stdout) == ["http://localhost:8080/done?final=yes"]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (Path(__file__).resolve().parents[2] / "Sessions" / "seeds").glob("*.wb")))
+def test_seed_scripts_in_the_repo_run(run_workbench, name):
+    """The example scripts only build and `show` (no network); each must run cleanly."""
+    script = Path(__file__).resolve().parents[2] / "Sessions" / "seeds" / name
+    code, out, err = run_workbench(["run", str(script)])
+    assert code == 0, err
+    assert err == ""
+    assert " HTTP/1.1\n" in out
