@@ -274,3 +274,12 @@ def test_restore_brings_back_the_autosave(workbench_bin, workbench_env, server, 
                           env=workbench_env, cwd=workdir, timeout=30)
     assert code.returncode == 0, code.stderr
     assert code.stdout.decode().strip() == f"{server}/restored/here"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (Path(__file__).resolve().parents[2] / "Sessions").glob("*.json")))
+def test_example_sessions_load_and_round_trip(run_workbench, workdir, name):
+    example = Path(__file__).resolve().parents[2] / "Sessions" / name
+    code, out, err = run_workbench(input=f"load {example}\nsave copy.json\nhistory\n")
+    assert code == 0, err
+    assert (workdir / "copy.json").read_bytes() == example.read_bytes()
+    assert out.splitlines()[0].startswith(f"loaded {example}: ")
