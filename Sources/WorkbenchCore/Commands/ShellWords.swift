@@ -85,7 +85,35 @@ public enum ShellWords {
         }) {
             return text
         }
-        return "'" + text.replacingAll("'", with: "'\\''") + "'"
+        return singleQuoted(text)
+    }
+
+    /// `text` unchanged when `split` already gives it back as one word (no
+    /// blank, quote or backslash in it), single-quoted otherwise: for a word
+    /// written back into a line that is parsed again, such as the path in
+    /// `capture id $.items[0].id`, which should stay as readable as typed.
+    public static func quoteIfNeeded(_ text: String) -> String {
+        let special: [UInt8] = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "\\")]
+        if !text.isEmpty && !text.utf8.contains(where: special.contains) {
+            return text
+        }
+        return singleQuoted(text)
+    }
+
+    /// `'text'`, each `'` in it written `'\''`. By Unicode scalars, not
+    /// Characters: a quote followed by a combining mark is one Character, and
+    /// `split`, which reads bytes, still ends the quoted part at it.
+    static func singleQuoted(_ text: String) -> String {
+        var quoted = "'"
+        for scalar in text.unicodeScalars {
+            if scalar == "'" {
+                quoted += "'\\''"
+            } else {
+                quoted.unicodeScalars.append(scalar)
+            }
+        }
+        quoted += "'"
+        return quoted
     }
 }
 

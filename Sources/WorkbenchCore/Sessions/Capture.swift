@@ -35,12 +35,15 @@ public struct Capture: Equatable, Sendable {
         throw WorkbenchError("cannot capture from '\(first)': use status, header NAME, or a JSON path such as $.data.token")
     }
 
-    /// The source as typed: `status`, `header X-Token`, `$.data.token`.
+    /// The source as typed: `status`, `header X-Token`, `$.data.token`; a
+    /// word that `ShellWords` would split or unquote is quoted
+    /// (`'$["odd key"]'`), since session files store this text and read it
+    /// back through `ShellWords.split`.
     public var sourceText: String {
         switch source {
         case .status: "status"
-        case .header(let name): "header \(name)"
-        case .json(let path): path.text
+        case .header(let name): "header \(ShellWords.quoteIfNeeded(name))"
+        case .json(let path): ShellWords.quoteIfNeeded(path.text)
         }
     }
 

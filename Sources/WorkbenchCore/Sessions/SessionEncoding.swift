@@ -15,13 +15,7 @@ public enum SessionEncoding {
 
     /// Pretty JSON text of `value`, ending with a newline.
     static func pretty(_ value: JSONValue) -> [UInt8] {
-        let compact = Array(value.jsonText.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(compact.count * 2)
-        compact.withUnsafeBufferPointer { buffer in
-            JSONFormatter.format(buffer, palette: nil) { output.append(contentsOf: $0) }
-        }
-        return output
+        JSONFormatter.format(Array(value.jsonText.utf8), palette: nil)
     }
 
     static func member(_ key: String, _ value: JSONValue) -> JSONMember {
