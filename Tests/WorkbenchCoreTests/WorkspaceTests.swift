@@ -444,10 +444,10 @@ import Testing
 
     /// The prompt drops only `http://` (the default scheme, as when typing a base);
     /// `https://` is kept so the user can see the request is encrypted.
-    @Test func promptKeepsHTTPS() throws {
+    @Test func promptLeavesOutTheScheme() throws {
         let h = InterpreterHarness()
-        try h.run("base https://api.example.com\npath add users 1")
-        #expect(Prompt.text(for: h.workspace, environment: [:]) == "GET https://api.example.com/users/1> ")
+        try h.run("base https://api.example.com/v2\npath /users")
+        #expect(Prompt.text(for: h.workspace, environment: [:]) == "GET api.example.com/v2/users> ")
     }
 
     @Test func promptShowsWhatWasTypedWhenVariablesAreMissing() throws {

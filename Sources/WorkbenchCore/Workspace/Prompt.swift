@@ -1,13 +1,15 @@
 /// The REPL prompt: the method and the URL being built, shortened to fit.
 ///
-/// `GET api.example.com/v2/users> `; `[insecure]` in front when TLS checks are off.
+/// `GET api.example.com/v2/users> ` (no scheme: `path` prints the full URL);
+/// `[insecure]` in front when TLS checks are off.
 public enum Prompt {
     public static func text(for workspace: Workspace, environment: [String: String], width: Int = 80) -> String {
         let endpoint = workspace.endpoint
         let scope = workspace.scope(environment: environment)
         var location: String
         if let url = try? endpoint.url(in: scope) {
-            location = url.hasPrefix("http://") ? String(url.dropFirst(7)) : url
+            location = url.hasPrefix("http://") ? String(url.dropFirst(7))
+                : url.hasPrefix("https://") ? String(url.dropFirst(8)) : url
         } else {
             // Unknown variables or no base: show what was typed.
             location = (endpoint.base ?? "") + (endpoint.path.isEmpty || endpoint.path.hasPrefix("/") ? "" : "/") + endpoint.path
