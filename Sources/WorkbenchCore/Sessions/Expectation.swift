@@ -83,15 +83,31 @@ public enum Expectation: Equatable, Sendable {
         }
     }
 
-    /// The check as typed after `expect`, which is also how session files store it.
+    /// The check as typed after `expect`, which is also how session files
+    /// store it: `parse(text)` gives this check back, so a word that
+    /// `ShellWords` would split or unquote is quoted (`json '$["a b"]' exists`).
     public var text: String {
         switch self {
         case .status(let match): "status \(match.text)"
-        case .headerContains(let name, let needle): "header \(name) contains \(needle)"
-        case .jsonEquals(let path, let value): "json \(path.text) == \(value)"
-        case .jsonExists(let path): "json \(path.text) exists"
+        case .headerContains(let name, let needle): Self.headerContainsText(name: name, needle: needle)
+        case .jsonEquals(let path, let value): "json \(ShellWords.quoteIfNeeded(path.text)) == \(value)"
+        case .jsonExists(let path): "json \(ShellWords.quoteIfNeeded(path.text)) exists"
         case .timeBelow(let limit): "time < \(Quantities.trimmed(limit))"
         }
+    }
+
+    /// `header NAME contains TEXT` with TEXT as it is when that reads back as
+    /// the same text (several words are taken as the rest of the line), and
+    /// quoted as one word when it does not (quotes, backslashes, blanks at
+    /// either end).
+    static func headerContainsText(name: String, needle: String) -> String {
+        let start = "header \(ShellWords.quoteIfNeeded(name)) contains "
+        let plain = start + needle
+        if case .headerContains(_, let readBack)? = try? parse(plain),
+           readBack.unicodeScalars.elementsEqual(needle.unicodeScalars) {
+            return plain
+        }
+        return start + ShellWords.quote(needle)
     }
 
     public func check(_ response: HTTPResponse, in scope: VariableScope) -> Result {

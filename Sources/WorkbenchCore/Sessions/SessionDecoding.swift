@@ -66,6 +66,8 @@ private struct FieldReader {
         guard case .number(let text) = value, let number = Double(text) else {
             throw fail(path, "expected a number, found \(kind(value))")
         }
+        // `1e999` reads as infinity, which a saved file could not hold.
+        guard number.isFinite else { throw fail(path, "the number \(text) is out of range") }
         return number
     }
 
