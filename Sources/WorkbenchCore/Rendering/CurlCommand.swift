@@ -11,35 +11,30 @@ public enum CurlCommand {
         if request.method == "HEAD" {
             words.append("--head")
         } else if request.method != "GET" || !request.body.isEmpty {
-            words += ["-X", quote(request.method)]
+            words += ["-X", ShellWords.quote(request.method)]
         }
         if settings.followRedirects { words += ["-L", "--max-redirs", String(CurlTransport.maxRedirects)] }
         if settings.insecure { words.append("-k") }
         if settings.timeout > 0 { words += ["--max-time", Quantities.trimmed(settings.timeout)] }
-        words.append(quote(request.url))
+        words.append(ShellWords.quote(request.url))
         for field in request.headers where !field.hasName("Content-Length") {
-            words += ["-H", quote(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")]
+            words += ["-H", ShellWords.quote(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")]
         }
         for name in suppressed where !request.headers.contains(name: name) {
-            words += ["-H", quote("\(name):")]
+            words += ["-H", ShellWords.quote("\(name):")]
         }
         if !request.body.isEmpty || Endpoint.methodsWithBody.contains(request.method) {
             if case .file(let path) = body {
                 // curl reads the same file, byte for byte.
-                words += ["--data-binary", quote("@" + path)]
+                words += ["--data-binary", ShellWords.quote("@" + path)]
             } else if request.body.contains(0) {
                 throw WorkbenchError("the body has NUL bytes, which a shell argument cannot carry: use `body @FILE` and export again")
             } else {
                 let text = String(decoding: request.body, as: UTF8.self)
                 // --data-binary treats a leading @ as a file name; --data-raw does not.
-                words += ["--data-raw", quote(text)]
+                words += ["--data-raw", ShellWords.quote(text)]
             }
         }
         return words.joined(separator: " ")
-    }
-
-    /// `'text'`, with each `'` written as `'\''`.
-    public static func quote(_ text: String) -> String {
-        ShellWords.quote(text)
     }
 }

@@ -22,6 +22,11 @@ public enum Quantities {
         return fixed(value, decimals: 1) + " " + units[unit]
     }
 
+    /// `500`, or `12.5`: a number as short as it can be written.
+    static func trimmed(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
     /// `value` with a fixed number of decimals, without Foundation's formatters.
     static func fixed(_ value: Double, decimals: Int) -> String {
         var scale = 1.0

@@ -167,10 +167,3 @@ public enum Expectation: Equatable, Sendable {
         return text.count > 80 ? String(text.prefix(77)) + "..." : text
     }
 }
-
-extension Quantities {
-    /// `500`, or `12.5`: a number as short as it can be written.
-    static func trimmed(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-}

@@ -134,24 +134,18 @@ extension Workspace {
     /// `get PATH` names the whole target, as a URL given to curl does: the path,
     /// and the query items (none unless PATH has `?`). A full URL also sets the
     /// base to its origin.
+    /// (`apply` works on a copy, so a bad target leaves the workspace as it was.)
     private mutating func setTarget(_ target: String) throws(WorkbenchError) {
+        var path = Substring(target)
         let lowered = target.lowercased()
-        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
-            var updated = endpoint
-            updated.query = []
-            try updated.setPath(target)
-            endpoint = updated
-            return
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),
+           let afterScheme = target.firstRange(of: "://").map({ target[$0.upperBound...] }) {
+            let pathStart = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? afterScheme.endIndex
+            endpoint.base = try BaseURL.parse(String(target[..<pathStart])).origin
+            path = afterScheme[pathStart...]
         }
-        let afterScheme = target.firstRange(of: "://").map { target[$0.upperBound...] } ?? Substring(target)
-        let pathStart = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? afterScheme.endIndex
-        let origin = String(target[..<pathStart])
-        let base = try BaseURL.parse(origin)
-        var updated = endpoint
-        updated.base = base.origin
-        updated.query = []
-        try updated.setPath(String(afterScheme[pathStart...]))
-        endpoint = updated
+        endpoint.query = []
+        try endpoint.setPath(String(path))
     }
 
     private func describeVariables() -> String {
