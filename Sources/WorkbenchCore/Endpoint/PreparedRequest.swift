@@ -7,13 +7,19 @@ public struct PreparedRequest: Equatable, Sendable {
     /// Every header line, defaults included, in the order they are sent.
     public var headers: [HeaderField]
     public var body: [UInt8]
+    /// Lower-cased names of the headers whose value holds a secret (a secret
+    /// variable, a captured secret, `{{env.*}}`): a redirect to another origin
+    /// drops them, as it drops Authorization and Cookie.
+    public var secretHeaderNames: Set<String>
 
-    public init(method: String, base: BaseURL, target: String, headers: [HeaderField], body: [UInt8]) {
+    public init(method: String, base: BaseURL, target: String, headers: [HeaderField], body: [UInt8],
+                secretHeaderNames: Set<String> = []) {
         self.method = method
         self.base = base
         self.target = target
         self.headers = headers
         self.body = body
+        self.secretHeaderNames = secretHeaderNames
     }
 
     /// The full URL: `scheme://host[:port]/path?query`.

@@ -5,10 +5,16 @@
 public struct QueryItem: Equatable, Sendable {
     public var name: String
     public var value: String
+    /// True for items pasted as part of a URL (`get /x?sig=a%2Bb`): name and
+    /// value are kept as typed, already encoded, and sent byte for byte, so a
+    /// signed URL is not re-encoded. Items added with `query add` are encoded
+    /// by the workbench.
+    public var isEncoded: Bool
 
-    public init(name: String, value: String) {
+    public init(name: String, value: String, isEncoded: Bool = false) {
         self.name = name
         self.value = value
+        self.isEncoded = isEncoded
     }
 }
 

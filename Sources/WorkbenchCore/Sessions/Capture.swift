@@ -11,10 +11,13 @@ public struct Capture: Equatable, Sendable {
 
     public var name: String
     public var source: Source
+    /// `capture --secret NAME FROM`: the captured value is a secret from the start.
+    public var isSecret: Bool
 
-    public init(name: String, source: Source) {
+    public init(name: String, source: Source, isSecret: Bool = false) {
         self.name = name
         self.source = source
+        self.isSecret = isSecret
     }
 
     /// Parses FROM: `status`, `header NAME`, or a JSON path starting with `$`.
