@@ -5,13 +5,12 @@ import CSupport
 import LineEditing
 import WorkbenchCore
 
-/// The interactive loop: prompt, read a line with libedit, run it, repeat.
+/// The interactive loop: prompt, read a line with libedit, run it, autosave, repeat.
 struct REPL {
     let interpreter: Interpreter
-    let streams: StandardStreams
+    let streams: FileDescriptorSink
     let historyFile: String?
-    /// The workspace is written here after every change, so nothing typed is lost.
-    let autosavePath: String?
+    let autosave: Autosave?
 
     func run() -> Int32 {
         wb_interrupt_install()
@@ -25,23 +24,21 @@ struct REPL {
                 Completion(workspace: interpreter.workspace).candidates(forLinePrefix: prefix)
             }
         )
+        interpreter.askSecret = { prompt in HiddenInput.read(prompt: prompt, streams: streams) }
+        autosave?.markSaved(interpreter.workspace)
         while true {
             streams.flush()
             let prompt = interpreter.pendingTerminator.map { "\($0)> " }
-                ?? Prompt.text(for: interpreter.workspace, environment: interpreter.context.environment,
-                               width: terminalWidth())
+                ?? Prompt.text(for: interpreter.workspace, environment: interpreter.context.environment, width: terminalWidth())
             // A Ctrl-C that aborted a request is spent; do not let it cancel the next line.
             wb_interrupt_clear()
             switch editor.read(prompt: prompt) {
             case .line(let line):
-                editor.addHistory(HistoryPolicy.entry(for: line))
-                let before = interpreter.workspace
-                switch interpreter.handle(line: line) {
-                case .ok:
-                    autosave(ifChangedFrom: before)
-                case .failed(let error):
-                    streams.printError("error: \(error.message)")
-                case .exit:
+                editor.addHistory(HistoryEntry.text(for: line, redactor: interpreter.redactor))
+                let result = interpreter.handle(line: line)
+                if case .failed(let error) = result { interpreter.output.printError("error: \(error.message)") }
+                if let warning = autosave?.save(interpreter.workspace) { interpreter.output.printError(warning) }
+                if result == .exit {
                     streams.flush()
                     return 0
                 }
@@ -57,16 +54,6 @@ struct REPL {
         }
     }
 
-    private func autosave(ifChangedFrom before: Workspace) {
-        guard let autosavePath, interpreter.workspace != before else { return }
-        let document = SessionDocument(workspace: interpreter.workspace)
-        do {
-            try AtomicFile.write(SessionEncoding.encode(document), to: autosavePath)
-        } catch {
-            streams.printError("warning: autosave failed: \(error.message)")
-        }
-    }
-
     private func terminalWidth() -> Int {
         var size = winsize()
         if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
@@ -74,13 +61,27 @@ struct REPL {
     }
 }
 
-/// What of a typed line goes into the history file.
-enum HistoryPolicy {
-    /// `set --secret NAME VALUE` is kept with its value masked.
-    static func entry(for line: String) -> String {
-        if case .command(.set(let name, _, true))? = try? CommandParser.parse(line) {
-            return "set --secret \(name) ******"
+/// `set --secret NAME` with no value: read it from the terminal with echo off.
+enum HiddenInput {
+    static func read(prompt: String, streams: FileDescriptorSink) -> String? {
+        streams.flush()
+        FileDescriptorSink.writeAll(Array(prompt.utf8), to: 1)
+        var saved = termios()
+        let isTerminal = tcgetattr(0, &saved) == 0
+        if isTerminal {
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(0, TCSAFLUSH, &quiet)
         }
-        return line
+        defer {
+            if isTerminal { tcsetattr(0, TCSAFLUSH, &saved) }
+            FileDescriptorSink.writeAll(Array("\n".utf8), to: 1)
+        }
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while Glibc.read(0, &byte, 1) == 1, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") {
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

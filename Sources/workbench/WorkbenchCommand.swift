@@ -15,7 +15,7 @@ struct WorkbenchCommand: ParsableCommand {
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
-                StandardStreams.writeAll(Array((fullMessage(for: error) + "\n").utf8), to: 2)
+                FileDescriptorSink.writeAll(Array((fullMessage(for: error) + "\n").utf8), to: 2)
                 Glibc.exit(2)
             }
             exit(withError: error)
@@ -111,62 +111,41 @@ extension WorkbenchCommand {
             let descriptor = open(FileSystem.expandTilde(script), O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
                 let reason = String(cString: strerror(errno))
-                StandardStreams.writeAll(Array("error: cannot read script '\(script)': \(reason)\n".utf8), to: 2)
+                FileDescriptorSink.writeAll(Array("error: cannot read script '\(script)': \(reason)\n".utf8), to: 2)
                 throw ExitCode(2)
             }
             defer { close(descriptor) }
-            let reader = LineReader(descriptor: descriptor)
             let launch = Launch(options: options)
-            throw ExitCode(launch.runScript(launch.makeInterpreter(), nextLine: reader.next))
+            throw ExitCode(launch.runScript(launch.makeInterpreter(), nextLine: LineReader(descriptor: descriptor).next))
         }
     }
 }
 
-/// Wires the core to this process: streams, environment, terminal.
+/// Wires the core to this process: streams, environment, terminal, transport.
 struct Launch {
     let options: CommonOptions
-    let streams = StandardStreams()
-
-    var environment: [String: String] { currentEnvironment() }
-
-    /// Where the REPL autosaves (the folder is made when the REPL starts, not here:
-    /// a script never autosaves).
-    func autosavePath(_ environment: [String: String]) -> String? {
-        Locations.stateDirectory(environment: environment).map { $0 + "/autosave.json" }
-    }
-
-    /// `$XDG_STATE_HOME/workbench`, created on demand; nil when it cannot be.
-    var stateDirectory: String? {
-        guard let directory = Locations.stateDirectory(environment: environment),
-              Locations.makeDirectory(directory) else { return nil }
-        return directory
-    }
+    let streams = FileDescriptorSink()
+    let environment = currentEnvironment()
 
     func makeInterpreter() -> Interpreter {
         var workspace = Workspace()
         workspace.settings.color = options.color.setting
-        let environment = self.environment
-        let interpreter = Interpreter(
+        let autosavePath = StateDirectory.path(environment: environment).map { $0 + "/autosave.json" }
+        return Interpreter(
             workspace: workspace,
-            context: CommandContext(environment: environment, autosavePath: autosavePath(environment)),
-            output: streams
+            context: CommandContext(environment: environment, autosavePath: autosavePath),
+            output: streams, display: DisplayOptions.current(environment),
+            sendOptions: SendOptions(shouldAbort: { wb_interrupt_pending() != 0 })
         )
-        let display = DisplayOptions(
-            outputIsTerminal: isatty(1) == 1,
-            noColorRequested: !(environment["NO_COLOR"] ?? "").isEmpty
-        )
-        Sender(display: display, options: SendOptions(shouldAbort: { wb_interrupt_pending() != 0 }))
-            .attach(to: interpreter)
-        return interpreter
     }
 
     /// Loads the session named on the command line; a bad file ends the run with status 2.
     func preload(_ command: Command, into interpreter: Interpreter) throws {
         do {
             let outcome = try interpreter.workspace.apply(command, context: interpreter.context)
-            if case .output(let text) = outcome { streams.printError(text) }
+            if case .output(let text) = outcome { interpreter.output.printError(text) }
         } catch {
-            streams.printError("error: \(error.message)")
+            interpreter.output.printError("error: \(error.message)")
             throw ExitCode(2)
         }
         // The session's own color setting yields to --color when one was given.
@@ -175,17 +154,17 @@ struct Launch {
 
     func runREPL(_ interpreter: Interpreter) -> Int32 {
         Terminal.prepareLocale()
-        let directory = stateDirectory
+        // The folder is made only now: a script never writes history or autosave.
+        let directory = StateDirectory.path(environment: environment).flatMap { StateDirectory.makeDirectory($0) ? $0 : nil }
         return REPL(
             interpreter: interpreter, streams: streams,
             historyFile: options.noHistory ? nil : directory.map { $0 + "/history" },
-            autosavePath: interpreter.context.autosavePath
+            autosave: directory.map { Autosave(path: $0 + "/autosave.json") }
         ).run()
     }
 
     func runScript(_ interpreter: Interpreter, nextLine: () -> String?) -> Int32 {
-        ScriptRunner(interpreter: interpreter, streams: streams, keepGoing: options.keepGoing)
-            .run(nextLine: nextLine)
+        ScriptRun(interpreter: interpreter, streams: streams, keepGoing: options.keepGoing).run(nextLine: nextLine)
     }
 }
 

@@ -134,11 +134,11 @@ def repl(workbench_bin, workbench_env, workdir):
         session.close()
 
 
-BASE_PROMPT = "GET localhost:8080/users> "
+BASE_PROMPT = "GET http://localhost:8080/users> "
 
 
 def at_users(session: Repl) -> None:
-    session.line("base http://localhost:8080", "GET localhost:8080/> ")
+    session.line("base http://localhost:8080", "GET http://localhost:8080/> ")
     session.line("path /users", BASE_PROMPT)
 
 
@@ -152,27 +152,27 @@ def history_file(env: dict[str, str]) -> Path:
 def test_prompt_shows_method_and_url(repl):
     session = repl()
     at_users(session)
-    session.line("method patch", "PATCH localhost:8080/users> ")
-    session.line("query add page 2", "PATCH localhost:8080/users?page=2> ")
+    session.line("method patch", "PATCH http://localhost:8080/users> ")
+    session.line("query add page 2", "PATCH http://localhost:8080/users?page=2> ")
 
 
 def test_prompt_shows_insecure(repl):
     session = repl()
     at_users(session)
-    session.line("insecure on", "[insecure] GET localhost:8080/users> ")
+    session.line("insecure on", "[insecure] GET http://localhost:8080/users> ")
     session.line("insecure off", BASE_PROMPT)
 
 
 def test_long_url_is_shortened_in_the_prompt(repl):
     session = repl()
-    session.line("base http://localhost:8080", "GET localhost:8080/> ")
+    session.line("base http://localhost:8080", "GET http://localhost:8080/> ")
     long_path = "/" + "/".join(f"segment{index:02d}" for index in range(30))
     session.send("path " + long_path + ENTER)
     # The echoed line wraps at 120 columns; the prompt that follows must not.
     match = session.expect_re(r"\r\n(GET [^\r\n]*> )$")
     prompt = match.group(1)
     assert len(prompt) < 120, f"prompt is wider than the terminal: {prompt!r}"
-    assert prompt.startswith("GET localhost"), prompt
+    assert prompt.startswith("GET http://localhost"), prompt
     assert prompt.endswith("segment29> "), prompt
     assert "segment00/segment01/segment02" not in prompt, f"prompt not shortened: {prompt!r}"
 
@@ -186,7 +186,7 @@ def test_complete_command_word(repl):
     session.send("que" + TAB)
     session.expect("ry ")
     session.send("add a 1" + ENTER)
-    session.prompt("GET localhost:8080/users?a=1> ")
+    session.prompt("GET http://localhost:8080/users?a=1> ")
     assert "http://localhost:8080/users?a=1" in session.output_of("path")
 
 
@@ -206,7 +206,7 @@ def test_complete_subcommand(repl):
     session.send("query a" + TAB)
     session.expect("dd ")
     session.send("b 2" + ENTER)
-    session.prompt("GET localhost:8080/users?b=2> ")
+    session.prompt("GET http://localhost:8080/users?b=2> ")
 
 
 def test_complete_method(repl):
@@ -215,7 +215,7 @@ def test_complete_method(repl):
     session.send("method PA" + TAB)
     session.expect("TCH")
     session.send(ENTER)
-    session.prompt("PATCH localhost:8080/users> ")
+    session.prompt("PATCH http://localhost:8080/users> ")
 
 
 def test_complete_header_name(repl):
@@ -259,8 +259,10 @@ def test_complete_file_after_body_at(repl, workdir):
     session.send("body @pay" + TAB)
     session.expect("load.json")
     session.send(ENTER)
-    session.prompt(BASE_PROMPT)
-    described = session.output_of("body", BASE_PROMPT)
+    # The prompt announces the body, and that GET does not send it.
+    with_body = "GET http://l…alhost:8080/users [file payload.json, not sent]> "
+    session.prompt(with_body)
+    described = session.output_of("body", with_body)
     assert "@payload.json" in described, described
 
 
@@ -269,8 +271,8 @@ def test_complete_file_after_body_at(repl, workdir):
 
 def test_history_persists_across_restarts(repl, workbench_env):
     first = repl()
-    first.line("base http://localhost:8080", "GET localhost:8080/> ")
-    first.line("path /remember-me", "GET localhost:8080/remember-me> ")
+    first.line("base http://localhost:8080", "GET http://localhost:8080/> ")
+    first.line("path /remember-me", "GET http://localhost:8080/remember-me> ")
     first.send(CTRL_D)
     first.expect_exit(0)
     assert history_file(workbench_env).is_file(), "no history file under $XDG_STATE_HOME/workbench/"
@@ -281,7 +283,7 @@ def test_history_persists_across_restarts(repl, workbench_env):
     second.send(UP)
     second.expect("base http://localhost:8080")
     second.send(ENTER)
-    second.prompt("GET localhost:8080/> ")
+    second.prompt("GET http://localhost:8080/> ")
     second.send(UP)
     second.expect("base http://localhost:8080")
     second.send(CTRL_U)
@@ -299,7 +301,7 @@ def test_history_falls_back_to_home(repl, workbench_env):
 
 def test_no_history_neither_creates_nor_reads(repl, workbench_env):
     session = repl(["--no-history"])
-    session.line("base http://localhost:8080", "GET localhost:8080/> ")
+    session.line("base http://localhost:8080", "GET http://localhost:8080/> ")
     session.send(CTRL_D)
     session.expect_exit(0)
     assert not history_file(workbench_env).exists(), "--no-history created a history file"
@@ -324,14 +326,14 @@ def test_no_history_neither_creates_nor_reads(repl, workbench_env):
 def test_reverse_search(repl):
     session = repl()
     at_users(session)
-    session.line("path /needle-one", "GET localhost:8080/needle-one> ")
-    session.line("path /other", "GET localhost:8080/other> ")
-    session.line("method put", "PUT localhost:8080/other> ")
+    session.line("path /needle-one", "GET http://localhost:8080/needle-one> ")
+    session.line("path /other", "GET http://localhost:8080/other> ")
+    session.line("method put", "PUT http://localhost:8080/other> ")
     session.send(CTRL_R)
     session.send("needle")
     session.expect("path /needle-one")
     session.send(ENTER)
-    session.prompt("PUT localhost:8080/needle-one> ")
+    session.prompt("PUT http://localhost:8080/needle-one> ")
     assert "http://localhost:8080/needle-one" in session.output_of("path")
 
 
@@ -390,12 +392,12 @@ def test_ctrl_c_cancels_a_body_block(repl):
 def test_body_block_in_the_repl(repl):
     session = repl()
     at_users(session)
-    session.line("method post", "POST localhost:8080/users> ")
+    session.line("method post", "POST http://localhost:8080/users> ")
     session.line("body <<END", "END> ")
     session.line("line one", "END> ")
     session.line("line two", "END> ")
-    session.line("END", "POST localhost:8080/users> ")
-    described = session.output_of("body", "POST localhost:8080/users> ")
+    session.line("END", "POST http://localhost:8080/users [text 17 bytes]> ")
+    described = session.output_of("body", "POST http://localhost:8080/users [text 17 bytes]> ")
     assert "line one\r\nline two" in described, described
 
 
@@ -425,7 +427,7 @@ def test_utf8_variable(repl):
 def test_utf8_query_is_encoded(repl):
     session = repl()
     at_users(session)
-    session.line("query add q café", "GET localhost:8080/users?q=caf%C3%A9> ")
+    session.line("query add q café", "GET http://localhost:8080/users?q=caf%C3%A9> ")
     printed = session.output_of("path")
     assert "http://localhost:8080/users?q=caf%C3%A9" in printed, printed
 

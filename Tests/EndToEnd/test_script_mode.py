@@ -241,10 +241,11 @@ def test_variables_and_environment_are_expanded_when_shown(run_workbench, versio
         "header X-From-Env: {{env.WB_E2E_VALUE}}",
         "show",
     ), env={"WB_E2E_VALUE": "from the environment"})
+    # `{{env.*}}` values are secrets: masked unless `show --secrets`.
     assert_ok(result, [
         "GET / HTTP/1.1",
         *default_headers("127.0.0.1:9000", version),
-        "X-From-Env: from the environment",
+        "X-From-Env: ******",
     ])
 
 
@@ -271,10 +272,10 @@ def test_body_from_file_is_read_when_shown(run_workbench, workdir: Path, version
 
 
 def test_body_from_missing_file_fails_at_show(run_workbench):
-    result = run_workbench([], input=script("base http://x", "body @missing.json", "show"))
+    result = run_workbench([], input=script("base http://x", "method post", "body @missing.json", "show"))
     assert result.returncode != 0
     errors = lines_of(result.stderr)
-    assert len(errors) == 1 and errors[0].startswith("error: line 3: "), result.stderr
+    assert len(errors) == 1 and errors[0].startswith("error: line 4: "), result.stderr
     assert "missing.json" in errors[0]
 
 
@@ -500,7 +501,7 @@ def test_run_file_failure_names_the_line(run_workbench, workdir: Path):
     assert result.returncode != 0
     assert result.stdout == ""
     errors = lines_of(result.stderr)
-    assert len(errors) == 1 and errors[0].startswith("error: line 4: "), result.stderr
+    assert len(errors) == 1 and errors[0].startswith("error: line 3: "), result.stderr
 
 
 def test_run_missing_file(run_workbench, workdir: Path):

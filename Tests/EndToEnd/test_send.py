@@ -76,12 +76,30 @@ def test_repeated_query_names_keep_their_order(run_workbench, server):
     assert echo_json(out)["query"] == "a=1&b=x%20y&a=2&a=%26%3D%2B%23"
 
 
-def test_get_with_a_path_sets_the_whole_target(run_workbench, server):
-    code, out, err = run_workbench(input=script(server, "get /echo?x=1&x=2", "get /echo"))
+def test_get_with_a_path_keeps_the_query_unless_it_has_its_own(run_workbench, server):
+    code, out, err = run_workbench(input=script(
+        server, "get /echo?x=1&x=2", "get /echo", "get /echo?", "query add api_key k1", "get /echo"))
     assert code == 0, err
-    first, second = out.split("HTTP/1.1 200 OK\n")[1:]
-    assert echo_json("HTTP/1.1 200 OK\n" + first)["query"] == "x=1&x=2"
-    assert echo_json("HTTP/1.1 200 OK\n" + second)["query"] == ""
+    queries = [echo_json("HTTP/1.1 200 OK\n" + part)["query"] for part in out.split("HTTP/1.1 200 OK\n")[1:]]
+    assert queries == ["x=1&x=2", "x=1&x=2", "", "api_key=k1"]
+
+
+def test_a_pasted_signed_query_goes_out_byte_for_byte(run_workbench, server):
+    code, out, err = run_workbench(input=script(server, "get /echo?sig=a%2Bb%2Fc%3D&x=1+2&flag"))
+    assert code == 0, err
+    assert echo_json(out)["query"] == "sig=a%2Bb%2Fc%3D&x=1+2&flag"
+
+
+def test_a_body_typed_for_post_does_not_ride_along_with_get(run_workbench, server):
+    code, out, err = run_workbench(input=script(
+        server, "set --secret password pw-123456", 'body json {"password": "{{password}}"}', "get /echo", "post /echo"))
+    assert code == 0, err
+    get_part, post_part = out.split("HTTP/1.1 200 OK\n")[1:]
+    sent_get = echo_json("HTTP/1.1 200 OK\n" + get_part)
+    assert sent_get["method"] == "GET" and sent_get["body"] == ""
+    assert not any(name.lower() in ("content-type", "content-length") for name, _ in sent_get["headers"])
+    assert echo_json("HTTP/1.1 200 OK\n" + post_part)["method"] == "POST"
+    assert "pw-123456" not in out
 
 
 def test_redirects_are_not_followed_by_default(run_workbench, server):
@@ -307,5 +325,5 @@ def test_exported_curl_masks_secrets_unless_asked(run_workbench, server):
     assert code == 0, err
     masked_curl, masked_show, clear = out.split("\ncurl ")[0], out, out.rsplit("\ncurl ", 1)[1]
     assert "s3cr3t" not in out.rsplit("\ncurl ", 1)[0]
-    assert "Bearer ••••••" in masked_curl
+    assert "Bearer ******" in masked_curl
     assert "'Authorization: Bearer s3cr3t'" in clear

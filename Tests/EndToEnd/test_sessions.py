@@ -153,10 +153,11 @@ def test_secrets_and_environment_values_never_reach_the_file(run_workbench, serv
               "body json {\"p\": \"{{pw}}\"}\npost /echo\nsave s.json\n",
         env={"MY_VALUE": "env-value-xyz"})
     assert code == 0, err
-    assert "hunter2-secret" in out  # the echo shows what was sent
+    # The echo sends the secret back (in clear and base64): neither the screen nor the file shows it.
+    assert "hunter2-secret" not in out and "******" in out
     text = (workdir / "s.json").read_text()
-    # The recorded response echoes the secret; a response body is what the server said. The
-    # request side must hold only the templates.
+    assert "hunter2-secret" not in text and "env-value-xyz" not in text
+    assert "aHVudGVyMi1zZWNyZXQ" not in text and "h1bnRlcjItc2VjcmV0" not in text
     saved = json.loads(text)
     request_side = json.dumps([saved["endpoint"], saved["variables"], saved["secrets"],
                                [r["endpoint"] for r in saved["requests"]]])

@@ -77,6 +77,8 @@ import Testing
         ("set key 0123abcd", .set(name: "key", value: "0123abcd", secret: false)),
         ("set msg 'hello world'", .set(name: "msg", value: "hello world", secret: false)),
         ("set --secret password s3cret", .set(name: "password", value: "s3cret", secret: true)),
+        ("set --secret password", .set(name: "password", value: nil, secret: true)),
+        ("capture --secret token $.token", .capture(name: "token", source: .json(try! JSONPath(parsing: "$.token")), secret: true)),
         ("set api.v-2_x 1", .set(name: "api.v-2_x", value: "1", secret: false)),
         ("unset key", .unset("key")),
         ("vars", .vars),
@@ -147,7 +149,7 @@ import Testing
     static let pathUsage = "usage: path PATH | path add SEGMENT... | path"
     static let queryUsage = "usage: query add NAME VALUE | query set NAME VALUE | query rm NAME | query clear | query"
     static let headerUsage = "usage: header NAME: VALUE | header add NAME: VALUE | header rm NAME | header clear | header"
-    static let captureUsage = "usage: capture NAME status | capture NAME header HEADER | capture NAME JSONPATH"
+    static let captureUsage = "usage: capture [--secret] NAME status | capture [--secret] NAME header HEADER | capture [--secret] NAME JSONPATH"
     static let expectUsage =
         "usage: expect status CODE | expect header NAME contains TEXT | expect json PATH == VALUE | expect json PATH exists | expect time < MS"
     static let bodyUsage = "usage: body TEXT | body json JSON | body form NAME=VALUE... | body @FILE | body <<END | body json <<END | body clear | body"
@@ -264,12 +266,12 @@ import Testing
         ("post /a > out extra", "post: unexpected argument 'extra'; usage: post [PATH]"),
         ("get /a#frag", "path '/a#frag' has a fragment ('#frag'): fragments are never sent to the server"),
         // Variables
-        ("set a", "set: expected NAME VALUE; usage: set NAME VALUE | set --secret NAME VALUE"),
-        ("set", "set: expected NAME VALUE; usage: set NAME VALUE | set --secret NAME VALUE"),
-        ("set --secret a", "set: expected NAME VALUE; usage: set NAME VALUE | set --secret NAME VALUE"),
-        ("set a b c", "set: expected NAME VALUE (quote a value with spaces); usage: set NAME VALUE | set --secret NAME VALUE"),
-        ("set 1a b", "set: invalid variable name '1a': start with a letter or '_', then letters, digits, '_', '-' or '.'; usage: set NAME VALUE | set --secret NAME VALUE"),
-        ("set env.HOME x", "set: invalid variable name 'env.HOME': start with a letter or '_', then letters, digits, '_', '-' or '.'; usage: set NAME VALUE | set --secret NAME VALUE"),
+        ("set a", "set: expected NAME VALUE; usage: set NAME VALUE | set --secret NAME VALUE | set --secret NAME"),
+        ("set", "set: expected NAME VALUE; usage: set NAME VALUE | set --secret NAME VALUE | set --secret NAME"),
+        ("set a --secret x y", "set: expected NAME VALUE (quote a value with spaces); usage: set NAME VALUE | set --secret NAME VALUE | set --secret NAME"),
+        ("set a b c", "set: expected NAME VALUE (quote a value with spaces); usage: set NAME VALUE | set --secret NAME VALUE | set --secret NAME"),
+        ("set 1a b", "set: invalid variable name '1a': start with a letter or '_', then letters, digits, '_', '-' or '.'; usage: set NAME VALUE | set --secret NAME VALUE | set --secret NAME"),
+        ("set env.HOME x", "set: invalid variable name 'env.HOME': start with a letter or '_', then letters, digits, '_', '-' or '.'; usage: set NAME VALUE | set --secret NAME VALUE | set --secret NAME"),
         ("unset", "unset: expected one variable name; usage: unset NAME"),
         ("unset a b", "unset: expected one variable name; usage: unset NAME"),
         // Captures, expectations, sessions

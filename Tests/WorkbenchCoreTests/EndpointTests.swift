@@ -217,7 +217,7 @@ import Testing
         #expect(request.body == utf8Bytes(#"{"username": "ana", "password": "s3cret"}"#))
         // The stored body keeps the reference; the secret is masked in `vars`.
         #expect(h.endpoint.body == .json(#"{"username": "ana", "password": "{{password}}"}"#))
-        #expect(try h.printed("vars") == "password = •••••• (secret)")
+        #expect(try h.printed("vars") == "password = ****** (secret)")
     }
 
     @Test func seed5PostVerbSetsMethodAndPathThenSends() throws {
@@ -227,7 +227,7 @@ import Testing
             body json {"username": "ana", "password": "pw"}
             post /login
             """)
-        #expect(h.performed == [.send(output: nil)])
+        #expect(h.sentOutputFiles == [nil])
         let request = try h.prepared()
         #expect(request.method == "POST")
         #expect(request.target == "/login")
@@ -366,17 +366,32 @@ import Testing
         #expect(try h.prepared().target == "/api?q%26x=rock%20%26%20roll%20%3D%201%2B1%20%231%20%C3%A9&flag=&a=b")
     }
 
-    @Test func pastedQueryInPathBecomesItems() throws {
+    @Test func pastedQueryInPathBecomesItemsSentAsTyped() throws {
         var endpoint = Endpoint(base: "http://h")
-        try endpoint.setPath("/search?q=a+b&x=%C3%A9&empty=&name=x%26y")
+        try endpoint.setPath("/search?q=a+b&x=%C3%A9&empty=&name=x%26y&flag")
         #expect(endpoint.path == "/search")
         #expect(endpoint.query == [
-            QueryItem(name: "q", value: "a b"),
-            QueryItem(name: "x", value: "é"),
-            QueryItem(name: "empty", value: ""),
-            QueryItem(name: "name", value: "x&y"),
+            QueryItem(name: "q", value: "a+b", isEncoded: true),
+            QueryItem(name: "x", value: "%C3%A9", isEncoded: true),
+            QueryItem(name: "empty", value: "", isEncoded: true),
+            QueryItem(name: "name", value: "x%26y", isEncoded: true),
+            QueryItem(name: "flag", value: "", isEncoded: true, isBare: true),
         ])
-        #expect(try endpoint.prepare(in: VariableScope()).target == "/search?q=a%20b&x=%C3%A9&empty=&name=x%26y")
+        #expect(try endpoint.prepare(in: VariableScope()).target == "/search?q=a+b&x=%C3%A9&empty=&name=x%26y&flag")
+    }
+
+    @Test func aSignedURLGoesOutByteForByte() throws {
+        var endpoint = Endpoint(base: "http://h")
+        try endpoint.setPath("/anything?sig=a%2Bb%2Fc%3D&x=1+2&t=a/b?c")
+        #expect(try endpoint.prepare(in: VariableScope()).target == "/anything?sig=a%2Bb%2Fc%3D&x=1+2&t=a/b?c")
+        // Typed items are still encoded by the workbench, after the pasted ones.
+        endpoint.query.append(QueryItem(name: "note", value: "a b+c"))
+        #expect(try endpoint.prepare(in: VariableScope()).target == "/anything?sig=a%2Bb%2Fc%3D&x=1+2&t=a/b?c&note=a%20b%2Bc")
+        // `query rm` and `query set` find a pasted item by its decoded name.
+        let removed = endpoint.removeQuery("sig")
+        #expect(removed)
+        endpoint.setQuery("x", "3")
+        #expect(try endpoint.prepare(in: VariableScope()).target == "/anything?x=3&t=a/b?c&note=a%20b%2Bc")
     }
 
     @Test func expandedValuesAreEncodedAfterExpansion() throws {
@@ -509,9 +524,9 @@ import Testing
 
     @Test func rawBodyHasNoContentTypeAndAnyMethodAnnouncesItsLength() throws {
         let h = InterpreterHarness()
-        try h.run("base http://h\nbody hello, world")
+        try h.run("base http://h\nmethod DELETE\nbody hello, world")
         let request = try h.prepared()
-        #expect(request.method == "GET")
+        #expect(request.method == "DELETE")
         #expect(request.body == utf8Bytes("hello, world"))
         #expect(headerLines(request) == defaultHeaderLines(host: "h") + ["Content-Length: 12"])
     }
@@ -558,8 +573,23 @@ import Testing
         #expect(try h.printed("show").hasSuffix("Content-Length: 4\n\n[4 bytes of binary data]"))
     }
 
+    /// A body typed for a POST does not ride along with GET, HEAD or OPTIONS; it stays for later.
+    @Test func getHeadAndOptionsSendNoBody() throws {
+        let h = InterpreterHarness()
+        try h.run("base http://h\nbody json {\"password\": \"pw\"}")
+        for method in ["GET", "HEAD", "OPTIONS"] {
+            try h.run("method \(method)")
+            let request = try h.prepared()
+            #expect(request.body.isEmpty)
+            #expect(headerLines(request) == defaultHeaderLines(host: "h"))
+            #expect(try h.printed("show").hasSuffix("(a body is set but not sent with \(method); it stays for a later POST, PUT or PATCH)"))
+        }
+        try h.run("method POST")
+        #expect(try h.prepared().body == utf8Bytes(#"{"password": "pw"}"#))
+    }
+
     @Test func prepareWithoutFileAccessNamesTheFile() throws {
-        let endpoint = Endpoint(base: "http://h", body: .file("x.bin"))
+        let endpoint = Endpoint(base: "http://h", method: "PUT", body: .file("x.bin"))
         let error = thrownError { () throws(WorkbenchError) in try endpoint.prepare(in: VariableScope()) }
         #expect(error?.message == "cannot read x.bin: files are not available here")
     }

@@ -138,11 +138,11 @@ import Testing
     @Test func replayChainsCapturesIntoLaterRequests() throws {
         let document = try Self.sampleDocument()
         var sent: [PreparedRequest] = []
-        let replayer = Replayer(environment: [:]) { request, _ throws(WorkbenchError) in
+        let replayer = Replayer(transport: ClosureTransport { request throws(WorkbenchError) in
             sent.append(request)
             if request.target == "/login" { return Self.response(200, #"{"data":{"accessToken":"tok-9","user":"ana"}}"#) }
             return Self.response(200, #"{"user":"ana"}"#)
-        }
+        }, environment: [:])
         var variables = Variables(["base": .init(value: "http://127.0.0.1:9"), "password": .init(value: "pw", isSecret: true)])
         let outcomes = document.requests.enumerated().map { index, record in
             replayer.run(record, number: index + 1, variables: &variables)
@@ -158,10 +158,10 @@ import Testing
 
     @Test func replayReportsEveryFailure() throws {
         let document = try Self.sampleDocument()
-        let replayer = Replayer(environment: [:], baseOverride: "http://127.0.0.1:1") { request, _ throws(WorkbenchError) in
+        let replayer = Replayer(transport: ClosureTransport { request throws(WorkbenchError) in
             if request.target == "/login" { return Self.response(401, #"{"data":"wrong"}"#) }
             throw WorkbenchError("connection refused: 127.0.0.1:1")
-        }
+        }, environment: [:], baseOverride: "http://127.0.0.1:1")
         var variables = Variables(["password": .init(value: "pw", isSecret: true)])
         let first = replayer.run(document.requests[0], number: 1, variables: &variables)
         #expect(first.failures == [

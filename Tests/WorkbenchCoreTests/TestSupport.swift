@@ -16,32 +16,67 @@ final class RecordingOutput: OutputSink {
     func printError(_ text: String) { errors.append(text) }
 }
 
-/// An interpreter with an in-memory sink, a fixed environment and fake files.
+/// A transport that sends nothing: it records each request and answers from a script
+/// (by default `200 OK` with an empty JSON object), so sending is tested without a socket.
+final class ScriptedTransport: HTTPTransport {
+    struct Sent {
+        var request: PreparedRequest
+        var settings: Settings
+        var outputFile: String?
+    }
+
+    var sent: [Sent] = []
+    /// Answers in order; when they run out, `fallback` answers.
+    var responses: [Result<HTTPResponse, WorkbenchError>] = []
+    var fallback = HTTPResponse(statusLine: "HTTP/1.1 200 OK", statusCode: 200,
+                                headers: [HeaderField(name: "Content-Type", value: "application/json")], body: Array("{}".utf8))
+
+    func send(_ request: PreparedRequest, settings: Settings, options: SendOptions) throws(WorkbenchError) -> HTTPResponse {
+        sent.append(Sent(request: request, settings: settings, outputFile: options.outputFile))
+        guard !responses.isEmpty else { return fallback }
+        return try responses.removeFirst().get()
+    }
+}
+
+/// A transport that answers each request with a closure.
+final class ClosureTransport: HTTPTransport {
+    let respond: (PreparedRequest) throws(WorkbenchError) -> HTTPResponse
+    init(_ respond: @escaping (PreparedRequest) throws(WorkbenchError) -> HTTPResponse) { self.respond = respond }
+
+    func send(_ request: PreparedRequest, settings: Settings, options: SendOptions) throws(WorkbenchError) -> HTTPResponse {
+        try respond(request)
+    }
+}
+
+/// An interpreter with an in-memory sink, a fixed environment, fake files and a scripted transport.
 final class InterpreterHarness {
     let output = RecordingOutput()
     let interpreter: Interpreter
     let environment: [String: String]
     /// Files `body @FILE` can read; shared by reference so a test can edit one between commands.
     let files: FakeFiles
-    /// Every outcome handed to the performer (`send`, `get PATH`, `timing`).
-    var performed: [Outcome] = []
+    let transport = ScriptedTransport()
 
-    init(environment: [String: String] = [:], files: [String: [UInt8]] = [:], withPerformer: Bool = true) {
+    /// With `transport: false`, starting the HTTP engine fails, as when libcurl cannot initialise.
+    init(environment: [String: String] = [:], files: [String: [UInt8]] = [:], transport hasTransport: Bool = true) {
         self.environment = environment
         let store = FakeFiles(files)
         self.files = store
+        let transport = self.transport
         interpreter = Interpreter(
             context: CommandContext(
                 environment: environment,
                 readFile: { path throws(WorkbenchError) in try store.read(path) },
                 writeFile: { bytes, path throws(WorkbenchError) in store.contents[path] = bytes }),
-            output: output)
-        if withPerformer {
-            interpreter.performer = { [unowned self] outcome, _ throws(WorkbenchError) in
-                self.performed.append(outcome)
-            }
-        }
+            output: output,
+            makeTransport: { () throws(WorkbenchError) -> HTTPTransport in
+                guard hasTransport else { throw WorkbenchError("cannot start the HTTP engine (libcurl failed to initialise)") }
+                return transport
+            })
     }
+
+    /// Every `send > FILE` target handed to the transport, in order (nil: no file).
+    var sentOutputFiles: [String?] { transport.sent.map(\.outputFile) }
 
     var workspace: Workspace { interpreter.workspace }
     var endpoint: Endpoint { interpreter.workspace.endpoint }

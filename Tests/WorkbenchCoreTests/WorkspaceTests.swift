@@ -62,12 +62,12 @@ import Testing
             method options
             """)
         #expect(try h.printed("base") == "https://h.example/api/")
-        #expect(try h.printed("path") == "https://h.example/api/users/7?q=a%20b&q2=abc")
+        #expect(try h.printed("path") == "https://h.example/api/users/7?q=a%20b&q2=******")
         #expect(try h.printed("method") == "OPTIONS")
         #expect(try h.printed("query") == "q=a b\nq2={{key}}")
         #expect(try h.printed("header") == "Accept: application/json\nX-Many: 1")
         #expect(try h.printed("body") == "a=1\nb=x")
-        #expect(try h.printed("vars") == "id = 7\nkey = •••••• (secret)")
+        #expect(try h.printed("vars") == "id = 7\nkey = ****** (secret)")
 
         try h.run("body @payload.json")
         #expect(try h.printed("body") == "@payload.json (read when the request is sent)")
@@ -104,7 +104,7 @@ import Testing
         #expect(try h.printed("show").hasSuffix("""
             Content-Length: 41
 
-            {"username": "ana", "password": "••••••"}
+            {"username": "ana", "password": "******"}
             """))
         // `show` expands, the workspace keeps what was typed.
         #expect(h.endpoint.headers == [HeaderField(name: "Authorization", value: "Bearer {{env.TOKEN}}")])
@@ -129,7 +129,9 @@ import Testing
         try h.run("base http://{{env.API_HOST}}\nheader X-Home: {{env.HOME}}")
         #expect(h.failure("show")?.message == "environment variable HOME is not set (used as {{env.HOME}})")
         try h.run("header rm X-Home")
-        #expect(try h.printed("path") == "http://env.example/")
+        // `{{env.*}}` values are secrets: shown masked unless asked for.
+        #expect(try h.printed("path") == "http://******/")
+        #expect(try h.printed("show --secrets").contains("Host: env.example"))
     }
 
     @Test func secretsAreFlagged() throws {
@@ -137,7 +139,7 @@ import Testing
         try h.run("set --secret token abc\nset user ana")
         #expect(h.workspace.variables.isSecret("token"))
         #expect(!h.workspace.variables.isSecret("user"))
-        #expect(try h.printed("vars") == "token = •••••• (secret)\nuser = ana")
+        #expect(try h.printed("vars") == "token = ****** (secret)\nuser = ana")
         // Setting it again without --secret makes it an ordinary variable.
         try h.run("set token abc")
         #expect(!h.workspace.variables.isSecret("token"))
@@ -185,7 +187,7 @@ import Testing
 
     // MARK: - Sending and exiting
 
-    @Test func sendVerbsHandTheOutcomeToThePerformer() throws {
+    @Test func sendVerbsGoThroughTheTransport() throws {
         let h = InterpreterHarness()
         try h.run("""
             base http://h
@@ -195,7 +197,9 @@ import Testing
             get
             timing
             """)
-        #expect(h.performed == [.send(output: nil), .send(output: "out.json"), .send(output: nil), .send(output: nil), .timing])
+        #expect(h.sentOutputFiles == [nil, "out.json", nil, nil])
+        #expect(h.transport.sent.map(\.request.method) == ["GET", "GET", "DELETE", "GET"])
+        #expect(h.output.lines.last?.contains("DNS lookup") == true)
         #expect(h.endpoint.method == "GET")
         #expect(h.endpoint.path == "/users/1")
     }
@@ -205,19 +209,32 @@ import Testing
         try h.run("base https://old.example/v1\nget https://API.example.com:8443/v2/users?page=2&q=a+b")
         #expect(h.endpoint.base == "https://api.example.com:8443")
         #expect(h.endpoint.path == "/v2/users")
-        #expect(h.endpoint.query == [QueryItem(name: "page", value: "2"), QueryItem(name: "q", value: "a b")])
-        #expect(try h.prepared().url == "https://api.example.com:8443/v2/users?page=2&q=a%20b")
+        // A pasted query goes out as typed.
+        #expect(h.endpoint.query == [QueryItem(name: "page", value: "2", isEncoded: true), QueryItem(name: "q", value: "a+b", isEncoded: true)])
+        #expect(try h.prepared().url == "https://api.example.com:8443/v2/users?page=2&q=a+b")
 
         try h.run("get http://other.example")
         #expect(h.endpoint.base == "http://other.example")
         #expect(h.endpoint.path == "")
     }
 
-    @Test func sendWithoutATransportIsAnError() throws {
-        let h = InterpreterHarness(withPerformer: false)
+    /// Seed 1: `query add api_key ...` then `get /3/movie/popular` keeps the key.
+    @Test func getPathKeepsTypedQueryUnlessItHasItsOwn() throws {
+        let h = InterpreterHarness()
+        try h.run("base https://api.themoviedb.org\nquery add api_key k1\nheader X-A: 1\nget /3/movie/popular")
+        #expect(h.transport.sent.last?.request.target == "/3/movie/popular?api_key=k1")
+        try h.run("get /3/movie/top?page=2")
+        #expect(h.transport.sent.last?.request.target == "/3/movie/top?page=2")
+        #expect(h.transport.sent.last?.request.headers.contains(HeaderField(name: "X-A", value: "1")) == true)
+    }
+
+    @Test func sendWithoutATransportIsAnErrorAndChangesNothing() throws {
+        let h = InterpreterHarness(transport: false)
         try h.run("base http://h")
+        let before = WorkspaceSnapshot(h.workspace)
         let error = h.failure("send")
-        #expect(error?.message == "sending is not available in this build")
+        #expect(error?.message == "cannot start the HTTP engine (libcurl failed to initialise)")
+        #expect(WorkspaceSnapshot(h.workspace) == before)
     }
 
     @Test func exitAndQuitEndTheSession() {
@@ -355,7 +372,7 @@ import Testing
         #expect(error?.message.isEmpty == false)
         #expect(error?.message.contains("\n") == false, "an error is one line: \(error?.message ?? "")")
         #expect(WorkspaceSnapshot(h.workspace) == before)
-        #expect(h.performed.isEmpty)
+        #expect(h.transport.sent.isEmpty)
         #expect(h.output.lines.isEmpty)
     }
 
@@ -368,7 +385,7 @@ import Testing
         #expect(h.failure("save")?.message == "no session file yet: use `save FILE`")
         #expect(h.failure("restore")?.message == "nothing to restore: no autosaved session yet")
         #expect(h.failure("load missing.json")?.message == "cannot read 'missing.json': No such file or directory")
-        #expect(h.performed.isEmpty)
+        #expect(h.transport.sent.isEmpty)
     }
 
     @Test func saveAndLoadKeepTheEndpointAsTyped() throws {
@@ -437,17 +454,33 @@ import Testing
         let h = InterpreterHarness()
         #expect(Prompt.text(for: h.workspace, environment: [:]) == "GET (no base)> ")
         try h.run("base http://api.example.com/v2\npath users")
-        #expect(Prompt.text(for: h.workspace, environment: [:]) == "GET api.example.com/v2/users> ")
+        #expect(Prompt.text(for: h.workspace, environment: [:]) == "GET http://api.example.com/v2/users> ")
         try h.run("base http://api.example.com\nmethod patch\ninsecure on")
-        #expect(Prompt.text(for: h.workspace, environment: [:]) == "[insecure] PATCH api.example.com/users> ")
+        #expect(Prompt.text(for: h.workspace, environment: [:], width: 120) == "[insecure] PATCH http://api.example.com/users> ")
     }
 
-    /// The prompt drops only `http://` (the default scheme, as when typing a base);
-    /// `https://` is kept so the user can see the request is encrypted.
-    @Test func promptLeavesOutTheScheme() throws {
+    /// The prompt keeps the scheme, so the user can see whether the request is encrypted.
+    @Test func promptKeepsTheScheme() throws {
         let h = InterpreterHarness()
         try h.run("base https://api.example.com/v2\npath /users")
-        #expect(Prompt.text(for: h.workspace, environment: [:]) == "GET api.example.com/v2/users> ")
+        #expect(Prompt.text(for: h.workspace, environment: [:]) == "GET https://api.example.com/v2/users> ")
+    }
+
+    /// A body shows in the prompt, marked when the method leaves it out.
+    @Test func promptShowsTheBody() throws {
+        let h = InterpreterHarness()
+        try h.run("base https://h\nmethod post\nbody json {\"a\": 1}")
+        #expect(Prompt.text(for: h.workspace, environment: [:]) == "POST https://h/ [json 8 bytes]> ")
+        try h.run("method get")
+        #expect(Prompt.text(for: h.workspace, environment: [:]) == "GET https://h/ [json 8 bytes, not sent]> ")
+    }
+
+    /// Secrets are masked in the prompt, `{{env.*}}` values included.
+    @Test func promptMasksSecrets() throws {
+        let h = InterpreterHarness(environment: ["K": "envsecret"])
+        try h.run("base https://h\nset --secret key s3cr3tvalue\npath /a/{{key}}\nquery add k {{env.K}}")
+        let prompt = Prompt.text(for: h.workspace, environment: ["K": "envsecret"], width: 200)
+        #expect(prompt == "GET https://h/a/******?k=******> ")
     }
 
     @Test func promptShowsWhatWasTypedWhenVariablesAreMissing() throws {
@@ -455,14 +488,15 @@ import Testing
         try h.run("base {{host}}\npath users\npath add {{id}}")
         #expect(Prompt.text(for: h.workspace, environment: [:]) == "GET {{host}}/users/{{id}}> ")
         try h.run("set host http://h.example\nset id 9")
-        #expect(Prompt.text(for: h.workspace, environment: [:]) == "GET h.example/users/9> ")
+        #expect(Prompt.text(for: h.workspace, environment: [:]) == "GET http://h.example/users/9> ")
     }
 
     @Test func promptUsesTheEnvironmentItIsGiven() throws {
         let h = InterpreterHarness()
         try h.run("base http://{{env.HOST}}")
-        #expect(Prompt.text(for: h.workspace, environment: ["HOST": "e.example"]) == "GET e.example/> ")
-        // Unresolved, the base is shown as typed, scheme included (only a resolved URL drops `http://`).
+        // An environment value is a secret: the host it gives is masked.
+        #expect(Prompt.text(for: h.workspace, environment: ["HOST": "e.example"]) == "GET http://******/> ")
+        // Unresolved, the base is shown as typed.
         #expect(Prompt.text(for: h.workspace, environment: [:]) == "GET http://{{env.HOST}}> ")
     }
 
@@ -471,11 +505,11 @@ import Testing
         try h.run("base http://api.example.com/v2\npath /organisations/acme/projects/workbench/issues/12345")
         // 80 columns: room for max(20, 40 - "GET ".count) = 36 characters: 12 + "…" + 23.
         let prompt = Prompt.text(for: h.workspace, environment: [:])
-        #expect(prompt == "GET api.example.…/workbench/issues/12345> ")
+        #expect(prompt == "GET http://api.e…/workbench/issues/12345> ")
         #expect(Prompt.text(for: h.workspace, environment: [:], width: 200)
-            == "GET api.example.com/v2/organisations/acme/projects/workbench/issues/12345> ")
+            == "GET http://api.example.com/v2/organisations/acme/projects/workbench/issues/12345> ")
         // Never narrower than 20 characters.
-        #expect(Prompt.text(for: h.workspace, environment: [:], width: 10) == "GET api.ex…/issues/12345> ")
+        #expect(Prompt.text(for: h.workspace, environment: [:], width: 10) == "GET http:/…/issues/12345> ")
     }
 
     @Test func shorten() {

@@ -35,13 +35,15 @@ public enum Command: Equatable, Sendable {
     case timing
 
     // Variables
-    case set(name: String, value: String, secret: Bool)
+    /// `set [--secret] NAME VALUE`; `set --secret NAME` (value nil) asks for it with hidden input.
+    case set(name: String, value: String?, secret: Bool)
     case unset(String)
     case vars
 
     // Captures, expectations, sessions
     /// `capture NAME FROM`: from the last response into a variable.
-    case capture(name: String, source: Capture.Source)
+    /// `capture --secret NAME FROM`: the value is a secret from the start.
+    case capture(name: String, source: Capture.Source, secret: Bool = false)
     /// `expect CHECK`: attached to the last request and checked at once.
     case expect(Expectation)
     case save(String?)

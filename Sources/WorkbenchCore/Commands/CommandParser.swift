@@ -352,22 +352,25 @@ private struct Parser {
             secret = true
             operands.removeFirst()
         }
-        guard operands.count == 2 else {
+        // `set --secret NAME` alone: the value is asked for with hidden input.
+        guard operands.count == 2 || (secret && operands.count == 1) else {
             throw usageError(operands.count > 2 ? "expected NAME VALUE (quote a value with spaces)" : "expected NAME VALUE")
         }
         guard Template.isValidVariableName(operands[0]) else {
             throw usageError("invalid variable name '\(operands[0])': start with a letter or '_', then letters, digits, '_', '-' or '.'")
         }
-        return .command(.set(name: operands[0], value: operands[1], secret: secret))
+        return .command(.set(name: operands[0], value: operands.count == 2 ? operands[1] : nil, secret: secret))
     }
 
     func parseCapture() throws(WorkbenchError) -> ParsedLine {
-        guard args.count >= 2 else { throw usageError("expected NAME and where to capture from") }
-        guard Template.isValidVariableName(texts[0]) else {
-            throw usageError("invalid variable name '\(texts[0])'")
+        let secret = texts.first == "--secret"
+        let operands = secret ? Array(texts.dropFirst()) : texts
+        guard operands.count >= 2 else { throw usageError("expected NAME and where to capture from") }
+        guard Template.isValidVariableName(operands[0]) else {
+            throw usageError("invalid variable name '\(operands[0])'")
         }
         do throws(WorkbenchError) {
-            return .command(.capture(name: texts[0], source: try Capture.parseSource(Array(texts.dropFirst()))))
+            return .command(.capture(name: operands[0], source: try Capture.parseSource(Array(operands.dropFirst())), secret: secret))
         } catch {
             throw usageError(error.message)
         }

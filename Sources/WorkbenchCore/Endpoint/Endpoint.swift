@@ -70,7 +70,7 @@ public struct Endpoint: Equatable, Sendable {
     /// Removes every query item called `name`; false if there was none.
     public mutating func removeQuery(_ name: String) -> Bool {
         let before = query.count
-        query.removeAll { $0.name == name }
+        query.removeAll { $0.decodedName == name }
         return query.count != before
     }
 }

@@ -11,6 +11,13 @@ public struct PreparedRequest: Equatable, Sendable {
     /// variable, a captured secret, `{{env.*}}`): a redirect to another origin
     /// drops them, as it drops Authorization and Cookie.
     public var secretHeaderNames: Set<String>
+    /// The target, headers and body as shown: every value that came from a
+    /// secret replaced by the mask *before* it was encoded, so its percent-,
+    /// JSON- or form-encoded forms are masked too. Equal to the real ones when
+    /// nothing secret went in.
+    public var shownTarget: String
+    public var shownHeaders: [HeaderField]
+    public var shownBody: [UInt8]
 
     public init(method: String, base: BaseURL, target: String, headers: [HeaderField], body: [UInt8],
                 secretHeaderNames: Set<String> = []) {
@@ -20,10 +27,25 @@ public struct PreparedRequest: Equatable, Sendable {
         self.headers = headers
         self.body = body
         self.secretHeaderNames = secretHeaderNames
+        shownTarget = target
+        shownHeaders = headers
+        shownBody = body
     }
 
     /// The full URL: `scheme://host[:port]/path?query`.
     public var url: String { base.origin + target }
+
+    /// The URL as shown, secrets masked: for prompts, errors, replay lines and reports.
+    public var shownURL: String { base.origin + shownTarget }
+
+    /// This request as it may be shown: the real values replaced by the shown ones.
+    public var shown: PreparedRequest {
+        var copy = self
+        copy.target = shownTarget
+        copy.headers = shownHeaders
+        copy.body = shownBody
+        return copy
+    }
 
     /// The request as text: request line, header lines, and the body after a blank line.
     ///

@@ -16,16 +16,73 @@ extension Endpoint {
     /// Methods that announce their body length even when it is empty, as curl does.
     static let methodsWithBody: Set<String> = ["POST", "PUT", "PATCH"]
 
+    /// Methods that never carry a body: a body typed for an earlier POST stays
+    /// in the workspace for a later one, but does not ride along (seed 5's point).
+    public static let methodsWithoutBody: Set<String> = ["GET", "HEAD", "OPTIONS"]
+
+    /// Whether the body, if one is set, is left out because of the method.
+    public var bodyIsHeldBack: Bool {
+        body != nil && Self.methodsWithoutBody.contains(method)
+    }
+
     /// Builds the request, expanding every template in `scope`.
+    ///
+    /// When a secret went in, the request is built a second time in the masked
+    /// scope for the shown form: masking before encoding is what keeps the
+    /// encoded forms of a secret off the screen, and a one-character secret
+    /// masks only where it stands.
     public func prepare(
         in scope: VariableScope,
         readFile: (String) throws(WorkbenchError) -> [UInt8] = { path throws(WorkbenchError) in
             throw WorkbenchError("cannot read \(path): files are not available here")
         }
     ) throws(WorkbenchError) -> PreparedRequest {
+        var request = try build(in: scope, fileBody: nil, readFile: readFile)
+        guard hasReferences else { return request }
+        let shown = try build(in: scope.masked, fileBody: request.body, readFile: readFile)
+        guard shown.target != request.target || shown.headers != request.headers || shown.body != request.body else {
+            return request
+        }
+        request.shownTarget = shown.target
+        request.shownHeaders = shown.headers
+        request.shownBody = shown.body
+        for (real, masked) in zip(request.headers, shown.headers) where real.value != masked.value {
+            request.secretHeaderNames.insert(real.name.lowercased())
+            if real.hasName("Content-Length") {
+                // The shown body may differ in length; the header says what is sent.
+                request.shownHeaders[request.shownHeaders.firstIndex { $0.hasName("Content-Length") }!] = real
+                request.secretHeaderNames.remove("content-length")
+            }
+        }
+        return request
+    }
+
+    /// Whether any value refers to a variable: without one, nothing secret can go in.
+    var hasReferences: Bool {
+        if let base, Template.hasReferences(base) { return true }
+        if Template.hasReferences(path) || segments.contains(where: Template.hasReferences) { return true }
+        if query.contains(where: { Template.hasReferences($0.name) || Template.hasReferences($0.value) }) { return true }
+        if headers.contains(where: { Template.hasReferences($0.value) }) { return true }
+        switch body {
+        case nil: return false
+        case .text(let text), .json(let text): return Template.hasReferences(text)
+        case .form(let fields): return fields.contains { Template.hasReferences($0.name) || Template.hasReferences($0.value) }
+        case .file(let path): return Template.hasReferences(path)
+        }
+    }
+
+    /// One build of the request. `fileBody` is the body already read for the
+    /// real request, so the shown one does not read a file twice.
+    private func build(
+        in scope: VariableScope, fileBody: [UInt8]?, readFile: (String) throws(WorkbenchError) -> [UInt8]
+    ) throws(WorkbenchError) -> PreparedRequest {
         let base = try resolvedBase(in: scope)
         let target = try self.target(in: scope, prefix: base.pathPrefix)
-        let bodyBytes = try bodyBytes(in: scope, readFile: readFile)
+        let sendsBody = !Self.methodsWithoutBody.contains(method)
+        var bodyBytes: [UInt8] = []
+        if sendsBody {
+            if case .file = body, let fileBody { bodyBytes = fileBody } else { bodyBytes = try self.bodyBytes(in: scope, readFile: readFile) }
+        }
 
         var userHeaders: [HeaderField] = []
         for field in headers {
@@ -35,7 +92,7 @@ extension Endpoint {
         }
         var all = Self.defaultHeaders(for: base).filter { !userHeaders.contains(name: $0.name) }
         all += userHeaders
-        if let implied = body?.impliedContentType, !userHeaders.contains(name: "Content-Type") {
+        if sendsBody, let implied = body?.impliedContentType, !userHeaders.contains(name: "Content-Type") {
             all.append(HeaderField(name: "Content-Type", value: implied))
         }
         if (!bodyBytes.isEmpty || Self.methodsWithBody.contains(method)) && !userHeaders.contains(name: "Content-Length") {
@@ -54,7 +111,14 @@ extension Endpoint {
         guard let base else {
             throw WorkbenchError("no base URL: set one with `base URL` (for example `base https://api.example.com`)")
         }
-        return try BaseURL.parse(Template.expand(base, in: scope))
+        guard scope.masksSecrets, Template.hasReferences(base) else {
+            return try BaseURL.parse(Template.expand(base, in: scope))
+        }
+        // A base that holds a secret is shown as the scheme and the mask: the
+        // mask itself is no host, and which part was secret is not known.
+        let real = try BaseURL.parse(Template.expand(base, in: scope.revealed))
+        guard try Template.expand(base, in: scope) != (try Template.expand(base, in: scope.revealed)) else { return real }
+        return BaseURL(scheme: real.scheme, host: Variables.mask, port: nil, pathPrefix: "")
     }
 
     /// `/prefix/path/segment?query`, with exactly one `/` at every join.
@@ -75,9 +139,14 @@ extension Endpoint {
         if !query.isEmpty {
             var pairs: [String] = []
             for item in query {
-                let name = PercentEncoding.queryComponent(try Template.expand(item.name, in: scope))
-                let value = PercentEncoding.queryComponent(try Template.expand(item.value, in: scope))
-                pairs.append("\(name)=\(value)")
+                let name = try Template.expand(item.name, in: scope)
+                let value = try Template.expand(item.value, in: scope)
+                if item.isEncoded {
+                    // Pasted with a URL: byte for byte, as curl sends it.
+                    pairs.append(PercentEncoding.typedQuery(name) + (item.isBare ? "" : "=" + PercentEncoding.typedQuery(value)))
+                } else {
+                    pairs.append(PercentEncoding.queryComponent(name) + "=" + PercentEncoding.queryComponent(value))
+                }
             }
             result += "?" + pairs.joined(separator: "&")
         }

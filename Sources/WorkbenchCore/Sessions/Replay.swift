@@ -1,24 +1,22 @@
 /// Sends recorded requests again, in order, with captures flowing into the
 /// variables of later requests and every expectation checked.
 public struct Replayer {
-    /// Puts a prepared request on the wire.
-    public typealias Send = (PreparedRequest, Settings) throws(WorkbenchError) -> HTTPResponse
-
-    public var send: Send
+    public var transport: HTTPTransport
+    public var options: SendOptions
     public var environment: [String: String]
     public var readFile: (String) throws(WorkbenchError) -> [UInt8]
     /// `--base URL`: replaces the base of every request.
     public var baseOverride: String?
 
     public init(
-        environment: [String: String], baseOverride: String? = nil,
-        readFile: @escaping (String) throws(WorkbenchError) -> [UInt8] = FileSystem.read,
-        send: @escaping Send
+        transport: HTTPTransport, options: SendOptions = SendOptions(), environment: [String: String],
+        baseOverride: String? = nil, readFile: @escaping (String) throws(WorkbenchError) -> [UInt8] = FileSystem.read
     ) {
+        self.transport = transport
+        self.options = options
         self.environment = environment
         self.baseOverride = baseOverride
         self.readFile = readFile
-        self.send = send
     }
 
     /// The result of replaying one request.
@@ -42,13 +40,13 @@ public struct Replayer {
         if let baseOverride { endpoint.base = baseOverride }
         let scope = VariableScope(variables: variables, environment: environment)
         var outcome = Outcome(number: number, method: endpoint.method,
-                              url: (try? endpoint.url(in: scope)) ?? (endpoint.base ?? "") + endpoint.path,
+                              url: (try? endpoint.url(in: scope.masked)) ?? (endpoint.base ?? "") + endpoint.path,
                               response: nil, failures: [], checks: [])
         let response: HTTPResponse
         do throws(WorkbenchError) {
             let request = try endpoint.prepare(in: scope, readFile: readFile)
-            outcome.url = request.url
-            response = try send(request, record.settings)
+            outcome.url = request.shownURL
+            response = try transport.send(request, settings: record.settings, options: options)
         } catch {
             outcome.failures.append(error.message)
             return outcome
@@ -57,7 +55,7 @@ public struct Replayer {
         for capture in record.captures {
             do throws(WorkbenchError) {
                 let value = try capture.value(from: response)
-                variables.set(capture.name, to: value, secret: variables.isSecret(capture.name))
+                variables.set(capture.name, to: value, secret: capture.isSecret || variables.isSecret(capture.name))
             } catch {
                 outcome.failures.append(error.message)
             }
@@ -105,22 +103,3 @@ public struct Replayer {
     }
 }
 
-extension Endpoint {
-    /// Names of the session variables any value of this Endpoint refers to.
-    public var referencedVariables: [String] {
-        var texts = [base ?? "", path] + segments
-        texts += query.flatMap { [$0.name, $0.value] }
-        texts += headers.map(\.value)
-        switch body {
-        case .text(let text), .json(let text): texts.append(text)
-        case .form(let fields): texts += fields.flatMap { [$0.name, $0.value] }
-        case .file(let path): texts.append(path)
-        case nil: break
-        }
-        var names: [String] = []
-        for text in texts {
-            for name in Template.variableNames(in: text) where !names.contains(name) { names.append(name) }
-        }
-        return names
-    }
-}

@@ -49,7 +49,13 @@ public struct RecordedResponse: Equatable, Sendable {
         self.elapsedMilliseconds = elapsedMilliseconds
     }
 
-    public init(_ response: HTTPResponse) {
+    /// Headers that carry credentials: always masked in what is kept.
+    public static let credentialHeaders: Set<String> = ["set-cookie", "cookie", "authorization", "proxy-authorization"]
+
+    /// What is kept of `response`: status, headers and a text body, with
+    /// credential headers, every header that holds a secret, and every
+    /// occurrence of a secret in the body replaced by the mask.
+    public init(_ response: HTTPResponse, redactor: SecretRedactor = .none) {
         var text: String?
         if response.body.count <= Self.bodyLimit && response.bodyFile == nil {
             switch BodyKind.classify(response) {
@@ -62,5 +68,20 @@ public struct RecordedResponse: Equatable, Sendable {
             statusLine: response.statusLine, statusCode: response.statusCode, headers: response.headers,
             body: text, bodySize: response.bodySize,
             elapsedMilliseconds: (response.timings.total * 1_000_000).rounded() / 1000)
+        self = redacted(by: redactor)
+    }
+
+    /// This response with credential headers masked, and every secret the
+    /// redactor knows masked in headers and body: a secret captured from it
+    /// later is masked in it too.
+    public func redacted(by redactor: SecretRedactor) -> RecordedResponse {
+        var copy = self
+        copy.headers = headers.map { field in
+            let masked = Self.credentialHeaders.contains(field.name.lowercased()) || redactor.reveals(field.value)
+            return masked ? HeaderField(name: field.name, value: Variables.mask) : field
+        }
+        copy.statusLine = redactor.redact(statusLine)
+        copy.body = body.map(redactor.redact)
+        return copy
     }
 }

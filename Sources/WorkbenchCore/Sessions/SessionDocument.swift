@@ -33,8 +33,15 @@ public struct SessionDocument: Equatable, Sendable {
         for name in workspace.declaredSecrets where workspace.variables.entries[name] == nil {
             secrets.append(name)
         }
+        // Whatever a recorded response holds of a secret known now is masked in the file.
+        let redactor = SecretRedactor(secrets: workspace.variables.secretValues)
+        let requests = redactor.isEmpty ? workspace.history : workspace.history.map { record in
+            var copy = record
+            copy.response = record.response?.redacted(by: redactor)
+            return copy
+        }
         self.init(endpoint: workspace.endpoint, variables: plain, secretNames: secrets.sorted(),
-                  settings: workspace.settings, requests: workspace.history)
+                  settings: workspace.settings, requests: requests)
     }
 
     /// Puts this document into `workspace`, keeping secret values already known there.

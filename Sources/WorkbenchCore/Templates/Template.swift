@@ -57,7 +57,8 @@ public enum Template {
         return parts.compactMap { if case .variable(let name) = $0 { name } else { nil } }
     }
 
-    /// Replaces every reference with its value.
+    /// Replaces every reference with its value; in a scope that `masksSecrets`,
+    /// secret values become the mask, so what is built from it can be shown.
     public static func expand(_ text: String, in scope: VariableScope) throws(WorkbenchError) -> String {
         guard hasReferences(text) else { return text }
         var output = ""
@@ -66,15 +67,16 @@ public enum Template {
             case .literal(let literal):
                 output += literal
             case .variable(let name):
-                guard let value = scope.variables.value(of: name) else {
+                guard let entry = scope.variables.entries[name] else {
                     throw WorkbenchError("undefined variable {{\(name)}}: set it with `set \(name) VALUE`")
                 }
-                output += value
+                output += scope.masksSecrets && entry.isSecret ? Variables.mask : entry.value
             case .environment(let name):
                 guard let value = scope.environment[name] else {
                     throw WorkbenchError("environment variable \(name) is not set (used as {{env.\(name)}})")
                 }
-                output += value
+                // `{{env.*}}` values are secrets: tokens live in the environment.
+                output += scope.masksSecrets ? Variables.mask : value
             }
         }
         return output

@@ -36,19 +36,17 @@ public struct Variables: Equatable, Sendable {
         entries[name] = Entry(value: value, isSecret: secret)
     }
 
-    /// `text` with every secret value replaced by a mask, longest first, so that
-    /// what is printed never shows a secret unless asked to.
-    public func masking(_ text: String) -> String {
-        let secrets = entries.values.filter { $0.isSecret && !$0.value.isEmpty }.map(\.value)
-        guard !secrets.isEmpty else { return text }
-        var masked = text
-        for secret in secrets.sorted(by: { $0.count > $1.count }) {
-            masked = masked.replacingAll(secret, with: Self.mask)
-        }
-        return masked
+    /// The values of the secret variables (captured secrets included).
+    public var secretValues: [String] {
+        entries.values.filter { $0.isSecret && !$0.value.isEmpty }.map(\.value)
     }
 
-    public static let mask = "••••••"
+    public var hasSecrets: Bool {
+        entries.values.contains { $0.isSecret }
+    }
+
+    /// What is shown in place of a secret value, everywhere (DESIGN.md, "Trust").
+    public static let mask = "******"
 
     @discardableResult
     public mutating func remove(_ name: String) -> Entry? {
@@ -60,9 +58,26 @@ public struct Variables: Equatable, Sendable {
 public struct VariableScope: Sendable {
     public var variables: Variables
     public var environment: [String: String]
+    /// Expand secret variables and `{{env.*}}` to the mask: for what is shown, never sent.
+    public var masksSecrets: Bool
 
-    public init(variables: Variables = Variables(), environment: [String: String] = [:]) {
+    public init(variables: Variables = Variables(), environment: [String: String] = [:], masksSecrets: Bool = false) {
         self.variables = variables
         self.environment = environment
+        self.masksSecrets = masksSecrets
+    }
+
+    /// The same scope, with secrets in the clear.
+    public var revealed: VariableScope {
+        var copy = self
+        copy.masksSecrets = false
+        return copy
+    }
+
+    /// The same scope, with secrets masked.
+    public var masked: VariableScope {
+        var copy = self
+        copy.masksSecrets = true
+        return copy
     }
 }

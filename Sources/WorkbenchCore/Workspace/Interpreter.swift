@@ -1,38 +1,57 @@
-/// Where command output goes. The executable writes to the terminal; tests collect it.
-public protocol OutputSink: AnyObject {
-    /// Text for standard output (a newline is added).
-    func printLine(_ text: String)
-    /// Raw bytes for standard output, as they are.
-    func writeBytes(_ bytes: [UInt8])
-    /// One line for standard error (`warning: ...`, progress notes).
-    func printError(_ text: String)
-    /// Raw bytes for standard output, straight from a buffer (large bodies: no copy needed).
-    func write(_ buffer: UnsafeBufferPointer<UInt8>)
-}
-
-extension OutputSink {
-    public func write(_ buffer: UnsafeBufferPointer<UInt8>) {
-        writeBytes(Array(buffer))
-    }
-}
-
-/// Runs lines of input against a workspace: parses, collects `body <<END`
-/// blocks, applies, and hands sends to the transport.
+/// Runs lines of input against a workspace, stage by stage: parse the line,
+/// apply the command to a copy of the workspace, send through the transport
+/// (`Exchange`), commit, render through the one redaction step.
 ///
 /// The REPL and script mode both drive one of these, so they behave the same.
 public final class Interpreter {
     public var workspace: Workspace
     public var context: CommandContext
-    public let output: OutputSink
-    /// Called for `.send` and `.timing` outcomes; set by whoever owns a transport.
-    public var performer: ((Outcome, Interpreter) throws(WorkbenchError) -> Void)?
+    /// Everything printed goes through here: secrets masked.
+    public let output: RedactingSink
+    public var display: DisplayOptions
+    /// Polled during a transfer (Ctrl-C).
+    public var sendOptions: SendOptions
+    /// Asks for a secret value with hidden input; nil where nobody can answer (scripts).
+    public var askSecret: ((String) -> String?)?
 
+    private let makeTransport: () throws(WorkbenchError) -> HTTPTransport
+    private var transport: HTTPTransport?
     private var heredoc: (json: Bool, terminator: String, lines: [String])?
+    /// What the redactor was last made from: it is made again only when that changes.
+    private var redactorSource: (variables: Variables, endpoint: Endpoint, historyCount: Int)?
 
-    public init(workspace: Workspace = Workspace(), context: CommandContext, output: OutputSink) {
+    /// `makeTransport` is called on the first send, so starting costs no TLS set-up.
+    public init(
+        workspace: Workspace = Workspace(), context: CommandContext, output: OutputSink,
+        display: DisplayOptions = DisplayOptions(outputIsTerminal: false, noColorRequested: true),
+        sendOptions: SendOptions = SendOptions(),
+        makeTransport: @escaping () throws(WorkbenchError) -> HTTPTransport = { () throws(WorkbenchError) in try CurlTransport() }
+    ) {
         self.workspace = workspace
         self.context = context
-        self.output = output
+        self.output = RedactingSink(output)
+        self.display = display
+        self.sendOptions = sendOptions
+        self.makeTransport = makeTransport
+        refreshRedactor()
+    }
+
+    /// Whether responses are coloured now (the `color` setting, the terminal, NO_COLOR).
+    public var usesColor: Bool { display.usesColor(workspace.settings.color) }
+
+    /// The redaction step for what the workspace holds now.
+    public var redactor: SecretRedactor {
+        refreshRedactor()
+        return output.redactor
+    }
+
+    private func refreshRedactor() {
+        if let source = redactorSource, source.historyCount == workspace.history.count,
+           source.variables == workspace.variables, source.endpoint == workspace.endpoint {
+            return
+        }
+        redactorSource = (workspace.variables, workspace.endpoint, workspace.history.count)
+        output.redactor = workspace.redactor(environment: context.environment)
     }
 
     /// What became of one line.
@@ -49,10 +68,15 @@ public final class Interpreter {
     public var pendingTerminator: String? { heredoc?.terminator }
 
     public func handle(line: String) -> LineResult {
+        refreshRedactor()
+        defer {
+            refreshRedactor()
+            output.finish()
+        }
         do {
             return try handleThrowing(line: line)
         } catch {
-            return .failed(error)
+            return .failed(WorkbenchError(output.redactor.redact(error.message)))
         }
     }
 
@@ -95,13 +119,18 @@ public final class Interpreter {
         }
     }
 
-    private func run(_ command: Command) throws(WorkbenchError) -> LineResult {
+    /// Applies one command that arrived from elsewhere (a session named on the command line).
+    public func run(_ command: Command) throws(WorkbenchError) -> LineResult {
         let outcome = try workspace.apply(command, context: context)
         switch outcome {
         case .done:
             return .ok
         case .output(let text):
             output.printLine(text)
+            return .ok
+        case .revealed(let text):
+            output.finish()
+            output.base.printLine(text)
             return .ok
         case .outputWithWarning(let text, let warning):
             output.printLine(text)
@@ -111,12 +140,73 @@ public final class Interpreter {
             return .failed(WorkbenchError("expectation failed: \(text.dropFirst(5))"))
         case .exit:
             return .exit
-        case .send, .timing, .replay:
-            guard let performer else {
-                throw WorkbenchError("sending is not available in this build")
+        case .askSecret(let name):
+            guard let askSecret else {
+                throw WorkbenchError("`set --secret \(name)` asks for the value, which a script cannot answer: "
+                    + "give it (`set --secret \(name) VALUE`) or use {{env.NAME}}")
             }
-            try performer(outcome, self)
+            guard let value = askSecret("value of \(name) (hidden): "), !value.isEmpty else {
+                throw WorkbenchError("no value given: \(name) is unchanged")
+            }
+            return try run(.set(name: name, value: value, secret: true))
+        case .send(let outputFile):
+            var options = sendOptions
+            options.outputFile = outputFile
+            let exchange = try Exchange.send(workspace, context: context, transport: try engine(), options: options)
+            workspace.commit(exchange)
+            refreshRedactor()
+            ResponseRenderer.render(exchange.response, color: usesColor, outputIsTerminal: display.outputIsTerminal, to: output)
+            return .ok
+        case .timing:
+            guard let response = workspace.lastResponse else {
+                throw WorkbenchError("no response yet: `send` a request first")
+            }
+            output.printLine(TimingReport.text(for: response))
+            return .ok
+        case .replay(let target):
+            try replay(target)
             return .ok
         }
+    }
+
+    /// `replay N` prints the response as `send` does; `replay all` prints one line a request.
+    private func replay(_ target: ReplayTarget) throws(WorkbenchError) {
+        let history = workspace.history
+        let numbers: [Int]
+        switch target {
+        case .all: numbers = Array(1...history.count)
+        case .number(let number): numbers = [number]
+        }
+        let replayer = Replayer(transport: try engine(), options: sendOptions,
+                                environment: context.environment, readFile: context.readFile)
+        let color = usesColor
+        var variables = workspace.variables
+        let summary = ReplayRun(replayer: replayer, stopAtFirstFailure: false)
+            .run(numbers.map { ($0, history[$0 - 1]) }, variables: &variables) { outcome, variables in
+                workspace.variables = variables
+                refreshRedactor()
+                if let response = outcome.response {
+                    workspace.lastResponse = response
+                    workspace.lastRecordIndex = outcome.number - 1
+                    if numbers.count == 1 {
+                        ResponseRenderer.render(response, color: color, outputIsTerminal: display.outputIsTerminal, to: output)
+                    }
+                }
+                output.printLine(Replayer.line(for: outcome, color: color))
+            }
+        if numbers.count > 1 {
+            output.printLine(summary.closingLine)
+        }
+        if summary.failed > 0 {
+            throw WorkbenchError("replay: \(summary.failed) of \(summary.outcomes.count) request\(summary.outcomes.count == 1 ? "" : "s") failed")
+        }
+    }
+
+    /// The transport is made on first use and kept: connections stay alive between sends.
+    private func engine() throws(WorkbenchError) -> HTTPTransport {
+        if let transport { return transport }
+        let made = try makeTransport()
+        transport = made
+        return made
     }
 }

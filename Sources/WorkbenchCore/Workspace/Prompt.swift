@@ -1,15 +1,16 @@
-/// The REPL prompt: the method and the URL being built, shortened to fit.
+/// The REPL prompt: the method, the URL being built and what rides along,
+/// shortened to fit.
 ///
-/// `GET api.example.com/v2/users> ` (no scheme: `path` prints the full URL);
-/// `[insecure]` in front when TLS checks are off.
+/// `GET https://api.example.com/v2/users [json 46 B]> `: the scheme stays
+/// (whether TLS is on is worth seeing), secrets are masked, a body is
+/// announced (and marked `not sent` when the method leaves it out), and
+/// `[insecure]` comes first when TLS checks are off.
 public enum Prompt {
     public static func text(for workspace: Workspace, environment: [String: String], width: Int = 80) -> String {
         let endpoint = workspace.endpoint
-        let scope = workspace.scope(environment: environment)
         var location: String
-        if let url = try? endpoint.url(in: scope) {
-            location = url.hasPrefix("http://") ? String(url.dropFirst(7))
-                : url.hasPrefix("https://") ? String(url.dropFirst(8)) : url
+        if let url = try? endpoint.url(in: workspace.scope(environment: environment).masked) {
+            location = url
         } else {
             // Unknown variables or no base: show what was typed.
             location = (endpoint.base ?? "") + (endpoint.path.isEmpty || endpoint.path.hasPrefix("/") ? "" : "/") + endpoint.path
@@ -17,8 +18,22 @@ public enum Prompt {
             if location.isEmpty { location = "(no base)" }
         }
         let prefix = (workspace.settings.insecure ? "[insecure] " : "") + endpoint.method + " "
-        let room = max(20, width / 2 - prefix.count)
-        return prefix + shorten(location, to: room) + "> "
+        let suffix = bodyNote(endpoint).map { " [\($0)]" } ?? ""
+        let room = max(20, width / 2 - prefix.count - suffix.count)
+        return prefix + shorten(location, to: room) + suffix + "> "
+    }
+
+    /// `json 46 B`, `form 2 fields`, `file data.bin`, `text 12 B`, with `, not sent` for GET, HEAD and OPTIONS.
+    static func bodyNote(_ endpoint: Endpoint) -> String? {
+        guard let body = endpoint.body else { return nil }
+        let note: String
+        switch body {
+        case .json(let text): note = "json \(Quantities.size(text.utf8.count))"
+        case .text(let text): note = "text \(Quantities.size(text.utf8.count))"
+        case .form(let fields): note = "form \(fields.count) field\(fields.count == 1 ? "" : "s")"
+        case .file(let path): note = "file \(path.split(separator: "/").last.map(String.init) ?? path)"
+        }
+        return endpoint.bodyIsHeldBack ? note + ", not sent" : note
     }
 
     /// Keeps the start (the host) and the end (the last path segments), eliding the middle.

@@ -19,7 +19,7 @@ extension Workspace {
         case .pathAdd(let segments):
             endpoint.segments += segments
         case .showURL:
-            return .output(try endpoint.url(in: scope))
+            return .output(try endpoint.url(in: scope.masked))
         case .method(let method):
             endpoint.method = method
         case .showMethod:
@@ -34,7 +34,7 @@ extension Workspace {
             endpoint.query = []
         case .showQuery:
             return .output(endpoint.query.isEmpty ? "(no query items)"
-                : endpoint.query.map { "\($0.name)=\($0.value)" }.joined(separator: "\n"))
+                : endpoint.query.map(\.typedText).joined(separator: "\n"))
         case .headerSet(let name, let value):
             endpoint.setHeader(name, value)
         case .headerAdd(let name, let value):
@@ -53,13 +53,13 @@ extension Workspace {
         case .showBody:
             return .output(Self.describe(endpoint.body))
         case .show:
-            return .output(variables.masking(try endpoint.prepare(in: scope, readFile: context.readFile).displayText))
+            return .output(try showText(revealingSecrets: false, context: context))
         case .curl(let secrets):
             let request = try endpoint.prepare(in: scope, readFile: context.readFile)
-            let command = try CurlCommand.text(for: request, body: endpoint.body, settings: settings)
-            return .output(secrets ? command : variables.masking(command))
+            let command = try CurlCommand.text(for: secrets ? request : request.shown, body: endpoint.body, settings: settings)
+            return secrets ? .revealed(command) : .output(command)
         case .showWithSecrets:
-            return .output(try endpoint.prepare(in: scope, readFile: context.readFile).displayText)
+            return .revealed(try showText(revealingSecrets: true, context: context))
         case .reset:
             endpoint = Endpoint(base: endpoint.base)
         case .send(let method, let path, let output):
@@ -68,14 +68,18 @@ extension Workspace {
             return .send(output: output)
         case .timing:
             return .timing
-        case .capture(let name, let source):
+        case .capture(let name, let source, let markSecret):
             let (response, index) = try lastExchange()
-            let capture = Capture(name: name, source: source)
+            let capture = Capture(name: name, source: source, isSecret: markSecret)
             let value = try capture.value(from: response)
-            let secret = variables.isSecret(name)
+            let secret = markSecret || variables.isSecret(name)
             variables.set(name, to: value, secret: secret)
             history[index].captures.removeAll { $0.name == name }
             history[index].captures.append(capture)
+            if secret {
+                // The response it came from is kept: the secret is masked there too.
+                history[index].response = history[index].response?.redacted(by: SecretRedactor(secrets: [value]))
+            }
             return .output("\(name) = \(secret ? Variables.mask : value)")
         case .expect(let expectation):
             let (response, index) = try lastExchange()
@@ -102,8 +106,15 @@ extension Workspace {
                 throw WorkbenchError("no request \(number): the history has \(history.count) (see `history`)")
             }
             return .replay(target)
-        case .set(let name, let value, let secret):
+        case .set(let name, let value?, let secret):
+            if secret && value == Variables.mask {
+                throw WorkbenchError("'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
+                    + "type the value, or `set --secret \(name)` to be asked for it")
+            }
             variables.set(name, to: value, secret: secret)
+            declaredSecrets.removeAll { $0 == name }
+        case .set(let name, nil, _):
+            return .askSecret(name)
         case .unset(let name):
             let declared = declaredSecrets.contains(name)
             declaredSecrets.removeAll { $0 == name }
@@ -131,9 +142,9 @@ extension Workspace {
         return .done
     }
 
-    /// `get PATH` names the whole target, as a URL given to curl does: the path,
-    /// and the query items (none unless PATH has `?`). A full URL also sets the
-    /// base to its origin.
+    /// `get PATH` sets the path; a PATH with `?` also replaces the query items,
+    /// one without keeps those typed with `query add` (as headers stay). A full
+    /// URL also sets the base to its origin.
     /// (`apply` works on a copy, so a bad target leaves the workspace as it was.)
     private mutating func setTarget(_ target: String) throws(WorkbenchError) {
         var path = Substring(target)
@@ -144,8 +155,18 @@ extension Workspace {
             endpoint.base = try BaseURL.parse(String(target[..<pathStart])).origin
             path = afterScheme[pathStart...]
         }
-        endpoint.query = []
         try endpoint.setPath(String(path))
+    }
+
+    /// `show`: the request as it would be sent, secrets masked unless revealed,
+    /// and a note when the method leaves a typed body out.
+    private func showText(revealingSecrets: Bool, context: CommandContext) throws(WorkbenchError) -> String {
+        let request = try endpoint.prepare(in: scope(environment: context.environment), readFile: context.readFile)
+        var text = (revealingSecrets ? request : request.shown).displayText
+        if endpoint.bodyIsHeldBack {
+            text += "\n\n(a body is set but not sent with \(endpoint.method); it stays for a later POST, PUT or PATCH)"
+        }
+        return text
     }
 
     private func describeVariables() -> String {

@@ -47,7 +47,7 @@ extension Workspace {
 
     func describeHistory() -> String {
         guard !history.isEmpty else { return "(no requests sent yet)" }
-        let scope = scope(environment: [:])
+        let scope = scope(environment: [:]).masked
         return history.enumerated().map { index, record in
             let url = (try? record.endpoint.url(in: scope)) ?? (record.endpoint.base ?? "") + record.endpoint.path
             var line = "\(index + 1)  \(record.endpoint.method) \(url)"

@@ -27,6 +27,18 @@ public struct Workspace: Equatable, Sendable {
     public func scope(environment: [String: String]) -> VariableScope {
         VariableScope(variables: variables, environment: environment)
     }
+
+    /// The redaction step for this workspace: its secret variables and the
+    /// values of every `{{env.NAME}}` its requests refer to.
+    public func redactor(environment: [String: String]) -> SecretRedactor {
+        var secrets = variables.secretValues
+        for endpoint in [endpoint] + history.map(\.endpoint) {
+            for name in endpoint.referencedEnvironment {
+                if let value = environment[name] { secrets.append(value) }
+            }
+        }
+        return SecretRedactor(secrets: secrets)
+    }
 }
 
 /// What the outside world gives a command: the environment and file access.
@@ -67,6 +79,10 @@ public enum Outcome: Equatable, Sendable {
     case replay(ReplayTarget)
     /// Text for standard output and a warning for standard error.
     case outputWithWarning(String, warning: String)
+    /// Text the user asked to see with its secrets (`show --secrets`): it bypasses redaction.
+    case revealed(String)
+    /// `set --secret NAME` without a value: ask for it with hidden input.
+    case askSecret(String)
     /// A check failed: the change is kept, but the line counts as failed.
     case checkFailed(String)
     case exit

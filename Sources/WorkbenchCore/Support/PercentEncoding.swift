@@ -15,6 +15,15 @@ public enum PercentEncoding {
         encode(text, keepingExistingEscapes: false, allowed: isPChar)
     }
 
+    /// Query text pasted with a URL, kept as typed: existing `%XX`, `+`, `=`
+    /// and every character a query may hold go out unchanged; only what cannot
+    /// appear in a request line (space, controls, `#`, non-ASCII) is escaped.
+    public static func typedQuery(_ text: String) -> String {
+        encode(text, keepingExistingEscapes: true) { byte in
+            isPChar(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?")
+        }
+    }
+
     /// Encodes a query name or value. `&`, `=`, `+`, `#`, space and non-ASCII are escaped.
     public static func queryComponent(_ text: String) -> String {
         encode(text, keepingExistingEscapes: false) { byte in

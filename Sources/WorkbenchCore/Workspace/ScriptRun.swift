@@ -1,19 +1,24 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import WorkbenchCore
 
 /// Runs commands from a file or a pipe: no prompt, no line editing.
 ///
 /// A failing command prints `error: line N: ...` and stops the script with
 /// status 1, unless `keepGoing` is set (then the status is 1 at the end).
-struct ScriptRunner {
+public struct ScriptRun {
     let interpreter: Interpreter
-    let streams: StandardStreams
+    let streams: FileDescriptorSink
     let keepGoing: Bool
 
+    public init(interpreter: Interpreter, streams: FileDescriptorSink, keepGoing: Bool) {
+        self.interpreter = interpreter
+        self.streams = streams
+        self.keepGoing = keepGoing
+    }
+
     /// Runs every line `nextLine` gives; returns the exit status.
-    func run(nextLine: () -> String?) -> Int32 {
+    public func run(nextLine: () -> String?) -> Int32 {
         var lineNumber = 0
         var failed = false
         while let line = nextLine() {
@@ -25,38 +30,43 @@ struct ScriptRunner {
             case .ok:
                 continue
             case .exit:
-                streams.flush()
-                return failed ? 1 : 0
+                return finish(failed: failed)
             case .failed(let error):
-                streams.printError("error: line \(lineNumber): \(error.message)")
+                interpreter.output.printError("error: line \(lineNumber): \(error.message)")
                 failed = true
-                if !keepGoing {
-                    streams.flush()
-                    return 1
-                }
+                if !keepGoing { return finish(failed: true) }
             }
         }
         if case .failed(let error) = interpreter.finishInput() {
-            streams.printError("error: line \(lineNumber): \(error.message)")
+            interpreter.output.printError("error: line \(lineNumber): \(error.message)")
             failed = true
         }
+        return finish(failed: failed)
+    }
+
+    /// The exit status: 1 when a line failed or the output could not be written.
+    private func finish(failed: Bool) -> Int32 {
         streams.flush()
+        if streams.writeFailed {
+            streams.printError("error: the output could not be written (standard output refused it)")
+            return 1
+        }
         return failed ? 1 : 0
     }
 }
 
 /// Reads lines from a file descriptor with one large buffer (much faster than byte-wise reads).
-final class LineReader {
+public final class LineReader {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
     private var finished = false
 
-    init(descriptor: Int32) {
+    public init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
-    func next() -> String? {
+    public func next() -> String? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 var end = newline

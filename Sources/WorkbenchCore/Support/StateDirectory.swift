@@ -3,9 +3,9 @@ import Glibc
 #endif
 
 /// Where the workbench keeps its own files (XDG base directories).
-enum Locations {
+public enum StateDirectory {
     /// `$XDG_STATE_HOME/workbench`, falling back to `~/.local/state/workbench`.
-    static func stateDirectory(environment: [String: String]) -> String? {
+    public static func path(environment: [String: String]) -> String? {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return state + "/workbench"
         }
@@ -14,7 +14,7 @@ enum Locations {
     }
 
     /// Creates `path` and its parents (mode 0700); false if that failed.
-    static func makeDirectory(_ path: String) -> Bool {
+    public static func makeDirectory(_ path: String) -> Bool {
         var current = ""
         for component in path.split(separator: "/") {
             current += "/" + component
@@ -25,7 +25,7 @@ enum Locations {
 }
 
 /// The process environment as a dictionary, read when it is needed so `{{env.NAME}}` is current.
-func currentEnvironment() -> [String: String] {
+public func currentEnvironment() -> [String: String] {
     var result: [String: String] = [:]
     var pointer = environ
     while let entry = pointer.pointee {

@@ -1,0 +1,50 @@
+/// The replay loop, once, for the REPL (`replay N|all`) and the command line
+/// (`workbench replay FILE`): requests in order, captures flowing into later
+/// ones, an optional stop at the first failure, and the closing line.
+public struct ReplayRun {
+    public var replayer: Replayer
+    /// `workbench replay` stops at the first failure unless `--keep-going`.
+    public var stopAtFirstFailure: Bool
+
+    public init(replayer: Replayer, stopAtFirstFailure: Bool) {
+        self.replayer = replayer
+        self.stopAtFirstFailure = stopAtFirstFailure
+    }
+
+    /// What a whole run came to.
+    public struct Summary: Sendable {
+        public var outcomes: [Replayer.Outcome]
+        /// Requests left unsent after a failure stopped the run.
+        public var notSent: Int
+
+        public var failed: Int { outcomes.count { !$0.passed } }
+        public var passed: Bool { failed == 0 && notSent == 0 }
+
+        /// `N passed, N failed`.
+        public var closingLine: String { Replayer.summary(outcomes) }
+
+        /// Said when the run stopped early, or nil.
+        public var stoppedNote: String? {
+            notSent == 0 ? nil
+                : "stopped at the first failure: \(notSent) request\(notSent == 1 ? "" : "s") not sent (--keep-going sends them)"
+        }
+    }
+
+    /// Replays `records` (numbered as `history` numbers them); `variables`
+    /// take each capture. `each` is told of every outcome as it happens, with
+    /// the variables as they are then (a captured secret must be masked from
+    /// the next line on).
+    public func run(
+        _ records: [(number: Int, record: RequestRecord)], variables: inout Variables,
+        each: (Replayer.Outcome, Variables) -> Void
+    ) -> Summary {
+        var outcomes: [Replayer.Outcome] = []
+        for (number, record) in records {
+            let outcome = replayer.run(record, number: number, variables: &variables)
+            outcomes.append(outcome)
+            each(outcome, variables)
+            if !outcome.passed && stopAtFirstFailure { break }
+        }
+        return Summary(outcomes: outcomes, notSent: records.count - outcomes.count)
+    }
+}

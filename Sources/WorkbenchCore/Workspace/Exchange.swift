@@ -1,0 +1,33 @@
+/// Sending as a stage: a workspace's Endpoint in, the request as sent and the
+/// response out, as a value. Nothing is written into the workspace here; the
+/// caller commits the exchange (`Workspace.commit`), so a failed send changes
+/// nothing, as a failed command does not.
+public struct Exchange: Sendable {
+    public var request: PreparedRequest
+    public var response: HTTPResponse
+    /// The history entry: the Endpoint as typed, the settings, the response as kept.
+    public var record: RequestRecord
+
+    /// Builds the workspace's request and sends it through `transport`.
+    public static func send(
+        _ workspace: Workspace, context: CommandContext, transport: HTTPTransport, options: SendOptions
+    ) throws(WorkbenchError) -> Exchange {
+        let request = try workspace.endpoint.prepare(
+            in: workspace.scope(environment: context.environment), readFile: context.readFile)
+        let response = try transport.send(request, settings: workspace.settings, options: options)
+        let redactor = workspace.redactor(environment: context.environment)
+        return Exchange(
+            request: request, response: response,
+            record: RequestRecord(endpoint: workspace.endpoint, settings: workspace.settings,
+                                  response: RecordedResponse(response, redactor: redactor)))
+    }
+}
+
+extension Workspace {
+    /// Takes a sent exchange into the history; it becomes what `capture` and `expect` work on.
+    public mutating func commit(_ exchange: Exchange) {
+        lastResponse = exchange.response
+        history.append(exchange.record)
+        lastRecordIndex = history.count - 1
+    }
+}

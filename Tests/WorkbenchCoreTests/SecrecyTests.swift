@@ -1,0 +1,121 @@
+import Testing
+@testable import WorkbenchCore
+
+/// Secrets never reach output: masked before encoding in what the workbench
+/// builds, redacted in every other text, held back across chunk boundaries.
+@Suite struct SecrecyTests {
+    @Test func redactorMasksEncodedForms() {
+        let redactor = SecretRedactor(secrets: ["a b/c\"d"])
+        #expect(redactor.redact("raw a b/c\"d") == "raw ******")
+        #expect(redactor.redact("path a%20b%2Fc%22d") == "path ******")
+        #expect(redactor.redact("query a%20b/c%22d") == "query ******")
+        #expect(redactor.redact("form a+b%2Fc%22d") == "form ******")
+        #expect(redactor.redact(#"json "a b/c\"d""#) == #"json "******""#)
+        #expect(redactor.redact(#"json "a b\/c\"d""#) == #"json "******""#)
+        #expect(redactor.redact("b64 " + SecretRedactor.base64(Array("a b/c\"d".utf8))) == "b64 ******")
+        // Inside a longer base64 text, at every alignment, the secret's own characters are masked.
+        for prefix in ["", "x", "xy", "xyz"] {
+            let encoded = SecretRedactor.base64(Array((prefix + "a b/c\"d" + "tail").utf8))
+            #expect(redactor.redact(encoded).contains("******"), "prefix '\(prefix)'")
+        }
+    }
+
+    @Test func overlappingSecretsMaskTheLongest() {
+        let redactor = SecretRedactor(secrets: ["token", "token-extended"])
+        #expect(redactor.redact("x token-extended y token z") == "x ****** y ****** z")
+    }
+
+    @Test func shortSecretsAreNotSearchedForInFreeText() {
+        let redactor = SecretRedactor(secrets: ["a", "xyz"])
+        #expect(redactor.isEmpty)
+        #expect(redactor.redact("a banana xyz") == "a banana xyz")
+    }
+
+    @Test func aOneCharacterSecretIsMaskedWhereItStandsOnly() throws {
+        let h = InterpreterHarness()
+        try h.run("base http://h\nset --secret k a\npath /api/{{k}}/a")
+        #expect(try h.printed("path") == "http://h/api/******/a")
+    }
+
+    @Test func maskedBeforeEncodingInShowAndCurl() throws {
+        let h = InterpreterHarness()
+        try h.run("""
+            base http://h
+            set --secret pw 'a b&c-long'
+            method post
+            query add p {{pw}}
+            header X-Key: {{pw}}
+            body form user=ana pass={{pw}}
+            """)
+        let shown = try h.printed("show")
+        #expect(!shown.contains("a%20b%26c") && !shown.contains("a+b%26c") && !shown.contains("a b&c"))
+        #expect(shown.contains("?p=******") && shown.contains("X-Key: ******") && shown.contains("pass=******"))
+        // The length sent is the real one.
+        #expect(shown.contains("Content-Length: 26"))
+        let curl = try h.printed("curl")
+        #expect(!curl.contains("a%20b") && curl.contains("******"))
+        #expect(try h.printed("curl --secrets").contains("a%20b%26c"))
+        #expect(try h.prepared().secretHeaderNames == ["x-key"])
+    }
+
+    @Test func theMaskIsRefusedAsAValue() throws {
+        let h = InterpreterHarness()
+        #expect(h.failure("set --secret pw ******")?.message.contains("is the mask") == true)
+        #expect(h.workspace.variables.entries.isEmpty)
+    }
+
+    @Test func setSecretWithoutAValueAsksAndAScriptCannotAnswer() throws {
+        let h = InterpreterHarness()
+        #expect(h.failure("set --secret pw")?.message.contains("a script cannot answer") == true)
+        var asked: [String] = []
+        h.interpreter.askSecret = { prompt in asked.append(prompt); return "hunter22" }
+        try h.run("set --secret pw")
+        #expect(asked == ["value of pw (hidden): "])
+        #expect(h.workspace.variables.entries["pw"] == Variables.Entry(value: "hunter22", isSecret: true))
+    }
+
+    @Test func captureSecretMasksTheValueEverywhere() throws {
+        let h = InterpreterHarness()
+        h.transport.responses = [.success(HTTPResponse(
+            statusLine: "HTTP/1.1 200 OK", statusCode: 200,
+            headers: [HeaderField(name: "Content-Type", value: "application/json"), HeaderField(name: "Set-Cookie", value: "s=1")],
+            body: Array(#"{"token": "tok-123456"}"#.utf8)))]
+        try h.run("base http://h\nmethod post\npost /login")
+        #expect(try h.printed("capture --secret token $.token") == "token = ******")
+        #expect(h.workspace.history[0].captures[0].isSecret)
+        // The recorded response (what a session file keeps) holds no secret and no cookie.
+        let recorded = try #require(h.workspace.history[0].response)
+        #expect(recorded.body == #"{"token": "******"}"#)
+        #expect(recorded.headers.contains(HeaderField(name: "Set-Cookie", value: "******")))
+        // The next response echoes the token: the screen does not show it.
+        h.transport.responses = [.success(HTTPResponse(
+            statusLine: "HTTP/1.1 200 OK", statusCode: 200, headers: [HeaderField(name: "Content-Type", value: "text/plain")],
+            body: Array("you sent tok-123456".utf8)))]
+        let before = h.output.lines.count
+        h.output.bytes = []
+        try h.run("header Authorization: Bearer {{token}}\nget /me")
+        #expect(h.transport.sent.last?.request.headers.contains(HeaderField(name: "Authorization", value: "Bearer tok-123456")) == true)
+        let printed = h.output.lines[before...].joined(separator: "\n") + String(decoding: h.output.bytes, as: UTF8.self)
+        #expect(!printed.contains("tok-123456"))
+        #expect(printed.contains("you sent ******"))
+        let saved = String(decoding: SessionEncoding.encode(SessionDocument(workspace: h.workspace)), as: UTF8.self)
+        #expect(!saved.contains("tok-123456") && saved.contains("******"))
+    }
+
+    @Test func errorsAreRedacted() throws {
+        let h = InterpreterHarness()
+        h.transport.responses = [.failure(WorkbenchError("connection refused: http://h/?k=verysecret"))]
+        try h.run("base http://h\nset --secret k verysecret\nquery add k {{k}}")
+        #expect(h.failure("send")?.message == "connection refused: http://h/?k=******")
+    }
+
+    @Test func sinkHoldsBackASecretCutByAChunkBoundary() {
+        let collected = RecordingOutput()
+        let sink = RedactingSink(collected, redactor: SecretRedactor(secrets: ["s3cr3t-value"]))
+        for chunk in ["{\"a\": \"s3c", "r3t-va", "lue\", \"b\": \"s3cr", "\"}"] {
+            sink.writeBytes(Array(chunk.utf8))
+        }
+        sink.finish()
+        #expect(String(decoding: collected.bytes, as: UTF8.self) == #"{"a": "******", "b": "s3cr"}"#)
+    }
+}
