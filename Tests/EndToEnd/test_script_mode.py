@@ -501,7 +501,7 @@ def test_run_file_failure_names_the_line(run_workbench, workdir: Path):
     assert result.returncode != 0
     assert result.stdout == ""
     errors = lines_of(result.stderr)
-    assert len(errors) == 1 and errors[0].startswith("error: line 3: "), result.stderr
+    assert len(errors) == 1 and errors[0].startswith("error: line 4: "), result.stderr
 
 
 def test_run_missing_file(run_workbench, workdir: Path):
