@@ -58,6 +58,14 @@ import Testing
         #expect(try h.prepared().secretHeaderNames == ["x-key"])
     }
 
+    @Test func historyEntriesHoldNoSecret() {
+        let redactor = SecretRedactor(secrets: ["hunter2-pw"])
+        #expect(HistoryEntry.text(for: "set --secret pw hunter2-pw", redactor: redactor) == "set --secret pw ******")
+        #expect(HistoryEntry.text(for: "set --secret other x", redactor: .none) == "set --secret other ******")
+        #expect(HistoryEntry.text(for: "header X-Key: hunter2-pw", redactor: redactor) == "header X-Key: ******")
+        #expect(HistoryEntry.text(for: "get /users", redactor: redactor) == "get /users")
+    }
+
     @Test func theMaskIsRefusedAsAValue() throws {
         let h = InterpreterHarness()
         #expect(h.failure("set --secret pw ******")?.message.contains("is the mask") == true)

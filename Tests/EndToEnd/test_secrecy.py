@@ -1,0 +1,102 @@
+"""A secret set three ways (set --secret, capture --secret, {{env.X}}) never reaches
+stdout, stderr, the prompt, history, replay output, JUnit, session files, the autosave
+or the history file: the real binary against the local server (which echoes what it
+is sent, in clear and in base64)."""
+import json
+from pathlib import Path
+
+import pexpect
+
+from test_script_mode import script
+
+PW = "pw-Zq81-value"          # set --secret
+ENV = "env-Tk55-value"        # {{env.WB_SECRET}}
+TOKEN = "tok-123"             # capture --secret from /login
+SECRETS = [PW, ENV, TOKEN]
+
+
+def assert_no_secret(text: str, where: str) -> None:
+    for secret in SECRETS:
+        assert secret not in text, f"{secret!r} leaked into {where}: {text!r}"
+
+
+def test_secrets_never_reach_output_files_or_reports(run_workbench, server, workdir: Path):
+    env = {"WB_SECRET": ENV, "LOGIN_PW": "secret"}
+    code, out, err = run_workbench(input=script(
+        f"base {server}",
+        f"set --secret pw {PW}",
+        'body json {"username": "ana", "password": "{{env.LOGIN_PW}}"}',
+        "post /login",
+        "capture --secret token $.data.accessToken",
+        "header Authorization: Bearer {{token}}",
+        "get /me",
+        "expect status 200",
+        "header X-Env: {{env.WB_SECRET}}",
+        "query add key {{pw}}",
+        'body json {"pw": "{{pw}}", "env": "{{env.WB_SECRET}}"}',
+        "post /echo",
+        "path /status/599",
+        "get",
+        "show",
+        "curl",
+        "history",
+        "vars",
+        "save s.json",
+    ), env=env)
+    assert code == 0, err
+    # The login reply is printed before anyone knows its token is a secret; from the capture on, it is masked.
+    before, after = out.split("token = ******\n", 1)
+    assert TOKEN in before
+    assert_no_secret(after, "stdout")
+    assert_no_secret(err, "stderr")
+    # The echo did come back, masked.
+    assert "Bearer ******" in out and "X-Env: ******" in out and "key=******" in out
+    session_text = (workdir / "s.json").read_text()
+    assert_no_secret(session_text, "the session file")
+    session = json.loads(session_text)
+    assert session["secrets"] == ["pw", "token"]
+    assert session["requests"][0]["captures"][0].get("secret") in (True, None)
+
+    # Replay: secrets come from --var and the environment; lines and the JUnit report stay masked.
+    code, out, err = run_workbench(["replay", "s.json", "--keep-going", "--junit", "report.xml",
+                                    "--var", f"pw={PW}"], env=env)
+    assert code == 0, (out, err)
+    assert out.splitlines()[-1] == "4 passed, 0 failed"
+    assert_no_secret(out, "replay output")
+    assert_no_secret(err, "replay errors")
+    report = (workdir / "report.xml").read_text()
+    assert_no_secret(report, "the JUnit report")
+    assert "key=******" in out
+
+
+def test_the_repl_prompt_history_and_autosave_hold_no_secret(workbench_bin, workbench_env, workdir: Path, server):
+    env = dict(workbench_env, WB_SECRET=ENV)
+    child = pexpect.spawn(workbench_bin, env=env, cwd=str(workdir), encoding="utf-8", dimensions=(24, 200), timeout=10)
+    transcript = []
+    child.logfile_read = type("Log", (), {"write": lambda self, s: transcript.append(s), "flush": lambda self: None})()
+    child.expect("> ")
+    child.sendline(f"base {server}")
+    child.expect("> ")
+    # Asked with hidden input: what is typed is not echoed.
+    child.sendline("set --secret pw")
+    child.expect_exact("value of pw (hidden): ")
+    child.sendline(PW)
+    child.expect("> ")
+    for line in ["path /echo/{{pw}}", "header X-Env: {{env.WB_SECRET}}", "set --secret pw ******"]:
+        child.sendline(line)
+        child.expect("> ")
+    child.sendline("send")
+    child.expect("> ")
+    child.sendline("path")
+    child.expect_exact("/echo/******")
+    child.expect("> ")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    screen = "".join(transcript)
+    assert_no_secret(screen, "the terminal")
+    assert "GET http://127.0.0.1" in screen and "/echo/******" in screen
+    assert "is the mask shown in place of a secret" in screen
+    state = Path(env["XDG_STATE_HOME"]) / "workbench"
+    for name in ["history", "autosave.json"]:
+        assert_no_secret((state / name).read_text(), name)
+    assert "set\\040--secret\\040pw\\040******" in (state / "history").read_text()
