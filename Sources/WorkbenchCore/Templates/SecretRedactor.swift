@@ -44,6 +44,7 @@ public struct SecretRedactor: Sendable {
         var forms: Set<String> = [
             secret, PercentEncoding.segment(secret), PercentEncoding.queryComponent(secret),
             PercentEncoding.formComponent(secret), jsonEscaped(secret, slash: false), jsonEscaped(secret, slash: true),
+            base64(Array(secret.utf8)),
         ]
         forms.formUnion(base64Cores(of: Array(secret.utf8)))
         return forms
