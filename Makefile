@@ -9,6 +9,7 @@ run: setup
 	.build/release/workbench
 
 test: setup-tests
+	$(PYTHON) scripts/check_layers.py
 	$(SWIFT) build --product workbench
 	$(SWIFT) test
 	WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench $(PYTHON) -m pytest -q Tests/EndToEnd

@@ -73,11 +73,6 @@ public enum ReplayTarget: Equatable, Sendable {
     case number(Int)
 }
 
-/// `color auto|on|off`: when responses are coloured.
-public enum ColorSetting: String, Equatable, Sendable, CaseIterable {
-    case auto, on, off
-}
-
 /// What one line of input turned out to be.
 public enum ParsedLine: Equatable, Sendable {
     /// Blank, or a `#` comment.

@@ -51,15 +51,12 @@ public struct ReplayFileRun {
         if document.settings.insecure || document.requests.contains(where: \.settings.insecure) {
             sink.printError("warning: \(file) turns TLS verification off (`insecure on`): certificates are not checked")
         }
-        var workspace = Workspace()
-        workspace.variables = variables
-        workspace.history = document.requests
-        sink.redactor = workspace.redactor(environment: environment)
+        let endpoints = document.requests.map(\.endpoint)
+        sink.redactor = SecretRedactor(variables: variables, endpoints: endpoints, environment: environment)
         let replayer = Replayer(transport: transport, options: options, environment: environment, baseOverride: base)
         let summary = ReplayRun(replayer: replayer, stopAtFirstFailure: !keepGoing)
             .run(document.requests.enumerated().map { ($0.offset + 1, $0.element) }, variables: &variables) { outcome, now in
-                workspace.variables = now
-                sink.redactor = workspace.redactor(environment: environment)
+                sink.redactor = SecretRedactor(variables: now, endpoints: endpoints, environment: environment)
                 sink.printLine(Replayer.line(for: outcome, color: color))
             }
         if let note = summary.stoppedNote { sink.printLine(note) }

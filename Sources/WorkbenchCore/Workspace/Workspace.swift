@@ -31,13 +31,7 @@ public struct Workspace: Equatable, Sendable {
     /// The redaction step for this workspace: its secret variables and the
     /// values of every `{{env.NAME}}` its requests refer to.
     public func redactor(environment: [String: String]) -> SecretRedactor {
-        var secrets = variables.secretValues
-        for endpoint in [endpoint] + history.map(\.endpoint) {
-            for name in endpoint.referencedEnvironment {
-                if let value = environment[name] { secrets.append(value) }
-            }
-        }
-        return SecretRedactor(secrets: secrets)
+        SecretRedactor(variables: variables, endpoints: [endpoint] + history.map(\.endpoint), environment: environment)
     }
 }
 

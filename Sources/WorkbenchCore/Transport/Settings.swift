@@ -29,3 +29,8 @@ public struct Settings: Equatable, Sendable {
         seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
     }
 }
+
+/// `color auto|on|off`: when responses are coloured.
+public enum ColorSetting: String, Equatable, Sendable, CaseIterable {
+    case auto, on, off
+}

@@ -1,0 +1,13 @@
+extension SecretRedactor {
+    /// The redaction step for a set of requests: the secret variables, and the
+    /// values of every `{{env.NAME}}` the endpoints refer to (tokens live in the environment).
+    public init(variables: Variables, endpoints: [Endpoint], environment: [String: String]) {
+        var secrets = variables.secretValues
+        for endpoint in endpoints {
+            for name in endpoint.referencedEnvironment {
+                if let value = environment[name] { secrets.append(value) }
+            }
+        }
+        self.init(secrets: secrets)
+    }
+}
