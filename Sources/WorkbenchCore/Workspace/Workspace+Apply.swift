@@ -1,13 +1,13 @@
 extension Workspace {
     /// Applies one command. On error, the workspace is unchanged.
-    public mutating func apply(_ command: Command, context: CommandContext) throws(WorkbenchError) -> Outcome {
+    public mutating func apply(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
         var next = self
         let outcome = try next.applyInPlace(command, context: context)
         self = next
         return outcome
     }
 
-    private mutating func applyInPlace(_ command: Command, context: CommandContext) throws(WorkbenchError) -> Outcome {
+    private mutating func applyInPlace(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
         let scope = scope(environment: context.environment)
         switch command {
         case .base(let url):

@@ -9,7 +9,7 @@ extension Workspace {
         return (response, index)
     }
 
-    mutating func save(to file: String?, context: CommandContext) throws(WorkbenchError) -> Outcome {
+    mutating func save(to file: String?, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
         guard let path = file ?? sessionFile else {
             throw WorkbenchError("no session file yet: use `save FILE`")
         }

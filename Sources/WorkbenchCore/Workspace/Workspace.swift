@@ -60,7 +60,7 @@ public struct CommandContext {
 }
 
 /// What the driver must do after a command was applied.
-public enum Outcome: Equatable, Sendable {
+public enum CommandOutcome: Equatable, Sendable {
     /// Nothing to print.
     case done
     /// Text for standard output.
