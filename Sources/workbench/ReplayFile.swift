@@ -33,7 +33,7 @@ extension WorkbenchCommand {
         var color: ColorChoice = .auto
 
         func run() throws {
-            let streams = FileDescriptorSink()
+            let streams = FileDescriptorSink(escapeControls: TerminalText.escapeLine)
             let environment = currentEnvironment()
             wb_interrupt_install()
             let run = ReplayFileRun(file: file, base: base, assignments: variables, junit: junit, keepGoing: keepGoing,

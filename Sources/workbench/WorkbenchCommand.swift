@@ -124,7 +124,7 @@ extension WorkbenchCommand {
 /// Wires the core to this process: streams, environment, terminal, transport.
 struct Launch {
     let options: CommonOptions
-    let streams = FileDescriptorSink()
+    let streams = FileDescriptorSink(escapeControls: TerminalText.escapeLine)
     let environment = currentEnvironment()
 
     func makeInterpreter() -> Interpreter {

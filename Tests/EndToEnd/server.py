@@ -66,6 +66,10 @@ after it; routing uses the raw, still percent-encoded path):
     Valid JSON ``{"kind":"json","content_type":"none"}`` with no Content-Type
     header at all.
 
+``/escapes``
+    200 with terminal escape sequences in the reason phrase (``OK ESC[2J``), a
+    header (``X-Title: ESC]0;owned BEL``) and the ``text/plain`` body (OSC 52).
+
 ``/latin1``
     ``text/plain; charset=iso-8859-1``, the bytes of "café crème" in Latin-1
     (``caf\\xe9 cr\\xe8me``).
@@ -425,6 +429,16 @@ class Handler(BaseHTTPRequestHandler):
             return self._json(200, JSON_INVALID)
         if path == "/json/nocontenttype":
             return self._reply(200, JSON_NO_CONTENT_TYPE, content_type=None)
+        if path == "/escapes":
+            # Terminal escape sequences in the reason phrase, a header and the body.
+            self.send_response_only(200, "OK \x1b[2J")
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("X-Title", "\x1b]0;owned\x07")
+            body = b"before \x1b]52;c;Y2xpcGJvYXJk\x07 after\n"
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return None
         if path == "/latin1":
             return self._reply(200, LATIN1, "text/plain; charset=iso-8859-1")
         if path == "/binary":

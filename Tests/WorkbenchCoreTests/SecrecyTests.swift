@@ -127,3 +127,27 @@ import Testing
         #expect(String(decoding: collected.bytes, as: UTF8.self) == #"{"a": "******", "b": "s3cr"}"#)
     }
 }
+
+/// Server text on a terminal: control characters escaped, tab and newline kept.
+@Suite struct TerminalTextTests {
+    @Test func controlCharactersAreEscaped() {
+        #expect(TerminalText.escape("\u{1B}]0;x\u{07}") == "\\x1b]0;x\\x07")
+        #expect(TerminalText.escape("a\tb\nc\rd\u{7F}\u{9B}") == "a\tb\nc\\x0dd\\x7f\\x9b")
+        #expect(TerminalText.escapeLine("a\nb") == "a\\x0ab")
+        #expect(TerminalText.escape("plain café") == "plain café")
+    }
+
+    @Test func theRendererEscapesOnlyForATerminal() {
+        let response = HTTPResponse(statusLine: "HTTP/1.1 200 OK\u{1B}[2J", statusCode: 200,
+                                    headers: [HeaderField(name: "Content-Type", value: "text/plain"), HeaderField(name: "X-T", value: "\u{1B}]0;t\u{07}")],
+                                    body: Array("body \u{1B}]52;c;eA==\u{07}\n".utf8))
+        let terminal = RecordingOutput()
+        ResponseRenderer.render(response, color: false, outputIsTerminal: true, to: terminal)
+        let shown = terminal.lines.joined(separator: "\n") + String(decoding: terminal.bytes, as: UTF8.self)
+        #expect(!shown.contains("\u{1B}") && !shown.contains("\u{07}"))
+        #expect(shown.contains("X-T: \\x1b]0;t\\x07") && shown.contains("body \\x1b]52;c;eA==\\x07"))
+        let pipe = RecordingOutput()
+        ResponseRenderer.render(response, color: false, outputIsTerminal: false, to: pipe)
+        #expect(String(decoding: pipe.bytes, as: UTF8.self).contains("\u{1B}]52"))
+    }
+}

@@ -2,18 +2,21 @@
 /// headers as received, a blank line, and the body shown by its kind.
 public enum ResponseRenderer {
     public static func render(_ response: HTTPResponse, color: Bool, outputIsTerminal: Bool, to sink: OutputSink) {
+        // Everything here came from the server: on a terminal, its control characters are escaped.
+        func line(_ text: String) -> String { outputIsTerminal ? TerminalText.escapeLine(text) : text }
         for hop in response.hops {
-            sink.printLine(ANSI.paint("\(hop.statusLine) -> \(hop.location)", ANSI.dim, if: color))
+            sink.printLine(ANSI.paint("\(line(hop.statusLine)) -> \(line(hop.location))", ANSI.dim, if: color))
         }
-        sink.printLine(ANSI.paint(response.statusLine, ANSI.bold + statusColor(response.statusCode), if: color))
+        sink.printLine(ANSI.paint(line(response.statusLine), ANSI.bold + statusColor(response.statusCode), if: color))
         let meta = "(\(Quantities.duration(response.timings.total)), \(Quantities.size(response.bodySize)))"
         sink.printLine(ANSI.paint(meta, ANSI.dim, if: color))
         for field in response.headers {
-            sink.printLine(ANSI.paint(field.name, ANSI.cyan, if: color) + ": " + field.value)
+            sink.printLine(ANSI.paint(line(field.name), ANSI.cyan, if: color) + ": " + line(field.value))
         }
         renderBody(response, color: color, outputIsTerminal: outputIsTerminal, to: sink)
         if let summary = ServerMessage.summary(for: response) {
-            sink.printError(summary)
+            // Standard error may be a terminal even when standard output is not.
+            sink.printError(TerminalText.escapeLine(summary))
         }
     }
 
@@ -32,7 +35,7 @@ public enum ResponseRenderer {
             do {
                 try JSONSyntax.validate(body)
             } catch {
-                printText(TextDecoding.decode(body, charset: response.charset ?? "utf-8"), to: sink)
+                printText(TextDecoding.decode(body, charset: response.charset ?? "utf-8"), outputIsTerminal: outputIsTerminal, to: sink)
                 sink.printError("warning: the body is not valid JSON: \(error)")
                 return
             }
@@ -43,7 +46,7 @@ public enum ResponseRenderer {
             }
         case .text(let charset):
             sink.printLine("")
-            printText(TextDecoding.decode(response.body, charset: charset), to: sink)
+            printText(TextDecoding.decode(response.body, charset: charset), outputIsTerminal: outputIsTerminal, to: sink)
         case .binary(let mediaType):
             sink.printLine("")
             if outputIsTerminal {
@@ -56,7 +59,8 @@ public enum ResponseRenderer {
         }
     }
 
-    static func printText(_ text: String, to sink: OutputSink) {
+    static func printText(_ raw: String, outputIsTerminal: Bool, to sink: OutputSink) {
+        let text = outputIsTerminal ? TerminalText.escape(raw) : raw
         if text.hasSuffix("\n") {
             sink.writeBytes(Array(text.utf8))
         } else {

@@ -16,7 +16,12 @@ public final class FileDescriptorSink: OutputSink {
     /// Set when a write to standard output failed (a full disk, a closed pipe): the exit status must say so.
     public private(set) var writeFailed = false
 
-    public init(output: Int32 = 1, errors: Int32 = 2) {
+    /// Escapes control characters in error lines (server text) when standard error is a terminal;
+    /// given by the caller so this layer knows nothing of rendering.
+    private let escapeControls: (String) -> String
+
+    public init(output: Int32 = 1, errors: Int32 = 2, escapeControls: @escaping (String) -> String = { $0 }) {
+        self.escapeControls = escapeControls
         self.output = output
         self.errors = errors
         errorsAreTerminal = isatty(errors) == 1
@@ -47,7 +52,7 @@ public final class FileDescriptorSink: OutputSink {
 
     public func printError(_ text: String) {
         flush()
-        Self.writeAll(Array(((errorsAreTerminal ? Self.escapeControls(text) : text) + "\n").utf8), to: errors)
+        Self.writeAll(Array(((errorsAreTerminal ? escapeControls(text) : text) + "\n").utf8), to: errors)
     }
 
     public func flush() {
@@ -75,21 +80,5 @@ public final class FileDescriptorSink: OutputSink {
             offset += written
         }
         return true
-    }
-
-    /// Control characters but tab written as `\x1b`: error lines can carry server text.
-    static func escapeControls(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) }) else {
-            return text
-        }
-        var output = ""
-        for scalar in text.unicodeScalars {
-            if (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value) {
-                output += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            } else {
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
     }
 }

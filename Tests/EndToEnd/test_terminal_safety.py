@@ -1,0 +1,28 @@
+"""Server bytes on a terminal are shown escaped, never interpreted; a pipe gets them raw."""
+import pexpect
+
+from test_script_mode import script
+
+
+def test_escape_sequences_are_escaped_on_a_terminal(workbench_bin, workbench_env, workdir, server):
+    env = dict(workbench_env, NO_COLOR="1")
+    child = pexpect.spawn(workbench_bin, env=env, cwd=str(workdir), encoding="utf-8", dimensions=(24, 200), timeout=10)
+    child.expect("> ")
+    child.sendline(f"base {server}")
+    child.expect("> ")
+    child.sendline("get /escapes")
+    child.expect(r"GET http://[^\r\n]*/escapes> ")
+    screen = child.before
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    assert "\x1b" not in screen and "\x07" not in screen, repr(screen)
+    assert "HTTP/1.1 200 OK \\x1b[2J" in screen
+    assert "X-Title: \\x1b]0;owned\\x07" in screen
+    assert "before \\x1b]52;c;Y2xpcGJvYXJk\\x07 after" in screen
+
+
+def test_a_pipe_gets_the_raw_bytes(run_workbench, server):
+    code, out, err = run_workbench(input=script(f"base {server}", "get /escapes"))
+    assert code == 0, err
+    assert "X-Title: \x1b]0;owned\x07" in out
+    assert "before \x1b]52;c;Y2xpcGJvYXJk\x07 after" in out
