@@ -14,17 +14,34 @@ public enum FileSystem {
         return home + path.dropFirst()
     }
 
-    /// Reads a whole file.
+    /// Files read whole (bodies, sessions, scripts) are capped: a mistaken
+    /// `body @/dev/zero` or a huge file must not take the machine's memory.
+    public static let defaultReadLimit = 64 * 1024 * 1024
+
+    /// Reads a whole regular file of at most `limit` bytes. Devices, FIFOs,
+    /// sockets and directories are refused before reading; the open does not
+    /// block on a FIFO.
     public static func read(_ path: String) throws(WorkbenchError) -> [UInt8] {
+        try read(path, limit: defaultReadLimit)
+    }
+
+    public static func read(_ path: String, limit: Int) throws(WorkbenchError) -> [UInt8] {
         let expanded = expandTilde(path)
-        let descriptor = open(expanded, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(expanded, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw failure("cannot read '\(path)'") }
         defer { close(descriptor) }
         var info = stat()
-        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            throw WorkbenchError("cannot read '\(path)': it is a directory")
+        guard fstat(descriptor, &info) == 0 else { throw failure("cannot read '\(path)'") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw WorkbenchError("cannot read '\(path)': it is a directory")
+        default: throw WorkbenchError("cannot read '\(path)': it is not a regular file (a device, FIFO or socket)")
+        }
+        if Int(info.st_size) > limit {
+            throw WorkbenchError("cannot read '\(path)': it is \(Quantities.size(Int(info.st_size))), more than the \(Quantities.size(limit)) a file read whole may hold")
         }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
@@ -33,6 +50,9 @@ public enum FileSystem {
                 throw failure("cannot read '\(path)'")
             }
             if count == 0 { break }
+            if bytes.count + count > limit {
+                throw WorkbenchError("cannot read '\(path)': it grew past the \(Quantities.size(limit)) a file read whole may hold")
+            }
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes
