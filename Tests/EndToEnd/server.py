@@ -43,6 +43,10 @@ after it; routing uses the raw, still percent-encoded path):
     302 with ``Location: /redirect/<n-1>`` (a relative reference);
     ``/redirect/0`` is 200 ``{"redirected": true}``. n is at most 1000.
 
+``/to?url=URL&status=N``
+    A redirect (status N, default 302) with ``Location: URL``: any target,
+    relative, absolute, another origin or another scheme.
+
 ``/redirect-loop``
     302 with ``Location: /redirect-loop``, forever.
 
@@ -419,6 +423,11 @@ class Handler(BaseHTTPRequestHandler):
                 return self._json(200, b'{"redirected": true}')
             location = "/redirect/%d" % (count - 1)
             return self._text(302, "redirecting to %s\n" % location, [("Location", location)])
+        if path == "/to":
+            # A redirect anywhere: /to?url=URL&status=N (301, 302, 303, 307 or 308).
+            status = self._query_int("status", 302, 301, 308)
+            location = (self._query_values("url") or ["/echo"])[0]
+            return self._text(status, "redirecting\n", [("Location", location)])
         if path == "/redirect-loop":
             return self._text(302, "redirecting to /redirect-loop\n", [("Location", "/redirect-loop")])
         if path == "/gzip":

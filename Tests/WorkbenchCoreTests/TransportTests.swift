@@ -85,3 +85,63 @@ import Glibc
                 == "response body too large: more than 1.0 KB (the `maxbody` setting); save it with `send > FILE`, or raise the limit")
     }
 }
+
+/// The redirect rules, without a socket.
+@Suite struct RedirectPolicyTests {
+    func request(_ method: String, body: String = "", headers: [HeaderField] = [], secret: Set<String> = []) throws -> PreparedRequest {
+        var endpoint = Endpoint(base: "http://a.example:8080", path: "/x/y", method: method, headers: headers)
+        if !body.isEmpty { endpoint.body = .json(body) }
+        var prepared = try endpoint.prepare(in: VariableScope())
+        prepared.secretHeaderNames = secret
+        return prepared
+    }
+
+    @Test func seeOtherAndPostRedirectsBecomeGet() throws {
+        let post = try request("POST", body: #"{"a":1}"#)
+        for status in [301, 302, 303] {
+            let next = try RedirectPolicy.next(after: post, status: status, location: "/z")
+            #expect(next.method == "GET" && next.body.isEmpty && next.target == "/z")
+            #expect(!next.headers.contains(name: "Content-Type") && !next.headers.contains(name: "Content-Length"))
+        }
+        let head = try RedirectPolicy.next(after: try request("HEAD"), status: 303, location: "/z")
+        #expect(head.method == "HEAD")
+        let put = try RedirectPolicy.next(after: try request("PUT", body: "[1]"), status: 302, location: "/z")
+        #expect(put.method == "PUT")
+    }
+
+    @Test func temporaryAndPermanentKeepMethodAndBody() throws {
+        for status in [307, 308] {
+            let next = try RedirectPolicy.next(after: try request("POST", body: "[1]"), status: status, location: "z")
+            #expect(next.method == "POST" && next.body == Array("[1]".utf8) && next.target == "/x/z")
+        }
+    }
+
+    @Test func anotherOriginDropsCredentialsAndSecretHeaders() throws {
+        let original = try request("GET", headers: [
+            HeaderField(name: "Authorization", value: "Bearer t"), HeaderField(name: "Cookie", value: "s=1"),
+            HeaderField(name: "X-Api-Key", value: "k"), HeaderField(name: "X-Plain", value: "p"),
+        ], secret: ["x-api-key"])
+        let same = try RedirectPolicy.next(after: original, status: 302, location: "http://a.example:8080/q?x=1")
+        #expect(same.headers.contains(name: "Authorization") && same.headers.contains(name: "X-Api-Key"))
+        for location in ["http://b.example:8080/", "https://a.example:8080/", "http://a.example:9090/", "//b.example/"] {
+            let next = try RedirectPolicy.next(after: original, status: 302, location: location)
+            #expect(!next.headers.contains(name: "Authorization") && !next.headers.contains(name: "Cookie"), "\(location)")
+            #expect(!next.headers.contains(name: "X-Api-Key") && next.headers.contains(name: "X-Plain"), "\(location)")
+            #expect(next.headers.values(of: "Host") == [next.base.authority])
+        }
+    }
+
+    @Test func onlyHTTPAndHTTPSAreFollowed() throws {
+        let original = try request("GET")
+        for location in ["ftp://h/x", "file:///etc/passwd", "javascript:alert(1)"] {
+            #expect(throws: WorkbenchError.self) { _ = try RedirectPolicy.next(after: original, status: 302, location: location) }
+        }
+    }
+
+    @Test func relativeLocationsResolveByRFC3986() throws {
+        let original = try request("GET")
+        #expect(try RedirectPolicy.next(after: original, status: 302, location: "../up").target == "/up")
+        #expect(try RedirectPolicy.next(after: original, status: 302, location: "?q=1").target == "/x/y?q=1")
+        #expect(try RedirectPolicy.next(after: original, status: 302, location: "/a/./b/../c#frag").target == "/a/c")
+    }
+}

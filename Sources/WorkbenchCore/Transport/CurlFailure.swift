@@ -24,19 +24,19 @@ enum CurlFailure {
             if collector.blocks.isEmpty && detail.lowercased().contains("connect") {
                 return WorkbenchError("timeout: could not connect to \(address) within \(seconds(min(settings.timeout == 0 ? 10 : settings.timeout, 10)))")
             }
-            return WorkbenchError("timeout after \(seconds(settings.timeout)): \(request.method) \(request.url)"
+            return WorkbenchError("timeout after \(seconds(settings.timeout)): \(request.method) \(request.shownURL)"
                 + (collector.blocks.isEmpty ? " (no reply)" : " (reply incomplete: \(collector.bytesReceived) body bytes received)"))
         case CURLE_PEER_FAILED_VERIFICATION:
             return WorkbenchError("TLS verification failed for \(host): \(detail.isEmpty ? "certificate not trusted" : detail) (`insecure on` skips verification)")
         case CURLE_SSL_CONNECT_ERROR:
             return WorkbenchError("TLS handshake with \(address) failed: \(detail)")
         case CURLE_TOO_MANY_REDIRECTS:
-            return WorkbenchError("too many redirects: stopped after \(CurlTransport.maxRedirects) (last: \(collector.hops.last?.location ?? request.url))")
+            return WorkbenchError("too many redirects: stopped after \(CurlTransport.maxRedirects) (last: \(collector.hops.last?.location ?? request.shownURL))")
         case CURLE_WRITE_ERROR where collector.exceededLimit:
             return tooLarge(bodyLimit)
         case CURLE_WRITE_ERROR where collector.outputError != nil:
             let reason = String(cString: strerror(collector.outputError ?? EIO))
-            return WorkbenchError("cannot write the body to '\(request.url)': \(reason)")
+            return WorkbenchError("cannot write the body to '\(request.shownURL)': \(reason)")
         case CURLE_GOT_NOTHING:
             return WorkbenchError("empty reply: \(address) closed the connection without answering")
         case CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL:
@@ -63,7 +63,7 @@ enum CurlFailure {
             return tooLarge(bodyLimit)
         default:
             let name = String(cString: curl_easy_strerror(code))
-            return WorkbenchError("transfer failed: \(name)\(detail.isEmpty ? "" : ": " + detail) (\(request.method) \(request.url))")
+            return WorkbenchError("transfer failed: \(name)\(detail.isEmpty ? "" : ": " + detail) (\(request.method) \(request.shownURL))")
         }
     }
 

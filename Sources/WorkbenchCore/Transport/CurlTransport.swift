@@ -51,7 +51,38 @@ public final class CurlTransport {
         errorBuffer.deallocate()
     }
 
+    /// Sends `request`; with `follow on`, follows redirects itself by `RedirectPolicy`
+    /// (libcurl's own following would re-send a POST body to a 303 and forward
+    /// every header to another host).
     public func send(_ request: PreparedRequest, settings: Settings, options: SendOptions) throws(WorkbenchError) -> HTTPResponse {
+        var current = request
+        var hops: [RedirectHop] = []
+        var earlier = 0.0
+        while true {
+            let (response, output) = try transfer(current, settings: settings, options: options)
+            let location = response.headers.values(of: "Location").last
+            guard settings.followRedirects, RedirectPolicy.redirectStatuses.contains(response.statusCode), let location else {
+                do { try output?.commit() } catch { output?.discard(); throw error }
+                var final = response
+                final.hops = hops
+                final.timings.redirect = earlier
+                final.timings.total += earlier
+                return final
+            }
+            output?.discard()
+            guard hops.count < Self.maxRedirects else {
+                throw WorkbenchError("too many redirects: stopped after \(Self.maxRedirects) (last: \(Template.oneLine(location.prefix(200))))")
+            }
+            hops.append(RedirectHop(statusLine: response.statusLine, location: location))
+            earlier += response.timings.total
+            current = try RedirectPolicy.next(after: current, status: response.statusCode, location: location)
+        }
+    }
+
+    /// One request and its response, with the body file (if any) not yet put in place.
+    private func transfer(
+        _ request: PreparedRequest, settings: Settings, options: SendOptions
+    ) throws(WorkbenchError) -> (HTTPResponse, OutputFile?) {
         var output: OutputFile?
         if let path = options.outputFile {
             output = try OutputFile(path: path)
@@ -63,8 +94,7 @@ public final class CurlTransport {
         do {
             let response = try makeResponse(outcome: outcome, request: request, settings: settings,
                                             collector: collector, options: options)
-            try output?.commit()
-            return response
+            return (response, output)
         } catch {
             output?.discard()
             throw error
@@ -101,8 +131,8 @@ public final class CurlTransport {
         _ = wb_curl_set_pointer(easy, CURLOPT_HEADERDATA, context)
         _ = wb_curl_set_data_callback(easy, CURLOPT_WRITEFUNCTION, bodyCallback)
         _ = wb_curl_set_pointer(easy, CURLOPT_WRITEDATA, context)
-        _ = wb_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, settings.followRedirects ? 1 : 0)
-        _ = wb_curl_set_long(easy, CURLOPT_MAXREDIRS, Self.maxRedirects)
+        // Redirects are followed by `send`, hop by hop, never by libcurl.
+        _ = wb_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0)
         _ = wb_curl_set_long(easy, CURLOPT_SSL_VERIFYPEER, settings.insecure ? 0 : 1)
         _ = wb_curl_set_long(easy, CURLOPT_SSL_VERIFYHOST, settings.insecure ? 0 : 2)
         let totalMilliseconds = Int(settings.timeout * 1000)
@@ -170,7 +200,7 @@ public final class CurlTransport {
         let code: CURLcode
         switch outcome {
         case .aborted:
-            throw WorkbenchError("request aborted (Ctrl-C): \(request.method) \(request.url)")
+            throw WorkbenchError("request aborted (Ctrl-C): \(request.method) \(request.shownURL)")
         case .finished(let finished):
             code = finished
         }
