@@ -333,18 +333,18 @@ import Testing
     }
 
     @Test func jsonBodyWithVariablesStandsInForValues() throws {
-        try CommandParser.checkJSONBody(#"{"id": {{id}}, "tags": [{{a}}, "{{b}}"], "n": {{env.N}}}"#)
-        let error = thrownError { () throws(WorkbenchError) in try CommandParser.checkJSONBody("{{a}} {{b}}") }
+        try JSONTemplate.check(#"{"id": {{id}}, "tags": [{{a}}, "{{b}}"], "n": {{env.N}}}"#)
+        let error = thrownError { () throws(WorkbenchError) in try JSONTemplate.check("{{a}} {{b}}") }
         #expect(error?.message.hasPrefix("invalid JSON body: ") == true)
         // The column is that of the second reference as typed, not of its stand-in.
         #expect(error?.message.contains("at line 1, column 7 (byte 6)") == true)
 
         let multiLine = "{\n  \"id\": {{id}},\n  \"x\": {{ y }} z\n}"
-        let later = thrownError { () throws(WorkbenchError) in try CommandParser.checkJSONBody(multiLine) }
+        let later = thrownError { () throws(WorkbenchError) in try JSONTemplate.check(multiLine) }
         #expect(later?.message.hasSuffix("at line 3, column 16 (byte 33)") == true, "\(later?.message ?? "")")
-        let atEnd = thrownError { () throws(WorkbenchError) in try CommandParser.checkJSONBody("{\"a\": {{x}}") }
+        let atEnd = thrownError { () throws(WorkbenchError) in try JSONTemplate.check("{\"a\": {{x}}") }
         #expect(atEnd?.message.hasSuffix("at line 1, column 12 (byte 11)") == true, "\(atEnd?.message ?? "")")
-        let what = thrownError { () throws(WorkbenchError) in try CommandParser.checkJSONBody("{{x}} 1", what: "expected value") }
+        let what = thrownError { () throws(WorkbenchError) in try JSONTemplate.check("{{x}} 1", what: "expected value") }
         #expect(what?.message.hasPrefix("invalid expected value: ") == true)
         #expect(what?.message.hasSuffix("at line 1, column 7 (byte 6)") == true)
     }

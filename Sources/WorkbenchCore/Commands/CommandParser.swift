@@ -24,48 +24,6 @@ public enum CommandParser {
         return try parser.parse()
     }
 
-    /// A JSON body must be JSON once variables are filled in; before that, each
-    /// `{{NAME}}` stands in for a value (it may be a number, as in `{"id": {{id}}}`).
-    ///
-    /// An error names the line and column of the text as typed, not of the stand-in.
-    public static func checkJSONBody(_ text: String, what: String = "JSON body") throws(WorkbenchError) {
-        var probe = text
-        // Where each stand-in starts in `probe`, and how many bytes its reference had.
-        var standIns: [(offset: Int, length: Int)] = []
-        if Template.hasReferences(text) {
-            _ = try Template.parse(text)  // names a malformed reference
-            probe = ""
-            var rest = Substring(text)
-            while let open = rest.firstRange(of: "{{"), let close = rest[open.upperBound...].firstRange(of: "}}") {
-                probe += rest[..<open.lowerBound]
-                standIns.append((probe.utf8.count, rest[open.lowerBound..<close.upperBound].utf8.count))
-                probe += "0"
-                rest = rest[close.upperBound...]
-            }
-            probe += rest
-        }
-        do throws(JSONSyntax.Failure) {
-            try JSONSyntax.validate(probe)
-        } catch {
-            var failure = error
-            if !standIns.isEmpty {
-                var offset = error.offset
-                for standIn in standIns where standIn.offset < error.offset {
-                    offset += standIn.length - 1
-                }
-                let typed = Array(text.utf8)
-                var line = 1
-                var lineStart = 0
-                for index in 0..<min(offset, typed.count) where typed[index] == UInt8(ascii: "\n") {
-                    line += 1
-                    lineStart = index + 1
-                }
-                failure = JSONSyntax.Failure(offset: offset, line: line, column: offset - lineStart + 1, reason: error.reason)
-            }
-            throw WorkbenchError("invalid \(what): \(failure)")
-        }
-    }
-
     /// The text of `body TEXT` taken straight from the line, when the line is one.
     static func verbatimBodyText(_ trimmedLine: String) -> String? {
         guard let space = trimmedLine.firstIndex(where: { $0 == " " || $0 == "\t" }),
@@ -280,7 +238,7 @@ private struct Parser {
                 return try heredoc(json: true, word: 1)
             }
             let text = rest(from: 1)
-            try CommandParser.checkJSONBody(text)
+            try JSONTemplate.check(text)
             return .command(.body(.json(text)))
         }
         if sub == "form" {

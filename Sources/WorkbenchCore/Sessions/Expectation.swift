@@ -71,7 +71,7 @@ public enum Expectation: Equatable, Sendable {
                 throw WorkbenchError("expected `json PATH == VALUE` or `json PATH exists`")
             }
             let literal = text.suffix(fromUTF8Offset: words[3].start).trimmingSpaces()
-            try CommandParser.checkJSONBody(literal, what: "expected value")
+            try JSONTemplate.check(literal, what: "expected value")
             return .jsonEquals(path: path, value: literal)
         case "time":
             guard words.count == 3, words[1].text == "<", let limit = Double(words[2].text), limit > 0, limit.isFinite else {

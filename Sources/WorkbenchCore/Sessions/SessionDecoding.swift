@@ -168,7 +168,7 @@ private struct FieldReader {
         case "json":
             let text = try string(object["text"], "\(path).text")
             do throws(WorkbenchError) {
-                try CommandParser.checkJSONBody(text)
+                try JSONTemplate.check(text)
             } catch {
                 throw fail("\(path).text", error.message)
             }

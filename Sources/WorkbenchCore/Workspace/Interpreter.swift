@@ -98,7 +98,7 @@ public final class Interpreter {
                 heredoc = nil
                 let text = pending.lines.joined(separator: "\n")
                 if pending.json {
-                    try CommandParser.checkJSONBody(text)
+                    try JSONTemplate.check(text)
                     return try run(.body(.json(text)))
                 }
                 try Template.validate(text)
