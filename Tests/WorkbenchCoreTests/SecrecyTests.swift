@@ -151,3 +151,19 @@ import Testing
         #expect(String(decoding: pipe.bytes, as: UTF8.self).contains("\u{1B}]52"))
     }
 }
+
+/// What the trust work added to session files survives a save and a load.
+@Suite struct SessionFlagsTests {
+    @Test func pastedQueriesAndSecretCapturesRoundTrip() throws {
+        var workspace = Workspace()
+        try workspace.endpoint.setPath("/s?sig=a%2Bb&flag")
+        workspace.endpoint.query.append(QueryItem(name: "typed", value: "a b"))
+        workspace.history = [RequestRecord(endpoint: workspace.endpoint, settings: Settings(),
+                                           captures: [Capture(name: "t", source: .status, isSecret: true)])]
+        let bytes = SessionEncoding.encode(SessionDocument(workspace: workspace))
+        let decoded = try SessionDecoding.decode(bytes, file: "s.json")
+        #expect(decoded.endpoint.query == workspace.endpoint.query)
+        #expect(decoded.requests[0].captures == workspace.history[0].captures)
+        #expect(SessionEncoding.encode(decoded) == bytes)
+    }
+}

@@ -135,8 +135,12 @@ private struct FieldReader {
             endpoint.segments.append(try string(segment, "\(path).segments[\(index)]"))
         }
         for (index, item) in try array(value["query"], "\(path).query", optional: true).enumerated() {
-            let (name, itemValue) = try pair(item, "\(path).query[\(index)]")
-            endpoint.query.append(QueryItem(name: name, value: itemValue))
+            let itemPath = "\(path).query[\(index)]"
+            let (name, itemValue) = try pair(item, itemPath)
+            // Pasted with a URL: kept encoded and sent as typed (`bare`: written without `=`).
+            endpoint.query.append(QueryItem(
+                name: name, value: itemValue, isEncoded: try bool(item["encoded"], "\(itemPath).encoded", default: false),
+                isBare: try bool(item["bare"], "\(itemPath).bare", default: false)))
         }
         for (index, item) in try array(value["headers"], "\(path).headers", optional: true).enumerated() {
             let itemPath = "\(path).headers[\(index)]"
@@ -226,7 +230,8 @@ private struct FieldReader {
             do throws(WorkbenchError) {
                 guard Template.isValidVariableName(name) else { throw WorkbenchError("invalid variable name '\(name)'") }
                 let words = try ShellWords.split(from).map(\.text)
-                record.captures.append(Capture(name: name, source: try Capture.parseSource(words)))
+                record.captures.append(Capture(name: name, source: try Capture.parseSource(words),
+                                               isSecret: try bool(capture["secret"], "\(capturePath).secret", default: false)))
             } catch {
                 throw fail(capturePath, error.message)
             }

@@ -28,10 +28,18 @@ public enum SessionEncoding {
             member("method", .string(endpoint.method)),
             member("path", .string(endpoint.path)),
             member("segments", .array(endpoint.segments.map { .string($0) })),
-            member("query", .array(endpoint.query.map { pair($0.name, $0.value) })),
+            member("query", .array(endpoint.query.map(encode))),
             member("headers", .array(endpoint.headers.map { pair($0.name, $0.value) })),
             member("body", encode(endpoint.body)),
         ])
+    }
+
+    /// A query item; `encoded` and `bare` only where set, so files stay small.
+    static func encode(_ item: QueryItem) -> JSONValue {
+        var members = [member("name", .string(item.name)), member("value", .string(item.value))]
+        if item.isEncoded { members.append(member("encoded", .bool(true))) }
+        if item.isBare { members.append(member("bare", .bool(true))) }
+        return .object(members)
     }
 
     static func pair(_ name: String, _ value: String) -> JSONValue {
@@ -64,7 +72,8 @@ public enum SessionEncoding {
             member("endpoint", encode(record.endpoint)),
             member("settings", encode(record.settings)),
             member("captures", .array(record.captures.map {
-                .object([member("name", .string($0.name)), member("from", .string($0.sourceText))])
+                .object([member("name", .string($0.name)), member("from", .string($0.sourceText))]
+                    + ($0.isSecret ? [member("secret", .bool(true))] : []))
             })),
             member("expectations", .array(record.expectations.map { .string($0.text) })),
             member("response", record.response.map(encode) ?? .null),
