@@ -1,15 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Linux only: the code calls Glibc, libcurl and libedit directly, so no Apple
+// platform is claimed.
 let package = Package(
     name: "Workbench",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "workbench", targets: ["workbench"]),
         .library(name: "WorkbenchCore", targets: ["WorkbenchCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // File descriptors with EINTR retried and whole writes, instead of hand-written loops.
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
         // libedit, through its readline-compatible API.
@@ -28,7 +31,11 @@ let package = Package(
         .target(name: "CSupport"),
         .target(
             name: "WorkbenchCore",
-            dependencies: ["CCurl"]
+            dependencies: [
+                "CCurl",
+                "CSupport",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         .target(
             name: "LineEditing",

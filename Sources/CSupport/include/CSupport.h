@@ -12,4 +12,13 @@ int wb_interrupt_pending(void);
 /// Forgets any SIGINT received so far.
 void wb_interrupt_clear(void);
 
+/// Remembers `path`, the temporary file being written, so that SIGTERM or
+/// SIGHUP removes it before the process ends (the handlers are installed on the
+/// first call; a signal that was ignored stays ignored). One file at a time.
+/// Returns -1 when the path is too long to hold.
+int wb_temporary_file_register(const char *path);
+
+/// The temporary file was renamed into place or removed: nothing to clean up.
+void wb_temporary_file_clear(void);
+
 #endif

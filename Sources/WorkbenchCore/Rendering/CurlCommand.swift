@@ -2,10 +2,6 @@
 /// and for scripts. Every value is single-quoted for a POSIX shell, so quotes,
 /// `$(...)`, backticks and newlines arrive as typed and are never run.
 public enum CurlCommand {
-    /// Headers curl would otherwise add or change on its own, suppressed so the
-    /// command sends what `show` prints.
-    static let suppressed = ["Expect", "Content-Type"]
-
     public static func text(for request: PreparedRequest, body: Body?, settings: Settings) throws(WorkbenchError) -> String {
         var words = ["curl", "--path-as-is", "--compressed"]
         if request.method == "HEAD" {
@@ -20,7 +16,8 @@ public enum CurlCommand {
         for field in request.headers where !field.hasName("Content-Length") {
             words += ["-H", ShellWords.quote(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")]
         }
-        for name in suppressed where !request.headers.contains(name: name) {
+        // The same suppressions as the transport's, so the command sends what `show` prints.
+        for name in CurlTransport.suppressedHeaders where !request.headers.contains(name: name) {
             words += ["-H", ShellWords.quote("\(name):")]
         }
         if !request.body.isEmpty || Endpoint.methodsWithBody.contains(request.method) {

@@ -1,3 +1,4 @@
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,33 +16,32 @@ public enum AtomicFile {
         }
         let directory = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
         let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
-        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).tmp-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw FileSystem.failure("cannot save '\(path)'") }
-        let temporary = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+        var template = Array("\(directory.isEmpty ? "" : directory)/.\(name).tmp-XXXXXX".utf8CString)
+        // The name mkstemp filled in is read inside the closure, while the buffer is valid.
+        let (made, temporary) = template.withUnsafeMutableBufferPointer { buffer in
+            let made = mkstemp(buffer.baseAddress!)
+            return (made, String(cString: buffer.baseAddress!))
+        }
+        guard made >= 0 else { throw FileSystem.failure("cannot save '\(path)'") }
+        let descriptor = FileDescriptor(rawValue: made)
         var failure: WorkbenchError?
-        if fchmod(descriptor, mode) != 0 {
+        if fchmod(made, mode) != 0 {
             failure = FileSystem.failure("cannot save '\(path)'")
         }
         if failure == nil {
-            bytes.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        failure = FileSystem.failure("cannot save '\(path)'")
-                        return
-                    }
-                    offset += written
-                }
+            do {
+                try descriptor.writeAll(bytes)
+            } catch {
+                failure = FileSystem.failure("cannot save '\(path)'", error)
             }
         }
-        if failure == nil && sync && fsync(descriptor) != 0 {
+        if failure == nil && sync && !retryingInterrupted({ fsync(made) }) {
             failure = FileSystem.failure("cannot save '\(path)'")
         }
-        if close(descriptor) != 0 && failure == nil {
-            failure = FileSystem.failure("cannot save '\(path)'")
+        do {
+            try descriptor.close()
+        } catch {
+            if failure == nil { failure = FileSystem.failure("cannot save '\(path)'", error) }
         }
         if failure == nil && rename(temporary, target) != 0 {
             failure = FileSystem.failure("cannot save '\(path)'")
@@ -51,11 +51,20 @@ public enum AtomicFile {
             throw failure
         }
         if sync {
-            let folder = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if folder >= 0 {
-                fsync(folder)
-                close(folder)
+            if let folder = try? FileDescriptor.open(directory.isEmpty ? "/" : directory, .readOnly,
+                                                     options: [.directory, .closeOnExec]) {
+                _ = retryingInterrupted { fsync(folder.rawValue) }
+                try? folder.close()
             }
+        }
+    }
+
+    /// Runs a call that returns -1 and sets errno, again while a signal interrupts it;
+    /// true when it succeeded. (swift-system has no fsync.)
+    private static func retryingInterrupted(_ call: () -> Int32) -> Bool {
+        while true {
+            if call() == 0 { return true }
+            if errno != EINTR { return false }
         }
     }
 

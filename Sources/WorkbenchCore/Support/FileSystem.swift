@@ -1,3 +1,4 @@
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -5,6 +6,9 @@ import Darwin
 #endif
 
 /// File access with errors a user can read: which file, and what the system said.
+///
+/// Descriptors go through swift-system (SystemPackage), which retries a call
+/// interrupted by a signal (EINTR) and writes whole buffers.
 public enum FileSystem {
     /// Expands a leading `~/` to the home directory.
     public static func expandTilde(_ path: String) -> String {
@@ -19,35 +23,36 @@ public enum FileSystem {
     public static let defaultReadLimit = 64 * 1024 * 1024
 
     /// Reads a whole regular file of at most `limit` bytes. Devices, FIFOs,
-    /// sockets and directories are refused before reading; the open does not
-    /// block on a FIFO.
+    /// sockets and directories are refused before reading: they are looked at
+    /// before opening, and the open does not block on a FIFO (O_NONBLOCK) in
+    /// case one took the file's place in between.
     public static func read(_ path: String) throws(WorkbenchError) -> [UInt8] {
         try read(path, limit: defaultReadLimit)
     }
 
     public static func read(_ path: String, limit: Int) throws(WorkbenchError) -> [UInt8] {
         let expanded = expandTilde(path)
-        let descriptor = open(expanded, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw failure("cannot read '\(path)'") }
-        defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw failure("cannot read '\(path)'") }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw WorkbenchError("cannot read '\(path)': it is a directory")
-        default: throw WorkbenchError("cannot read '\(path)': it is not a regular file (a device, FIFO or socket)")
+        guard stat(expanded, &info) == 0 else { throw failure("cannot read '\(path)'") }
+        try checkReadable(info, path: path, limit: limit)
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(expanded, .readOnly, options: [.nonBlocking, .closeOnExec])
+        } catch {
+            throw failure("cannot read '\(path)'", error)
         }
-        if Int(info.st_size) > limit {
-            throw WorkbenchError("cannot read '\(path)': it is \(Quantities.size(Int(info.st_size))), more than the \(Quantities.size(limit)) a file read whole may hold")
-        }
+        defer { try? descriptor.close() }
+        guard fstat(descriptor.rawValue, &info) == 0 else { throw failure("cannot read '\(path)'") }
+        try checkReadable(info, path: path, limit: limit)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot read '\(path)'")
+            let count: Int
+            do {
+                count = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+            } catch {
+                throw failure("cannot read '\(path)'", error)
             }
             if count == 0 { break }
             if bytes.count + count > limit {
@@ -58,9 +63,27 @@ public enum FileSystem {
         return bytes
     }
 
+    /// Only a regular file no larger than `limit` is read.
+    private static func checkReadable(_ info: stat, path: String, limit: Int) throws(WorkbenchError) {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw WorkbenchError("cannot read '\(path)': it is a directory")
+        default: throw WorkbenchError("cannot read '\(path)': it is not a regular file (a device, FIFO or socket)")
+        }
+        if Int(info.st_size) > limit {
+            throw WorkbenchError("cannot read '\(path)': it is \(Quantities.size(Int(info.st_size))), more than the \(Quantities.size(limit)) a file read whole may hold")
+        }
+    }
+
     /// A WorkbenchError with the system's description of `errno`.
     static func failure(_ what: String) -> WorkbenchError {
         WorkbenchError("\(what): \(String(cString: strerror(errno)))")
+    }
+
+    /// A WorkbenchError with the system's description of an error from swift-system.
+    static func failure(_ what: String, _ error: any Error) -> WorkbenchError {
+        if let errno = error as? Errno { return WorkbenchError("\(what): \(errno.description)") }
+        return WorkbenchError("\(what): \(error)")
     }
 
     /// Entries of a directory (names only), for completion; empty when it cannot be read.

@@ -83,15 +83,16 @@ public final class CurlTransport {
     private func transfer(
         _ request: PreparedRequest, settings: Settings, options: SendOptions
     ) throws(WorkbenchError) -> (HTTPResponse, OutputFile?) {
+        try Self.checkContentLength(request)
         var output: OutputFile?
         if let path = options.outputFile {
             output = try OutputFile(path: path)
         }
         let collector = ResponseCollector(bodyLimit: settings.maxBodyBytes, outputDescriptor: output?.descriptor)
-        let outcome = request.body.withUnsafeBufferPointer { body in
-            perform(request, body: body, settings: settings, collector: collector, shouldAbort: options.shouldAbort)
-        }
         do {
+            let outcome = try request.body.withUnsafeBufferPointer { body throws(WorkbenchError) in
+                try perform(request, body: body, settings: settings, collector: collector, shouldAbort: options.shouldAbort)
+            }
             let response = try makeResponse(outcome: outcome, request: request, settings: settings,
                                             collector: collector, options: options)
             return (response, output)
@@ -110,51 +111,57 @@ public final class CurlTransport {
     private func perform(
         _ request: PreparedRequest, body: UnsafeBufferPointer<UInt8>, settings: Settings,
         collector: ResponseCollector, shouldAbort: () -> Bool
-    ) -> TransferOutcome {
+    ) throws(WorkbenchError) -> TransferOutcome {
         curl_easy_reset(easy)
         errorBuffer[0] = 0
         var headerList: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(headerList) }
         for line in Self.headerLines(for: request) {
-            headerList = curl_slist_append(headerList, line)
+            guard let appended = curl_slist_append(headerList, line) else {
+                throw WorkbenchError("cannot send: out of memory while listing the request headers")
+            }
+            headerList = appended
         }
         let context = Unmanaged.passUnretained(collector).toOpaque()
 
-        _ = wb_curl_set_string(easy, CURLOPT_URL, request.url)
-        _ = wb_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
-        _ = wb_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
-        _ = wb_curl_set_long(easy, CURLOPT_PATH_AS_IS, 1)
-        _ = wb_curl_set_list(easy, CURLOPT_HTTPHEADER, headerList)
+        try set(CURLOPT_URL, "CURLOPT_URL") { wb_curl_set_string($0, $1, request.url) }
+        try set(CURLOPT_ERRORBUFFER, "CURLOPT_ERRORBUFFER") { wb_curl_set_pointer($0, $1, errorBuffer) }
+        try set(CURLOPT_NOSIGNAL, "CURLOPT_NOSIGNAL") { wb_curl_set_long($0, $1, 1) }
+        try set(CURLOPT_PATH_AS_IS, "CURLOPT_PATH_AS_IS") { wb_curl_set_long($0, $1, 1) }
+        try set(CURLOPT_HTTPHEADER, "CURLOPT_HTTPHEADER") { wb_curl_set_list($0, $1, headerList) }
         // Decode gzip, deflate and br; the Accept-Encoding header itself comes from the request.
-        _ = wb_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, "")
-        _ = wb_curl_set_data_callback(easy, CURLOPT_HEADERFUNCTION, headerCallback)
-        _ = wb_curl_set_pointer(easy, CURLOPT_HEADERDATA, context)
-        _ = wb_curl_set_data_callback(easy, CURLOPT_WRITEFUNCTION, bodyCallback)
-        _ = wb_curl_set_pointer(easy, CURLOPT_WRITEDATA, context)
+        try set(CURLOPT_ACCEPT_ENCODING, "CURLOPT_ACCEPT_ENCODING") { wb_curl_set_string($0, $1, "") }
+        try set(CURLOPT_HEADERFUNCTION, "CURLOPT_HEADERFUNCTION") { wb_curl_set_data_callback($0, $1, headerCallback) }
+        try set(CURLOPT_HEADERDATA, "CURLOPT_HEADERDATA") { wb_curl_set_pointer($0, $1, context) }
+        try set(CURLOPT_WRITEFUNCTION, "CURLOPT_WRITEFUNCTION") { wb_curl_set_data_callback($0, $1, bodyCallback) }
+        try set(CURLOPT_WRITEDATA, "CURLOPT_WRITEDATA") { wb_curl_set_pointer($0, $1, context) }
         // Redirects are followed by `send`, hop by hop, never by libcurl.
-        _ = wb_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0)
-        _ = wb_curl_set_long(easy, CURLOPT_SSL_VERIFYPEER, settings.insecure ? 0 : 1)
-        _ = wb_curl_set_long(easy, CURLOPT_SSL_VERIFYHOST, settings.insecure ? 0 : 2)
+        try set(CURLOPT_FOLLOWLOCATION, "CURLOPT_FOLLOWLOCATION") { wb_curl_set_long($0, $1, 0) }
+        try set(CURLOPT_SSL_VERIFYPEER, "CURLOPT_SSL_VERIFYPEER") { wb_curl_set_long($0, $1, settings.insecure ? 0 : 1) }
+        try set(CURLOPT_SSL_VERIFYHOST, "CURLOPT_SSL_VERIFYHOST") { wb_curl_set_long($0, $1, settings.insecure ? 0 : 2) }
         let totalMilliseconds = Int(settings.timeout * 1000)
-        _ = wb_curl_set_long(easy, CURLOPT_TIMEOUT_MS, totalMilliseconds)
-        _ = wb_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS,
-                             totalMilliseconds > 0 ? min(totalMilliseconds, Self.connectTimeoutMilliseconds) : Self.connectTimeoutMilliseconds)
+        let connectMilliseconds = totalMilliseconds > 0
+            ? min(totalMilliseconds, Self.connectTimeoutMilliseconds) : Self.connectTimeoutMilliseconds
+        try set(CURLOPT_TIMEOUT_MS, "CURLOPT_TIMEOUT_MS") { wb_curl_set_long($0, $1, totalMilliseconds) }
+        try set(CURLOPT_CONNECTTIMEOUT_MS, "CURLOPT_CONNECTTIMEOUT_MS") { wb_curl_set_long($0, $1, connectMilliseconds) }
 
         switch request.method {
         case "HEAD":
-            // NOBODY tells curl not to wait for a body that never comes.
-            _ = wb_curl_set_long(easy, CURLOPT_NOBODY, 1)
+            // NOBODY tells curl not to wait for a body that never comes; a HEAD sends none.
+            try set(CURLOPT_NOBODY, "CURLOPT_NOBODY") { wb_curl_set_long($0, $1, 1) }
         case "GET" where body.isEmpty:
-            _ = wb_curl_set_long(easy, CURLOPT_HTTPGET, 1)
+            try set(CURLOPT_HTTPGET, "CURLOPT_HTTPGET") { wb_curl_set_long($0, $1, 1) }
         default:
-            _ = wb_curl_set_string(easy, CURLOPT_CUSTOMREQUEST, request.method)
+            try set(CURLOPT_CUSTOMREQUEST, "CURLOPT_CUSTOMREQUEST") { wb_curl_set_string($0, $1, request.method) }
         }
-        if !body.isEmpty || Endpoint.methodsWithBody.contains(request.method) {
-            _ = wb_curl_set_offset(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+        if Self.sendsBody(request) {
+            try set(CURLOPT_POSTFIELDSIZE_LARGE, "CURLOPT_POSTFIELDSIZE_LARGE") {
+                wb_curl_set_offset($0, $1, curl_off_t(body.count))
+            }
             if let start = body.baseAddress, !body.isEmpty {
-                _ = wb_curl_set_pointer(easy, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: start))
+                try set(CURLOPT_POSTFIELDS, "CURLOPT_POSTFIELDS") { wb_curl_set_pointer($0, $1, UnsafeMutableRawPointer(mutating: start)) }
             } else {
-                _ = wb_curl_set_string(easy, CURLOPT_COPYPOSTFIELDS, "")
+                try set(CURLOPT_COPYPOSTFIELDS, "CURLOPT_COPYPOSTFIELDS") { wb_curl_set_string($0, $1, "") }
             }
         }
 
@@ -179,6 +186,28 @@ public final class CurlTransport {
         return .finished(CURLE_FAILED_INIT)
     }
 
+    /// Sets one option; a refusal (an option this libcurl was built without,
+    /// a value out of range, no memory) is one error naming the option.
+    private func set(
+        _ option: CURLoption, _ name: String, _ call: (UnsafeMutableRawPointer, CURLoption) -> CURLcode
+    ) throws(WorkbenchError) {
+        let code = call(easy, option)
+        guard code == CURLE_OK else {
+            throw WorkbenchError("cannot set up the request: libcurl refused \(name) (\(String(cString: curl_easy_strerror(code))))")
+        }
+    }
+
+    /// Whether curl is handed a body (possibly empty, announced as `Content-Length: 0`).
+    /// A HEAD never is: curl would send the bytes, or the length without them.
+    static func sendsBody(_ request: PreparedRequest) -> Bool {
+        request.method != "HEAD" && (!request.body.isEmpty || Endpoint.methodsWithBody.contains(request.method))
+    }
+
+    /// Headers curl (the library, or the `curl` tool of `export curl`) would add
+    /// or change on its own; an empty `Name:` line stops it, so what is sent is
+    /// what `show` printed. CurlCommand uses the same list.
+    static let suppressedHeaders = ["Expect", "Content-Type", "Accept", "User-Agent"]
+
     /// The header lines handed to curl: the request's own, plus lines that stop
     /// curl from adding headers `show` did not print.
     static func headerLines(for request: PreparedRequest) -> [String] {
@@ -186,11 +215,22 @@ public final class CurlTransport {
             // curl drops `Name:` with an empty value; `Name;` sends it empty.
             field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
         }
-        // No `Expect: 100-continue` for large bodies, no default form Content-Type.
-        if !request.headers.contains(name: "Expect") { lines.append("Expect:") }
-        if !request.headers.contains(name: "Content-Type") { lines.append("Content-Type:") }
-        if !request.headers.contains(name: "Accept") { lines.append("Accept:") }
+        for name in suppressedHeaders where !request.headers.contains(name: name) {
+            lines.append("\(name):")
+        }
         return lines
+    }
+
+    /// A `Content-Length` that promises more bytes than are sent (one set by
+    /// hand on a GET, any on a HEAD) would leave the server waiting for the
+    /// rest until the timeout: refused before anything is sent.
+    static func checkContentLength(_ request: PreparedRequest) throws(WorkbenchError) {
+        let sent = sendsBody(request) ? request.body.count : 0
+        for value in request.headers.values(of: "Content-Length") {
+            guard let promised = Int(value.trimmingSpaces()), promised > sent else { continue }
+            let what = request.method == "HEAD" ? "a HEAD request sends no body" : "the body is \(Quantities.size(sent))"
+            throw WorkbenchError("Content-Length: \(promised) promises more than is sent (\(what)); the server would wait for the rest: remove the header or set the body")
+        }
     }
 
     private func makeResponse(

@@ -1,3 +1,4 @@
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,11 +17,11 @@ final class ResponseCollector {
     /// Set when the body passed `bodyLimit` and the transfer was stopped.
     var exceededLimit = false
     /// `send > FILE`: the body goes here instead of memory.
-    let outputDescriptor: Int32?
+    let outputDescriptor: FileDescriptor?
     var outputError: Int32?
     var bytesReceived = 0
 
-    init(bodyLimit: Int, outputDescriptor: Int32?) {
+    init(bodyLimit: Int, outputDescriptor: FileDescriptor?) {
         self.bodyLimit = bodyLimit
         self.outputDescriptor = outputDescriptor
     }
@@ -56,15 +57,11 @@ final class ResponseCollector {
     func receiveBody(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         bytesReceived += bytes.count
         if let outputDescriptor {
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(outputDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    outputError = errno
-                    return 0
-                }
-                offset += written
+            do {
+                try outputDescriptor.writeAll(UnsafeRawBufferPointer(bytes))
+            } catch {
+                outputError = (error as? Errno)?.rawValue ?? EIO
+                return 0
             }
             return bytes.count
         }
