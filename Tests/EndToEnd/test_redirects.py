@@ -2,7 +2,11 @@
 307/308 keep method and body, credentials stay behind on another origin, only http(s)."""
 import json
 import urllib.parse
+from pathlib import Path
 
+import pytest
+
+from conftest import SERVER_SCRIPT, _script_server
 from test_script_mode import script
 from test_send import body_of
 
@@ -80,3 +84,52 @@ def test_head_with_a_body_set_does_not_hang(run_workbench, server):
         f"base {server}", "timeout 5", "body some text", "head /echo"), timeout=15)
     assert code == 0, err
     assert out.startswith("HTTP/1.1 200 OK")
+
+
+def test_post_answered_by_307_keeps_method_and_body(run_workbench, server):
+    code, out, err = run_workbench(input=script(
+        f"base {server}", "follow on", "timeout 5", 'body json {"b": 2}', f"post {to('/echo', 307)}"), timeout=15)
+    assert code == 0, err
+    assert out.splitlines()[0] == "HTTP/1.1 307 Temporary Redirect -> /echo"
+    echo = sent(out)
+    assert echo["method"] == "POST" and echo["body"] == '{"b": 2}'
+    assert dict((n.lower(), v) for n, v in echo["headers"])["content-length"] == "8"
+
+
+@pytest.fixture(scope="module")
+def other_server():
+    """A second server.py, so a redirect can change the port as well as the host."""
+    with _script_server(SERVER_SCRIPT, "second test server") as url:
+        yield url
+
+
+def test_another_port_drops_authorization_and_cookie(run_workbench, server, other_server):
+    code, out, err = run_workbench(input=script(
+        f"base {server}", "follow on", "header Authorization: Basic dTpw", "header Cookie: s=1",
+        "header X-Plain: kept", f"get {to(other_server + '/echo', 301)}"), timeout=15)
+    assert code == 0, err
+    echo = sent(out)
+    names = header_names(echo)
+    assert "authorization" not in names and "cookie" not in names and "x-plain" in names
+    host = dict((n.lower(), v) for n, v in echo["headers"])["host"]
+    assert host == other_server.removeprefix("http://")
+
+
+def test_hops_are_shown_and_the_file_holds_the_last_body(run_workbench, server, workdir: Path):
+    code, out, err = run_workbench(input=script(
+        f"base {server}", "follow on", "body x=1", f"post {to('/redirect/2', 303)} > out.json"), timeout=15)
+    assert code == 0, err
+    assert out.splitlines()[:3] == ["HTTP/1.1 303 See Other -> /redirect/2",
+                                    "HTTP/1.1 302 Found -> /redirect/1",
+                                    "HTTP/1.1 302 Found -> /redirect/0"]
+    assert json.loads((workdir / "out.json").read_text()) == {"redirected": True}
+    assert [p.name for p in workdir.iterdir()] == ["out.json"]
+
+
+def test_a_content_length_without_the_body_is_refused_at_once(run_workbench, server):
+    for method in ("head", "get"):
+        code, out, err = run_workbench(input=script(
+            f"base {server}", "timeout 20", "header Content-Length: 5", f"{method} /echo"), timeout=10)
+        assert code == 1, (method, err)
+        errors = [line for line in err.splitlines() if line.startswith("error:")]
+        assert len(errors) == 1 and "Content-Length: 5" in errors[0], (method, err)
