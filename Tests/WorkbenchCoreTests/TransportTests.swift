@@ -20,6 +20,50 @@ import Glibc
         ])
     }
 
+    @Test func theTransportAndExportCurlSuppressTheSameHeaders() throws {
+        let base = try BaseURL.parse("http://127.0.0.1:8080")
+        let bare = PreparedRequest(method: "POST", base: base, target: "/x", headers: [], body: Array("a".utf8))
+        let lines = CurlTransport.headerLines(for: bare)
+        #expect(lines == ["Expect:", "Content-Type:", "Accept:", "User-Agent:"])
+        let command = try CurlCommand.text(for: bare, body: nil, settings: Settings())
+        for line in lines {
+            #expect(command.contains("-H \(ShellWords.quote(line)) "), "\(line) in \(command)")
+        }
+        var typed = bare
+        typed.headers = [HeaderField(name: "content-type", value: "text/plain")]
+        #expect(!CurlTransport.headerLines(for: typed).contains("Content-Type:"))
+        #expect(!(try CurlCommand.text(for: typed, body: nil, settings: Settings())).contains("-H Content-Type: "))
+    }
+
+    @Test func aHeadNeverHandsCurlABody() throws {
+        let base = try BaseURL.parse("http://h")
+        #expect(!CurlTransport.sendsBody(PreparedRequest(method: "HEAD", base: base, target: "/", headers: [], body: [1])))
+        #expect(CurlTransport.sendsBody(PreparedRequest(method: "POST", base: base, target: "/", headers: [], body: [])))
+        #expect(CurlTransport.sendsBody(PreparedRequest(method: "GET", base: base, target: "/", headers: [], body: [1])))
+        #expect(!CurlTransport.sendsBody(PreparedRequest(method: "DELETE", base: base, target: "/", headers: [], body: [])))
+    }
+
+    @Test func aContentLengthPromisingMoreThanIsSentIsRefused() throws {
+        let base = try BaseURL.parse("http://h")
+        func request(_ method: String, length: String, body: String = "") -> PreparedRequest {
+            PreparedRequest(method: method, base: base, target: "/",
+                            headers: [HeaderField(name: "Content-Length", value: length)], body: Array(body.utf8))
+        }
+        #expect(throws: WorkbenchError("Content-Length: 5 promises more than is sent (a HEAD request sends no body); the server would wait for the rest: remove the header or set the body")) {
+            try CurlTransport.checkContentLength(request("HEAD", length: "5", body: "hello"))
+        }
+        #expect(throws: WorkbenchError("Content-Length: 3 promises more than is sent (the body is 0 bytes); the server would wait for the rest: remove the header or set the body")) {
+            try CurlTransport.checkContentLength(request("GET", length: "3"))
+        }
+        #expect(throws: WorkbenchError.self) { try CurlTransport.checkContentLength(request("POST", length: "6", body: "hello")) }
+        try CurlTransport.checkContentLength(request("POST", length: "5", body: "hello"))
+        try CurlTransport.checkContentLength(request("GET", length: "0"))
+        try CurlTransport.checkContentLength(request("HEAD", length: "0"))
+        // Fewer bytes promised than sent cannot hang, and a header that is no number is the user's experiment.
+        try CurlTransport.checkContentLength(request("PUT", length: "1", body: "hello"))
+        try CurlTransport.checkContentLength(request("GET", length: "abc"))
+    }
+
     @Test func collectorSeparatesInterimRedirectAndFinalBlocks() {
         let collector = ResponseCollector(bodyLimit: 10, outputDescriptor: nil)
         for line in ["HTTP/1.1 100 Continue\r\n", "\r\n",
@@ -135,6 +179,38 @@ import Glibc
         let original = try request("GET")
         for location in ["ftp://h/x", "file:///etc/passwd", "javascript:alert(1)"] {
             #expect(throws: WorkbenchError.self) { _ = try RedirectPolicy.next(after: original, status: 302, location: location) }
+        }
+    }
+
+    @Test func becomingGetDropsEveryContentHeaderButKeepsTheRest() throws {
+        let post = try request("POST", body: "[1]", headers: [
+            HeaderField(name: "Content-Encoding", value: "identity"), HeaderField(name: "X-Trace", value: "t"),
+        ])
+        let next = try RedirectPolicy.next(after: post, status: 303, location: "/z")
+        #expect(!next.headers.contains { $0.name.lowercased().hasPrefix("content-") })
+        #expect(!next.shownHeaders.contains { $0.name.lowercased().hasPrefix("content-") })
+        #expect(next.headers.values(of: "X-Trace") == ["t"] && next.shownBody.isEmpty)
+        let kept = try RedirectPolicy.next(after: post, status: 308, location: "/z")
+        #expect(kept.headers.values(of: "Content-Encoding") == ["identity"] && kept.headers.contains(name: "Content-Length"))
+    }
+
+    @Test func theHostHeaderAndTheSecretNamesFollowTheNewOrigin() throws {
+        let original = try request("GET", headers: [HeaderField(name: "X-Api-Key", value: "k")], secret: ["x-api-key"])
+        let same = try RedirectPolicy.next(after: original, status: 301, location: "HTTP://a.example:8080/other")
+        #expect(same.headers.values(of: "Host") == ["a.example:8080"] && same.secretHeaderNames == ["x-api-key"])
+        let other = try RedirectPolicy.next(after: original, status: 301, location: "https://b.example/p?q")
+        #expect(other.url == "https://b.example/p?q" && other.shownURL == "https://b.example/p?q")
+        #expect(other.headers.values(of: "Host") == ["b.example"] && other.shownHeaders.values(of: "Host") == ["b.example"])
+        #expect(other.secretHeaderNames.isEmpty)
+        // The default port written out is the same origin.
+        let explicit = try RedirectPolicy.next(after: try request("GET", headers: [HeaderField(name: "Cookie", value: "c")]),
+                                               status: 302, location: "http://a.example:8080/")
+        #expect(explicit.headers.contains(name: "Cookie"))
+    }
+
+    @Test func aRefusedSchemeIsNamed() throws {
+        #expect(throws: WorkbenchError("redirect to 'ftp://h/x' refused: the scheme 'ftp' is not followed, only http and https redirects are")) {
+            _ = try RedirectPolicy.next(after: try request("GET"), status: 302, location: "ftp://h/x")
         }
     }
 

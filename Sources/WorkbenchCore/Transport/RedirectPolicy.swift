@@ -51,7 +51,7 @@ public enum RedirectPolicy {
            reference[..<colon].first?.isLetter == true {
             let scheme = reference[..<colon].lowercased()
             guard scheme == "http" || scheme == "https" else {
-                throw WorkbenchError("redirect to '\(Template.oneLine(location.prefix(200)))' refused: only http and https redirects are followed")
+                throw WorkbenchError("redirect to '\(Template.oneLine(location.prefix(200)))' refused: the scheme '\(Template.oneLine(scheme.prefix(40)))' is not followed, only http and https redirects are")
             }
             return try split(String(reference))
         }
