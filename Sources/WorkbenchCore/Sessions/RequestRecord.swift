@@ -50,7 +50,8 @@ public struct RecordedResponse: Equatable, Sendable {
     }
 
     /// Headers that carry credentials: always masked in what is kept.
-    public static let credentialHeaders: Set<String> = ["set-cookie", "cookie", "authorization", "proxy-authorization"]
+    /// The credentials a redirect keeps from another origin, and the cookies a server sets.
+    public static let credentialHeaders = RedirectPolicy.credentialHeaders.union(["set-cookie"])
 
     /// What is kept of `response`: status, headers and a text body, with
     /// credential headers, every header that holds a secret, and every

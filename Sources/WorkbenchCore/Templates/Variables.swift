@@ -41,10 +41,6 @@ public struct Variables: Equatable, Sendable {
         entries.values.filter { $0.isSecret && !$0.value.isEmpty }.map(\.value)
     }
 
-    public var hasSecrets: Bool {
-        entries.values.contains { $0.isSecret }
-    }
-
     /// What is shown in place of a secret value, everywhere (DESIGN.md, "Trust").
     public static let mask = "******"
 
