@@ -163,7 +163,7 @@ struct Launch {
         ).run()
     }
 
-    func runScript(_ interpreter: Interpreter, nextLine: () -> String?) -> Int32 {
+    func runScript(_ interpreter: Interpreter, nextLine: () -> Result<String, WorkbenchError>?) -> Int32 {
         ScriptRun(interpreter: interpreter, streams: streams, keepGoing: options.keepGoing).run(nextLine: nextLine)
     }
 }

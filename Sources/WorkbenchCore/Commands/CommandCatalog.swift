@@ -31,7 +31,7 @@ public enum CommandCatalog {
                     summary: "Append a query item (names may repeat, order is kept), replace all items of a name, remove, or list.",
                     example: "query add updateMask.fieldPaths nickName", subcommands: ["add", "set", "rm", "clear"]),
         CommandSpec(name: "header", usage: ["header NAME: VALUE", "header add NAME: VALUE", "header rm NAME", "header clear", "header"],
-                    summary: "Set a header (replacing every header of that name), add one more value, remove, or list.",
+                    summary: "Set a header (replacing every header of that name), add one more value, remove, or list. The value is taken as typed, quotes and spaces included; `header rm` on a default (User-Agent, Accept, Accept-Encoding) stops sending it until `header clear`.",
                     example: "header Content-Type: application/json", subcommands: ["add", "rm", "clear"]),
         CommandSpec(name: "body", usage: ["body TEXT", "body json JSON", "body form NAME=VALUE...", "body @FILE", "body <<END", "body json <<END", "body clear", "body"],
                     summary: "Set the body: raw text, validated JSON (sets Content-Type), a form, a file read at send time, or several lines up to END.",
@@ -133,7 +133,7 @@ public enum CommandCatalog {
     /// `help COMMAND`.
     public static func help(for name: String) throws(WorkbenchError) -> String {
         guard let spec = spec(named: name) else {
-            throw WorkbenchError("no help for unknown command '\(name)'" + Suggestion.didYouMean(name, among: names))
+            throw WorkbenchError("no help for unknown command \(Excerpt.quoted(name))" + Suggestion.didYouMean(name, among: names))
         }
         var lines = [spec.name + ": " + spec.summary, "usage:"]
         lines += spec.usage.map { "  " + $0 }

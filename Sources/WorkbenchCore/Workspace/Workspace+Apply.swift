@@ -40,12 +40,19 @@ extension Workspace {
         case .headerAdd(let name, let value):
             endpoint.addHeader(name, value)
         case .headerRemove(let name):
-            guard endpoint.removeHeader(name) else { throw WorkbenchError("no header named '\(name)'") }
+            if try endpoint.removeHeader(name) == .typedRemovedDefaultReturns {
+                return .output("the default \(name) is sent again; `header rm \(name)` once more sends none")
+            }
         case .headerClear:
             endpoint.headers = []
+            endpoint.omittedDefaults = []
         case .showHeaders:
-            return .output(endpoint.headers.isEmpty ? "(no headers; `show` lists the defaults too)"
-                : endpoint.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"))
+            var lines = endpoint.headers.map { "\($0.name): \($0.value)" }
+            if lines.isEmpty { lines.append("(no headers; `show` lists the defaults too)") }
+            if !endpoint.omittedDefaults.isEmpty {
+                lines.append("(not sent: \(endpoint.omittedDefaults.joined(separator: ", ")); `header clear` sends them again)")
+            }
+            return .output(lines.joined(separator: "\n"))
         case .body(let body):
             endpoint.body = body
         case .bodyClear:
@@ -161,8 +168,11 @@ extension Workspace {
     /// `show`: the request as it would be sent, secrets masked unless revealed,
     /// and a note when the method leaves a typed body out.
     private func showText(revealingSecrets: Bool, context: CommandContext) throws(WorkbenchError) -> String {
-        let request = try endpoint.prepare(in: scope(environment: context.environment), readFile: context.readFile)
+        var request = try endpoint.prepare(in: scope(environment: context.environment), readFile: context.readFile)
+        let route = ProxyRoute.resolve(scheme: request.base.scheme, host: request.base.host, environment: context.environment)
+        if let route { request = route.applied(to: request) }
         var text = (revealingSecrets ? request : request.shown).displayText
+        if let route { text = route.note(requestScheme: request.base.scheme) + "\n" + text }
         if endpoint.bodyIsHeldBack {
             text += "\n\n(a body is set but not sent with \(endpoint.method); it stays for a later POST, PUT or PATCH)"
         }
