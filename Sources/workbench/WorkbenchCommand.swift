@@ -37,7 +37,7 @@ struct WorkbenchCommand: ParsableCommand {
               --keep-going       in a script, go on after a failing command (the status is still 1)
             """,
         version: WorkbenchVersion.current,
-        subcommands: [Interactive.self, Run.self, ReplayFile.self],
+        subcommands: [Interactive.self, Run.self, ReplayFile.self, ImportFile.self],
         defaultSubcommand: Interactive.self
     )
 }

@@ -261,7 +261,7 @@ import Testing
         ("body form a={{", "unclosed '{{' in '{{': close it with '}}'"),
         // No-argument commands
         ("show extra", "show: unexpected argument 'extra'; usage: show | show --secrets"),
-        ("curl x", "curl: expected nothing, or --secrets; usage: curl | curl --secrets"),
+        ("curl x", "curl: expected nothing, or --secrets (to bring a curl command in, type `import` before it); usage: curl | curl --secrets"),
         ("reset now", "reset: unexpected argument 'now'; usage: reset"),
         ("timing x", "timing: unexpected argument 'x'; usage: timing"),
         ("vars x", "vars: unexpected argument 'x'; usage: vars"),

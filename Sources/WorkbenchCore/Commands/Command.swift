@@ -27,6 +27,10 @@ public enum Command: Equatable, Sendable {
     case showWithSecrets
     /// `curl [--secrets]`: the request as a curl command line.
     case curl(secrets: Bool)
+    /// `import curl ARGS...`: a curl command line (its words after `curl`) becomes the request.
+    case importCurl([String])
+    /// `import FILE`: the curl commands of a file become requests in the history (not sent), the last one the request.
+    case importFile(String)
     case reset
 
     // Sending

@@ -9,6 +9,7 @@ public enum CommandParser {
         let trimmed = line.trimmingSpaces()
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return .empty }
         if let header = try verbatimHeader(trimmed) { return header }
+        if let imported = try importedCommand(trimmed) { return imported }
         let words: [ShellWord]
         do throws(WorkbenchError) {
             words = try ShellWords.split(line)
@@ -56,6 +57,33 @@ public enum CommandParser {
         try HTTPSyntax.checkHeaderValue(value, name: name)
         try Template.validate(value)
         return .command(adds ? .headerAdd(name: name, value: value) : .headerSet(name: name, value: value))
+    }
+
+    /// Whether a line is an `import` command (which may go on over lines ending with `\`).
+    public static func startsImport(_ line: String) -> Bool {
+        splitFirstWord(line.trimmingSpaces())?.0.lowercased() == "import"
+    }
+
+    /// `import curl ARGS...`, split as bash splits it (`$'...'`, and the lines
+    /// a continuation joined), not by the command language's rules.
+    static func importedCommand(_ trimmedLine: String) throws(WorkbenchError) -> ParsedLine? {
+        guard let (word, rest) = splitFirstWord(trimmedLine), word.lowercased() == "import" else { return nil }
+        guard let (format, arguments) = splitFirstWord(rest) else {
+            throw WorkbenchError("import: expected `import curl ARGS...` or `import FILE`; \(CommandCatalog.usage(of: "import"))")
+        }
+        guard format.lowercased() == "curl" else {
+            let words = try ShellWords.split(rest)
+            guard words.count == 1 else {
+                throw WorkbenchError("import: expected one file name (or `import curl ARGS...`); \(CommandCatalog.usage(of: "import"))")
+            }
+            return .command(.importFile(words[0].text))
+        }
+        // The whole line is split, so an error's column counts from its start.
+        let words = try ShellWords.split(trimmedLine, dialect: .bash).dropFirst(2).map(\.text)
+        guard !arguments.isEmpty, !words.isEmpty else {
+            throw WorkbenchError("import: expected a curl command after `import curl`; \(CommandCatalog.usage(of: "import"))")
+        }
+        return .command(.importCurl(words.first == "curl" ? Array(words.dropFirst()) : words))
     }
 
     /// The first word of a line (up to a space or tab) and the rest, trimmed.
@@ -109,7 +137,9 @@ private struct Parser {
         case "header": return try parseHeader()
         case "body": return try parseBody()
         case "curl":
-            guard texts.isEmpty || texts == ["--secrets"] else { throw usageError("expected nothing, or --secrets") }
+            guard texts.isEmpty || texts == ["--secrets"] else {
+                throw usageError("expected nothing, or --secrets (to bring a curl command in, type `import` before it)")
+            }
             return .command(.curl(secrets: !texts.isEmpty))
         case "show":
             if texts == ["--secrets"] { return .command(.showWithSecrets) }

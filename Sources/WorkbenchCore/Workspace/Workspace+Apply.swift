@@ -65,6 +65,24 @@ extension Workspace {
             let request = try endpoint.prepare(in: scope, readFile: context.readFile)
             let command = try CurlCommand.text(for: secrets ? request : request.shown, body: endpoint.body, settings: settings)
             return secrets ? .revealed(command) : .output(command)
+        case .importCurl(let words):
+            let imported = try CurlImport.parse(words, readFile: context.readFile)
+            endpoint = imported.endpoint
+            if let follow = imported.followRedirects { settings.followRedirects = follow }
+            if let insecure = imported.insecure { settings.insecure = insecure }
+            if let timeout = imported.timeout { settings.timeout = timeout }
+            return .output(([Self.importSummary(endpoint)] + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
+        case .importFile(let path):
+            let bytes = try context.readFile(path)
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw WorkbenchError("\(path): not UTF-8 text") }
+            let (records, warnings) = try CurlImport.records(fromFile: text, named: path, settings: settings, readFile: context.readFile)
+            let first = history.count + 1
+            history += records
+            endpoint = records[records.count - 1].endpoint
+            settings = records[records.count - 1].settings
+            let range = records.count == 1 ? "\(first)" : "\(first)-\(history.count)"
+            let summary = "imported \(records.count) request\(records.count == 1 ? "" : "s") from \(path) as history \(range) (not sent; `replay` sends them); the last is the request now"
+            return .output(([summary] + warnings.map { "warning: " + $0 }).joined(separator: "\n"))
         case .showWithSecrets:
             return .revealed(try showText(revealingSecrets: true, context: context))
         case .reset:
@@ -184,6 +202,19 @@ extension Workspace {
         return variables.names.compactMap { name in
             variables.entries[name].map { "\(name) = \($0.isSecret ? Variables.mask + " (secret)" : $0.value)" }
         }.joined(separator: "\n")
+    }
+
+    /// `imported POST https://host/path: 3 headers, a JSON body`: what an import made.
+    static func importSummary(_ endpoint: Endpoint) -> String {
+        var parts = ["\(endpoint.headers.count) header\(endpoint.headers.count == 1 ? "" : "s")"]
+        switch endpoint.body {
+        case nil: break
+        case .json: parts.append("a JSON body")
+        case .file(let path): parts.append("the body from \(path)")
+        case .text, .form: parts.append("a body")
+        }
+        if !endpoint.omittedDefaults.isEmpty { parts.append("not sent: \(endpoint.omittedDefaults.joined(separator: ", "))") }
+        return "imported \(endpoint.method) \(endpoint.base ?? "")\(endpoint.path): \(parts.joined(separator: ", "))"
     }
 
     static func describe(_ body: Body?) -> String {
