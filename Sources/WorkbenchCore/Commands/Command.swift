@@ -31,6 +31,8 @@ public enum Command: Equatable, Sendable {
     case importCurl([String])
     /// `import FILE`: the curl commands of a file become requests in the history (not sent), the last one the request.
     case importFile(String)
+    /// `export FORMAT [--exact] [--session] [--secrets] [> FILE]`
+    case export(Export)
     case reset
 
     // Sending
@@ -52,6 +54,8 @@ public enum Command: Equatable, Sendable {
     case expect(Expectation)
     case save(String?)
     case load(String)
+    /// `load FILE.http [--env NAME]`: a `.http` file's requests as the history (not sent).
+    case loadHTTPFile(String, environment: String?)
     /// `restore`: the workspace autosaved by the last REPL session.
     case restore
     case history

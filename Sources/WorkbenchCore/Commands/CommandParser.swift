@@ -141,6 +141,7 @@ private struct Parser {
                 throw usageError("expected nothing, or --secrets (to bring a curl command in, type `import` before it)")
             }
             return .command(.curl(secrets: !texts.isEmpty))
+        case "export": return try parseExport()
         case "show":
             if texts == ["--secrets"] { return .command(.showWithSecrets) }
             return try expectNoArguments(.show)
@@ -162,8 +163,11 @@ private struct Parser {
             guard args.count <= 1 else { throw usageError("expected at most one file name") }
             return .command(.save(texts.first))
         case "load":
-            guard args.count == 1, !texts[0].isEmpty else { throw usageError("expected one file name") }
-            return .command(.load(texts[0]))
+            if args.count == 3, texts[1] == "--env", HTTPFileImport.handles(texts[0]) {
+                return .command(.loadHTTPFile(texts[0], environment: texts[2]))
+            }
+            guard args.count == 1, !texts[0].isEmpty else { throw usageError("expected one file name (and `--env NAME` for a .http file)") }
+            return .command(HTTPFileImport.handles(texts[0]) ? .loadHTTPFile(texts[0], environment: nil) : .load(texts[0]))
         case "restore": return try expectNoArguments(.restore)
         case "history": return try expectNoArguments(.history)
         case "replay": return try parseReplay()
@@ -356,6 +360,35 @@ private struct Parser {
             try probe.setPath(path)
         }
         return .command(.send(method: method, path: path, output: output))
+    }
+
+    func parseExport() throws(WorkbenchError) -> ParsedLine {
+        guard let first = texts.first, let format = Export.Format(rawValue: first.lowercased()) else {
+            throw usageError("expected a format: \(Export.Format.allCases.map(\.rawValue).joined(separator: ", "))"
+                + Suggestion.didYouMean(texts.first ?? "", among: Export.Format.allCases.map(\.rawValue)))
+        }
+        var export = Export(format: format)
+        var index = 1
+        while index < texts.count {
+            let word = texts[index]
+            switch word {
+            case "--session": export.session = true
+            case "--secrets" where format == .curl || format == .httpie: export.revealSecrets = true
+            case "--exact" where format == .curl: export.exact = true
+            case ">":
+                guard index + 1 < texts.count, !texts[index + 1].isEmpty else { throw usageError("expected a file name after '>'") }
+                export.outputFile = texts[index + 1]
+                index += 1
+            default:
+                if word.hasPrefix(">") && word.count > 1 {
+                    export.outputFile = String(word.dropFirst())
+                } else {
+                    throw usageError("unexpected argument \(Excerpt.quoted(word))")
+                }
+            }
+            index += 1
+        }
+        return .command(.export(export))
     }
 
     func parseSet() throws(WorkbenchError) -> ParsedLine {

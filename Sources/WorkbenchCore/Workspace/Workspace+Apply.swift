@@ -83,6 +83,19 @@ extension Workspace {
             let range = records.count == 1 ? "\(first)" : "\(first)-\(history.count)"
             let summary = "imported \(records.count) request\(records.count == 1 ? "" : "s") from \(path) as history \(range) (not sent; `replay` sends them); the last is the request now"
             return .output(([summary] + warnings.map { "warning: " + $0 }).joined(separator: "\n"))
+        case .export(let export):
+            var records = [RequestRecord(endpoint: endpoint, settings: settings)]
+            if export.session {
+                guard !history.isEmpty else { throw WorkbenchError("nothing to export: no request has been sent yet (`export \(export.format.rawValue)` exports the current one)") }
+                records = history
+            }
+            let text = try export.text(records: records, variables: variables, scope: scope, readFile: context.readFile)
+            if let file = export.outputFile {
+                try context.writeFile(Array(text.utf8), file)
+                return .output("exported \(records.count) request\(records.count == 1 ? "" : "s") to \(file)")
+            }
+            let trimmed = String(text.dropLast())
+            return export.revealSecrets ? .revealed(trimmed) : .output(trimmed)
         case .showWithSecrets:
             return .revealed(try showText(revealingSecrets: true, context: context))
         case .reset:
@@ -117,6 +130,18 @@ extension Workspace {
             try load(from: file, context: context)
             sessionFile = file
             return .output("loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s")")
+        case .loadHTTPFile(let file, let environment):
+            let bytes = try context.readFile(file)
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw WorkbenchError("\(file): not UTF-8 text") }
+            let imported = try HTTPFileImport.read(text, file: file, environment: environment, readFile: context.readFile)
+            imported.document.apply(to: &self)
+            for (name, value) in imported.secrets { variables.set(name, to: value, secret: true) }
+            declaredSecrets = []
+            lastRecordIndex = nil
+            // Not a session file: `save` must not write JSON over it.
+            sessionFile = nil
+            let summary = "loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s") (not sent; `replay all` sends them in order)"
+            return .output(([summary] + imported.notes.map { "warning: " + $0 }).joined(separator: "\n"))
         case .restore:
             guard let path = context.autosavePath, AtomicFile.exists(path) else {
                 throw WorkbenchError("nothing to restore: no autosaved session yet")
