@@ -1,7 +1,10 @@
 """Interop with the real tools: a curl command imported with `import curl` (and `workbench import
 FILE`) sends what curl itself sends, checked at a local echo server."""
+import base64
 import json
+import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -103,3 +106,162 @@ def test_workbench_import_file_saves_a_session_that_replays(run_workbench, serve
     code, out, err = run_workbench(["import", "bad.sh", "--output", "never.json"])
     assert code == 2 and err.strip() == "error: bad.sh: line 2: curl: -X needs a value"
     assert not (workdir / "never.json").exists()
+
+
+# --- .http files ---------------------------------------------------------------------------
+
+CORPUS = Path(__file__).parent / "http"
+
+
+@pytest.fixture()
+def corpus(workdir: Path, server: str) -> Path:
+    """The .http corpus beside its env files, pointed at the test server."""
+    folder = workdir / "corpus"
+    shutil.copytree(CORPUS, folder)
+    env = json.loads((folder / "http-client.env.json").read_text())
+    env["local"]["base"] = server
+    env["local"]["host"] = server.split("://", 1)[1]
+    (folder / "http-client.env.json").write_text(json.dumps(env))
+    return folder
+
+
+def echoes(out: str) -> list[dict]:
+    """Every /echo reply printed in `out`, in order."""
+    found, decoder, index = [], json.JSONDecoder(), 0
+    while (start := out.find('{\n  "method"', index)) >= 0:
+        value, end = decoder.raw_decode(out, start)
+        found.append(value)
+        index = end
+    return found
+
+
+def test_replay_a_http_file_with_its_environment(run_workbench, corpus):
+    code, out, err = run_workbench(["replay", "corpus.http", "--env", "local"], cwd=corpus,
+                                   env={"CORPUS_HOME": "corpus-home-value"})
+    assert code == 0, out + err
+    assert out.splitlines()[-1] == "7 passed, 0 failed"
+    assert "corpus.http:19: response handler skipped (JavaScript does not run in the workbench)" in err
+    assert "output redirect `>> ./saved-response.json` skipped" in err
+    assert "request skipped: it uses {{$uuid}}, which the workbench cannot generate" in err
+    # The private environment's value is a secret: sent (the login passed), never shown.
+    assert "secret" not in out and "secret" not in err.replace("secrets", "")
+
+
+def test_run_a_http_file_sends_each_request_as_written(run_workbench, corpus):
+    code, out, err = run_workbench(["run", "corpus.http", "--env", "local"], cwd=corpus,
+                                   env={"CORPUS_HOME": "corpus-home-value"})
+    assert code == 0, err
+    sent = echoes(out)
+    profile, plain, upload, form, hosted = sent
+    assert profile["path"] == "/echo/profile" and profile["query"] == "page=2&size=10"
+    headers = dict(profile["headers"])
+    assert headers["X-Echoed-Type"] == "application/json"
+    assert headers["X-Home"] == "******", "an {{env.*}} value is a secret"
+    assert plain["method"] == "GET" and plain["path"] == "/echo/plain"
+    assert upload["method"] == "PUT" and upload["body"] == "uploaded text\n"
+    assert form["body"] == "name=ana&lang=en"
+    assert hosted["path"] == "/echo/hosted"
+    assert '"user": "ana"' in out, "the chained /me call was answered with the logged-in user"
+
+
+def test_load_a_http_file_in_the_repl_and_save_it_as_a_session(run_workbench, corpus):
+    code, out, err = run_workbench(input=script("load corpus.http --env local", "history", "save s.json"), cwd=corpus)
+    assert code == 0, err
+    assert "loaded corpus.http: 7 requests" in out
+    assert "1  POST" in out and "(captures login_body_data_accessToken, login_header_Content_Type; 1 expectation)" in out
+    saved = (corpus / "s.json").read_text()
+    assert '"secret"' not in saved, "the private environment's value is never written"
+    assert json.loads(saved)["secrets"] == ["password"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("GET {{nope}}/x\n", "bad.http: line 1, column 5: unknown variable {{nope}}"),
+    ("GET http://h/x\nBad Header\n", "bad.http: line 2, column 1: expected a header NAME: VALUE"),
+    ("GET http://h/{{x\n", "bad.http: line 1, column 14: unclosed {{"),
+    ("GET http://h/x\nX: {{other.response.body.$.a}}\n", "refers to a request named 'other'"),
+    ("FETCH ME http://h/x\n", "bad.http: line 1, column 1: expected METHOD URL [HTTP/VERSION]"),
+])
+def test_a_bad_http_file_is_one_error_with_its_position(run_workbench, workdir, text, message):
+    (workdir / "bad.http").write_text(text)
+    code, out, err = run_workbench(input=script("base http://127.0.0.1:9", "load bad.http", "base"))
+    assert code == 1
+    assert message in err and err.count("error:") == 1
+    (workdir / "http-client.env.json").write_text("{not json")
+    code, out, err = run_workbench(["replay", "bad.http", "--env", "x"])
+    assert code == 2 and "http-client.env.json: not JSON" in err
+
+
+# --- exports -------------------------------------------------------------------------------
+
+SESSION = [
+    "set --secret pw secret",
+    "set user ana",
+    "method POST", "path /login", "query add lang 'en gb'", "header X-Trace: 1",
+    'body json {"username": "{{user}}", "password": "{{pw}}"}',
+    "send",
+    "capture --secret token $.data.accessToken",
+    "expect status 200",
+    'expect json $.status == "ok"',
+    "reset",
+    "header Authorization: Bearer {{token}}",
+    "get /me",
+    "expect status 200",
+    "reset",
+    "body form a=1 b='x y'", "method PUT", "path /echo/form",
+    "send",
+]
+# What must never be in an export made without --secrets: the password and the captured token.
+LEAKS = ['"password": "secret"', "tok-123"]
+
+
+def test_export_http_round_trips_through_the_importer(run_workbench, server, workdir):
+    code, out, err = run_workbench(input=script(f"base {server}", *SESSION, "export http --session > api.http"))
+    assert code == 0, err
+    exported = (workdir / "api.http").read_text()
+    assert not any(leak in exported for leak in LEAKS) and "{{pw}}" in exported
+    assert "Authorization: Bearer {{r1.response.body.$.data.accessToken}}" in exported
+    (workdir / "http-client.private.env.json").write_text(json.dumps({"dev": {"pw": "secret"}}))
+    # The login passes only with the password, /me only with the token captured from it.
+    code, out, err = run_workbench(["replay", "api.http", "--env", "dev"])
+    assert code == 0, out + err
+    assert out.splitlines()[-1] == "3 passed, 0 failed"
+    code, out, err = run_workbench(["run", "api.http", "--env", "dev"])
+    assert code == 0, err
+    (form,) = echoes(out)
+    assert form["method"] == "PUT" and form["body"] == "a=1&b=x+y"
+
+
+def test_export_curl_and_httpie_send_what_the_workbench_sends(run_workbench, server):
+    lines = [f"base {server}", "method PATCH", "path /echo/items", "query add q 'a&b'", "header X-Trace: 1",
+             "header rm Accept", 'body json {"a": [1, 2], "s": "it\'s"}']
+    code, out, err = run_workbench(input=script(*lines, "send"))
+    assert code == 0, err
+    ours = comparable(echoed(out))
+    for export in ("export curl", "export curl --exact"):
+        code, out, err = run_workbench(input=script(*lines, export))
+        assert code == 0, err
+        assert comparable(run_curl(out.strip())) == ours, export
+    code, out, err = run_workbench(input=script(*lines, "export httpie"))
+    assert code == 0, err
+    completed = subprocess.run(["bash", "-c", out.strip() + " --print=b --ignore-stdin"], capture_output=True, timeout=60)
+    assert completed.returncode == 0, completed.stderr
+    theirs = comparable(json.loads(completed.stdout))
+    # HTTPie adds Connection and its own Accept default; the rest must match.
+    theirs["headers"] = [h for h in theirs["headers"] if h[0] not in ("connection", "accept")]
+    ours["headers"] = [h for h in ours["headers"] if h[0] != "accept"]
+    assert theirs == ours
+
+
+def test_exports_never_hold_a_secret_unless_asked(run_workbench, server, workdir):
+    code, out, err = run_workbench(input=script(
+        f"base {server}", *SESSION, "export curl --session", "export httpie --session", "export hurl --session",
+        "export http --session", "export curl --session > c.sh", "export hurl --session > h.hurl"))
+    assert code == 0, err
+    # What the exports printed: everything after the last response (the echo of the form).
+    exports = out[out.rindex('"body_base64"'):]
+    exports = exports[exports.index("\n}\n") + 3:]
+    assert exports.startswith("curl ")
+    for text in (exports, err, (workdir / "c.sh").read_text(), (workdir / "h.hurl").read_text()):
+        assert not any(leak in text for leak in LEAKS), text
+    code, out, err = run_workbench(input=script(f"base {server}", *SESSION, "export curl --session --secrets"))
+    assert '"password": "secret"' in out and "Bearer tok-123" in out

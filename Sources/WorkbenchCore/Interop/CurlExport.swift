@@ -4,31 +4,32 @@
 /// every byte instead.
 enum CurlExport {
     static func text(request: PreparedRequest, endpoint: Endpoint, settings: Settings) throws(WorkbenchError) -> String {
-        var words = ["curl"]
+        var head = ["curl"]
+        var groups: [[String]] = []
         let hasBody = !request.body.isEmpty || (endpoint.body != nil && Endpoint.methodsWithBody.contains(request.method))
         switch request.method {
-        case "HEAD": words.append("-I")
+        case "HEAD": head.append("-I")
         case "GET" where !hasBody: break
         case "POST" where hasBody: break
-        default: words += ["-X", ShellWords.quote(request.method)]
+        default: head += ["-X", ShellWords.quote(request.method)]
         }
-        if settings.followRedirects { words.append("-L") }
-        if settings.insecure { words.append("-k") }
-        words.append(ShellWords.quote(request.url))
+        if settings.followRedirects { head.append("-L") }
+        if settings.insecure { head.append("-k") }
+        head.append(ShellWords.quote(request.url))
         for field in ExportHeaders.typed(request, endpoint: endpoint) {
-            words += ["-H", ShellWords.quote(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")]
+            groups.append(["-H", ShellWords.quote(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")])
         }
-        for name in endpoint.omittedDefaults where name != "Accept-Encoding" { words += ["-H", ShellWords.quote("\(name):")] }
+        for name in endpoint.omittedDefaults where name != "Accept-Encoding" { groups.append(["-H", ShellWords.quote("\(name):")]) }
         if hasBody && request.method != "HEAD" {
             if case .file(let path) = endpoint.body {
-                words += ["--data-binary", ShellWords.quote("@" + path)]
+                groups.append(["--data-binary", ShellWords.quote("@" + path)])
             } else if request.body.contains(0) {
                 throw WorkbenchError("the body has NUL bytes, which a shell argument cannot carry: use `body @FILE` and export again")
             } else {
-                words += ["--data-raw", ShellWords.quote(String(decoding: request.body, as: UTF8.self))]
+                groups.append(["--data-raw", ShellWords.quote(String(decoding: request.body, as: UTF8.self))])
             }
         }
-        return ExportHeaders.wrapped(words)
+        return ExportHeaders.wrapped([head] + groups)
     }
 }
 
@@ -45,21 +46,12 @@ enum ExportHeaders {
         }
     }
 
-    /// One line when short; otherwise an option and its value per line, joined by ` \`.
-    static func wrapped(_ words: [String]) -> String {
-        let line = words.joined(separator: " ")
+    /// One line when short; otherwise the first group (command, method, URL)
+    /// on the first line and each further group (a header, the body) on its
+    /// own, joined by ` \` as browsers' "Copy as cURL" does.
+    static func wrapped(_ groups: [[String]]) -> String {
+        let line = groups.map { $0.joined(separator: " ") }.joined(separator: " ")
         guard line.count > 100 else { return line }
-        var lines: [String] = []
-        var current = ""
-        for word in words {
-            if !current.isEmpty && word.hasPrefix("-") && !current.hasSuffix(" -X") {
-                lines.append(current)
-                current = "  " + word
-            } else {
-                current += current.isEmpty ? word : " " + word
-            }
-        }
-        lines.append(current)
-        return lines.joined(separator: " \\\n")
+        return groups.map { $0.joined(separator: " ") }.joined(separator: " \\\n  ")
     }
 }

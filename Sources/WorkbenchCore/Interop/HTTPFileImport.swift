@@ -28,11 +28,12 @@ public struct HTTPFileImport: Sendable {
     /// from the env files beside it; `processEnvironment` is for error messages only.
     public static func read(
         _ text: String, file: String, environment: String?,
-        readFile: (String) throws(WorkbenchError) -> [UInt8]
+        readFile: (String) throws(WorkbenchError) -> [UInt8],
+        fileExists: (String) -> Bool = AtomicFile.exists
     ) throws(WorkbenchError) -> HTTPFileImport {
         let folder = file.lastIndex(of: "/").map { String(file[...$0]) } ?? ""
         let (plain, secret) = try HTTPEnvironmentFiles.load(
-            folder: folder, name: environment, readFile: readFile)
+            folder: folder, name: environment, readFile: readFile, fileExists: fileExists)
         var parser = HTTPFileParser(file: file, environmentValues: plain, secretValues: secret)
         try parser.parse(text)
         var document = SessionDocument()
@@ -48,12 +49,12 @@ public struct HTTPFileImport: Sendable {
 /// environments (plus `$shared`, which every environment starts from).
 enum HTTPEnvironmentFiles {
     static func load(
-        folder: String, name: String?, readFile: (String) throws(WorkbenchError) -> [UInt8]
+        folder: String, name: String?, readFile: (String) throws(WorkbenchError) -> [UInt8], fileExists: (String) -> Bool
     ) throws(WorkbenchError) -> (plain: [String: String], secret: [String: String]) {
         let publicPath = folder + "http-client.env.json"
         let privatePath = folder + "http-client.private.env.json"
-        let publicFile = try environments(in: publicPath, readFile: readFile)
-        let privateFile = try environments(in: privatePath, readFile: readFile)
+        let publicFile = fileExists(publicPath) ? try environments(in: publicPath, readFile: readFile) : [:]
+        let privateFile = fileExists(privatePath) ? try environments(in: privatePath, readFile: readFile) : [:]
         guard let name else { return (publicFile["$shared"] ?? [:], privateFile["$shared"] ?? [:]) }
         guard publicFile[name] != nil || privateFile[name] != nil else {
             let known = Set(publicFile.keys).union(privateFile.keys).subtracting(["$shared"]).sorted()
@@ -67,11 +68,10 @@ enum HTTPEnvironmentFiles {
         return (plain.filter { secret[$0.key] == nil }, secret)
     }
 
-    /// The environments of one file, each a flat map of names to text; no file, none.
+    /// The environments of one file, each a flat map of names to text.
     static func environments(
         in path: String, readFile: (String) throws(WorkbenchError) -> [UInt8]
     ) throws(WorkbenchError) -> [String: [String: String]] {
-        guard AtomicFile.exists(path) else { return [:] }
         let bytes = try readFile(path)
         let value: JSONValue
         do {

@@ -6,6 +6,7 @@
 enum HTTPieExport {
     static func text(request: PreparedRequest, endpoint: Endpoint, settings: Settings) throws(WorkbenchError) -> String {
         var words = ["http"]
+        var groups: [[String]] = []
         if settings.followRedirects { words.append("--follow") }
         if settings.insecure { words.append("--verify=no") }
         let sendsBody = endpoint.body != nil && !Endpoint.methodsWithoutBody.contains(request.method)
@@ -30,7 +31,7 @@ enum HTTPieExport {
                 if request.body.contains(0) {
                     throw WorkbenchError("the body has NUL bytes, which a shell argument cannot carry: use `body @FILE` and export again")
                 }
-                words += ["--raw", ShellWords.quote(String(decoding: request.body, as: UTF8.self))]
+                groups.append(["--raw", ShellWords.quote(String(decoding: request.body, as: UTF8.self))])
             }
             // HTTPie would call a raw body JSON; without a typed type, send none, as the workbench does.
             if !headers.contains(name: "Content-Type"), endpoint.body.map({ if case .form = $0 { false } else { true } }) ?? false {
@@ -38,12 +39,12 @@ enum HTTPieExport {
             }
         }
         words += [request.method, ShellWords.quote(request.url)]
-        for field in headers {
-            words.append(ShellWords.quote(field.value.isEmpty && !field.hasName("Content-Type") ? "\(field.name);" : "\(field.name):\(field.value)"))
+        var itemGroups: [[String]] = headers.map { field in
+            [ShellWords.quote(field.value.isEmpty && !field.hasName("Content-Type") ? "\(field.name);" : "\(field.name):\(field.value)")]
         }
-        for name in endpoint.omittedDefaults where name != "Accept-Encoding" { words.append(ShellWords.quote("\(name):")) }
-        words += items
-        if let redirect { words += ["<", ShellWords.quote(redirect)] }
-        return ExportHeaders.wrapped(words)
+        itemGroups += endpoint.omittedDefaults.filter { $0 != "Accept-Encoding" }.map { [ShellWords.quote("\($0):")] }
+        itemGroups += items.map { [$0] }
+        if let redirect { itemGroups.append(["<", ShellWords.quote(redirect)]) }
+        return ExportHeaders.wrapped([words] + itemGroups + groups)
     }
 }

@@ -133,7 +133,9 @@ extension Workspace {
         case .loadHTTPFile(let file, let environment):
             let bytes = try context.readFile(file)
             guard let text = String(validating: bytes, as: UTF8.self) else { throw WorkbenchError("\(file): not UTF-8 text") }
-            let imported = try HTTPFileImport.read(text, file: file, environment: environment, readFile: context.readFile)
+            // An env file exists when it can be read (they are small; the context knows no other way).
+            let imported = try HTTPFileImport.read(text, file: file, environment: environment, readFile: context.readFile,
+                                                   fileExists: { (try? context.readFile($0)) != nil })
             imported.document.apply(to: &self)
             for (name, value) in imported.secrets { variables.set(name, to: value, secret: true) }
             declaredSecrets = []
