@@ -1,6 +1,7 @@
 """Interop with the real tools: a curl command imported with `import curl` (and `workbench import
 FILE`) sends what curl itself sends, checked at a local echo server."""
 import base64
+import os
 import json
 import shutil
 import subprocess
@@ -265,3 +266,96 @@ def test_exports_never_hold_a_secret_unless_asked(run_workbench, server, workdir
         assert not any(leak in text for leak in LEAKS), text
     code, out, err = run_workbench(input=script(f"base {server}", *SESSION, "export curl --session --secrets"))
     assert '"password": "secret"' in out and "Bearer tok-123" in out
+
+
+# --- export swift --------------------------------------------------------------------------
+
+class RecordingServer:
+    """An HTTP/1.1 server on 127.0.0.1 that records every request exactly as received (method,
+    raw target, header lines in order, body) and answers each with JSON {"token": "tok-N"}."""
+
+    def __init__(self):
+        import http.server
+        import threading
+        recorded = self.recorded = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def handle_one(self):
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length) if length else b""
+                recorded.append({"method": self.command, "target": self.path,
+                                 "headers": [(n.lower(), v) for n, v in self.headers.items()], "body": body})
+                reply = json.dumps({"token": f"tok-{len(recorded)}"}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(reply)))
+                self.end_headers()
+                self.wfile.write(reply)
+
+            do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = handle_one
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.httpd.shutdown()
+
+
+def test_export_swift_compiles_and_sends_the_same_requests(run_workbench, workdir):
+    recorder = RecordingServer()
+    try:
+        code, out, err = run_workbench(input=script(
+            f"base {recorder.url}/api/",
+            "set --secret pw pa55-swift",
+            "set user-name 'ana maria'",
+            "method POST", "path /login", "query add lang 'en gb'", "query add a&b 'c=d'",
+            "header X-Trace: \"quoted\"",
+            'body json {"user": "{{user-name}}", "password": "{{pw}}"}',
+            "send",
+            "capture --secret token $.token",
+            "reset",
+            "header Authorization: Bearer {{token}}",
+            "header rm Accept",
+            "path /users", "path add '{{user-name}}' 'a/b'",
+            "query add page 2", "query add page 3",
+            "get",
+            "reset",
+            "body form name='{{user-name}}' note='x&y z'", "method PUT", "path /form",
+            "send",
+            "export swift --session --runnable > Requests.swift"))
+        assert code == 0, err
+        source = (workdir / "Requests.swift").read_text()
+        assert "pa55-swift" not in source and "tok-1" not in source
+        assert "case postLogin(userName: String, pw: String)" in source
+        compiled = subprocess.run(["swiftc", "-swift-version", "6", "Requests.swift", "-o", "requests"],
+                                  cwd=workdir, capture_output=True, text=True, timeout=300)
+        assert compiled.returncode == 0, compiled.stderr
+        assert "warning" not in compiled.stderr, compiled.stderr
+        by_workbench = list(recorder.recorded)
+        recorder.recorded.clear()
+        run = subprocess.run([str(workdir / "requests"), recorder.url + "/api"], capture_output=True, text=True,
+                             timeout=60, env={**os.environ, "WORKBENCH_VAR_pw": "pa55-swift"})
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.splitlines() == ["1 POST 200", "2 GET 200", "3 PUT 200"]
+        by_swift = recorder.recorded
+        assert len(by_swift) == len(by_workbench) == 3
+        for ours, theirs in zip(by_workbench, by_swift):
+            assert theirs["method"] == ours["method"]
+            assert theirs["target"] == ours["target"]
+            assert theirs["body"] == ours["body"]
+            # Every header line the workbench sent. URLSession keeps headers in a dictionary (so not in the
+            # same order) and adds its own Connection, Accept-Language, and Accept where none is set.
+            ours_names = {name for name, _ in ours["headers"]}
+            own = {"connection", "accept-language", "accept"} - ours_names
+            sent = sorted(h for h in theirs["headers"] if h[0] not in own)
+            assert sent == sorted(ours["headers"]), (sent, ours["headers"])
+        assert by_swift[1]["target"] == "/api/users/ana%20maria/a%2Fb?page=2&page=3"
+        assert ("authorization", "Bearer tok-1") in by_swift[1]["headers"], "the token captured from the login"
+    finally:
+        recorder.close()

@@ -190,3 +190,45 @@ import Testing
         #expect(h.failure("export yaml")?.message.hasPrefix("export: expected a format: curl, httpie, http, hurl") == true)
     }
 }
+
+/// `export swift`: names, parameters and the expressions of one case.
+@Suite struct SwiftExportTests {
+    @Test func casesAreNamedByMethodAndPathAndTakeTheirVariables() throws {
+        let login = Endpoint(base: "{{base}}", path: "/v1/login", method: "POST", body: .json(#"{"p": "{{pass-word}}"}"#))
+        let first = try SwiftCase(login, taken: [])
+        #expect(first.declaration == "postV1Login(passWord: String)", "the base is urlRequest's argument, not a parameter")
+        #expect(first.bodyExpression == #"Data("{\"p\": \"\(passWord)\"}".utf8)"#)
+        let again = try SwiftCase(Endpoint(base: "http://h", path: "/v1/login", method: "POST"), taken: [first.name])
+        #expect(again.name == "postV1Login2" && again.bodyExpression == "Data()")
+        let root = try SwiftCase(Endpoint(base: "http://h", headers: [HeaderField(name: "X-K", value: "{{env.API_KEY}}")]), taken: [])
+        #expect(root.declaration == "getRoot(API_KEY: String)")
+        #expect(root.headersExpression.contains(#"(name: "X-K", value: "\(API_KEY)")"#))
+        #expect(SwiftCase.identifier("class") == "class_" && SwiftCase.identifier("2x") == "_2x")
+    }
+
+    @Test func pathsAndQueriesEncodeTheirValuesAtRunTime() throws {
+        var endpoint = Endpoint(base: "http://h", path: "/a b/{{id}}")
+        endpoint.segments = ["x/{{id}}"]
+        endpoint.query = [QueryItem(name: "q", value: "{{term}} & more"), QueryItem(name: "sig", value: "a%2Bb", isEncoded: true)]
+        let swiftCase = try SwiftCase(endpoint, taken: [])
+        // A variable in a `path add` segment is encoded as one segment (here it is in the path too:
+        // the stricter encoding wins, which differs only for a value holding `/`).
+        #expect(swiftCase.pathExpression == #""/a%20b/\(Encode.segment(id))/x%2F\(Encode.segment(id))""#)
+        var plain = Endpoint(base: "http://h", path: "/files/{{name}}")
+        plain.method = "DELETE"
+        #expect(try SwiftCase(plain, taken: []).pathExpression == #""/files/\(Encode.path(name))""#)
+        #expect(swiftCase.queryExpression == #"[URLQueryItem(name: "q", value: "\(term) & more"), URLQueryItem(name: "sig", value: "a+b")]"#)
+        #expect(swiftCase.pattern(usedIn: swiftCase.queryExpression) == ".getABX(_, let term)")
+    }
+
+    @Test func theFileIsDeclarationsThenOptionallyAMain() throws {
+        let records = [RequestRecord(endpoint: Endpoint(base: "http://h", path: "/x"), settings: Settings(),
+                                     captures: [Capture(name: "t", source: .header("ETag"))])]
+        let plain = try SwiftExport.text(records: records, variables: Variables(), runnable: false)
+        #expect(plain.contains("enum Endpoint {\n    case getX\n") && plain.contains("func urlRequest(baseURL: URL) -> URLRequest"))
+        #expect(!plain.contains("CommandLine"))
+        let runnable = try SwiftExport.text(records: records, variables: Variables(), runnable: true)
+        #expect(runnable.contains("let response1 = send(.getX, to: baseURL)\nprint(\"1 GET \\(response1.status)\")"))
+        #expect(runnable.contains(#"let captured_t = response1.headers["etag"] ?? """#))
+    }
+}

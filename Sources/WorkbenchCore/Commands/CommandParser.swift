@@ -375,6 +375,7 @@ private struct Parser {
             case "--session": export.session = true
             case "--secrets" where format == .curl || format == .httpie: export.revealSecrets = true
             case "--exact" where format == .curl: export.exact = true
+            case "--runnable" where format == .swift: export.runnable = true
             case ">":
                 guard index + 1 < texts.count, !texts[index + 1].isEmpty else { throw usageError("expected a file name after '>'") }
                 export.outputFile = texts[index + 1]

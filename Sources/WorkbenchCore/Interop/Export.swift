@@ -2,7 +2,7 @@
 /// the history) written for another tool.
 public struct Export: Equatable, Sendable {
     public enum Format: String, CaseIterable, Sendable {
-        case curl, httpie, http, hurl
+        case curl, httpie, http, hurl, swift
     }
 
     public var format: Format
@@ -11,6 +11,8 @@ public struct Export: Equatable, Sendable {
     public var session = false
     /// Shell commands carry values; `--secrets` puts secret ones in them unmasked.
     public var revealSecrets = false
+    /// `export swift --runnable`: a `main` that sends the requests.
+    public var runnable = false
     /// `> FILE`
     public var outputFile: String?
 
@@ -33,6 +35,7 @@ public struct Export: Equatable, Sendable {
         switch format {
         case .http: return try HTTPFileExport.text(records: records, variables: variables)
         case .hurl: return try HurlExport.text(records: records, variables: variables)
+        case .swift: return try SwiftExport.text(records: records, variables: variables, runnable: runnable)
         case .curl, .httpie:
             var commands: [String] = []
             for record in records {

@@ -64,7 +64,7 @@ struct PortableRequest {
     /// percent-, form- and URL-encoding unchanged (lower-case letters and digits).
     struct Placeholders {
         private(set) var scope = VariableScope()
-        private var tokens: [(token: String, part: Template.Part)] = []
+        private(set) var tokens: [(token: String, part: Template.Part)] = []
 
         init(_ texts: [String]) {
             var variables = Variables()
