@@ -66,12 +66,12 @@ enum HurlExport {
             switch expectation {
             case .status(.code(let code)): status = String(code)
             case .status(.range(let hundred)): asserts += ["status >= \(hundred * 100)", "status < \(hundred * 100 + 100)"]
-            case .headerContains(let name, let text): asserts.append("header \(quoted(name)) contains \(quoted(text))")
-            case .jsonExists(let path): asserts.append("jsonpath \(quoted(path.text)) exists")
+            case .headerContains(let name, let text): asserts.append("header \(StringLiteral.quoted(name)) contains \(StringLiteral.quoted(text))")
+            case .jsonExists(let path): asserts.append("jsonpath \(StringLiteral.quoted(path.text)) exists")
             case .timeBelow(let milliseconds): asserts.append("duration < \(Int(milliseconds.rounded(.up)))")
             case .jsonEquals(let path, let value):
                 if let literal = predicateValue(value) {
-                    asserts.append("jsonpath \(quoted(path.text)) == \(literal)")
+                    asserts.append("jsonpath \(StringLiteral.quoted(path.text)) == \(literal)")
                 } else {
                     unsupported.append(expectation.text)
                 }
@@ -83,8 +83,8 @@ enum HurlExport {
             for capture in record.captures {
                 switch capture.source {
                 case .status: lines.append("\(capture.name): status")
-                case .header(let name): lines.append("\(capture.name): header \(quoted(name))")
-                case .json(let path): lines.append("\(capture.name): jsonpath \(quoted(path.text))")
+                case .header(let name): lines.append("\(capture.name): header \(StringLiteral.quoted(name))")
+                case .json(let path): lines.append("\(capture.name): jsonpath \(StringLiteral.quoted(path.text))")
                 }
             }
         }
@@ -98,20 +98,5 @@ enum HurlExport {
         let text = json.trimmingSpaces()
         guard let first = text.first, first != "{", first != "[" else { return nil }
         return text
-    }
-
-    /// A Hurl quoted string (JSON-style escapes).
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

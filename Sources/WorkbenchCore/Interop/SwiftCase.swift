@@ -60,7 +60,7 @@ struct SwiftCase {
         // Headers: every one the builder writes but Host and Content-Length.
         let built = try withoutBase.withBase("http://h").prepare(in: scope, readFile: { _ throws(WorkbenchError) in [] })
         let headers = built.headers.filter { !$0.hasName("Host") && !$0.hasName("Content-Length") }.map { field in
-            "(name: \(SwiftExport.literal(field.name)), value: \"\(placeholders.swiftText(field.value) { interpolate($0, nil) })\")"
+            "(name: \(StringLiteral.quoted(field.name)), value: \"\(placeholders.swiftText(field.value) { interpolate($0, nil) })\")"
         }
         headersExpression = "[" + headers.joined(separator: ", ") + "]"
 
@@ -98,7 +98,7 @@ struct SwiftCase {
     static func typedText(_ text: String, _ interpolate: (Template.Part, String?) -> String) throws(WorkbenchError) -> String {
         var result = "\""
         for part in try Template.parse(text) {
-            if case .literal(let literal) = part { result += SwiftExport.escapedForLiteral(literal) } else { result += interpolate(part, nil) }
+            if case .literal(let literal) = part { result += StringLiteral.escaped(literal) } else { result += interpolate(part, nil) }
         }
         return result + "\""
     }
@@ -169,10 +169,10 @@ extension PortableRequest.Placeholders {
                 next = (range, token.part)
             }
             guard let (range, part) = next else {
-                result += SwiftExport.escapedForLiteral(String(rest))
+                result += StringLiteral.escaped(String(rest))
                 break
             }
-            result += SwiftExport.escapedForLiteral(String(rest[..<range.lowerBound])) + interpolate(part)
+            result += StringLiteral.escaped(String(rest[..<range.lowerBound])) + interpolate(part)
             rest = rest[range.upperBound...]
         }
         return result

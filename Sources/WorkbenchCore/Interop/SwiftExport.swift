@@ -35,7 +35,7 @@ enum SwiftExport {
         ]
         lines += cases.map { "    case \($0.declaration)" }
         lines += ["", "    var method: String {", "        switch self {"]
-        lines += cases.map { "        case .\($0.name): return \(literal($0.endpoint.method))" }
+        lines += cases.map { "        case .\($0.name): return \(StringLiteral.quoted($0.endpoint.method))" }
         lines += ["        }", "    }", ""]
         lines += property("path", type: "String", cases: cases) { $0.pathExpression }
         lines += property("queryItems", type: "[URLQueryItem]", cases: cases) { $0.queryExpression }
@@ -98,28 +98,6 @@ enum SwiftExport {
         "    func leftPadded() -> String { count == 1 ? \"0\" + self : self }",
         "}",
     ]
-
-    /// A Swift string literal: escapes for quotes, backslashes and controls.
-    static func literal(_ text: String) -> String {
-        "\"" + escapedForLiteral(text) + "\""
-    }
-
-    static func escapedForLiteral(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
 
     /// The runnable part: values for the variables, each request sent once, captures taken.
     static func main(records: [RequestRecord], cases: [SwiftCase], caseOfRecord: [Int], variables: Variables) throws(WorkbenchError) -> [String] {
@@ -192,9 +170,9 @@ enum SwiftExport {
                     source = "captured_\(SwiftCase.identifier(name))"
                 case .variable(let name):
                     let recorded = variables.isSecret(name) ? "" : (variables.value(of: name) ?? "")
-                    source = "variable(\(literal(name)), \(literal(recorded)))"
+                    source = "variable(\(StringLiteral.quoted(name)), \(StringLiteral.quoted(recorded)))"
                 case .environment(let name):
-                    source = "ProcessInfo.processInfo.environment[\(literal(name))] ?? \"\""
+                    source = "ProcessInfo.processInfo.environment[\(StringLiteral.quoted(name))] ?? \"\""
                 case .literal:
                     continue
                 }
@@ -210,11 +188,11 @@ enum SwiftExport {
                 switch capture.source {
                 case .status: value = "String(\(response).status)"
                 case .header(let header):
-                    value = "\(response).headers[\(literal(header.lowercased()))] ?? \"\""
+                    value = "\(response).headers[\(StringLiteral.quoted(header.lowercased()))] ?? \"\""
                 case .json(let path):
                     let steps = path.components.map { component -> String in
                         switch component {
-                        case .key(let key): return literal(key)
+                        case .key(let key): return StringLiteral.quoted(key)
                         case .index(let index): return String(index)
                         }
                     }
