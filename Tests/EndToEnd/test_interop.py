@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import hurl_subset
 from test_script_mode import script
 
 
@@ -359,3 +360,16 @@ def test_export_swift_compiles_and_sends_the_same_requests(run_workbench, workdi
         assert ("authorization", "Bearer tok-1") in by_swift[1]["headers"], "the token captured from the login"
     finally:
         recorder.close()
+
+
+def test_export_hurl_parses_and_runs_as_hurl_would(run_workbench, server, workdir):
+    code, out, err = run_workbench(input=script(f"base {server}", *SESSION, 'expect json $.body == "a=1&b=x+y"',
+                                                "export hurl --session > api.hurl"))
+    assert code == 0, err
+    text = (workdir / "api.hurl").read_text()
+    assert "[Captures]\ntoken: jsonpath \"$.data.accessToken\"" in text
+    entries = hurl_subset.parse(text)
+    assert [e["method"] for e in entries] == ["POST", "GET", "PUT"]
+    assert hurl_subset.run(entries, {"user": "ana", "pw": "secret"}) == []
+    # A wrong password makes the exported asserts fail: the checks are real.
+    assert hurl_subset.run(hurl_subset.parse(text), {"user": "ana", "pw": "wrong"})
