@@ -263,4 +263,46 @@ struct JSONTokenizerTests {
             #expect(failure.map(record.placing) == JSONSyntax.Failure(offset: 13, line: 2, column: 6, reason: "unexpected '2': expected ':' after the key"))
         }
     }
+
+    // MARK: Checking a body as it arrives
+
+    func verdict(_ bytes: [UInt8], pieces size: Int) -> JSONBodyCheck.Verdict? {
+        var check = JSONBodyCheck()
+        var received: [UInt8] = []
+        var start = 0
+        while start < bytes.count {
+            received += bytes[start..<min(start + size, bytes.count)]
+            received.withUnsafeBufferPointer { check.add($0) }
+            start += size
+        }
+        return received.withUnsafeBufferPointer { check.finish($0) }
+    }
+
+    @Test func aBodyCheckedPieceByPieceGetsTheVerdictOfOneCheck() {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let texts: [String] = [
+            #"{"a": [1, -2.5e+10, true, false, null, "x\"y\u00e9", {}], "b": {"c": "é😀"}}"#, "12345", "-0.5", "true",
+            #""string""#, "[1, 2", #"{"a" 1}"#, "[1,]", "tru", "[1.]", #"["\u12"]"#, "\"a\u{1}\"", "[] x", "", "   ",
+            "[123", #"{"k": "unterminated"#, "[-]", "nul",
+        ]
+        let inputs: [[UInt8]] = texts.map { Array($0.utf8) } + [
+            bom + Array("[1]".utf8), bom, [0x22, 0xE2, 0x82, 0xAC, 0x22], [0x22, 0xE2, 0x82, 0x22], [0x5B, 0x22, 0xF0, 0x9F, 0x98, 0x80, 0x22, 0x5D],
+        ]
+        for input in inputs {
+            let expected: JSONBodyCheck.Verdict = input.withUnsafeBufferPointer { buffer in
+                var tokenizer = JSONTokenizer(buffer, skippingByteOrderMark: true)
+                if tokenizer.checkToEnd() { return .valid }
+                return .invalid(JSONSyntax.failure(at: tokenizer.problem!.offset, reason: tokenizer.problem!.reason, in: buffer))
+            }
+            for size in [1, 2, 3, 5, 64] {
+                #expect(verdict(input, pieces: size) == expected, "\(String(decoding: input, as: UTF8.self).debugDescription) in pieces of \(size)")
+            }
+        }
+    }
+
+    @Test func aHugeTokenArrivingInSmallPiecesEndsTheCheckInsteadOfRescanning() {
+        let long = Array(("[\"" + String(repeating: "x", count: 2 * JSONBodyCheck.longestPendingToken) + "\"]").utf8)
+        #expect(verdict(long, pieces: 256 * 1024) == nil)
+        #expect(verdict(Array("[1, 2]".utf8), pieces: 1) == .valid)
+    }
 }

@@ -66,11 +66,11 @@ public enum JSONFormatter {
     /// terminal): see `formatIfValid`.
     public static func format(
         _ input: UnsafeBufferPointer<UInt8>, palette: JSONPalette?, escapingControls: Bool = false,
-        emit: (UnsafeBufferPointer<UInt8>) -> Void
+        skippingByteOrderMark: Bool = false, emit: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         withoutActuallyEscaping(emit) { emit in
             var printer = Printer(
-                tokenizer: JSONTokenizer(input, checking: false), palette: palette,
+                tokenizer: JSONTokenizer(input, checking: false, skippingByteOrderMark: skippingByteOrderMark), palette: palette,
                 escapingControls: escapingControls, holding: false, emit: emit)
             printer.run()
             printer.release()
@@ -243,10 +243,39 @@ public enum JSONFormatter {
         @inline(__always)
         mutating func write(_ source: UnsafePointer<UInt8>, count: Int) {
             if count <= JSONFormatter.chunkSize - filled {
-                (buffer + filled).update(from: source, count: count)
+                Self.copy(source, to: buffer + filled, count: count)
                 filled += count
             } else {
                 writeAcrossChunks(source, count: count)
+            }
+        }
+
+        /// Copies without a call to `memmove` for the short pieces most
+        /// tokens, colours and indents are: two overlapping loads and stores
+        /// that never read or write outside either range.
+        @inline(__always)
+        static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+            let from = UnsafeRawPointer(source)
+            let to = UnsafeMutableRawPointer(target)
+            switch count {
+            case 8...16:
+                let head = from.loadUnaligned(as: UInt64.self)
+                let tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                to.storeBytes(of: head, as: UInt64.self)
+                to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+            case 4..<8:
+                let head = from.loadUnaligned(as: UInt32.self)
+                let tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                to.storeBytes(of: head, as: UInt32.self)
+                to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+            case 1..<4:
+                target[0] = source[0]
+                target[count >> 1] = source[count >> 1]
+                target[count - 1] = source[count - 1]
+            case 0:
+                break
+            default:
+                target.update(from: source, count: count)
             }
         }
 
@@ -274,6 +303,12 @@ public enum JSONFormatter {
         mutating func write(_ source: UnsafePointer<UInt8>, count: Int, style: Style) {
             if style.count == 0 {
                 write(source, count: count)
+            } else if style.count + count + reset.count <= JSONFormatter.chunkSize - filled {
+                // The usual case: all three pieces fit, one capacity check.
+                Self.copy(style.start, to: buffer + filled, count: style.count)
+                Self.copy(source, to: buffer + filled + style.count, count: count)
+                Self.copy(reset.start, to: buffer + filled + style.count + count, count: reset.count)
+                filled += style.count + count + reset.count
             } else {
                 write(style.start, count: style.count)
                 write(source, count: count)
@@ -336,22 +371,30 @@ public enum JSONFormatter {
                     continue
                 }
                 write(source + runStart, count: index - runStart)
-                let digits: [UInt8] = Array("0123456789abcdef".utf8)
-                let escape: [UInt8] = [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                       digits[Int(value >> 4)], digits[Int(value & 0x0F)]]
-                escape.withUnsafeBufferPointer { write($0.baseAddress!, count: 6) }
+                for byte in "\\u00".utf8 { write(byte) }
+                write(Self.hexDigit(value >> 4))
+                write(Self.hexDigit(value & 0x0F))
                 index += length
                 runStart = index
             }
             write(source + runStart, count: count - runStart)
         }
 
-        @inline(__always)
+        static func hexDigit(_ value: UInt8) -> UInt8 {
+            value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+        }
+
+        /// `@_transparent`: the optimizer left this call (once per token) out of line.
+        @_transparent
         mutating func writeToken(_ source: UnsafePointer<UInt8>, count: Int, style: Style) {
-            guard escapingControls else {
+            if escapingControls {
+                writeEscapingControls(source, count: count, style: style)
+            } else {
                 write(source, count: count, style: style)
-                return
             }
+        }
+
+        mutating func writeEscapingControls(_ source: UnsafePointer<UInt8>, count: Int, style: Style) {
             if style.count > 0 { write(style.start, count: style.count) }
             writeEscapingControls(source, count: count)
             if style.count > 0 { write(reset.start, count: reset.count) }
@@ -374,7 +417,7 @@ public enum JSONFormatter {
             // go on one line (`{}`, `[]`), as jq prints them.
             var pendingOpen: UInt8 = 0
             while !stopped {
-                let token = tokenizer.next()
+                let token = tokenizer.checking ? tokenizer.nextChecked() : tokenizer.nextLenient()
                 if holding, let found = tokenizer.problem {
                     // Not JSON: nothing of it is shown formatted.
                     problem = found

@@ -43,8 +43,16 @@ public struct JSONTokenizer {
     /// What the grammar allows next.
     private enum Expect: UInt8 { case value, valueOrEnd, keyOrEnd, key, colon, commaOrEnd }
 
-    public let base: UnsafePointer<UInt8>?
-    public let count: Int
+    public private(set) var base: UnsafePointer<UInt8>?
+    public private(set) var count: Int
+    /// False while more input may follow (`resume`): a token that reaches the
+    /// end of what is there is not judged yet.
+    public private(set) var isFinal = true
+    /// Not final, and the next token may not be complete yet: call `resume` with more input.
+    public private(set) var isWaiting = false
+    /// A scan stopped because the input ended (set by the string scanner, whose
+    /// message points at the string's start rather than the end).
+    private var endedEarly = false
     /// Where the next token is looked for.
     public private(set) var position: Int
     /// Whether tokens are still being checked against the grammar.
@@ -72,10 +80,21 @@ public struct JSONTokenizer {
         input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF
     }
 
+    /// Input that arrives piece by piece (a body being downloaded): `input` is
+    /// everything so far, at the same offsets as before (it may have moved in
+    /// memory). Until `final`, checking stops, waiting, at a token that
+    /// reaches the end of the input, and takes it up again from its start.
+    public mutating func resume(_ input: UnsafeBufferPointer<UInt8>, final: Bool) {
+        base = input.baseAddress
+        count = input.count
+        isFinal = final
+        isWaiting = false
+    }
+
     /// Reads tokens to the end; true when the whole input is one valid value.
     /// Used to check ahead of a formatter, on a copy of its tokenizer.
     public mutating func checkToEnd() -> Bool {
-        while problem == nil && next().kind != .end {}
+        while problem == nil && nextChecked().kind != .end {}
         return problem == nil
     }
 
@@ -94,13 +113,19 @@ public struct JSONTokenizer {
     }
 
     private mutating func fail(_ offset: Int, _ reason: String, restartingAt start: Int) -> Token {
+        if !isFinal && (offset >= count || endedEarly) {
+            // Only the end of what has arrived: wait for more.
+            return wait(at: start)
+        }
         problem = Problem(offset: offset, reason: reason)
         checking = false
         position = start
         return nextLenient()
     }
 
-    private mutating func nextChecked() -> Token {
+    /// The next token when `checking` (callers in a hot loop pick the mode themselves).
+    @inline(__always)
+    mutating func nextChecked() -> Token {
         guard let base else {
             if expect == .commaOrEnd { return Token(kind: .end, start: 0, end: 0) }
             problem = Problem(offset: 0, reason: "empty input: expected a JSON value")
@@ -111,6 +136,7 @@ public struct JSONTokenizer {
         while index < count, Self.isSpace(base[index]) { index += 1 }
         position = index
         guard index < count else {
+            if !isFinal { return wait(at: index) }
             if depth == 0 && expect == .commaOrEnd { return Token(kind: .end, start: index, end: index) }
             let empty = depth == 0 && expect == .value
             problem = Problem(offset: index, reason: empty ? "empty input: expected a JSON value" : "unexpected end of input")
@@ -169,6 +195,8 @@ public struct JSONTokenizer {
                 return Token(kind: .string, start: index, end: position)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 if let (offset, reason) = scanNumber(base, from: index) { return fail(offset, reason, restartingAt: index) }
+                // More digits may follow.
+                if !isFinal && position == count { return wait(at: index) }
                 expect = .commaOrEnd
                 return Token(kind: .number, start: index, end: position)
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
@@ -184,6 +212,12 @@ public struct JSONTokenizer {
                 return fail(index, "unexpected \(Self.describe(byte)): expected a JSON value", restartingAt: index)
             }
         }
+    }
+
+    private mutating func wait(at start: Int) -> Token {
+        isWaiting = true
+        position = start
+        return Token(kind: .end, start: start, end: start)
     }
 
     @inline(__always)
@@ -209,8 +243,10 @@ public struct JSONTokenizer {
 
     /// Lenient lexing: strings end at the next unescaped quote (or the end),
     /// and runs of number bytes, of letters and of bytes that fit nothing are
-    /// each one token.
-    private mutating func nextLenient() -> Token {
+    /// each one token. `@_transparent` because the optimizer kept it out of
+    /// line in the formatter's loop despite `@inline(__always)`: a call per token.
+    @_transparent
+    mutating func nextLenient() -> Token {
         guard let base else { return Token(kind: .end, start: 0, end: 0) }
         var index = position
         while index < count, Self.isSpace(base[index]) { index += 1 }
@@ -353,6 +389,7 @@ public struct JSONTokenizer {
     /// Checks the string whose opening quote is at `start`: escapes, no raw
     /// control characters, well-formed UTF-8.
     private mutating func scanString(_ base: UnsafePointer<UInt8>, from start: Int) -> (Int, String)? {
+        endedEarly = false
         var index = start + 1
         let count = self.count
         while index < count {
@@ -389,6 +426,7 @@ public struct JSONTokenizer {
                 return (index, "unescaped control character \(Self.describe(byte)) in a string")
             case 0x80...0xFF:
                 guard let length = Self.validUTF8Length(base, at: index, count: count) else {
+                    if index + Self.sequenceLength(byte) > count { endedEarly = true }
                     return (index, "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) in a string")
                 }
                 index += length
@@ -396,7 +434,13 @@ public struct JSONTokenizer {
                 index += 1
             }
         }
+        endedEarly = true
         return (start, "unterminated string")
+    }
+
+    /// How long a UTF-8 sequence starting with `lead` claims to be.
+    static func sequenceLength(_ lead: UInt8) -> Int {
+        lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
     }
 
     /// Whether any of eight bytes ends plain string content: a quote, a

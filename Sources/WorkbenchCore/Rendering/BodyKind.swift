@@ -14,8 +14,8 @@ public enum BodyKind: Equatable, Sendable {
         let contentType = response.contentType
         let charset = contentType.flatMap(HTTPResponse.charset(of:))
         if let type = contentType.map(HTTPResponse.mediaType(of:)), !type.isEmpty {
-            if isJSONSequenceType(type) { return .jsonSequence }
-            if isJSONType(type) { return .json }
+            if JSONMediaType.isJSONSequence(type) { return .jsonSequence }
+            if JSONMediaType.isJSON(type) { return .json }
             if isTextType(type) { return .text(charset: charset ?? "utf-8") }
             if isBinaryType(type) { return .binary(mediaType: type) }
         }
@@ -24,21 +24,6 @@ public enum BodyKind: Equatable, Sendable {
         if let charset, charset != "utf-8" && charset != "utf8" { return .text(charset: charset) }
         if isBinaryContent(body) { return .binary(mediaType: response.mediaType ?? "application/octet-stream") }
         return .text(charset: charset ?? "utf-8")
-    }
-
-    static func isJSONType(_ type: String) -> Bool {
-        type == "application/json" || type.hasSuffix("+json") || type == "text/json"
-    }
-
-    /// Types whose body is one JSON value per line (or per RS): NDJSON, JSON
-    /// Lines under its several names, RFC 7464 sequences (`+json-seq` too),
-    /// and `application/stream+json`, which servers such as Spring send as NDJSON.
-    static func isJSONSequenceType(_ type: String) -> Bool {
-        type.hasSuffix("+json-seq") || [
-            "application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonl",
-            "application/jsonlines", "application/x-jsonlines", "application/json-seq", "application/stream+json",
-            "application/x-json-stream",
-        ].contains(type)
     }
 
     static func isTextType(_ type: String) -> Bool {

@@ -36,11 +36,24 @@ public enum ResponseRenderer {
             sink.printLine("")
             let palette: JSONPalette? = color ? .standard : nil
             let body = response.body
-            // Checked and printed in one pass; nothing is printed formatted unless all of it is JSON.
-            let failure = body.withUnsafeBufferPointer { buffer in
-                JSONFormatter.formatIfValid(
-                    buffer, palette: palette, escapingControls: outputIsTerminal, skippingByteOrderMark: true
-                ) { chunk in sink.write(chunk) }
+            var failure: JSONSyntax.Failure?
+            switch response.bodyCheck {
+            case .valid?:
+                // Checked as it arrived: one pass to print it.
+                body.withUnsafeBufferPointer { buffer in
+                    JSONFormatter.format(buffer, palette: palette, escapingControls: outputIsTerminal, skippingByteOrderMark: true) { chunk in
+                        sink.write(chunk)
+                    }
+                }
+            case .invalid(let found)?:
+                failure = found
+            case nil:
+                // Checked and printed in one pass; nothing is printed formatted unless all of it is JSON.
+                failure = body.withUnsafeBufferPointer { buffer in
+                    JSONFormatter.formatIfValid(
+                        buffer, palette: palette, escapingControls: outputIsTerminal, skippingByteOrderMark: true
+                    ) { chunk in sink.write(chunk) }
+                }
             }
             if let failure {
                 printText(TextDecoding.decode(body, charset: response.charset ?? "utf-8"), outputIsTerminal: outputIsTerminal, to: sink)
