@@ -139,7 +139,7 @@ elif [ -n "$baseline_rev" ]; then
         say "baseline build failed (full log: $out/build-baseline.log)"
         exit 1
     fi
-    baseline_args=(--baseline "$(cd "$tree" && "${base_build[@]}" --show-bin-path)/workbench" --baseline-label "$baseline_rev ($sha)")
+    baseline_args=(--baseline "$(cd "$tree" && "${base_build[@]}" --show-bin-path)/workbench" --baseline-label "$([ "$baseline_rev" = "$sha" ] && echo "$sha" || echo "$baseline_rev ($sha)")")
 fi
 
 # The output is also kept in Benchmarks/out/last-run.txt.

@@ -1,9 +1,7 @@
-"""JSON bodies end to end: a byte order mark, JSON Lines and RFC 7464 sequences, controls
-inside JSON strings on a terminal and in a pipe, and `expect json` comparing by meaning."""
+"""JSON bodies end to end: a byte order mark, JSON Lines and RFC 7464 sequences, and
+`expect json` comparing by meaning (controls inside JSON strings: test_terminal_safety.py)."""
 
 from __future__ import annotations
-
-import pexpect
 
 from test_send import ANSI, body_of, script
 
@@ -36,27 +34,6 @@ def test_sequences_are_coloured_like_json(run_workbench, server):
     assert code == 0, err
     assert "\x1b[34;1m\"n\"\x1b[0m" in out
     assert ANSI.sub("", out).endswith('{\n  "n": 1\n}\n{\n  "n": 2,\n  "s": "x"\n}\nnot json\n[\n  3\n]\n')
-
-
-def test_controls_inside_json_strings_are_escaped_on_a_terminal(workbench_bin, workbench_env, workdir, server):
-    env = dict(workbench_env, NO_COLOR="1")
-    child = pexpect.spawn(workbench_bin, env=env, cwd=str(workdir), encoding="utf-8", dimensions=(24, 200), timeout=10)
-    child.expect("> ")
-    child.sendline(f"base {server}")
-    child.expect("> ")
-    child.sendline("get /json/controls")
-    child.expect(r"GET http://[^\r\n]*/json/controls> ")
-    screen = child.before
-    child.sendeof()
-    child.expect(pexpect.EOF)
-    assert "\x7f" not in screen and "\x9b" not in screen, repr(screen)
-    assert '"t": "a\\u007fb\\u009b31mc"' in screen, repr(screen)
-
-
-def test_a_pipe_gets_the_json_strings_raw(run_workbench, server):
-    code, out, err = run_workbench(input=script(server, "get /json/controls"))
-    assert code == 0, err
-    assert body_of(out) == '{\n  "t": "a\x7fb\x9b31mc"\n}\n'
 
 
 def test_expect_json_compares_by_meaning(run_workbench, server):

@@ -44,6 +44,11 @@ import Testing
         let (lines, errors) = render(response("application/jsonl", Array("1\n\n[2]\n".utf8)))
         #expect(lines.hasSuffix("\n\n1\n[\n  2\n]\n"))
         #expect(errors.isEmpty)
+        // Many values that are not JSON: ten warnings, then a count.
+        let (_, many) = render(response("application/x-ndjson", Array(String(repeating: "x\n", count: 13).utf8)))
+        #expect(many.count == 11)
+        #expect(many.first == "warning: a value of the body is not valid JSON: unexpected 'x': expected a JSON value at line 1, column 1 (byte 0)")
+        #expect(many.last == "warning: 3 more values of the body are not valid JSON")
         // DEL and C1 inside a JSON string: escaped on a terminal only.
         let controls = Array("[\"a\u{7F}\u{85}\"]".utf8)
         #expect(render(response("application/json", controls), terminal: true).0.hasSuffix("[\n  \"a\\u007f\\u0085\"\n]\n"))

@@ -38,7 +38,8 @@ public enum JSONSyntax {
         }
     }
 
-    static func failure(at offset: Int, reason: String, in bytes: UnsafeBufferPointer<UInt8>) -> Failure {
+    /// A failure at byte `offset` of `bytes`, with its line and column counted.
+    public static func failure(at offset: Int, reason: String, in bytes: UnsafeBufferPointer<UInt8>) -> Failure {
         var line = 1
         var lineStart = 0
         var index = 0

@@ -3,8 +3,9 @@
 ///
 /// Numbers stay text because a Double would turn `12345678901234567890123`
 /// into `1.2345678901234568e+22` and `1.10` into `1.1`, and a captured id or
-/// an expected amount must compare exactly as received. Two numbers are
-/// equal when their texts are equal.
+/// an expected amount must compare exactly as received. `==` is structural
+/// (member order and number text count: what a round trip must keep);
+/// `JSONEquality.equal` compares by meaning, as `expect json` does.
 ///
 /// The enum is not `indirect`: the containers are arrays, which are already
 /// references, so only the scalar payloads would gain a needless box.

@@ -78,9 +78,13 @@ public enum ResponseRenderer {
         return kind
     }
 
+    /// The most warnings one sequence body gets; the rest are counted in one last line.
+    static let sequenceWarningLimit = 10
+
     /// JSON Lines / NDJSON / RFC 7464: each value checked and printed on its
     /// own; one that is not JSON is shown as text with a warning naming its place.
     static func printSequence(_ body: [UInt8], palette: JSONPalette?, outputIsTerminal: Bool, to sink: OutputSink) {
+        var invalid = 0
         body.withUnsafeBufferPointer { buffer in
             for record in JSONSequence.records(in: buffer) {
                 let text = UnsafeBufferPointer(rebasing: buffer[record.range])
@@ -89,9 +93,15 @@ public enum ResponseRenderer {
                 }
                 if let failure {
                     printText(String(decoding: text, as: UTF8.self), outputIsTerminal: outputIsTerminal, to: sink)
-                    sink.printError("warning: a value of the body is not valid JSON: \(record.placing(failure))")
+                    invalid += 1
+                    if invalid <= sequenceWarningLimit {
+                        sink.printError("warning: a value of the body is not valid JSON: \(record.placing(failure))")
+                    }
                 }
             }
+        }
+        if invalid > sequenceWarningLimit {
+            sink.printError("warning: \(invalid - sequenceWarningLimit) more values of the body are not valid JSON")
         }
     }
 
