@@ -210,6 +210,13 @@ JSON_CONTROLS = '{"t": "a\x7fb\u009b31mc"}'.encode("utf-8")
 JSON_BOM = b'\xef\xbb\xbf{"a": 1, "b": [true]}'
 NDJSON = b'{"n":1}\n{"n":2,"s":"x"}\nnot json\n[3]\n'
 JSON_SEQ = b'\x1e{\n "a": 1\n}\n\x1e[2]\n'
+# Fixed bodies by path: (bytes, Content-Type).
+JSON_BODIES = {
+    "/json/controls": (JSON_CONTROLS, "application/json"),
+    "/json/bom": (JSON_BOM, "application/json"),
+    "/ndjson": (NDJSON, "application/x-ndjson"),
+    "/json-seq": (JSON_SEQ, "application/json-seq"),
+}
 JSON_NO_CONTENT_TYPE = b'{"kind":"json","content_type":"none"}'
 GZIP_JSON = b'{"compressed": "maybe", "items": [1, 2, 3], "text": "hello gzip"}'
 LATIN1 = "café crème".encode("latin-1")
@@ -451,14 +458,9 @@ class Handler(BaseHTTPRequestHandler):
             return self._json(200, JSON_ORDER)
         if path == "/json/invalid":
             return self._json(200, JSON_INVALID)
-        if path == "/json/controls":
-            return self._reply(200, JSON_CONTROLS, "application/json")
-        if path == "/json/bom":
-            return self._reply(200, JSON_BOM, "application/json")
-        if path == "/ndjson":
-            return self._reply(200, NDJSON, "application/x-ndjson")
-        if path == "/json-seq":
-            return self._reply(200, JSON_SEQ, "application/json-seq")
+        if path in JSON_BODIES:
+            body, content_type = JSON_BODIES[path]
+            return self._reply(200, body, content_type)
         if path == "/json/nocontenttype":
             return self._reply(200, JSON_NO_CONTENT_TYPE, content_type=None)
         if path == "/escapes":

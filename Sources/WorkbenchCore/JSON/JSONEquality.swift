@@ -13,10 +13,16 @@
 /// A pure function with an explicit stack: two values nested 100,000 deep compare fine.
 public enum JSONEquality {
     public static func equal(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+        compare(lhs, rhs, byMeaning: true)
+    }
+
+    /// The one walk over two values: by meaning (above), or structurally for
+    /// `JSONValue.==` (members in order, numbers by text, strings by Swift's `==`).
+    static func compare(_ lhs: JSONValue, _ rhs: JSONValue, byMeaning: Bool) -> Bool {
         var pending: [(JSONValue, JSONValue)] = [(lhs, rhs)]
         while let (left, right) = pending.popLast() {
             switch (left, right) {
-            case (.object(let leftMembers), .object(let rightMembers)):
+            case (.object(let leftMembers), .object(let rightMembers)) where byMeaning:
                 let leftByKey = lastMembers(leftMembers)
                 let rightByKey = lastMembers(rightMembers)
                 guard leftByKey.count == rightByKey.count else { return false }
@@ -24,13 +30,19 @@ public enum JSONEquality {
                     guard let other = rightByKey[key] else { return false }
                     pending.append((value, other))
                 }
+            case (.object(let leftMembers), .object(let rightMembers)):
+                guard leftMembers.count == rightMembers.count else { return false }
+                for (leftMember, rightMember) in zip(leftMembers, rightMembers) {
+                    guard leftMember.key == rightMember.key else { return false }
+                    pending.append((leftMember.value, rightMember.value))
+                }
             case (.array(let leftElements), .array(let rightElements)):
                 guard leftElements.count == rightElements.count else { return false }
                 pending.append(contentsOf: zip(leftElements, rightElements))
             case (.string(let leftText), .string(let rightText)):
-                guard sameScalars(leftText, rightText) else { return false }
+                guard byMeaning ? sameScalars(leftText, rightText) : leftText == rightText else { return false }
             case (.number(let leftText), .number(let rightText)):
-                guard leftText == rightText || Decimal(leftText) == Decimal(rightText) else { return false }
+                guard leftText == rightText || byMeaning && Decimal(leftText) == Decimal(rightText) else { return false }
             case (.bool(let leftFlag), .bool(let rightFlag)):
                 guard leftFlag == rightFlag else { return false }
             case (.null, .null):
