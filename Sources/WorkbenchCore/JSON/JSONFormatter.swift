@@ -62,8 +62,9 @@ public enum JSONFormatter {
     /// no colour. Output goes to `emit` in chunks of `chunkSize` bytes (and a
     /// final partial chunk) and ends with a newline; a chunk is valid only
     /// during the call that receives it. Input with no token at all (empty
-    /// or only white space) produces no output. `escapingControls` (for a
-    /// terminal): see `formatIfValid`.
+    /// or only white space) produces no output. It does not check: input
+    /// already known to be valid (`JSONBodyCheck`) is printed in this one pass.
+    /// `escapingControls` and `skippingByteOrderMark`: see `formatIfValid`.
     public static func format(
         _ input: UnsafeBufferPointer<UInt8>, palette: JSONPalette?, escapingControls: Bool = false,
         skippingByteOrderMark: Bool = false, emit: (UnsafeBufferPointer<UInt8>) -> Void
