@@ -131,7 +131,7 @@ public enum Expectation: Equatable, Sendable {
                     return result(false, got: "expected value is not JSON after expanding variables (\(error))")
                 }
                 defer { expected.dismantle() }
-                return result(Self.equal(found, expected), got: "got \(Self.shortText(found))")
+                return result(JSONEquality.equal(found, expected), got: "got \(Self.shortText(found))")
             } catch {
                 return result(false, got: error.message)
             }
@@ -151,15 +151,6 @@ public enum Expectation: Equatable, Sendable {
 
     private func result(_ passed: Bool, got: String) -> Result {
         Result(passed: passed, message: passed ? text : "\(text): \(got)")
-    }
-
-    /// JSON equality where numbers compare by value when their texts differ only in form (`1.0` and `1`).
-    static func equal(_ found: JSONValue, _ expected: JSONValue) -> Bool {
-        if case .number(let a) = found, case .number(let b) = expected, a != b,
-           let x = Double(a), let y = Double(b), a.count < 16, b.count < 16 {
-            return x == y
-        }
-        return found == expected
     }
 
     static func shortText(_ value: JSONValue) -> String {
