@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the workbench needs on a Debian machine that has the Swift toolchain:
 # the C libraries (libedit, libcurl), and with --tests what the end-to-end tests use
-# (pytest and pexpect, an HTTP/2 server, openssl for certificates).
+# (pytest and pexpect, httpbin and waitress, an HTTP/2 server, openssl for certificates).
 # Safe to run again: it only installs what is missing.
 set -euo pipefail
 
@@ -24,4 +24,6 @@ install_missing pkg-config libedit-dev libcurl4-openssl-dev
 if [ "${1:-}" = "--tests" ]; then
     install_missing nghttp2-server openssl
     python3 -c "import pytest, pexpect" 2>/dev/null || python3 -m pip install -q pytest pexpect
+    # httpbin under waitress: the third-party peer of the cookie, auth and upload tests.
+    python3 -c "import httpbin, waitress" 2>/dev/null || python3 -m pip install -q httpbin waitress
 fi

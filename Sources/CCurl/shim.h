@@ -33,6 +33,9 @@ static inline CURLcode wb_curl_get_long(CURL *handle, CURLINFO info, long *value
 static inline CURLcode wb_curl_get_offset(CURL *handle, CURLINFO info, curl_off_t *value) {
     return curl_easy_getinfo(handle, info, value);
 }
+static inline CURLcode wb_curl_get_list(CURL *handle, CURLINFO info, struct curl_slist **value) {
+    return curl_easy_getinfo(handle, info, value);
+}
 static inline CURLcode wb_curl_get_string(CURL *handle, CURLINFO info, char **value) {
     return curl_easy_getinfo(handle, info, value);
 }

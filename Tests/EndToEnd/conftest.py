@@ -14,6 +14,8 @@
   once per test session and stopped at the end.
 - ``fault_server``: the same for ``faultserver.py``, the misbehaving server of the
   robustness tests (test_faults.py).
+- ``httpbin``: the same for httpbin (PyPI) under waitress (``httpbin_server.py``), the
+  third-party peer of the cookie, auth and upload tests.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parent.parent
 SERVER_SCRIPT = HERE / "server.py"
 FAULT_SERVER_SCRIPT = HERE / "faultserver.py"
+HTTPBIN_SCRIPT = HERE / "httpbin_server.py"
 DEFAULT_TIMEOUT = 60
 
 # Variables that would make a run depend on the machine it runs on.
@@ -194,4 +197,11 @@ def server():
 def fault_server():
     """Starts ``faultserver.py`` on 127.0.0.1 with an ephemeral port; yields its base URL."""
     with _script_server(FAULT_SERVER_SCRIPT, "fault server") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def httpbin():
+    """Starts httpbin under waitress on 127.0.0.1 with an ephemeral port; yields its base URL."""
+    with _script_server(HTTPBIN_SCRIPT, "httpbin") as url:
         yield url

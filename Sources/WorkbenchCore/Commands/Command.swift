@@ -62,8 +62,19 @@ public enum Command: Equatable, Sendable {
     case maxBody(Int)
     case showSettings
 
+    // Real APIs
+    /// `cookies`, `cookies clear`, `cookies rm NAME`: the session's cookie jar.
+    case cookies(CookieCommand)
+
     case help(String?)
     case exit
+}
+
+/// What `cookies` does with the jar.
+public enum CookieCommand: Equatable, Sendable {
+    case list
+    case clear
+    case remove(String)
 }
 
 /// Which requests of the history `replay` sends.

@@ -106,6 +106,7 @@ private struct Parser {
             }
             return .command(.maxBody(bytes))
         case "settings": return try expectNoArguments(.showSettings)
+        case "cookies": return try parseCookies()
         case "help":
             guard args.count <= 1 else { throw usageError("expected at most one command name") }
             return .command(.help(args.first?.text.lowercased()))
@@ -363,6 +364,20 @@ private struct Parser {
             throw usageError("expected a number of seconds from 0 (no limit) to 86400, got '\(texts[0])'")
         }
         return .command(.timeout(seconds))
+    }
+
+    func parseCookies() throws(WorkbenchError) -> ParsedLine {
+        switch texts.first {
+        case nil: return .command(.cookies(.list))
+        case "clear":
+            guard args.count == 1 else { throw usageError("`cookies clear` takes no arguments") }
+            return .command(.cookies(.clear))
+        case "rm":
+            guard args.count == 2, !texts[1].isEmpty else { throw usageError("expected one cookie NAME after `cookies rm`") }
+            return .command(.cookies(.remove(texts[1])))
+        case let sub?:
+            throw usageError("unknown subcommand '\(sub)'" + Suggestion.didYouMean(sub, among: ["clear", "rm"]))
+        }
     }
 
     func parseColor() throws(WorkbenchError) -> ParsedLine {

@@ -11,7 +11,9 @@ public enum ResponseRenderer {
         let meta = "(\(Quantities.duration(response.timings.total)), \(Quantities.size(response.bodySize)))"
         sink.printLine(ANSI.paint(meta, ANSI.dim, if: color))
         for field in response.headers {
-            sink.printLine(ANSI.paint(line(field.name), ANSI.cyan, if: color) + ": " + line(field.value))
+            // A cookie's value is a secret on screen however short it is.
+            let value = field.hasName("Set-Cookie") ? Cookie.maskingValue(inSetCookie: field.value) : field.value
+            sink.printLine(ANSI.paint(line(field.name), ANSI.cyan, if: color) + ": " + line(value))
         }
         renderBody(response, color: color, outputIsTerminal: outputIsTerminal, to: sink)
         if let summary = ServerMessage.summary(for: response) {

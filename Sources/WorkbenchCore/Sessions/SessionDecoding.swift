@@ -110,6 +110,9 @@ private struct FieldReader {
         for (index, record) in try array(value["requests"], "requests", optional: true).enumerated() {
             document.requests.append(try request(record, "requests[\(index)]"))
         }
+        for (index, cookie) in try array(value["cookies"], "cookies", optional: true).enumerated() {
+            document.cookies.append(try self.cookie(cookie, "cookies[\(index)]"))
+        }
         return document
     }
 
@@ -189,6 +192,24 @@ private struct FieldReader {
         default:
             throw fail("\(path).kind", "unknown body kind '\(kind)' (expected text, json, form or file)")
         }
+    }
+
+    /// A cookie as saved: everything but its value, which is never written.
+    func cookie(_ value: JSONValue, _ path: String) throws(WorkbenchError) -> Cookie {
+        let object = try object(value, path)
+        let name = try string(object["name"], "\(path).name")
+        let domain = try string(object["domain"], "\(path).domain")
+        let cookiePath = try optionalString(object["path"], "\(path).path") ?? "/"
+        for (field, text) in [("name", name), ("domain", domain), ("path", cookiePath)]
+        where text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) || (field != "path" && text.isEmpty) {
+            throw fail("\(path).\(field)", text.isEmpty ? "empty" : "control characters are not allowed")
+        }
+        return Cookie(
+            domain: domain, includeSubdomains: try bool(object["subdomains"], "\(path).subdomains", default: false),
+            path: cookiePath, secure: try bool(object["secure"], "\(path).secure", default: false),
+            httpOnly: try bool(object["httpOnly"], "\(path).httpOnly", default: false),
+            expires: object["expires"] == nil ? 0 : try integer(object["expires"], "\(path).expires"),
+            name: name, value: "")
     }
 
     func settings(_ value: JSONValue, _ path: String) throws(WorkbenchError) -> Settings {

@@ -9,7 +9,7 @@ public enum SessionEncoding {
             member("secrets", .array(document.secretNames.map { .string($0) })),
             member("settings", encode(document.settings)),
             member("requests", .array(document.requests.map(encode))),
-        ])
+        ] + (document.cookies.isEmpty ? [] : [member("cookies", .array(document.cookies.map(encode)))]))
         return pretty(value)
     }
 
@@ -55,6 +55,19 @@ public enum SessionEncoding {
             .object([member("kind", .string("form")), member("fields", .array(fields.map { pair($0.name, $0.value) }))])
         case .file(let path): .object([member("kind", .string("file")), member("path", .string(path))])
         }
+    }
+
+    /// A cookie without its value: the value is a secret and is never written.
+    static func encode(_ cookie: Cookie) -> JSONValue {
+        .object([
+            member("name", .string(cookie.name)),
+            member("domain", .string(cookie.domain)),
+            member("subdomains", .bool(cookie.includeSubdomains)),
+            member("path", .string(cookie.path)),
+            member("secure", .bool(cookie.secure)),
+            member("httpOnly", .bool(cookie.httpOnly)),
+            member("expires", .number(String(cookie.expires))),
+        ])
     }
 
     static func encode(_ settings: Settings) -> JSONValue {

@@ -9,9 +9,13 @@ public struct SendOptions {
     public var outputFile: String?
     /// Polled every few milliseconds during the transfer; true aborts it (Ctrl-C).
     public var shouldAbort: () -> Bool
+    /// The session's cookies: loaded into libcurl's engine before the first hop;
+    /// the response carries the jar as the engine left it.
+    public var cookies: CookieJar
 
-    public init(outputFile: String? = nil, shouldAbort: @escaping () -> Bool = { false }) {
+    public init(outputFile: String? = nil, cookies: CookieJar = CookieJar(), shouldAbort: @escaping () -> Bool = { false }) {
         self.outputFile = outputFile
+        self.cookies = cookies
         self.shouldAbort = shouldAbort
     }
 }
@@ -58,12 +62,14 @@ public final class CurlTransport {
         var current = request
         var hops: [RedirectHop] = []
         var earlier = 0.0
+        try loadCookies(options.cookies)
         while true {
             let (response, output) = try transfer(current, settings: settings, options: options)
             let location = response.headers.values(of: "Location").last
             guard settings.followRedirects, RedirectPolicy.redirectStatuses.contains(response.statusCode), let location else {
                 do { try output?.commit() } catch { output?.discard(); throw error }
                 var final = response
+                final.cookies = readCookies()
                 final.hops = hops
                 final.timings.redirect = earlier
                 final.timings.total += earlier
@@ -77,6 +83,32 @@ public final class CurlTransport {
             earlier += response.timings.total
             current = try RedirectPolicy.next(after: current, status: response.statusCode, location: location)
         }
+    }
+
+    /// Replaces what libcurl's cookie engine holds by `jar`. The engine keeps
+    /// its cookies across `curl_easy_reset`, so every hop of this send sees
+    /// them, and libcurl alone decides which go to which host and path.
+    private func loadCookies(_ jar: CookieJar) throws(WorkbenchError) {
+        try set(CURLOPT_COOKIELIST, "CURLOPT_COOKIELIST") { wb_curl_set_string($0, $1, "ALL") }
+        for cookie in jar.cookies {
+            try set(CURLOPT_COOKIELIST, "CURLOPT_COOKIELIST") { wb_curl_set_string($0, $1, cookie.netscapeLine) }
+        }
+    }
+
+    /// The jar as libcurl's engine holds it now (CURLINFO_COOKIELIST).
+    private func readCookies() -> CookieJar {
+        var list: UnsafeMutablePointer<curl_slist>?
+        guard wb_curl_get_list(easy, CURLINFO_COOKIELIST, &list) == CURLE_OK else { return CookieJar() }
+        defer { curl_slist_free_all(list) }
+        var cookies: [Cookie] = []
+        var node = list
+        while let current = node {
+            if let data = current.pointee.data, let cookie = Cookie(netscapeLine: String(cString: data)) {
+                cookies.append(cookie)
+            }
+            node = current.pointee.next
+        }
+        return CookieJar(cookies)
     }
 
     /// One request and its response, with the body file (if any) not yet put in place.
@@ -128,6 +160,8 @@ public final class CurlTransport {
         try set(CURLOPT_ERRORBUFFER, "CURLOPT_ERRORBUFFER") { wb_curl_set_pointer($0, $1, errorBuffer) }
         try set(CURLOPT_NOSIGNAL, "CURLOPT_NOSIGNAL") { wb_curl_set_long($0, $1, 1) }
         try set(CURLOPT_PATH_AS_IS, "CURLOPT_PATH_AS_IS") { wb_curl_set_long($0, $1, 1) }
+        // The cookie engine on, reading no file: the jar was loaded by `send`.
+        try set(CURLOPT_COOKIEFILE, "CURLOPT_COOKIEFILE") { wb_curl_set_string($0, $1, "") }
         try set(CURLOPT_HTTPHEADER, "CURLOPT_HTTPHEADER") { wb_curl_set_list($0, $1, headerList) }
         // Decode gzip, deflate and br; the Accept-Encoding header itself comes from the request.
         try set(CURLOPT_ACCEPT_ENCODING, "CURLOPT_ACCEPT_ENCODING") { wb_curl_set_string($0, $1, "") }

@@ -22,6 +22,9 @@ public struct HTTPResponse: Equatable, Sendable {
     public var reusedConnection: Bool
     /// The URL of the final response (after redirects).
     public var url: String
+    /// The session's cookie jar after this exchange (every hop's Set-Cookie
+    /// taken in by libcurl's engine); nil from a transport without cookies.
+    public var cookies: CookieJar?
 
     public init(
         statusLine: String, statusCode: Int, headers: [HeaderField], body: [UInt8], bodyFile: String? = nil,

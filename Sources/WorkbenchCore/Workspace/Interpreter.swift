@@ -18,7 +18,7 @@ public final class Interpreter {
     private var transport: HTTPTransport?
     private var heredoc: (json: Bool, terminator: String, lines: [String])?
     /// What the redactor was last made from: it is made again only when that changes.
-    private var redactorSource: (variables: Variables, endpoint: Endpoint, historyCount: Int)?
+    private var redactorSource: (variables: Variables, endpoint: Endpoint, historyCount: Int, cookies: CookieJar)?
 
     /// `makeTransport` is called on the first send, so starting costs no TLS set-up.
     public init(
@@ -47,10 +47,11 @@ public final class Interpreter {
 
     private func refreshRedactor() {
         if let source = redactorSource, source.historyCount == workspace.history.count,
-           source.variables == workspace.variables, source.endpoint == workspace.endpoint {
+           source.variables == workspace.variables, source.endpoint == workspace.endpoint,
+           source.cookies == workspace.cookies {
             return
         }
-        redactorSource = (workspace.variables, workspace.endpoint, workspace.history.count)
+        redactorSource = (workspace.variables, workspace.endpoint, workspace.history.count, workspace.cookies)
         output.redactor = workspace.redactor(environment: context.environment)
     }
 
@@ -181,9 +182,16 @@ public final class Interpreter {
                                 environment: context.environment, readFile: context.readFile)
         let color = usesColor
         var variables = workspace.variables
+        // `replay all` starts from the cookies the session had when its first
+        // request was recorded; `replay N` from the jar as it is now.
+        var cookies = target == .all ? workspace.initialCookies : workspace.cookies
         let summary = ReplayRun(replayer: replayer, stopAtFirstFailure: false)
-            .run(numbers.map { ($0, history[$0 - 1]) }, variables: &variables) { outcome, variables in
+            .run(numbers.map { ($0, history[$0 - 1]) }, variables: &variables, cookies: &cookies) { outcome, variables, jar in
                 workspace.variables = variables
+                if jar != workspace.cookies {
+                    workspace.removedCookieValues += workspace.cookies.values
+                    workspace.cookies = jar
+                }
                 refreshRedactor()
                 if let response = outcome.response {
                     workspace.lastResponse = response

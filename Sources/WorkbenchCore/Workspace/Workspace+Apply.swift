@@ -133,6 +133,8 @@ extension Workspace {
             settings.maxBodyBytes = bytes
         case .showSettings:
             return .output(settings.summary)
+        case .cookies(let action):
+            return try applyCookies(action)
         case .help(let name):
             return .output(try name.map { name throws(WorkbenchError) in try CommandCatalog.help(for: name) }
                 ?? CommandCatalog.overview())
@@ -140,6 +142,25 @@ extension Workspace {
             return .exit
         }
         return .done
+    }
+
+    /// `cookies`, `cookies rm NAME`, `cookies clear`. Removed values stay known
+    /// to the redaction step.
+    private mutating func applyCookies(_ action: CookieCommand) throws(WorkbenchError) -> CommandOutcome {
+        switch action {
+        case .list:
+            return .output(cookies.listing(now: CookieJar.now))
+        case .clear:
+            let count = cookies.cookies.count
+            removedCookieValues += cookies.values
+            cookies = CookieJar()
+            return .output("removed \(count) cookie\(count == 1 ? "" : "s")")
+        case .remove(let name):
+            let values = cookies.cookies.filter { $0.name == name }.map(\.value)
+            guard cookies.remove(named: name) > 0 else { throw WorkbenchError("no cookie named '\(name)' (see `cookies`)") }
+            removedCookieValues += values
+            return .done
+        }
     }
 
     /// `get PATH` sets the path; a PATH with `?` also replaces the query items,
@@ -165,6 +186,9 @@ extension Workspace {
         var text = (revealingSecrets ? request : request.shown).displayText
         if endpoint.bodyIsHeldBack {
             text += "\n\n(a body is set but not sent with \(endpoint.method); it stays for a later POST, PUT or PATCH)"
+        }
+        if !cookies.isEmpty {
+            text += "\n\n(libcurl adds the jar's cookies that belong to this URL as a Cookie header: `cookies` lists them)"
         }
         return text
     }

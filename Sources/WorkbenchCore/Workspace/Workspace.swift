@@ -21,6 +21,14 @@ public struct Workspace: Equatable, Sendable {
     public var declaredSecrets: [String] = []
     /// Saving warns about literal credentials once per workspace.
     public var warnedAboutCredentials = false
+    /// The session's cookies (libcurl's engine decides where each is sent).
+    public var cookies = CookieJar()
+    /// The cookies the session had when its first request was recorded:
+    /// where `replay all` starts from.
+    public var initialCookies = CookieJar()
+    /// Values of cookies removed with `cookies rm|clear`: still masked, as
+    /// responses shown earlier (`last`) may hold them.
+    public var removedCookieValues: [String] = []
 
     public init() {}
 
@@ -28,10 +36,11 @@ public struct Workspace: Equatable, Sendable {
         VariableScope(variables: variables, environment: environment)
     }
 
-    /// The redaction step for this workspace: its secret variables and the
-    /// values of every `{{env.NAME}}` its requests refer to.
+    /// The redaction step for this workspace: its secret variables, the
+    /// values of every `{{env.NAME}}` its requests refer to, and its cookies.
     public func redactor(environment: [String: String]) -> SecretRedactor {
-        SecretRedactor(variables: variables, endpoints: [endpoint] + history.map(\.endpoint), environment: environment)
+        SecretRedactor(variables: variables, endpoints: [endpoint] + history.map(\.endpoint), environment: environment,
+                       also: cookies.values + initialCookies.values + removedCookieValues)
     }
 }
 
