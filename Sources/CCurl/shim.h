@@ -6,6 +6,9 @@
 // curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot
 // call; each typed shim below passes exactly one argument of the right type.
 
+// Macros with casts, which Swift does not import.
+static const long wb_curlauth_digest = (long)CURLAUTH_DIGEST;
+
 typedef size_t (*wb_curl_data_callback)(char *data, size_t size, size_t count, void *context);
 
 static inline CURLcode wb_curl_set_long(CURL *handle, CURLoption option, long value) {

@@ -119,4 +119,72 @@ import Testing
         // No jar, no member: files without cookies are as before.
         #expect(!String(decoding: SessionEncoding.encode(SessionDocument(workspace: Workspace())), as: UTF8.self).contains("cookies"))
     }
+
+    // MARK: auth
+
+    @Test func authCommandsParse() throws {
+        #expect(try CommandParser.parse("auth") == .command(.auth(.show)))
+        #expect(try CommandParser.parse("auth none") == .command(.auth(.none)))
+        #expect(try CommandParser.parse("auth basic ana:p:w") == .command(.auth(.set(.basic, user: "ana", secret: "p:w"))))
+        #expect(try CommandParser.parse("auth DIGEST ana") == .command(.auth(.set(.digest, user: "ana", secret: nil))))
+        #expect(try CommandParser.parse("auth bearer") == .command(.auth(.set(.bearer, user: "", secret: nil))))
+        #expect(try CommandParser.parse("auth bearer {{env.T}}") == .command(.auth(.set(.bearer, user: "", secret: "{{env.T}}"))))
+        for bad in ["auth basic", "auth basic :pw", "auth ntlm u:p", "auth none x", "auth bearer a b"] {
+            #expect(thrownError { () throws(WorkbenchError) in try CommandParser.parse(bad) } != nil, "\(bad)")
+        }
+    }
+
+    @Test func basicAndBearerBuildTheHeaderAndShowItMasked() throws {
+        let harness = InterpreterHarness()
+        try harness.run("base http://127.0.0.1:9\nauth basic ana:pw")
+        let request = try harness.prepared()
+        #expect(request.headers.last == HeaderField(name: "Authorization", value: "Basic " + SecretRedactor.base64(Array("ana:pw".utf8))))
+        #expect(request.shownHeaders.last == HeaderField(name: "Authorization", value: "Basic ******"))
+        #expect(request.secretHeaderNames.contains("authorization"))
+        #expect(harness.workspace.variables.isSecret("auth_password"))
+        try harness.run("auth bearer {{tok}}\nset tok plain-token")
+        // Auth values are secrets even from a plain variable.
+        #expect(try harness.prepared().shownHeaders.last == HeaderField(name: "Authorization", value: "Bearer ******"))
+        #expect(harness.interpreter.redactor.redact("x plain-token") == "x ******")
+        // A header typed by hand wins.
+        try harness.run("header Authorization: Custom 1")
+        #expect(try harness.prepared().headers.filter { $0.hasName("Authorization") }.map(\.value) == ["Custom 1"])
+        try harness.run("reset")
+        #expect(harness.endpoint.auth?.scheme == .bearer)
+        try harness.run("auth basic ana:pw\nauth none")
+        #expect(harness.endpoint.auth == nil && harness.workspace.variables.value(of: "auth_password") == nil)
+        #expect(harness.failure("auth basic ana:******")?.message.contains("is the mask") == true)
+        #expect(harness.failure("auth basic ana")?.message.contains("which a script cannot answer") == true)
+    }
+
+    @Test func digestGoesToLibcurlAndStaysBehindOnAnotherOrigin() throws {
+        let harness = InterpreterHarness()
+        try harness.run("base http://127.0.0.1:9\nauth digest ana:pw")
+        let request = try harness.prepared()
+        #expect(request.digest == DigestCredentials(user: "ana", password: "pw"))
+        #expect(!request.headers.contains(name: "Authorization"))
+        #expect(request.shown.digest == DigestCredentials(user: "ana", password: "******"))
+        let same = try RedirectPolicy.next(after: request, status: 302, location: "/other")
+        #expect(same.digest == request.digest)
+        let other = try RedirectPolicy.next(after: request, status: 302, location: "http://localhost:9/")
+        #expect(other.digest == nil)
+        #expect(try harness.printed("curl").contains("--digest -u 'ana:******'"))
+    }
+
+    @Test func authIsSavedAsAReferenceAndHistoryMasksATypedSecret() throws {
+        let harness = InterpreterHarness()
+        try harness.run("base http://127.0.0.1:9\nauth basic ana:pw-secret")
+        let bytes = SessionEncoding.encode(SessionDocument(workspace: harness.workspace))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.contains("pw-secret"))
+        let document = try SessionDecoding.decode(bytes, file: "s.json")
+        #expect(document.endpoint.auth == Auth(scheme: .basic, user: "ana", secret: "{{auth_password}}"))
+        #expect(document.secretNames == ["auth_password"])
+        #expect(HistoryEntry.text(for: "auth basic ana:pw", redactor: .none) == "auth basic ana:******")
+        #expect(HistoryEntry.text(for: "auth bearer t", redactor: .none) == "auth bearer ******")
+        #expect(HistoryEntry.text(for: "auth bearer {{env.T}}", redactor: .none) == "auth bearer {{env.T}}")
+        #expect(thrownError { () throws(WorkbenchError) in
+            try SessionDecoding.decode(Array(#"{"format":"workbench-session","version":1,"endpoint":{"auth":{"scheme":"ntlm","secret":""}}}"#.utf8), file: "f")
+        }?.message == "f: field 'endpoint.auth.scheme': expected basic, digest or bearer, found 'ntlm'")
+    }
 }

@@ -65,9 +65,19 @@ public enum Command: Equatable, Sendable {
     // Real APIs
     /// `cookies`, `cookies clear`, `cookies rm NAME`: the session's cookie jar.
     case cookies(CookieCommand)
+    /// `auth`, `auth none`, `auth basic|digest USER[:PASS]`, `auth bearer [TOKEN]`.
+    case auth(AuthCommand)
 
     case help(String?)
     case exit
+}
+
+/// What `auth` does.
+public enum AuthCommand: Equatable, Sendable {
+    case show
+    case none
+    /// A nil secret is asked for with hidden input; a secret is a literal or a template.
+    case set(Auth.Scheme, user: String, secret: String?)
 }
 
 /// What `cookies` does with the jar.

@@ -107,6 +107,7 @@ private struct Parser {
             return .command(.maxBody(bytes))
         case "settings": return try expectNoArguments(.showSettings)
         case "cookies": return try parseCookies()
+        case "auth": return try parseAuth()
         case "help":
             guard args.count <= 1 else { throw usageError("expected at most one command name") }
             return .command(.help(args.first?.text.lowercased()))
@@ -364,6 +365,34 @@ private struct Parser {
             throw usageError("expected a number of seconds from 0 (no limit) to 86400, got '\(texts[0])'")
         }
         return .command(.timeout(seconds))
+    }
+
+    func parseAuth() throws(WorkbenchError) -> ParsedLine {
+        guard let sub = texts.first?.lowercased() else { return .command(.auth(.show)) }
+        if sub == "none" {
+            guard args.count == 1 else { throw usageError("`auth none` takes no arguments") }
+            return .command(.auth(.none))
+        }
+        guard let scheme = Auth.Scheme(rawValue: sub) else {
+            throw usageError("unknown scheme '\(texts[0])'" + Suggestion.didYouMean(sub, among: Auth.Scheme.allCases.map(\.rawValue) + ["none"]))
+        }
+        if scheme == .bearer {
+            guard args.count <= 2 else { throw usageError("expected one TOKEN (quote it if it has spaces)") }
+            guard args.count == 2 else { return .command(.auth(.set(.bearer, user: "", secret: nil))) }
+            guard !texts[1].isEmpty else { throw usageError("the token is empty") }
+            try Template.validate(texts[1])
+            return .command(.auth(.set(.bearer, user: "", secret: texts[1])))
+        }
+        guard args.count == 2 else { throw usageError("expected USER or USER:PASSWORD after `auth \(sub)`") }
+        let credentials = texts[1]
+        let colon = credentials.firstIndex(of: ":")
+        let user = String(credentials[..<(colon ?? credentials.endIndex)])
+        guard !user.isEmpty else { throw usageError("the user name is empty") }
+        try Template.validate(user)
+        guard let colon else { return .command(.auth(.set(scheme, user: user, secret: nil))) }
+        let password = String(credentials[credentials.index(after: colon)...])
+        try Template.validate(password)
+        return .command(.auth(.set(scheme, user: user, secret: password)))
     }
 
     func parseCookies() throws(WorkbenchError) -> ParsedLine {

@@ -12,6 +12,7 @@ extension Endpoint {
         case .file(let path): texts.append(path)
         case nil: break
         }
+        if let auth { texts += [auth.user, auth.secret] }
         return texts
     }
 

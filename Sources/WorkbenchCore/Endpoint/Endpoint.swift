@@ -13,10 +13,12 @@ public struct Endpoint: Equatable, Sendable {
     public var query: [QueryItem] = []
     public var headers: [HeaderField] = []
     public var body: Body?
+    /// `auth basic|digest|bearer`: credentials, their secret a template.
+    public var auth: Auth?
 
     public init(
         base: String? = nil, path: String = "", segments: [String] = [], method: String = "GET",
-        query: [QueryItem] = [], headers: [HeaderField] = [], body: Body? = nil
+        query: [QueryItem] = [], headers: [HeaderField] = [], body: Body? = nil, auth: Auth? = nil
     ) {
         self.base = base
         self.path = path
@@ -25,6 +27,7 @@ public struct Endpoint: Equatable, Sendable {
         self.query = query
         self.headers = headers
         self.body = body
+        self.auth = auth
     }
 
     /// Sets the path. A `?query` part replaces the query items, as a pasted URL

@@ -11,6 +11,8 @@ public struct PreparedRequest: Equatable, Sendable {
     /// variable, a captured secret, `{{env.*}}`): a redirect to another origin
     /// drops them, as it drops Authorization and Cookie.
     public var secretHeaderNames: Set<String>
+    /// `auth digest`: libcurl answers the server's challenge with these.
+    public var digest: DigestCredentials?
     /// The target, headers and body as shown: every value that came from a
     /// secret replaced by the mask *before* it was encoded, so its percent-,
     /// JSON- or form-encoded forms are masked too. Equal to the real ones when
@@ -44,6 +46,7 @@ public struct PreparedRequest: Equatable, Sendable {
         copy.target = shownTarget
         copy.headers = shownHeaders
         copy.body = shownBody
+        copy.digest?.password = Variables.mask
         return copy
     }
 

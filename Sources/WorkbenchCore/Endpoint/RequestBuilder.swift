@@ -59,6 +59,7 @@ extension Endpoint {
 
     /// Whether any value refers to a variable: without one, nothing secret can go in.
     var hasReferences: Bool {
+        if auth != nil { return true }
         if let base, Template.hasReferences(base) { return true }
         if Template.hasReferences(path) || segments.contains(where: Template.hasReferences) { return true }
         if query.contains(where: { Template.hasReferences($0.name) || Template.hasReferences($0.value) }) { return true }
@@ -91,6 +92,10 @@ extension Endpoint {
             userHeaders.append(HeaderField(name: field.name, value: value.trimmingSpaces()))
         }
         var all = Self.defaultHeaders(for: base).filter { !userHeaders.contains(name: $0.name) }
+        // A header typed by hand wins over the auth helper's, as `-H` wins over `-u` in curl.
+        if let header = try auth?.header(in: scope), !userHeaders.contains(name: header.name) {
+            all.append(header)
+        }
         all += userHeaders
         if sendsBody, let implied = body?.impliedContentType, !userHeaders.contains(name: "Content-Type") {
             all.append(HeaderField(name: "Content-Type", value: implied))
@@ -98,7 +103,9 @@ extension Endpoint {
         if (!bodyBytes.isEmpty || Self.methodsWithBody.contains(method)) && !userHeaders.contains(name: "Content-Length") {
             all.append(HeaderField(name: "Content-Length", value: String(bodyBytes.count)))
         }
-        return PreparedRequest(method: method, base: base, target: target, headers: all, body: bodyBytes)
+        var request = PreparedRequest(method: method, base: base, target: target, headers: all, body: bodyBytes)
+        request.digest = try auth?.digestCredentials(in: scope)
+        return request
     }
 
     /// The full URL as it would be sent (for `path` and the prompt).

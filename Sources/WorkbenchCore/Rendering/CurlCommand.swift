@@ -13,6 +13,9 @@ public enum CurlCommand {
         if settings.insecure { words.append("-k") }
         if settings.timeout > 0 { words += ["--max-time", Quantities.trimmed(settings.timeout)] }
         words.append(ShellWords.quote(request.url))
+        if let digest = request.digest {
+            words += ["--digest", "-u", ShellWords.quote("\(digest.user):\(digest.password)")]
+        }
         for field in request.headers where !field.hasName("Content-Length") {
             words += ["-H", ShellWords.quote(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")]
         }

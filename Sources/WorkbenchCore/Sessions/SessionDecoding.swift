@@ -157,6 +157,9 @@ private struct FieldReader {
             endpoint.headers.append(HeaderField(name: name, value: headerValue))
         }
         endpoint.body = try body(value["body"], "\(path).body")
+        if let auth = value["auth"], auth != .null {
+            endpoint.auth = try self.auth(auth, "\(path).auth")
+        }
         return endpoint
     }
 
@@ -192,6 +195,24 @@ private struct FieldReader {
         default:
             throw fail("\(path).kind", "unknown body kind '\(kind)' (expected text, json, form or file)")
         }
+    }
+
+    /// `auth`: a scheme, a user, and the secret as a template.
+    func auth(_ value: JSONValue, _ path: String) throws(WorkbenchError) -> Auth {
+        let object = try object(value, path)
+        let schemeText = try string(object["scheme"], "\(path).scheme")
+        guard let scheme = Auth.Scheme(rawValue: schemeText) else {
+            throw fail("\(path).scheme", "expected basic, digest or bearer, found '\(schemeText)'")
+        }
+        let user = try optionalString(object["user"], "\(path).user") ?? ""
+        let secret = try string(object["secret"], "\(path).secret")
+        do throws(WorkbenchError) {
+            try Template.validate(user)
+            try Template.validate(secret)
+        } catch {
+            throw fail(path, error.message)
+        }
+        return Auth(scheme: scheme, user: user, secret: secret)
     }
 
     /// A cookie as saved: everything but its value, which is never written.

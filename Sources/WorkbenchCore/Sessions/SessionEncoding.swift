@@ -31,7 +31,11 @@ public enum SessionEncoding {
             member("query", .array(endpoint.query.map(encode))),
             member("headers", .array(endpoint.headers.map { pair($0.name, $0.value) })),
             member("body", encode(endpoint.body)),
-        ])
+        ] + (endpoint.auth.map { auth in
+            // The secret is a reference (`{{auth_password}}`), never a value.
+            [member("auth", .object([member("scheme", .string(auth.scheme.rawValue)), member("user", .string(auth.user)),
+                                     member("secret", .string(auth.secret))]))]
+        } ?? []))
     }
 
     /// A query item; `encoded` and `bare` only where set, so files stay small.

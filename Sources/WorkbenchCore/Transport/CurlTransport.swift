@@ -179,6 +179,13 @@ public final class CurlTransport {
         try set(CURLOPT_TIMEOUT_MS, "CURLOPT_TIMEOUT_MS") { wb_curl_set_long($0, $1, totalMilliseconds) }
         try set(CURLOPT_CONNECTTIMEOUT_MS, "CURLOPT_CONNECTTIMEOUT_MS") { wb_curl_set_long($0, $1, connectMilliseconds) }
 
+        if let digest = request.digest {
+            // libcurl's digest engine: the first request goes without, the 401's challenge is answered.
+            try set(CURLOPT_HTTPAUTH, "CURLOPT_HTTPAUTH") { wb_curl_set_long($0, $1, wb_curlauth_digest) }
+            try set(CURLOPT_USERNAME, "CURLOPT_USERNAME") { wb_curl_set_string($0, $1, digest.user) }
+            try set(CURLOPT_PASSWORD, "CURLOPT_PASSWORD") { wb_curl_set_string($0, $1, digest.password) }
+        }
+
         switch request.method {
         case "HEAD":
             // NOBODY tells curl not to wait for a body that never comes; a HEAD sends none.

@@ -37,7 +37,10 @@ public enum RedirectPolicy {
         }
         next.headers = request.headers.filter(keep).map(retarget)
         next.shownHeaders = request.shownHeaders.filter(keep).map(retarget)
-        if crossOrigin { next.secretHeaderNames = [] }
+        if crossOrigin {
+            next.secretHeaderNames = []
+            next.digest = nil
+        }
         return next
     }
 

@@ -150,6 +150,17 @@ public final class Interpreter {
                 throw WorkbenchError("no value given: \(name) is unchanged")
             }
             return try run(.set(name: name, value: value, secret: true))
+        case .askCredential(let scheme, let user):
+            let what = scheme == .bearer ? "token" : "password for \(user)"
+            guard let askSecret else {
+                let example = scheme == .bearer ? "auth bearer TOKEN" : "auth \(scheme.rawValue) \(user):PASSWORD"
+                throw WorkbenchError("`auth \(scheme.rawValue)` asks for the \(scheme == .bearer ? "token" : "password"), which a script cannot answer: "
+                    + "give it (`\(example)`) or refer to one (`{{env.NAME}}`)")
+            }
+            guard let value = askSecret("\(what) (hidden): "), !value.isEmpty else {
+                throw WorkbenchError("no \(scheme == .bearer ? "token" : "password") given: auth is unchanged")
+            }
+            return try run(.auth(.set(scheme, user: user, secret: value)))
         case .send(let outputFile):
             var options = sendOptions
             options.outputFile = outputFile

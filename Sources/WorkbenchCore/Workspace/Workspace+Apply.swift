@@ -61,7 +61,7 @@ extension Workspace {
         case .showWithSecrets:
             return .revealed(try showText(revealingSecrets: true, context: context))
         case .reset:
-            endpoint = Endpoint(base: endpoint.base)
+            endpoint = Endpoint(base: endpoint.base, auth: endpoint.auth)
         case .send(let method, let path, let output):
             if let method { endpoint.method = method }
             if let path { try setTarget(path) }
@@ -135,11 +135,44 @@ extension Workspace {
             return .output(settings.summary)
         case .cookies(let action):
             return try applyCookies(action)
+        case .auth(let action):
+            return try applyAuth(action)
         case .help(let name):
             return .output(try name.map { name throws(WorkbenchError) in try CommandCatalog.help(for: name) }
                 ?? CommandCatalog.overview())
         case .exit:
             return .exit
+        }
+        return .done
+    }
+
+    /// `auth ...`. A literal password or token goes into a secret variable
+    /// (`auth_password`, `auth_token`) and the Endpoint refers to it, so it is
+    /// masked, never saved, and given to a replay like any secret.
+    private mutating func applyAuth(_ action: AuthCommand) throws(WorkbenchError) -> CommandOutcome {
+        switch action {
+        case .show:
+            return .output(endpoint.auth?.summary ?? "(no auth)")
+        case .none:
+            if let auth = endpoint.auth, auth.secret == "{{\(auth.scheme.variableName)}}" {
+                variables.remove(auth.scheme.variableName)
+            }
+            endpoint.auth = nil
+        case .set(let scheme, let user, nil):
+            return .askCredential(scheme, user: user)
+        case .set(let scheme, let user, let secret?):
+            if secret == Variables.mask {
+                throw WorkbenchError("'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
+                    + "type the value, or leave it out to be asked for it")
+            }
+            guard !secret.isEmpty else { throw WorkbenchError("the \(scheme == .bearer ? "token" : "password") is empty") }
+            var reference = secret
+            if !Template.hasReferences(secret) {
+                variables.set(scheme.variableName, to: secret, secret: true)
+                declaredSecrets.removeAll { $0 == scheme.variableName }
+                reference = "{{\(scheme.variableName)}}"
+            }
+            endpoint.auth = Auth(scheme: scheme, user: user, secret: reference)
         }
         return .done
     }
@@ -186,6 +219,9 @@ extension Workspace {
         var text = (revealingSecrets ? request : request.shown).displayText
         if endpoint.bodyIsHeldBack {
             text += "\n\n(a body is set but not sent with \(endpoint.method); it stays for a later POST, PUT or PATCH)"
+        }
+        if let digest = request.digest {
+            text += "\n\n(digest auth as \(digest.user): libcurl answers the server's challenge with the Authorization header)"
         }
         if !cookies.isEmpty {
             text += "\n\n(libcurl adds the jar's cookies that belong to this URL as a Cookie header: `cookies` lists them)"

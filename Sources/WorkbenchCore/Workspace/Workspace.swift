@@ -39,8 +39,13 @@ public struct Workspace: Equatable, Sendable {
     /// The redaction step for this workspace: its secret variables, the
     /// values of every `{{env.NAME}}` its requests refer to, and its cookies.
     public func redactor(environment: [String: String]) -> SecretRedactor {
-        SecretRedactor(variables: variables, endpoints: [endpoint] + history.map(\.endpoint), environment: environment,
-                       also: cookies.values + initialCookies.values + removedCookieValues)
+        let endpoints = [endpoint] + history.map(\.endpoint)
+        // Auth values are secrets even when they come from a plain variable.
+        let authSecrets = endpoints.compactMap { endpoint in
+            endpoint.auth.flatMap { try? Template.expand($0.secret, in: scope(environment: environment)) }
+        }
+        return SecretRedactor(variables: variables, endpoints: endpoints, environment: environment,
+                              also: cookies.values + initialCookies.values + removedCookieValues + authSecrets)
     }
 }
 
@@ -86,6 +91,8 @@ public enum CommandOutcome: Equatable, Sendable {
     case revealed(String)
     /// `set --secret NAME` without a value: ask for it with hidden input.
     case askSecret(String)
+    /// `auth SCHEME USER` without a password (or `auth bearer` without a token): ask for it.
+    case askCredential(Auth.Scheme, user: String)
     /// A check failed: the change is kept, but the line counts as failed.
     case checkFailed(String)
     case exit
