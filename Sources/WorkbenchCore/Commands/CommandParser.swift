@@ -30,7 +30,7 @@ public enum CommandParser {
               trimmedLine[..<space].lowercased() == "body" else { return nil }
         let text = trimmedLine[space...].trimmingSpaces()
         let first = text.prefix { $0 != " " && $0 != "\t" }
-        if ["json", "form", "clear"].contains(first.lowercased()) || first.hasPrefix("@") || first.hasPrefix("<<") {
+        if ["json", "form", "clear", "multipart"].contains(first.lowercased()) || first.hasPrefix("@") || first.hasPrefix("<<") {
             return nil
         }
         return String(text)
@@ -239,6 +239,12 @@ private struct Parser {
             if texts[1].hasPrefix("<<") {
                 return try heredoc(json: true, word: 1)
             }
+            if texts[1].hasPrefix("@") && args.count == 2 {
+                let file = String(texts[1].dropFirst())
+                guard !file.isEmpty else { throw usageError("expected a file name after '@'") }
+                try Template.validate(file)
+                return .command(.body(.jsonFile(file)))
+            }
             let text = rest(from: 1)
             try JSONTemplate.check(text)
             return .command(.body(.json(text)))
@@ -257,6 +263,9 @@ private struct Parser {
             guard !fields.isEmpty else { throw usageError("expected at least one NAME=VALUE after `body form`") }
             return .command(.body(.form(fields)))
         }
+        if sub == "multipart" {
+            return .command(.body(.multipart(try multipartParts(Array(texts.dropFirst())))))
+        }
         if sub.hasPrefix("@") && args.count == 1 {
             let file = String(sub.dropFirst())
             guard !file.isEmpty else { throw usageError("expected a file name after '@'") }
@@ -269,6 +278,33 @@ private struct Parser {
         let text = rest(from: 0)
         try Template.validate(text)
         return .command(.body(.text(text)))
+    }
+
+    /// `NAME=VALUE` (a field) and `NAME@FILE[;type=MIME]` (a file), as curl's `-F`
+    /// writes them; whichever of `=` and `@` comes first splits the word.
+    func multipartParts(_ words: [String]) throws(WorkbenchError) -> [MultipartPart] {
+        guard !words.isEmpty else { throw usageError("expected at least one NAME=VALUE or NAME@FILE after `body multipart`") }
+        var parts: [MultipartPart] = []
+        for word in words {
+            guard let split = word.firstIndex(where: { $0 == "=" || $0 == "@" }), split != word.startIndex else {
+                throw usageError("expected NAME=VALUE or NAME@FILE, got '\(word)'")
+            }
+            var part = MultipartPart(name: String(word[..<split]), value: String(word[word.index(after: split)...]),
+                                     isFile: word[split] == "@")
+            if part.isFile, let type = part.value.ranges(of: ";type=").last {
+                let mediaType = String(part.value[type.upperBound...])
+                guard !mediaType.isEmpty, !mediaType.contains(where: { $0 == " " || $0.asciiValue.map { $0 < 0x20 } == true }) else {
+                    throw usageError("expected a media type after ';type=' in '\(word)'")
+                }
+                part.contentType = mediaType
+                part.value = String(part.value[..<type.lowerBound])
+            }
+            if part.isFile && part.value.isEmpty { throw usageError("expected a file name after '@' in '\(word)'") }
+            try Template.validate(part.name)
+            try Template.validate(part.value)
+            parts.append(part)
+        }
+        return parts
     }
 
     func heredoc(json: Bool, word: Int) throws(WorkbenchError) -> ParsedLine {

@@ -40,6 +40,7 @@ extension Endpoint {
         var request = try build(in: scope, fileBody: nil, readFile: readFile)
         guard hasReferences else { return request }
         let shown = try build(in: scope.masked, fileBody: request.body, readFile: readFile)
+        request.shownMultipart = shown.multipart
         guard shown.target != request.target || shown.headers != request.headers || shown.body != request.body else {
             return request
         }
@@ -68,7 +69,8 @@ extension Endpoint {
         case nil: return false
         case .text(let text), .json(let text): return Template.hasReferences(text)
         case .form(let fields): return fields.contains { Template.hasReferences($0.name) || Template.hasReferences($0.value) }
-        case .file(let path): return Template.hasReferences(path)
+        case .file(let path), .jsonFile(let path): return Template.hasReferences(path)
+        case .multipart(let parts): return parts.contains { Template.hasReferences($0.name) || Template.hasReferences($0.value) }
         }
     }
 
@@ -82,7 +84,12 @@ extension Endpoint {
         let sendsBody = !Self.methodsWithoutBody.contains(method)
         var bodyBytes: [UInt8] = []
         if sendsBody {
-            if case .file = body, let fileBody { bodyBytes = fileBody } else { bodyBytes = try self.bodyBytes(in: scope, readFile: readFile) }
+            switch body {
+            case .file, .jsonFile:
+                if let fileBody { bodyBytes = fileBody } else { bodyBytes = try self.bodyBytes(in: scope, readFile: readFile) }
+            default:
+                bodyBytes = try self.bodyBytes(in: scope, readFile: readFile)
+            }
         }
 
         var userHeaders: [HeaderField] = []
@@ -100,10 +107,19 @@ extension Endpoint {
         if sendsBody, let implied = body?.impliedContentType, !userHeaders.contains(name: "Content-Type") {
             all.append(HeaderField(name: "Content-Type", value: implied))
         }
-        if (!bodyBytes.isEmpty || Self.methodsWithBody.contains(method)) && !userHeaders.contains(name: "Content-Length") {
+        var multipart: [MultipartPart]?
+        if sendsBody, case .multipart(let parts) = body {
+            multipart = try parts.map { part throws(WorkbenchError) in
+                MultipartPart(name: try Template.expand(part.name, in: scope), value: try Template.expand(part.value, in: scope),
+                              isFile: part.isFile, contentType: part.effectiveType)
+            }
+        }
+        if multipart == nil, (!bodyBytes.isEmpty || Self.methodsWithBody.contains(method)) && !userHeaders.contains(name: "Content-Length") {
             all.append(HeaderField(name: "Content-Length", value: String(bodyBytes.count)))
         }
         var request = PreparedRequest(method: method, base: base, target: target, headers: all, body: bodyBytes)
+        request.multipart = multipart
+        request.shownMultipart = multipart
         request.digest = try auth?.digestCredentials(in: scope)
         return request
     }
@@ -186,6 +202,17 @@ extension Endpoint {
             return Array(pairs.joined(separator: "&").utf8)
         case .file(let path):
             return try readFile(try Template.expand(path, in: scope))
+        case .jsonFile(let path):
+            let expanded = try Template.expand(path, in: scope)
+            let bytes = try readFile(expanded)
+            do {
+                try JSONSyntax.validate(bytes)
+            } catch {
+                throw WorkbenchError("\(expanded) is not valid JSON: \(error)")
+            }
+            return bytes
+        case .multipart:
+            return []
         }
     }
 }

@@ -20,10 +20,19 @@ public enum CurlCommand {
             words += ["-H", ShellWords.quote(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")]
         }
         // The same suppressions as the transport's, so the command sends what `show` prints.
-        for name in CurlTransport.suppressedHeaders where !request.headers.contains(name: name) {
+        for name in CurlTransport.suppressedHeaders(for: request) where !request.headers.contains(name: name) {
             words += ["-H", ShellWords.quote("\(name):")]
         }
-        if !request.body.isEmpty || Endpoint.methodsWithBody.contains(request.method) {
+        if let parts = request.multipart {
+            // --form-string takes a value as is (no @ or < meaning); -F names a file.
+            for part in parts {
+                if part.isFile {
+                    words += ["-F", ShellWords.quote("\(part.name)=@\(part.value)" + (part.contentType.map { ";type=\($0)" } ?? ""))]
+                } else {
+                    words += ["--form-string", ShellWords.quote("\(part.name)=\(part.value)")]
+                }
+            }
+        } else if !request.body.isEmpty || Endpoint.methodsWithBody.contains(request.method) {
             if case .file(let path) = body {
                 // curl reads the same file, byte for byte.
                 words += ["--data-binary", ShellWords.quote("@" + path)]

@@ -192,8 +192,23 @@ private struct FieldReader {
             return .form(fields)
         case "file":
             return .file(try string(object["path"], "\(path).path"))
+        case "jsonFile":
+            return .jsonFile(try string(object["path"], "\(path).path"))
+        case "multipart":
+            var parts: [MultipartPart] = []
+            for (index, part) in try array(object["parts"], "\(path).parts").enumerated() {
+                let partPath = "\(path).parts[\(index)]"
+                let partObject = try self.object(part, partPath)
+                let name = try string(partObject["name"], "\(partPath).name")
+                let file = try optionalString(partObject["file"], "\(partPath).file")
+                let value: String
+                if let file { value = file } else { value = try string(partObject["value"], "\(partPath).value") }
+                parts.append(MultipartPart(name: name, value: value, isFile: file != nil,
+                                           contentType: try optionalString(partObject["type"], "\(partPath).type")))
+            }
+            return .multipart(parts)
         default:
-            throw fail("\(path).kind", "unknown body kind '\(kind)' (expected text, json, form or file)")
+            throw fail("\(path).kind", "unknown body kind '\(kind)' (expected text, json, jsonFile, form, multipart or file)")
         }
     }
 

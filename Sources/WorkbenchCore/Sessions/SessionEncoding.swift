@@ -58,6 +58,12 @@ public enum SessionEncoding {
         case .form(let fields):
             .object([member("kind", .string("form")), member("fields", .array(fields.map { pair($0.name, $0.value) }))])
         case .file(let path): .object([member("kind", .string("file")), member("path", .string(path))])
+        case .jsonFile(let path): .object([member("kind", .string("jsonFile")), member("path", .string(path))])
+        case .multipart(let parts):
+            .object([member("kind", .string("multipart")), member("parts", .array(parts.map { part in
+                .object([member("name", .string(part.name)), member(part.isFile ? "file" : "value", .string(part.value))]
+                    + (part.contentType.map { [member("type", .string($0))] } ?? []))
+            }))])
         }
     }
 

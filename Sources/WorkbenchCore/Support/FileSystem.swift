@@ -63,6 +63,19 @@ public enum FileSystem {
         return bytes
     }
 
+    /// A file to upload (a multipart part) must be a regular file this process
+    /// can open for reading; it is then streamed, so its size does not matter.
+    public static func checkUploadable(_ path: String, shownAs name: String) throws(WorkbenchError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw failure("cannot upload '\(name)'") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw WorkbenchError("cannot upload '\(name)': it is a directory")
+        default: throw WorkbenchError("cannot upload '\(name)': it is not a regular file (a device, FIFO or socket)")
+        }
+        guard access(path, R_OK) == 0 else { throw failure("cannot upload '\(name)'") }
+    }
+
     /// Only a regular file no larger than `limit` is read.
     private static func checkReadable(_ info: stat, path: String, limit: Int) throws(WorkbenchError) {
         switch info.st_mode & S_IFMT {

@@ -195,7 +195,12 @@ public final class CurlTransport {
         default:
             try set(CURLOPT_CUSTOMREQUEST, "CURLOPT_CUSTOMREQUEST") { wb_curl_set_string($0, $1, request.method) }
         }
-        if Self.sendsBody(request) {
+        var mime: OpaquePointer?
+        defer { curl_mime_free(mime) }
+        if let parts = request.multipart, request.method != "HEAD" {
+            mime = try makeMime(parts)
+            try set(CURLOPT_MIMEPOST, "CURLOPT_MIMEPOST") { wb_curl_set_pointer($0, $1, UnsafeMutableRawPointer(mime)) }
+        } else if Self.sendsBody(request) {
             try set(CURLOPT_POSTFIELDSIZE_LARGE, "CURLOPT_POSTFIELDSIZE_LARGE") {
                 wb_curl_set_offset($0, $1, curl_off_t(body.count))
             }
@@ -227,6 +232,44 @@ public final class CurlTransport {
         return .finished(CURLE_FAILED_INIT)
     }
 
+    /// A multipart body on libcurl's mime API: text parts copied, file parts
+    /// named by path and streamed by libcurl while it sends (never read into
+    /// memory here). A file that cannot be opened is an error before anything is sent.
+    private func makeMime(_ parts: [MultipartPart]) throws(WorkbenchError) -> OpaquePointer {
+        guard let mime = curl_mime_init(easy) else {
+            throw WorkbenchError("cannot send: out of memory while building the multipart body")
+        }
+        for part in parts {
+            guard let handle = curl_mime_addpart(mime) else {
+                curl_mime_free(mime)
+                throw WorkbenchError("cannot send: out of memory while building the multipart body")
+            }
+            var code = curl_mime_name(handle, part.name)
+            if code == CURLE_OK {
+                if part.isFile {
+                    let path = FileSystem.expandTilde(part.value)
+                    do throws(WorkbenchError) {
+                        try FileSystem.checkUploadable(path, shownAs: part.value)
+                    } catch {
+                        curl_mime_free(mime)
+                        throw error
+                    }
+                    code = curl_mime_filedata(handle, path)
+                } else {
+                    code = curl_mime_data(handle, part.value, part.value.utf8.count)
+                }
+            }
+            if code == CURLE_OK, let type = part.contentType {
+                code = curl_mime_type(handle, type)
+            }
+            guard code == CURLE_OK else {
+                curl_mime_free(mime)
+                throw WorkbenchError("cannot build the multipart part '\(part.name)': \(String(cString: curl_easy_strerror(code)))")
+            }
+        }
+        return mime
+    }
+
     /// Sets one option; a refusal (an option this libcurl was built without,
     /// a value out of range, no memory) is one error naming the option.
     private func set(
@@ -249,6 +292,12 @@ public final class CurlTransport {
     /// what `show` printed. CurlCommand uses the same list.
     static let suppressedHeaders = ["Expect", "Content-Type", "Accept", "User-Agent"]
 
+    /// The suppressions for `request`: a multipart body's Content-Type (with its
+    /// boundary) is libcurl's to write.
+    static func suppressedHeaders(for request: PreparedRequest) -> [String] {
+        request.multipart == nil ? suppressedHeaders : suppressedHeaders.filter { $0 != "Content-Type" }
+    }
+
     /// The header lines handed to curl: the request's own, plus lines that stop
     /// curl from adding headers `show` did not print.
     static func headerLines(for request: PreparedRequest) -> [String] {
@@ -256,7 +305,7 @@ public final class CurlTransport {
             // curl drops `Name:` with an empty value; `Name;` sends it empty.
             field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
         }
-        for name in suppressedHeaders where !request.headers.contains(name: name) {
+        for name in suppressedHeaders(for: request) where !request.headers.contains(name: name) {
             lines.append("\(name):")
         }
         return lines

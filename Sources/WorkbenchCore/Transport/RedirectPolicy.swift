@@ -23,6 +23,8 @@ public enum RedirectPolicy {
             next.method = "GET"
             next.body = []
             next.shownBody = []
+            next.multipart = nil
+            next.shownMultipart = nil
         }
         let crossOrigin = base.scheme != request.base.scheme || base.host != request.base.host
             || base.effectivePort != request.base.effectivePort

@@ -47,6 +47,11 @@ extension Workspace {
             return .output(endpoint.headers.isEmpty ? "(no headers; `show` lists the defaults too)"
                 : endpoint.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"))
         case .body(let body):
+            if case .jsonFile(let path) = body, !Template.hasReferences(path) {
+                // Checked now, so a typo is caught when typed; read again when sent.
+                let bytes = try context.readFile(path)
+                do { try JSONSyntax.validate(bytes) } catch { throw WorkbenchError("\(path) is not valid JSON: \(error)") }
+            }
             endpoint.body = body
         case .bodyClear:
             endpoint.body = nil
@@ -243,6 +248,8 @@ extension Workspace {
         case .json(let text): return text
         case .form(let fields): return fields.map { "\($0.name)=\($0.value)" }.joined(separator: "\n")
         case .file(let path): return "@\(path) (read when the request is sent)"
+        case .jsonFile(let path): return "json @\(path) (read and validated when the request is sent)"
+        case .multipart(let parts): return parts.map(\.typedText).joined(separator: "\n")
         }
     }
 }
