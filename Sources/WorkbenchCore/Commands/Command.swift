@@ -67,9 +67,32 @@ public enum Command: Equatable, Sendable {
     case cookies(CookieCommand)
     /// `auth`, `auth none`, `auth basic|digest USER[:PASS]`, `auth bearer [TOKEN]`.
     case auth(AuthCommand)
+    /// `proxy`, `cacert`, `cert`, `http`: network settings, saved with the session.
+    case network(NetworkCommand)
 
     case help(String?)
     case exit
+}
+
+/// A network setting to change, or to show (nil).
+public enum NetworkCommand: Equatable, Sendable {
+    case proxy(ProxySetting?)
+    /// `cacert FILE`; `.some(nil)` is `cacert off`.
+    case caCertificate(String??)
+    /// `cert FILE [KEY]`; `.some(nil)` is `cert off`.
+    case clientCertificate(ClientCertificate??)
+    case httpVersion(HTTPVersionSetting?)
+}
+
+/// `cert FILE [KEY]`.
+public struct ClientCertificate: Equatable, Sendable {
+    public var certificate: String
+    public var key: String?
+
+    public init(certificate: String, key: String? = nil) {
+        self.certificate = certificate
+        self.key = key
+    }
 }
 
 /// What `auth` does.

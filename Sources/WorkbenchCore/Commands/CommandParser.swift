@@ -108,6 +108,37 @@ private struct Parser {
         case "settings": return try expectNoArguments(.showSettings)
         case "cookies": return try parseCookies()
         case "auth": return try parseAuth()
+        case "proxy":
+            guard args.count <= 1 else { throw usageError("expected one URL, `off` or `none`") }
+            switch texts.first?.lowercased() {
+            case nil: return .command(.network(.proxy(nil)))
+            case "off": return .command(.network(.proxy(.environment)))
+            case "none": return .command(.network(.proxy(ProxySetting.none)))
+            default:
+                do throws(WorkbenchError) {
+                    return .command(.network(.proxy(try ProxySetting.parse(texts[0]))))
+                } catch {
+                    throw usageError(error.message)
+                }
+            }
+        case "cacert":
+            guard args.count <= 1, texts.first?.isEmpty != true else { throw usageError("expected one FILE, or `off`") }
+            guard let file = texts.first else { return .command(.network(.caCertificate(nil))) }
+            return .command(.network(.caCertificate(.some(file == "off" ? nil : file))))
+        case "cert":
+            guard args.count <= 2, !texts.contains("") else { throw usageError("expected FILE [KEY], or `off`") }
+            guard let file = texts.first else { return .command(.network(.clientCertificate(nil))) }
+            if file == "off" {
+                guard args.count == 1 else { throw usageError("`cert off` takes no arguments") }
+                return .command(.network(.clientCertificate(.some(nil))))
+            }
+            return .command(.network(.clientCertificate(.some(ClientCertificate(certificate: file, key: texts.count == 2 ? texts[1] : nil)))))
+        case "http":
+            guard args.count <= 1 else { throw usageError("expected 1.1, 2 or auto") }
+            guard let word = texts.first else { return .command(.network(.httpVersion(nil))) }
+            let normalized = word.lowercased() == "2.0" ? "2" : word.lowercased()
+            guard let version = HTTPVersionSetting(rawValue: normalized) else { throw usageError("expected 1.1, 2 or auto, got '\(word)'") }
+            return .command(.network(.httpVersion(version)))
         case "help":
             guard args.count <= 1 else { throw usageError("expected at most one command name") }
             return .command(.help(args.first?.text.lowercased()))

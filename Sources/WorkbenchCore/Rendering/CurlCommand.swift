@@ -11,6 +11,20 @@ public enum CurlCommand {
         }
         if settings.followRedirects { words += ["-L", "--max-redirs", String(CurlTransport.maxRedirects)] }
         if settings.insecure { words.append("-k") }
+        switch settings.proxy {
+        case .environment: break
+        case .none: words += ["--noproxy", ShellWords.quote("*")]
+        case .url(let url): words += ["-x", ShellWords.quote(url), "--noproxy", "''"]
+        }
+        if let file = settings.caCertificate { words += ["--cacert", ShellWords.quote(file)] }
+        if let file = settings.clientCertificate { words += ["--cert", ShellWords.quote(file)] }
+        if let file = settings.clientKey { words += ["--key", ShellWords.quote(file)] }
+        switch settings.httpVersion {
+        case .auto: break
+        case .http1_1: words.append("--http1.1")
+        case .http2: words.append("--http2")
+        }
+        if let socket = request.base.unixSocket { words += ["--unix-socket", ShellWords.quote(socket)] }
         if settings.timeout > 0 { words += ["--max-time", Quantities.trimmed(settings.timeout)] }
         words.append(ShellWords.quote(request.url))
         if let digest = request.digest {

@@ -270,6 +270,25 @@ private struct FieldReader {
             }
             settings.color = setting
         }
+        if let proxy = try optionalString(object["proxy"], "\(path).proxy") {
+            do throws(WorkbenchError) {
+                settings.proxy = proxy == "none" ? .none : try ProxySetting.parse(proxy)
+            } catch {
+                throw fail("\(path).proxy", error.message)
+            }
+        }
+        settings.caCertificate = try optionalString(object["cacert"], "\(path).cacert")
+        settings.clientCertificate = try optionalString(object["cert"], "\(path).cert")
+        settings.clientKey = try optionalString(object["key"], "\(path).key")
+        if settings.clientKey != nil && settings.clientCertificate == nil {
+            throw fail("\(path).key", "a key without a certificate (`cert`)")
+        }
+        if let version = try optionalString(object["http"], "\(path).http") {
+            guard let setting = HTTPVersionSetting(rawValue: version) else {
+                throw fail("\(path).http", "expected 1.1, 2 or auto, found '\(version)'")
+            }
+            settings.httpVersion = setting
+        }
         return settings
     }
 

@@ -87,7 +87,22 @@ public enum SessionEncoding {
             member("insecure", .bool(settings.insecure)),
             member("color", .string(settings.color.rawValue)),
             member("maxBody", .number(String(settings.maxBodyBytes))),
-        ])
+        ] + networkMembers(settings))
+    }
+
+    /// Network settings, each only when set, so files without them stay as they were.
+    static func networkMembers(_ settings: Settings) -> [JSONMember] {
+        var members: [JSONMember] = []
+        switch settings.proxy {
+        case .environment: break
+        case .none: members.append(member("proxy", .string("none")))
+        case .url(let url): members.append(member("proxy", .string(url)))
+        }
+        if let file = settings.caCertificate { members.append(member("cacert", .string(file))) }
+        if let file = settings.clientCertificate { members.append(member("cert", .string(file))) }
+        if let file = settings.clientKey { members.append(member("key", .string(file))) }
+        if settings.httpVersion != .auto { members.append(member("http", .string(settings.httpVersion.rawValue))) }
+        return members
     }
 
     static func encode(_ record: RequestRecord) -> JSONValue {

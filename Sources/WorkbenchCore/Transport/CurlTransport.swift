@@ -179,6 +179,7 @@ public final class CurlTransport {
         try set(CURLOPT_TIMEOUT_MS, "CURLOPT_TIMEOUT_MS") { wb_curl_set_long($0, $1, totalMilliseconds) }
         try set(CURLOPT_CONNECTTIMEOUT_MS, "CURLOPT_CONNECTTIMEOUT_MS") { wb_curl_set_long($0, $1, connectMilliseconds) }
 
+        try applyNetwork(settings, request: request)
         if let digest = request.digest {
             // libcurl's digest engine: the first request goes without, the 401's challenge is answered.
             try set(CURLOPT_HTTPAUTH, "CURLOPT_HTTPAUTH") { wb_curl_set_long($0, $1, wb_curlauth_digest) }
@@ -232,6 +233,38 @@ public final class CurlTransport {
         return .finished(CURLE_FAILED_INIT)
     }
 
+    /// Proxy, trust store, client certificate, HTTP version and Unix socket.
+    private func applyNetwork(_ settings: Settings, request: PreparedRequest) throws(WorkbenchError) {
+        switch settings.proxy {
+        case .environment:
+            break  // libcurl reads http_proxy, https_proxy, all_proxy and no_proxy itself.
+        case .none:
+            try set(CURLOPT_PROXY, "CURLOPT_PROXY") { wb_curl_set_string($0, $1, "") }
+        case .url(let url):
+            // A proxy set by hand takes every request: the environment's no_proxy does not apply.
+            try set(CURLOPT_PROXY, "CURLOPT_PROXY") { wb_curl_set_string($0, $1, url) }
+            try set(CURLOPT_NOPROXY, "CURLOPT_NOPROXY") { wb_curl_set_string($0, $1, "") }
+        }
+        if let file = settings.caCertificate {
+            try set(CURLOPT_CAINFO, "CURLOPT_CAINFO") { wb_curl_set_string($0, $1, FileSystem.expandTilde(file)) }
+        }
+        if let file = settings.clientCertificate {
+            try set(CURLOPT_SSLCERT, "CURLOPT_SSLCERT") { wb_curl_set_string($0, $1, FileSystem.expandTilde(file)) }
+            if let key = settings.clientKey {
+                try set(CURLOPT_SSLKEY, "CURLOPT_SSLKEY") { wb_curl_set_string($0, $1, FileSystem.expandTilde(key)) }
+            }
+        }
+        let version = switch settings.httpVersion {
+        case .auto: Int(CURL_HTTP_VERSION_2TLS)
+        case .http1_1: Int(CURL_HTTP_VERSION_1_1)
+        case .http2: Int(CURL_HTTP_VERSION_2_0)
+        }
+        try set(CURLOPT_HTTP_VERSION, "CURLOPT_HTTP_VERSION") { wb_curl_set_long($0, $1, version) }
+        if let socket = request.base.unixSocket {
+            try set(CURLOPT_UNIX_SOCKET_PATH, "CURLOPT_UNIX_SOCKET_PATH") { wb_curl_set_string($0, $1, FileSystem.expandTilde(socket)) }
+        }
+    }
+
     /// A multipart body on libcurl's mime API: text parts copied, file parts
     /// named by path and streamed by libcurl while it sends (never read into
     /// memory here). A file that cannot be opened is an error before anything is sent.
@@ -249,7 +282,7 @@ public final class CurlTransport {
                 if part.isFile {
                     let path = FileSystem.expandTilde(part.value)
                     do throws(WorkbenchError) {
-                        try FileSystem.checkUploadable(path, shownAs: part.value)
+                        try FileSystem.checkReadableRegularFile(path, shownAs: part.value, for: "upload")
                     } catch {
                         curl_mime_free(mime)
                         throw error

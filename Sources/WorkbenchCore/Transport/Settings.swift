@@ -10,6 +10,13 @@ public struct Settings: Equatable, Sendable {
     /// Response bodies kept in memory are capped (a gzip bomb must not take the
     /// machine down); `send > FILE` streams past it.
     public var maxBodyBytes = Settings.defaultMaxBodyBytes
+    public var proxy = ProxySetting.environment
+    /// `cacert FILE`: the CA certificates to trust instead of the system's.
+    public var caCertificate: String?
+    /// `cert FILE [KEY]`: the client certificate, and its key when it is in another file.
+    public var clientCertificate: String?
+    public var clientKey: String?
+    public var httpVersion = HTTPVersionSetting.auto
 
     public static let defaultMaxBodyBytes = 64 * 1024 * 1024
 
@@ -22,6 +29,10 @@ public struct Settings: Equatable, Sendable {
             "insecure \(insecure ? "on" : "off")",
             "color    \(color.rawValue)",
             "maxbody  \(Quantities.size(maxBodyBytes))",
+            "proxy    \(proxy.summary)",
+            "cacert   \(caCertificate ?? "(the system's)")",
+            "cert     \(clientCertificate.map { $0 + (clientKey.map { " key \($0)" } ?? "") } ?? "(none)")",
+            "http     \(httpVersion.rawValue)",
         ].joined(separator: "\n")
     }
 

@@ -142,6 +142,8 @@ extension Workspace {
             return try applyCookies(action)
         case .auth(let action):
             return try applyAuth(action)
+        case .network(let action):
+            return try applyNetwork(action)
         case .help(let name):
             return .output(try name.map { name throws(WorkbenchError) in try CommandCatalog.help(for: name) }
                 ?? CommandCatalog.overview())
@@ -178,6 +180,32 @@ extension Workspace {
                 reference = "{{\(scheme.variableName)}}"
             }
             endpoint.auth = Auth(scheme: scheme, user: user, secret: reference)
+        }
+        return .done
+    }
+
+    /// `proxy`, `cacert`, `cert`, `http`: a file named must be a readable
+    /// regular file now (it is read again by libcurl on every send).
+    private mutating func applyNetwork(_ action: NetworkCommand) throws(WorkbenchError) -> CommandOutcome {
+        switch action {
+        case .proxy(nil): return .output(settings.proxy.summary)
+        case .proxy(let proxy?): settings.proxy = proxy
+        case .caCertificate(nil): return .output(settings.caCertificate ?? "(the system's CA certificates)")
+        case .caCertificate(let file?):
+            if let file { try FileSystem.checkReadableRegularFile(FileSystem.expandTilde(file), shownAs: file, for: "use") }
+            settings.caCertificate = file
+        case .clientCertificate(nil):
+            return .output(settings.clientCertificate.map { $0 + (settings.clientKey.map { " (key \($0))" } ?? "") } ?? "(no client certificate)")
+        case .clientCertificate(let choice?):
+            if let choice {
+                for file in [choice.certificate] + (choice.key.map { [$0] } ?? []) {
+                    try FileSystem.checkReadableRegularFile(FileSystem.expandTilde(file), shownAs: file, for: "use")
+                }
+            }
+            settings.clientCertificate = choice?.certificate
+            settings.clientKey = choice?.key
+        case .httpVersion(nil): return .output(settings.httpVersion.rawValue)
+        case .httpVersion(let version?): settings.httpVersion = version
         }
         return .done
     }
