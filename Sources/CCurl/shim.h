@@ -8,6 +8,14 @@
 
 // Macros with casts, which Swift does not import.
 static const long wb_curlauth_digest = (long)CURLAUTH_DIGEST;
+static const int wb_curl_version_libz = CURL_VERSION_LIBZ;
+static const int wb_curl_version_brotli = CURL_VERSION_BROTLI;
+
+// The linked libcurl's features (CURLVERSION_NOW is a macro Swift does not import).
+static inline int wb_curl_features(void) {
+    curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
+    return info ? info->features : 0;
+}
 
 typedef size_t (*wb_curl_data_callback)(char *data, size_t size, size_t count, void *context);
 

@@ -231,7 +231,7 @@ def test_certificate_mistakes_are_one_error_each(run_workbench, mtls_server, cer
         f"error: line 2: cannot use '{c / 'missing.key'}': No such file or directory",
         f"error: line 3: cannot use '{c}': it is a directory",
     ]
-    assert "cacert   (the system's)" in out and "cert     (none)" in out
+    assert "cacert" not in out and "cert " not in out
 
 
 def test_the_http_version_asked_and_the_one_used(run_workbench, http2_server, httpbin):  # noqa: F811 (the fixture)

@@ -306,4 +306,27 @@ import Testing
             try SessionDecoding.decode(Array(#"{"format":"workbench-session","version":1,"endpoint":{},"settings":{"key":"k.pem"}}"#.utf8), file: "f")
         }?.message == "f: field 'settings.key': a key without a certificate (`cert`)")
     }
+
+    // MARK: content negotiation
+
+    @Test func acceptEncodingFollowsLibcurlsDecoders() {
+        #expect(AcceptEncoding.value(zlib: true, brotli: true) == "gzip, deflate, br")
+        #expect(AcceptEncoding.value(zlib: true, brotli: false) == "gzip, deflate")
+        #expect(AcceptEncoding.value(zlib: false, brotli: false) == "identity")
+        #expect(Endpoint.defaultHeaders(for: try! BaseURL.parse("http://h")).last?.value == AcceptEncoding.supported)
+    }
+
+    @Test func charsetsBeyondUTF8AndLatin1GoThroughIconv() {
+        #expect(TextDecoding.decode([0x80, 0x20, 0x93, 0x61, 0x94], charset: "windows-1252") == "€ “a”")
+        #expect(TextDecoding.decode([0xE9], charset: "ISO-8859-1") == "é")
+        #expect(TextDecoding.decode([0xFF, 0xFE, 0x41, 0x00, 0xE5, 0x65], charset: "utf-8") == "A\u{65E5}")
+        #expect(TextDecoding.decode([0xFE, 0xFF, 0x00, 0x41], charset: "utf-16") == "A")
+        #expect(TextDecoding.decode([0xEF, 0xBB, 0xBF, 0x61], charset: "utf-8") == "a")
+        #expect(TextDecoding.decode([0x93, 0xFA, 0x96, 0x7B], charset: "shift_jis") == "日本")
+        // A bad sequence is one replacement character, and decoding goes on.
+        #expect(TextDecoding.decode([0x61, 0x81, 0x20, 0x62], charset: "shift_jis").hasPrefix("a\u{FFFD}"))
+        // A charset iconv does not know: read as UTF-8.
+        #expect(TextDecoding.decode(Array("ok".utf8), charset: "x-no-such-charset") == "ok")
+        #expect(TextDecoding.decode(Array("ok".utf8), charset: "bad name\u{1}") == "ok")
+    }
 }

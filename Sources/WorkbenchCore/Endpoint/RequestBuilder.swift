@@ -9,7 +9,7 @@ extension Endpoint {
             HeaderField(name: "Host", value: base.authority),
             HeaderField(name: "User-Agent", value: WorkbenchVersion.userAgent),
             HeaderField(name: "Accept", value: "*/*"),
-            HeaderField(name: "Accept-Encoding", value: "gzip, deflate, br"),
+            HeaderField(name: "Accept-Encoding", value: AcceptEncoding.supported),
         ]
     }
 

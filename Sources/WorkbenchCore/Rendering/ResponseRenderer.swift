@@ -33,7 +33,8 @@ public enum ResponseRenderer {
             return
         case .json:
             sink.printLine("")
-            let body = response.body
+            // A UTF-8 byte order mark before JSON is allowed (RFC 8259 lets a parser ignore it): not shown, not flagged.
+            let body = response.body.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(response.body.dropFirst(3)) : response.body
             do {
                 try JSONSyntax.validate(body)
             } catch {

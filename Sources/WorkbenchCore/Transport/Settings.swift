@@ -23,17 +23,19 @@ public struct Settings: Equatable, Sendable {
     public init() {}
 
     public var summary: String {
-        [
+        ([
             "follow   \(followRedirects ? "on" : "off")",
             "timeout  \(timeout == 0 ? "none" : Settings.format(seconds: timeout))",
             "insecure \(insecure ? "on" : "off")",
             "color    \(color.rawValue)",
             "maxbody  \(Quantities.size(maxBodyBytes))",
-            "proxy    \(proxy.summary)",
-            "cacert   \(caCertificate ?? "(the system's)")",
-            "cert     \(clientCertificate.map { $0 + (clientKey.map { " key \($0)" } ?? "") } ?? "(none)")",
-            "http     \(httpVersion.rawValue)",
-        ].joined(separator: "\n")
+        ]
+        // Network settings only when set: `proxy`, `cacert`, `cert` and `http` show each one.
+        + (proxy == .environment ? [] : ["proxy    \(proxy.summary)"])
+        + (caCertificate.map { ["cacert   \($0)"] } ?? [])
+        + (clientCertificate.map { ["cert     \($0)" + (clientKey.map { " key \($0)" } ?? "")] } ?? [])
+        + (httpVersion == .auto ? [] : ["http     \(httpVersion.rawValue)"]))
+        .joined(separator: "\n")
     }
 
     static func format(seconds: Double) -> String {
