@@ -144,6 +144,17 @@ def run_workbench(workbench_bin: str, workbench_env: dict[str, str], workdir: Pa
     return run
 
 
+def stop_process(process: subprocess.Popen) -> None:
+    """Terminates a server the tests started (killing it if it lingers) and reaps it."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+
+
 @contextmanager
 def _script_server(script: Path, name: str):
     """Runs ``script --host 127.0.0.1 --port 0``; yields ``http://127.0.0.1:<port>`` from
@@ -174,13 +185,7 @@ def _script_server(script: Path, name: str):
                         f"{err.decode('utf-8', 'replace')}", pytrace=False)
         yield f"http://127.0.0.1:{int(text.split()[1])}"
     finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=5)
+        stop_process(process)
         for stream in (process.stdout, process.stderr):
             if stream:
                 stream.close()

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import stop_process
 from test_reliability import free_port, http2_server  # noqa: F401 (a fixture used below)
 from test_script_mode import script
 
@@ -42,12 +43,7 @@ def running(command: list[str], port: int, name: str, **options):
         wait_for_port(port, process, name)
         yield process
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
+        stop_process(process)
 
 
 @pytest.fixture(scope="module")
@@ -73,8 +69,7 @@ def socks_proxy(tmp_path_factory):
             wait_for_port(port, process, "pproxy")
             yield f"socks5://127.0.0.1:{port}", log
         finally:
-            process.terminate()
-            process.wait(timeout=5)
+            stop_process(process)
 
 
 def openssl(*args: str) -> None:
@@ -118,8 +113,7 @@ def unix_server(tmp_path: Path):
         assert process.stdout.readline().strip() == b"READY"
         yield path
     finally:
-        process.terminate()
-        process.wait(timeout=5)
+        stop_process(process)
         process.stdout.close()
 
 
