@@ -12,10 +12,14 @@ public struct SendOptions {
     /// The session's cookies: loaded into libcurl's engine before the first hop;
     /// the response carries the jar as the engine left it.
     public var cookies: CookieJar
+    /// Shown the body while it arrives, when it is a stream.
+    public var stream: ResponseStream?
 
-    public init(outputFile: String? = nil, cookies: CookieJar = CookieJar(), shouldAbort: @escaping () -> Bool = { false }) {
+    public init(outputFile: String? = nil, cookies: CookieJar = CookieJar(), stream: ResponseStream? = nil,
+                shouldAbort: @escaping () -> Bool = { false }) {
         self.outputFile = outputFile
         self.cookies = cookies
+        self.stream = stream
         self.shouldAbort = shouldAbort
     }
 }
@@ -120,7 +124,8 @@ public final class CurlTransport {
         if let path = options.outputFile {
             output = try OutputFile(path: path)
         }
-        let collector = ResponseCollector(bodyLimit: settings.maxBodyBytes, outputDescriptor: output?.descriptor)
+        let collector = ResponseCollector(bodyLimit: settings.maxBodyBytes, outputDescriptor: output?.descriptor,
+                                          stream: options.stream)
         do {
             let outcome = try request.body.withUnsafeBufferPointer { body throws(WorkbenchError) in
                 try perform(request, body: body, settings: settings, collector: collector, shouldAbort: options.shouldAbort)
@@ -362,6 +367,9 @@ public final class CurlTransport {
     ) throws(WorkbenchError) -> HTTPResponse {
         let code: CURLcode
         switch outcome {
+        case .aborted where collector.isStreaming:
+            // Ctrl-C ends a stream: what came is kept.
+            code = CURLE_OK
         case .aborted:
             throw WorkbenchError("request aborted (Ctrl-C): \(request.method) \(request.shownURL)")
         case .finished(let finished):
@@ -399,7 +407,9 @@ public final class CurlTransport {
             httpVersion: Self.versionName(getLong(CURLINFO_HTTP_VERSION)),
             remoteAddress: address,
             reusedConnection: getLong(CURLINFO_NUM_CONNECTS) == 0,
-            url: getString(CURLINFO_EFFECTIVE_URL)
+            url: getString(CURLINFO_EFFECTIVE_URL),
+            stream: collector.isStreaming ? StreamEnd(stoppedByUser: { if case .aborted = outcome { true } else { false } }(),
+                                                      keptPartOnly: collector.keptPartOnly) : nil
         )
     }
 

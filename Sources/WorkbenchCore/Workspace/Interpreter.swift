@@ -164,10 +164,24 @@ public final class Interpreter {
         case .send(let outputFile):
             var options = sendOptions
             options.outputFile = outputFile
-            let exchange = try Exchange.send(workspace, context: context, transport: try engine(), options: options)
+            // A stream (events, NDJSON, chunked text) is shown while it arrives.
+            let stream = StreamRenderer(sink: output, color: usesColor, outputIsTerminal: display.outputIsTerminal)
+            options.stream = stream
+            let exchange: Exchange
+            do {
+                exchange = try Exchange.send(workspace, context: context, transport: try engine(), options: options)
+            } catch {
+                stream.finish()
+                throw error
+            }
             workspace.commit(exchange)
             refreshRedactor()
-            ResponseRenderer.render(exchange.response, color: usesColor, outputIsTerminal: display.outputIsTerminal, to: output)
+            if exchange.response.stream != nil {
+                stream.finish()
+                output.printLine(StreamRenderer.closingLine(for: exchange.response))
+            } else {
+                ResponseRenderer.render(exchange.response, color: usesColor, outputIsTerminal: display.outputIsTerminal, to: output)
+            }
             return .ok
         case .timing:
             guard let response = workspace.lastResponse else {
