@@ -131,12 +131,17 @@ struct Launch {
         var workspace = Workspace()
         workspace.settings.color = options.color.setting
         let autosavePath = StateDirectory.path(environment: environment).map { $0 + "/autosave.json" }
-        return Interpreter(
+        let interpreter = Interpreter(
             workspace: workspace,
             context: CommandContext(environment: environment, autosavePath: autosavePath),
             output: streams, display: DisplayOptions.current(environment),
             sendOptions: SendOptions(shouldAbort: { wb_interrupt_pending() != 0 })
         )
+        interpreter.editText = { [environment, streams] text, json throws(WorkbenchError) in
+            streams.flush()
+            return try BodyEditor.edit(text, json: json, environment: environment)
+        }
+        return interpreter
     }
 
     /// Loads the session named on the command line; a bad file ends the run with status 2.

@@ -19,6 +19,8 @@ public enum Command: Equatable, Sendable {
     case headerClear
     case showHeaders
     case body(Body)
+    /// `body edit`: the body in `$VISUAL` / `$EDITOR`, validated on return.
+    case bodyEdit
     case showBody
     case bodyClear
     /// `show`: secret values masked.

@@ -265,6 +265,7 @@ private struct Parser {
     func parseBody() throws(WorkbenchError) -> ParsedLine {
         guard let sub = texts.first else { return .command(.showBody) }
         if sub == "clear" && args.count == 1 { return .command(.bodyClear) }
+        if sub == "edit" && args.count == 1 { return .command(.bodyEdit) }
         if sub == "json" {
             guard args.count > 1 else { throw usageError("expected JSON after `body json`") }
             if texts[1].hasPrefix("<<") {

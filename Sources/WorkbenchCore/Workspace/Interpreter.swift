@@ -13,6 +13,11 @@ public final class Interpreter {
     public var sendOptions: SendOptions
     /// Asks for a secret value with hidden input; nil where nobody can answer (scripts).
     public var askSecret: ((String) -> String?)?
+    /// Opens text in the user's editor and returns it edited (`body edit`); nil where there is none.
+    /// The flag says the text is JSON (the file gets a `.json` name).
+    public var editText: ((String, Bool) throws(WorkbenchError) -> String)?
+    /// An edit that did not validate, opened again by the next `body edit`: never lost.
+    private var keptEdit: (text: String, json: Bool)?
 
     private let makeTransport: () throws(WorkbenchError) -> HTTPTransport
     private var transport: HTTPTransport?
@@ -150,6 +155,8 @@ public final class Interpreter {
                 throw WorkbenchError("no value given: \(name) is unchanged")
             }
             return try run(.set(name: name, value: value, secret: true))
+        case .editBody(let current, let json):
+            return try editBody(current, json: json)
         case .askCredential(let scheme, let user):
             let what = scheme == .bearer ? "token" : "password for \(user)"
             guard let askSecret else {
@@ -193,6 +200,28 @@ public final class Interpreter {
             try replay(target)
             return .ok
         }
+    }
+
+    /// `body edit`: the editor returns the text; JSON (the body was JSON, or a
+    /// new body that starts like JSON) must validate, else the edit is kept for
+    /// the next `body edit` and the body stays as it was.
+    private func editBody(_ current: String, json: Bool) throws(WorkbenchError) -> LineResult {
+        guard let editText else {
+            throw WorkbenchError("`body edit` needs an editor: set $VISUAL or $EDITOR")
+        }
+        let start = keptEdit ?? (current, json)
+        var edited = try editText(start.text, start.json)
+        // Editors end a file with a newline the body did not have.
+        if edited.hasSuffix("\n") && !start.text.hasSuffix("\n") { edited.removeLast() }
+        let isJSON = start.json || (start.text.isEmpty && (edited.trimmingSpaces().first.map { $0 == "{" || $0 == "[" } ?? false))
+        do throws(WorkbenchError) {
+            if isJSON { try JSONTemplate.check(edited) } else { try Template.validate(edited) }
+        } catch {
+            keptEdit = (edited, isJSON)
+            throw WorkbenchError("the edited body is not valid\(isJSON ? " JSON" : ""): \(error.message); the body is unchanged, and `body edit` opens your edit again")
+        }
+        keptEdit = nil
+        return try run(.body(isJSON ? .json(edited) : .text(edited)))
     }
 
     /// `replay N` prints the response as `send` does; `replay all` prints one line a request.

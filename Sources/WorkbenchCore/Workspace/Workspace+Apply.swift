@@ -53,6 +53,14 @@ extension Workspace {
                 do { try JSONSyntax.validate(bytes) } catch { throw WorkbenchError("\(path) is not valid JSON: \(error)") }
             }
             endpoint.body = body
+        case .bodyEdit:
+            switch endpoint.body {
+            case nil: return .editBody("", json: false)
+            case .text(let text): return .editBody(text, json: false)
+            case .json(let text): return .editBody(text, json: true)
+            case .form, .file, .jsonFile, .multipart:
+                throw WorkbenchError("`body edit` edits a text or JSON body; this one is \(Prompt.bodyNote(endpoint) ?? "set"): type it again with `body ...`")
+            }
         case .bodyClear:
             endpoint.body = nil
         case .showBody:

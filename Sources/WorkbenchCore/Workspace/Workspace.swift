@@ -93,6 +93,8 @@ public enum CommandOutcome: Equatable, Sendable {
     case askSecret(String)
     /// `auth SCHEME USER` without a password (or `auth bearer` without a token): ask for it.
     case askCredential(Auth.Scheme, user: String)
+    /// `body edit`: open this text in the editor; `json`: validate it as JSON on return.
+    case editBody(String, json: Bool)
     /// A check failed: the change is kept, but the line counts as failed.
     case checkFailed(String)
     case exit
