@@ -138,3 +138,24 @@ def test_ctrl_c_ends_an_endless_stream_and_keeps_what_came(workbench_bin, workbe
     finally:
         GATES.setdefault("pty", threading.Event()).set()
         child.close(force=True)
+
+
+def test_send_to_a_file_shows_a_progress_bar_on_a_terminal(workbench_bin, workbench_env, workdir, server, run_workbench):
+    child = pexpect.spawn(workbench_bin, env=dict(workbench_env, NO_COLOR="1"), cwd=str(workdir), encoding="utf-8",
+                          dimensions=(24, 120), timeout=15)
+    try:
+        child.expect("> ")
+        child.sendline(f"base {server}")
+        child.expect("> ")
+        child.sendline("get /drip?count=30&ms=100 > dripped.txt")
+        child.expect(r"\[#*-+\] +\d+%  \d+ bytes of 30 bytes  [\d.]+ (bytes|KB)/s")
+        child.expect_exact("[body saved to dripped.txt: 30 bytes]")
+        child.expect("> ")
+        child.sendeof()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert (workdir / "dripped.txt").read_bytes() == (b"0123456789" * 3)
+    # Not on a terminal: no progress line.
+    code, out, err = run_workbench(input=f"base {server}\nget /drip?count=5&ms=50 > quiet.txt\n")
+    assert code == 0 and err == "" and "[body saved to quiet.txt: 5 bytes]" in out

@@ -46,7 +46,7 @@ public enum CommandCatalog {
                     summary: "Start a fresh request (GET, no path, query, headers or body); base, variables and settings stay.",
                     example: "reset", subcommands: []),
         CommandSpec(name: "send", usage: ["send", "send > FILE"],
-                    summary: "Send the request and print the response; `> FILE` writes the raw body to FILE.",
+                    summary: "Send the request and print the response; `> FILE` writes the raw body to FILE (streamed, with a progress bar on a terminal).",
                     example: "send", subcommands: []),
         CommandSpec(name: "get", usage: ["get [PATH]"], summary: "Set the method to GET (and the path and query, if given), then send.",
                     example: "get /api/character/1", subcommands: []),

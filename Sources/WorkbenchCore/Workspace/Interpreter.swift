@@ -16,6 +16,10 @@ public final class Interpreter {
     /// Opens text in the user's editor and returns it edited (`body edit`); nil where there is none.
     /// The flag says the text is JSON (the file gets a `.json` name).
     public var editText: ((String, Bool) throws(WorkbenchError) -> String)?
+    /// Draws `send > FILE`'s progress line (nil: clear it); set only where standard error is a terminal.
+    public var showProgress: ((String?) -> Void)?
+    /// The terminal's width, for the progress line.
+    public var terminalWidth: () -> Int = { 80 }
     /// An edit that did not validate, opened again by the next `body edit`: never lost.
     private var keptEdit: (text: String, json: Bool)?
 
@@ -174,8 +178,13 @@ public final class Interpreter {
             // A stream (events, NDJSON, chunked text) is shown while it arrives.
             let stream = StreamRenderer(sink: output, color: usesColor, outputIsTerminal: display.outputIsTerminal)
             options.stream = stream
+            if outputFile != nil, let showProgress {
+                let width = terminalWidth()
+                options.progress = { showProgress(ProgressBar.line($0, width: width)) }
+            }
             let exchange: Exchange
             do {
+                defer { if options.progress != nil { showProgress?(nil) } }
                 exchange = try Exchange.send(workspace, context: context, transport: try engine(), options: options)
             } catch {
                 stream.finish()
