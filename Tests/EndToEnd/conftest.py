@@ -144,6 +144,21 @@ def run_workbench(workbench_bin: str, workbench_env: dict[str, str], workdir: Pa
     return run
 
 
+def spawn_repl(binary: str, env: dict[str, str], cwd, base: str, width: int = 200, timeout: float = 10):
+    """The REPL in a pseudo-terminal (no colour), its base set; returns the child and the list
+    its screen output is collected in."""
+    import pexpect
+
+    child = pexpect.spawn(binary, env=dict(env, NO_COLOR="1"), cwd=str(cwd), encoding="utf-8",
+                          dimensions=(24, width), timeout=timeout)
+    transcript: list[str] = []
+    child.logfile_read = type("Log", (), {"write": lambda self, s: transcript.append(s), "flush": lambda self: None})()
+    child.expect("> ")
+    child.sendline(f"base {base}")
+    child.expect("> ")
+    return child, transcript
+
+
 def stop_process(process: subprocess.Popen) -> None:
     """Terminates a server the tests started (killing it if it lingers) and reaps it."""
     if process.poll() is None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pexpect
 
+from conftest import spawn_repl
 from test_cookies import localhost
 from test_script_mode import script
 
@@ -98,13 +99,7 @@ def test_a_missing_password_is_asked_for_hidden_and_a_script_gets_an_error(run_w
     assert err.startswith("error: line 2: `auth basic` asks for the password, which a script cannot answer")
     assert out == ""
 
-    child = pexpect.spawn(workbench_bin, env=dict(workbench_env, NO_COLOR="1"), cwd=str(workdir), encoding="utf-8",
-                          dimensions=(24, 200), timeout=10)
-    transcript = []
-    child.logfile_read = type("Log", (), {"write": lambda self, s: transcript.append(s), "flush": lambda self: None})()
-    child.expect("> ")
-    child.sendline(f"base {httpbin}")
-    child.expect("> ")
+    child, transcript = spawn_repl(workbench_bin, workbench_env, workdir, httpbin)
     child.sendline("auth digest u")
     child.expect_exact("password for u (hidden): ")
     child.sendline(PASSWORD)

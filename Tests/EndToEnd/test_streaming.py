@@ -15,6 +15,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pexpect
 import pytest
 
+from conftest import spawn_repl
+
 GATES: dict[str, threading.Event] = {}
 
 
@@ -115,12 +117,8 @@ def test_ndjson_values_are_formatted_one_by_one(workbench_bin, workbench_env, wo
 
 
 def test_ctrl_c_ends_an_endless_stream_and_keeps_what_came(workbench_bin, workbench_env, workdir, stream_server):
-    child = pexpect.spawn(workbench_bin, env=dict(workbench_env, NO_COLOR="1"), cwd=str(workdir), encoding="utf-8",
-                          dimensions=(24, 200), timeout=10)
+    child, _ = spawn_repl(workbench_bin, workbench_env, workdir, stream_server)
     try:
-        child.expect("> ")
-        child.sendline(f"base {stream_server}")
-        child.expect("> ")
         child.sendline("get /endless/pty")
         child.expect_exact("data: one")
         child.expect_exact(": keep-alive")
@@ -141,12 +139,8 @@ def test_ctrl_c_ends_an_endless_stream_and_keeps_what_came(workbench_bin, workbe
 
 
 def test_send_to_a_file_shows_a_progress_bar_on_a_terminal(workbench_bin, workbench_env, workdir, server, run_workbench):
-    child = pexpect.spawn(workbench_bin, env=dict(workbench_env, NO_COLOR="1"), cwd=str(workdir), encoding="utf-8",
-                          dimensions=(24, 120), timeout=15)
+    child, _ = spawn_repl(workbench_bin, workbench_env, workdir, server, width=120, timeout=15)
     try:
-        child.expect("> ")
-        child.sendline(f"base {server}")
-        child.expect("> ")
         child.sendline("get /drip?count=30&ms=100 > dripped.txt")
         child.expect(r"\[#*-+\] +\d+%  \d+ bytes of 30 bytes  [\d.]+ (bytes|KB)/s")
         child.expect_exact("[body saved to dripped.txt: 30 bytes]")

@@ -261,6 +261,9 @@ extension Workspace {
         if endpoint.bodyIsHeldBack {
             text += "\n\n(a body is set but not sent with \(endpoint.method); it stays for a later POST, PUT or PATCH)"
         }
+        if settings.httpVersion != .auto {
+            text += "\n\n(asks libcurl for HTTP/\(settings.httpVersion.rawValue); the status line and `timing` show the version used)"
+        }
         if let digest = request.digest {
             text += "\n\n(digest auth as \(digest.user): libcurl answers the server's challenge with the Authorization header)"
         }
