@@ -11,6 +11,8 @@ public final class LineEditor {
     /// What one call to `read` produced.
     public enum Input: Equatable {
         case line(String)
+        /// A line whose bytes are not UTF-8, as read: the caller says why it is refused.
+        case notUTF8([UInt8])
         /// Ctrl-C: the line was dropped.
         case interrupted
         /// Ctrl-D on an empty line, or the terminal went away.
@@ -59,7 +61,10 @@ public final class LineEditor {
         if interrupted() {
             return .interrupted
         }
-        return .line(String(cString: raw))
+        guard let line = String(validatingCString: raw) else {
+            return .notUTF8(Array(UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) }))
+        }
+        return .line(line)
     }
 
     /// Adds a line to history and saves the history file (atomically: temp file, then rename).

@@ -42,6 +42,11 @@ struct REPL {
                     streams.flush()
                     return 0
                 }
+            case .notUTF8(let bytes):
+                // Refused, never repaired: the error names the byte (and the line stays out of history).
+                do throws(WorkbenchError) { _ = try UTF8Line.decode(bytes) } catch {
+                    interpreter.output.printError("error: \(error.message)")
+                }
             case .interrupted:
                 // Ctrl-C drops the line (and a half-typed body block) and never exits.
                 interpreter.cancelPendingInput()

@@ -10,14 +10,19 @@ public struct BaseURL: Equatable, Sendable {
     public var port: Int?
     /// The path prefix, percent-encoded, without a trailing slash (`""` or `/v2`).
     public var pathPrefix: String
+    /// Whether the prefix was typed with a trailing slash (`/v2/`): kept when
+    /// no path follows, since `/v2` and `/v2/` are different resources to a server.
+    public var hasTrailingSlash: Bool
     /// `base unix:/PATH.sock[:http://host/prefix]`: the Unix socket the request goes over.
     public var unixSocket: String?
 
-    public init(scheme: String, host: String, port: Int?, pathPrefix: String, unixSocket: String? = nil) {
+    public init(scheme: String, host: String, port: Int?, pathPrefix: String, hasTrailingSlash: Bool = false,
+                unixSocket: String? = nil) {
         self.scheme = scheme
         self.host = host
         self.port = port
         self.pathPrefix = pathPrefix
+        self.hasTrailingSlash = hasTrailingSlash
         self.unixSocket = unixSocket
     }
 
@@ -72,7 +77,8 @@ public struct BaseURL: Equatable, Sendable {
         let (host, port) = try parseAuthority(authority, in: text)
         var prefix = PercentEncoding.path(String(path))
         while prefix.hasSuffix("/") { prefix.removeLast() }
-        return BaseURL(scheme: scheme, host: host, port: port, pathPrefix: prefix)
+        return BaseURL(scheme: scheme, host: host, port: port, pathPrefix: prefix,
+                       hasTrailingSlash: !prefix.isEmpty && path.hasSuffix("/"))
     }
 
     /// `unix:/run/app.sock` (the URL `http://localhost`) or

@@ -23,19 +23,25 @@ public enum SessionEncoding {
     }
 
     static func encode(_ endpoint: Endpoint) -> JSONValue {
-        .object([
+        var members = [
             member("base", endpoint.base.map { .string($0) } ?? .null),
             member("method", .string(endpoint.method)),
             member("path", .string(endpoint.path)),
             member("segments", .array(endpoint.segments.map { .string($0) })),
             member("query", .array(endpoint.query.map(encode))),
             member("headers", .array(endpoint.headers.map { pair($0.name, $0.value) })),
-            member("body", encode(endpoint.body)),
-        ] + (endpoint.auth.map { auth in
+        ]
+        // Only where set, so files without removed defaults stay as they were.
+        if !endpoint.omittedDefaults.isEmpty {
+            members.append(member("omittedHeaders", .array(endpoint.omittedDefaults.map { .string($0) })))
+        }
+        members.append(member("body", encode(endpoint.body)))
+        if let auth = endpoint.auth {
             // The secret is a reference (`{{auth_password}}`), never a value.
-            [member("auth", .object([member("scheme", .string(auth.scheme.rawValue)), member("user", .string(auth.user)),
-                                     member("secret", .string(auth.secret))]))]
-        } ?? []))
+            members.append(member("auth", .object([member("scheme", .string(auth.scheme.rawValue)),
+                                                   member("user", .string(auth.user)), member("secret", .string(auth.secret))])))
+        }
+        return .object(members)
     }
 
     /// A query item; `encoded` and `bare` only where set, so files stay small.

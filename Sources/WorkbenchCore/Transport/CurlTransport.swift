@@ -348,7 +348,7 @@ public final class CurlTransport {
     /// Headers curl (the library, or the `curl` tool of `export curl`) would add
     /// or change on its own; an empty `Name:` line stops it, so what is sent is
     /// what `show` printed. CurlCommand uses the same list.
-    static let suppressedHeaders = ["Expect", "Content-Type", "Accept", "User-Agent"]
+    static let suppressedHeaders = ["Expect", "Content-Type", "Accept", "User-Agent", "Accept-Encoding"]
 
     /// The suppressions for `request`: a multipart body's Content-Type (with its
     /// boundary) is libcurl's to write.
