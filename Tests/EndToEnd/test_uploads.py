@@ -95,3 +95,28 @@ def test_json_from_a_file_is_validated_and_typed(run_workbench, httpbin, workdir
     assert replies[0]["json"] == {"a": [1, 2.5]} and replies[0]["headers"]["Content-Type"] == "application/json"
     assert replies[1]["headers"]["Content-Type"] == "text/html"
     assert replies[2]["headers"]["Content-Type"] == "text/x-mine"
+
+
+def test_exported_multipart_commands_upload_the_same_parts(run_workbench, httpbin, workdir: Path):
+    """`export curl` and `export httpie` of a multipart body, run by the real tools."""
+    import shutil
+    import subprocess
+
+    (workdir / "note.txt").write_text(FILE_TEXT)
+    code, out, err = run_workbench(input=script(
+        f"base {httpbin}", "method post", "path /post", "body multipart title=hello doc@note.txt",
+        "export curl", "export httpie", "export hurl"))
+    assert code == 0, err
+    lines = out.splitlines()
+    curl = next(line for line in lines if line.startswith("curl "))
+    assert "--form-string title=hello -F 'doc=@note.txt;type=text/plain'" in curl
+    assert "[MultipartFormData]\ntitle: hello\ndoc: file,note.txt;\n" in out
+    commands = [curl]
+    if shutil.which("http"):
+        commands.append(next(line for line in lines if line.startswith("http ")) + " --ignore-stdin")
+    for command in commands:
+        result = subprocess.run(command.replace(" \\\n", " "), shell=True, cwd=workdir, capture_output=True, text=True,
+                                timeout=30)
+        assert result.returncode == 0, (command, result.stderr)
+        reply = json.loads(result.stdout)
+        assert reply["form"] == {"title": "hello"} and reply["files"]["doc"] == FILE_TEXT, command
