@@ -258,14 +258,16 @@ public struct CurlImport: Equatable, Sendable {
                 import_.warnings.append("only the first URL is imported; also given: \(urls.dropFirst().map { Excerpt.quoted($0) }.joined(separator: ", "))")
             }
             var endpoint = Endpoint()
-            var target = try setBase(of: &endpoint, from: url)
             let joined = data.joined(separator: "&")
             let hasData = !data.isEmpty || dataFile != nil
+            var full = url
             if getWithData && hasData {
                 if dataFile != nil { throw WorkbenchError("curl: -G with a data file: the workbench cannot put a file into the query") }
-                target += (target.contains("?") ? "&" : "?") + joined
+                if let hash = full.firstIndex(of: "#") { full = String(full[..<hash]) }
+                full += (full.contains("?") ? "&" : "?") + joined
             }
-            try endpoint.setPath(target)
+            // `https://user:pass@host`: curl sends Basic auth; so does the import (unless -u says otherwise).
+            if let userInfo = try endpoint.setURL(full), basicUser == nil { basicUser = userInfo }
             endpoint.method = method ?? (head ? "HEAD" : (hasData && !getWithData ? "POST" : "GET"))
             var typed = headers
             if hasData && !getWithData {
@@ -304,24 +306,6 @@ public struct CurlImport: Equatable, Sendable {
             }
             import_.endpoint = endpoint
             return import_
-        }
-
-        /// Sets the base from the URL's scheme and authority; returns the rest
-        /// (path and query, kept as typed). A fragment is dropped, as curl drops it.
-        mutating func setBase(of endpoint: inout Endpoint, from url: String) throws(WorkbenchError) -> String {
-            var text = Substring(url)
-            if let hash = text.firstIndex(of: "#") { text = text[..<hash] }
-            let afterScheme = text.firstRange(of: "://").map { $0.upperBound } ?? text.startIndex
-            let authorityEnd = text[afterScheme...].firstIndex { $0 == "/" || $0 == "?" } ?? text.endIndex
-            var base = String(text[..<authorityEnd])
-            if let at = text[afterScheme..<authorityEnd].lastIndex(of: "@") {
-                // `https://user:pass@host`: curl sends Basic auth; so does the import (unless -u says otherwise).
-                if basicUser == nil { basicUser = PercentEncoding.decode(String(text[afterScheme..<at])) }
-                base = String(text[..<afterScheme]) + String(text[text.index(after: at)..<authorityEnd])
-            }
-            if Template.hasReferences(base) { try Template.validate(base) } else { _ = try BaseURL.parse(base) }
-            endpoint.base = base
-            return String(text[authorityEnd...])
         }
     }
 }

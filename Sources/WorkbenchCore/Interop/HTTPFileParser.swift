@@ -105,7 +105,7 @@ struct HTTPFileParser {
             guard Template.isValidVariableName(name) else { throw failure(number, 2, "invalid variable name \(Excerpt.quoted(name))") }
             let value = String(trimmed[trimmed.index(after: equals)...]).trimmingSpaces()
             // File variables may use earlier ones: resolved now, in order.
-            fileVariables[name] = try resolve(value, line: number, column: line.count - value.count + 1, inRequest: nil).text
+            fileVariables[name] = try resolve(value, line: number, column: line.count - value.count + 1, inRequest: nil)
             return
         }
         pending.requestLine = (line, number)
@@ -141,7 +141,7 @@ struct HTTPFileParser {
         }
         guard words.count == 1 else { throw failure(requestNumber, 1, "expected METHOD URL [HTTP/VERSION]") }
         let urlColumn = (requestText.firstRange(of: words[0]).map { requestText.distance(from: requestText.startIndex, to: $0.lowerBound) } ?? 0) + 1
-        var url = try resolve(words[0], line: requestNumber, column: urlColumn, inRequest: index, captures: &captures).text
+        var url = try resolve(words[0], line: requestNumber, column: urlColumn, inRequest: index, captures: &captures)
         var endpoint = Endpoint()
         var headers: [HeaderField] = []
         for (line, number) in pending.headers {
@@ -151,11 +151,11 @@ struct HTTPFileParser {
             let value = try resolve(rawValue, line: number, column: line.count - rawValue.count + 1, inRequest: index, captures: &captures)
             do throws(WorkbenchError) {
                 try HTTPSyntax.checkHeaderName(name)
-                try HTTPSyntax.checkHeaderValue(value.text, name: name)
+                try HTTPSyntax.checkHeaderValue(value, name: name)
             } catch {
                 throw failure(number, 1, error.message)
             }
-            headers.append(HeaderField(name: name, value: value.text))
+            headers.append(HeaderField(name: name, value: value))
         }
         if url.hasPrefix("/"), let host = headers.first(where: { $0.hasName("Host") }) {
             // `GET /path` with a Host header, as the spec allows.
@@ -163,7 +163,9 @@ struct HTTPFileParser {
             headers.removeAll { $0.hasName("Host") }
         }
         do throws(WorkbenchError) {
-            try setURL(url, of: &endpoint)
+            if let userInfo = try endpoint.setURL(url) {
+                headers.insert(HeaderField(name: "Authorization", value: "Basic " + SecretRedactor.base64(Array(userInfo.utf8))), at: 0)
+            }
         } catch {
             throw failure(requestNumber, urlColumn, error.message)
         }
@@ -199,17 +201,6 @@ struct HTTPFileParser {
     /// Which record each generated capture variable reads from.
     private var captureOwners: [String: Int] = [:]
 
-    private func setURL(_ text: String, of endpoint: inout Endpoint) throws(WorkbenchError) {
-        var url = Substring(text)
-        if let hash = url.firstIndex(of: "#") { url = url[..<hash] }
-        let afterScheme = url.firstRange(of: "://").map { $0.upperBound } ?? url.startIndex
-        let authorityEnd = url[afterScheme...].firstIndex { $0 == "/" || $0 == "?" } ?? url.endIndex
-        let base = String(url[..<authorityEnd])
-        if Template.hasReferences(base) { try Template.validate(base) } else { _ = try BaseURL.parse(base) }
-        endpoint.base = base
-        try endpoint.setPath(String(url[authorityEnd...]))
-    }
-
     private mutating func body(
         _ pending: Pending, headers: [HeaderField], request: Int, captures: inout [Capture]
     ) throws(WorkbenchError) -> Body? {
@@ -222,7 +213,7 @@ struct HTTPFileParser {
             let path = String(first.drop { $0 == "<" || $0 == "@" }).trimmingSpaces()
             return .file(path)
         }
-        let text = try resolve(lines.joined(separator: "\n"), line: pending.bodyLine, column: 1, inRequest: request, captures: &captures).text
+        let text = try resolve(lines.joined(separator: "\n"), line: pending.bodyLine, column: 1, inRequest: request, captures: &captures)
         let type = headers.values(of: "Content-Type").last?.lowercased() ?? ""
         if type.contains("json"), (try? JSONTemplate.check(text)) != nil { return .json(text) }
         return .text(text)
@@ -231,19 +222,15 @@ struct HTTPFileParser {
     /// A value with its `{{...}}` references made the workbench's: file and
     /// environment variables stay references (the session has them), request
     /// references become captures, `$processEnv` becomes `env.`.
-    private struct Resolved {
-        var text: String
-    }
-
-    private mutating func resolve(_ text: String, line: Int, column: Int, inRequest: Int?) throws(WorkbenchError) -> Resolved {
+    private mutating func resolve(_ text: String, line: Int, column: Int, inRequest: Int?) throws(WorkbenchError) -> String {
         var ignored: [Capture] = []
         return try resolve(text, line: line, column: column, inRequest: inRequest, captures: &ignored)
     }
 
     private mutating func resolve(
         _ text: String, line: Int, column: Int, inRequest: Int?, captures: inout [Capture]
-    ) throws(WorkbenchError) -> Resolved {
-        guard text.contains("{{") else { return Resolved(text: text) }
+    ) throws(WorkbenchError) -> String {
+        guard text.contains("{{") else { return text }
         var result = ""
         var rest = Substring(text)
         while let open = rest.firstRange(of: "{{") {
@@ -257,7 +244,7 @@ struct HTTPFileParser {
             rest = rest[close.upperBound...]
         }
         result += rest
-        return Resolved(text: result)
+        return result
     }
 
     private mutating func translate(

@@ -50,7 +50,7 @@ enum HTTPieExport {
         var itemGroups: [[String]] = headers.map { field in
             [ShellWords.quote(field.value.isEmpty && !field.hasName("Content-Type") ? "\(field.name);" : "\(field.name):\(field.value)")]
         }
-        itemGroups += endpoint.omittedDefaults.filter { $0 != "Accept-Encoding" }.map { [ShellWords.quote("\($0):")] }
+        itemGroups += endpoint.omittedDefaults.map { [ShellWords.quote("\($0):")] }
         itemGroups += items.map { [$0] }
         if let redirect { itemGroups.append(["<", ShellWords.quote(redirect)]) }
         return ExportHeaders.wrapped([words] + itemGroups + groups)

@@ -13,8 +13,6 @@ struct PortableRequest {
     /// Content-Type the body kind implies when none was typed.
     var headers: [HeaderField]
     var body: Body?
-    /// The default headers the request leaves out (`header rm Accept`).
-    var omittedDefaults: [String]
 
     /// Makes the portable form; `render` writes a reference in the target format.
     init(_ endpoint: Endpoint, render: (Template.Part) -> String) throws(WorkbenchError) {
@@ -30,25 +28,24 @@ struct PortableRequest {
             url.removeFirst("http://".count)
         }
         method = endpoint.method
-        self.url = placeholders.restore(url, render: render)
-        headers = endpoint.headers.map { HeaderField(name: $0.name, value: placeholders.restore($0.value, render: render)) }
+        self.url = placeholders.restoring(expanded: url, render: render)
+        headers = endpoint.headers.map { HeaderField(name: $0.name, value: Placeholders.rendering(typed: $0.value, render: render)) }
         body = endpoint.body
         if case .form(let fields)? = endpoint.body {
             // Forms are encoded here as they are when sent, references kept.
             body = .form(fields.map { field in
-                FormField(name: placeholders.restoreEncoded(field.name, render: render, encode: PercentEncoding.formComponent),
-                          value: placeholders.restoreEncoded(field.value, render: render, encode: PercentEncoding.formComponent))
+                FormField(name: placeholders.encoding(typed: field.name, with: PercentEncoding.formComponent, render: render),
+                          value: placeholders.encoding(typed: field.value, with: PercentEncoding.formComponent, render: render))
             })
         } else if case .text(let text)? = body {
-            body = .text(placeholders.restore(text, render: render))
+            body = .text(Placeholders.rendering(typed: text, render: render))
         } else if case .json(let text)? = body {
-            body = .json(placeholders.restore(text, render: render))
+            body = .json(Placeholders.rendering(typed: text, render: render))
         }
         if let implied = endpoint.body?.impliedContentType, !Endpoint.methodsWithoutBody.contains(endpoint.method),
            !headers.contains(name: "Content-Type") {
             headers.append(HeaderField(name: "Content-Type", value: implied))
         }
-        omittedDefaults = endpoint.omittedDefaults
     }
 
     /// The body's text as sent (forms joined), or nil for none or a file.
@@ -84,25 +81,22 @@ struct PortableRequest {
             scope = VariableScope(variables: variables, environment: environment)
         }
 
-        /// `text` (already expanded with the tokens) with each token rendered back as a reference.
-        func restore(_ text: String, render: (Template.Part) -> String) -> String {
-            guard text.contains("wbref") else { return Self.literal(text, tokens: tokens, render: render) }
+        /// Text the builder made with the tokens, each token rendered back as a
+        /// reference. The `q` that ends every token keeps `wbref1q` out of `wbref12q`.
+        func restoring(expanded text: String, render: (Template.Part) -> String) -> String {
             var result = text
-            // Longest tokens first, so `wbref1q` never eats part of `wbref12q`.
-            for (token, part) in tokens.sorted(by: { $0.token.count > $1.token.count }) {
-                result = result.replacingAll(token, with: render(part))
-            }
+            for (token, part) in tokens { result = result.replacingAll(token, with: render(part)) }
             return result
         }
 
         /// A typed value (references unexpanded) encoded with `encode`, references kept.
-        func restoreEncoded(_ typed: String, render: (Template.Part) -> String, encode: (String) -> String) -> String {
+        func encoding(typed: String, with encode: (String) -> String, render: (Template.Part) -> String) -> String {
             let expanded = (try? Template.expand(typed, in: scope)) ?? typed
-            return restore(encode(expanded), render: render)
+            return restoring(expanded: encode(expanded), render: render)
         }
 
-        /// A typed value whose references are still `{{...}}`: rendered in the format's syntax.
-        private static func literal(_ text: String, tokens: [(token: String, part: Template.Part)], render: (Template.Part) -> String) -> String {
+        /// A typed value whose references are still `{{...}}`, in the format's syntax.
+        static func rendering(typed text: String, render: (Template.Part) -> String) -> String {
             guard Template.hasReferences(text), let parts = try? Template.parse(text) else { return text }
             return parts.map { part in
                 if case .literal(let literal) = part { return literal }
