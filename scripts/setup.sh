@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the workbench needs on a Debian machine that has the Swift toolchain:
 # the C libraries (libedit, libcurl), and with --tests what the end-to-end tests use
-# (pytest and pexpect, an HTTP/2 server, openssl for certificates, HTTPie).
+# (pytest and pexpect, httpbin and waitress, an HTTP/2 server, openssl for certificates,
+# tinyproxy and pproxy, HTTPie).
 # Safe to run again: it only installs what is missing.
 set -euo pipefail
 
@@ -22,8 +23,12 @@ install_missing() {
 install_missing pkg-config libedit-dev libcurl4-openssl-dev
 
 if [ "${1:-}" = "--tests" ]; then
-    install_missing nghttp2-server openssl
+    install_missing nghttp2-server openssl tinyproxy
     python3 -c "import pytest, pexpect" 2>/dev/null || python3 -m pip install -q pytest pexpect
+    # httpbin under waitress: the third-party peer of the cookie, auth and upload tests.
+    python3 -c "import httpbin, waitress" 2>/dev/null || python3 -m pip install -q httpbin waitress
+    # pproxy: the SOCKS5 proxy of the network tests (tinyproxy, above, is the HTTP one).
+    python3 -c "import pproxy" 2>/dev/null || python3 -m pip install -q pproxy
     # HTTPie runs the commands `export httpie` writes.
     command -v http >/dev/null 2>&1 || python3 -m pip install -q httpie
 fi

@@ -6,6 +6,17 @@
 // curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot
 // call; each typed shim below passes exactly one argument of the right type.
 
+// Macros with casts, which Swift does not import.
+static const long wb_curlauth_digest = (long)CURLAUTH_DIGEST;
+static const int wb_curl_version_libz = CURL_VERSION_LIBZ;
+static const int wb_curl_version_brotli = CURL_VERSION_BROTLI;
+
+// The linked libcurl's features (CURLVERSION_NOW is a macro Swift does not import).
+static inline int wb_curl_features(void) {
+    curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
+    return info ? info->features : 0;
+}
+
 typedef size_t (*wb_curl_data_callback)(char *data, size_t size, size_t count, void *context);
 
 static inline CURLcode wb_curl_set_long(CURL *handle, CURLoption option, long value) {
@@ -31,6 +42,9 @@ static inline CURLcode wb_curl_get_long(CURL *handle, CURLINFO info, long *value
     return curl_easy_getinfo(handle, info, value);
 }
 static inline CURLcode wb_curl_get_offset(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+static inline CURLcode wb_curl_get_list(CURL *handle, CURLINFO info, struct curl_slist **value) {
     return curl_easy_getinfo(handle, info, value);
 }
 static inline CURLcode wb_curl_get_string(CURL *handle, CURLINFO info, char **value) {

@@ -142,12 +142,25 @@ struct Launch {
         var workspace = Workspace()
         workspace.settings.color = options.color.setting
         let autosavePath = StateDirectory.path(environment: environment).map { $0 + "/autosave.json" }
-        return Interpreter(
+        let interpreter = Interpreter(
             workspace: workspace,
             context: CommandContext(environment: environment, autosavePath: autosavePath),
             output: streams, display: DisplayOptions.current(environment),
             sendOptions: SendOptions(shouldAbort: { wb_interrupt_pending() != 0 })
         )
+        if isatty(2) == 1 {
+            // `send > FILE` on a terminal: one line on standard error, redrawn in place.
+            interpreter.showProgress = { [streams] text in
+                streams.flush()
+                FileDescriptorSink.writeAll(Array(("\r\u{1B}[K" + (text ?? "")).utf8), to: 2)
+            }
+            interpreter.terminalWidth = { Terminal.columns(of: 2) }
+        }
+        interpreter.editText = { [environment, streams] text, json throws(WorkbenchError) in
+            streams.flush()
+            return try BodyEditor.edit(text, json: json, environment: environment)
+        }
+        return interpreter
     }
 
     /// Loads the session named on the command line; a bad file ends the run with status 2.
@@ -180,6 +193,13 @@ struct Launch {
 }
 
 enum Terminal {
+    /// The width of the terminal on `descriptor`; 80 when it cannot be told.
+    static func columns(of descriptor: Int32) -> Int {
+        var size = winsize()
+        if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+
     /// libedit handles multi-byte input only in a UTF-8 locale; fall back to C.UTF-8.
     static func prepareLocale() {
         setlocale(LC_ALL, "")

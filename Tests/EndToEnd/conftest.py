@@ -14,6 +14,8 @@
   once per test session and stopped at the end.
 - ``fault_server``: the same for ``faultserver.py``, the misbehaving server of the
   robustness tests (test_faults.py).
+- ``httpbin``: the same for httpbin (PyPI) under waitress (``httpbin_server.py``), the
+  third-party peer of the cookie, auth and upload tests.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parent.parent
 SERVER_SCRIPT = HERE / "server.py"
 FAULT_SERVER_SCRIPT = HERE / "faultserver.py"
+HTTPBIN_SCRIPT = HERE / "httpbin_server.py"
 DEFAULT_TIMEOUT = 60
 
 # Variables that would make a run depend on the machine it runs on.
@@ -141,6 +144,32 @@ def run_workbench(workbench_bin: str, workbench_env: dict[str, str], workdir: Pa
     return run
 
 
+def spawn_repl(binary: str, env: dict[str, str], cwd, base: str, width: int = 200, timeout: float = 10):
+    """The REPL in a pseudo-terminal (no colour), its base set; returns the child and the list
+    its screen output is collected in."""
+    import pexpect
+
+    child = pexpect.spawn(binary, env=dict(env, NO_COLOR="1"), cwd=str(cwd), encoding="utf-8",
+                          dimensions=(24, width), timeout=timeout)
+    transcript: list[str] = []
+    child.logfile_read = type("Log", (), {"write": lambda self, s: transcript.append(s), "flush": lambda self: None})()
+    child.expect("> ")
+    child.sendline(f"base {base}")
+    child.expect("> ")
+    return child, transcript
+
+
+def stop_process(process: subprocess.Popen) -> None:
+    """Terminates a server the tests started (killing it if it lingers) and reaps it."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+
+
 @contextmanager
 def _script_server(script: Path, name: str):
     """Runs ``script --host 127.0.0.1 --port 0``; yields ``http://127.0.0.1:<port>`` from
@@ -171,13 +200,7 @@ def _script_server(script: Path, name: str):
                         f"{err.decode('utf-8', 'replace')}", pytrace=False)
         yield f"http://127.0.0.1:{int(text.split()[1])}"
     finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=5)
+        stop_process(process)
         for stream in (process.stdout, process.stderr):
             if stream:
                 stream.close()
@@ -194,4 +217,11 @@ def server():
 def fault_server():
     """Starts ``faultserver.py`` on 127.0.0.1 with an ephemeral port; yields its base URL."""
     with _script_server(FAULT_SERVER_SCRIPT, "fault server") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def httpbin():
+    """Starts httpbin under waitress on 127.0.0.1 with an ephemeral port; yields its base URL."""
+    with _script_server(HTTPBIN_SCRIPT, "httpbin") as url:
         yield url

@@ -265,6 +265,7 @@ def test_body_from_file_is_read_when_shown(run_workbench, workdir: Path, version
     assert_ok(result, [
         "PUT / HTTP/1.1",
         *default_headers("x", version),
+        "Content-Type: application/json",
         "Content-Length: 16",
         "",
         '{"from": "file"}',

@@ -160,7 +160,7 @@ import Testing
     static let captureUsage = "usage: capture [--secret] NAME status | capture [--secret] NAME header HEADER | capture [--secret] NAME JSONPATH"
     static let expectUsage =
         "usage: expect status CODE | expect header NAME contains TEXT | expect json PATH == VALUE | expect json PATH exists | expect time < MS"
-    static let bodyUsage = "usage: body TEXT | body json JSON | body form NAME=VALUE... | body @FILE | body <<END | body json <<END | body clear | body"
+    static let bodyUsage = "usage: body TEXT | body json JSON | body json @FILE | body form NAME=VALUE... | body multipart NAME=VALUE NAME@FILE[;type=MIME]... | body @FILE | body <<END | body json <<END | body edit | body clear | body"
 
     @Test(arguments: [
         // Unknown commands

@@ -561,7 +561,10 @@ import Testing
         #expect(try h.prepared().body == utf8Bytes("{\"v\": 1}"))
         h.files.contents["data.json"] = utf8Bytes("{\"v\": 2}")
         #expect(try h.prepared().body == utf8Bytes("{\"v\": 2}"))
-        // No Content-Type is guessed for a file.
+        // The Content-Type is the one the extension names; none for an unknown one.
+        #expect(headerLines(try h.prepared()).contains("Content-Type: application/json"))
+        try h.run("body @{{dir}}.unknown-extension")
+        h.files.contents["data.unknown-extension"] = utf8Bytes("x")
         #expect(!headerLines(try h.prepared()).contains { $0.hasPrefix("Content-Type") })
 
         try h.run("body @missing.bin")

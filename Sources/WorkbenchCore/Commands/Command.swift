@@ -19,6 +19,8 @@ public enum Command: Equatable, Sendable {
     case headerClear
     case showHeaders
     case body(Body)
+    /// `body edit`: the body in `$VISUAL` / `$EDITOR`, validated on return.
+    case bodyEdit
     case showBody
     case bodyClear
     /// `show`: secret values masked.
@@ -70,8 +72,52 @@ public enum Command: Equatable, Sendable {
     case maxBody(Int)
     case showSettings
 
+    // Real APIs
+    /// `cookies`, `cookies clear`, `cookies rm NAME`: the session's cookie jar.
+    case cookies(CookieCommand)
+    /// `auth`, `auth none`, `auth basic|digest USER[:PASS]`, `auth bearer [TOKEN]`.
+    case auth(AuthCommand)
+    /// `proxy`, `cacert`, `cert`, `http`: network settings, saved with the session.
+    case network(NetworkCommand)
+
     case help(String?)
     case exit
+}
+
+/// A network setting to change, or to show (nil).
+public enum NetworkCommand: Equatable, Sendable {
+    case proxy(ProxySetting?)
+    /// `cacert FILE`; `.some(nil)` is `cacert off`.
+    case caCertificate(String??)
+    /// `cert FILE [KEY]`; `.some(nil)` is `cert off`.
+    case clientCertificate(ClientCertificate??)
+    case httpVersion(HTTPVersionSetting?)
+}
+
+/// `cert FILE [KEY]`.
+public struct ClientCertificate: Equatable, Sendable {
+    public var certificate: String
+    public var key: String?
+
+    public init(certificate: String, key: String? = nil) {
+        self.certificate = certificate
+        self.key = key
+    }
+}
+
+/// What `auth` does.
+public enum AuthCommand: Equatable, Sendable {
+    case show
+    case none
+    /// A nil secret is asked for with hidden input; a secret is a literal or a template.
+    case set(Auth.Scheme, user: String, secret: String?)
+}
+
+/// What `cookies` does with the jar.
+public enum CookieCommand: Equatable, Sendable {
+    case list
+    case clear
+    case remove(String)
 }
 
 /// Which requests of the history `replay` sends.

@@ -99,7 +99,7 @@ public enum CommandParser {
               trimmedLine[..<space].lowercased() == "body" else { return nil }
         let text = trimmedLine[space...].trimmingSpaces()
         let first = text.prefix { $0 != " " && $0 != "\t" }
-        if ["json", "form", "clear"].contains(first.lowercased()) || first.hasPrefix("@") || first.hasPrefix("<<") {
+        if ["json", "form", "clear", "multipart"].contains(first.lowercased()) || first.hasPrefix("@") || first.hasPrefix("<<") {
             return nil
         }
         return String(text)
@@ -181,6 +181,39 @@ private struct Parser {
             }
             return .command(.maxBody(bytes))
         case "settings": return try expectNoArguments(.showSettings)
+        case "cookies": return try parseCookies()
+        case "auth": return try parseAuth()
+        case "proxy":
+            guard args.count <= 1 else { throw usageError("expected one URL, `off` or `none`") }
+            switch texts.first?.lowercased() {
+            case nil: return .command(.network(.proxy(nil)))
+            case "off": return .command(.network(.proxy(.environment)))
+            case "none": return .command(.network(.proxy(ProxySetting.none)))
+            default:
+                do throws(WorkbenchError) {
+                    return .command(.network(.proxy(try ProxySetting.parse(texts[0]))))
+                } catch {
+                    throw usageError(error.message)
+                }
+            }
+        case "cacert":
+            guard args.count <= 1, texts.first?.isEmpty != true else { throw usageError("expected one FILE, or `off`") }
+            guard let file = texts.first else { return .command(.network(.caCertificate(nil))) }
+            return .command(.network(.caCertificate(.some(file == "off" ? nil : file))))
+        case "cert":
+            guard args.count <= 2, !texts.contains("") else { throw usageError("expected FILE [KEY], or `off`") }
+            guard let file = texts.first else { return .command(.network(.clientCertificate(nil))) }
+            if file == "off" {
+                guard args.count == 1 else { throw usageError("`cert off` takes no arguments") }
+                return .command(.network(.clientCertificate(.some(nil))))
+            }
+            return .command(.network(.clientCertificate(.some(ClientCertificate(certificate: file, key: texts.count == 2 ? texts[1] : nil)))))
+        case "http":
+            guard args.count <= 1 else { throw usageError("expected 1.1, 2 or auto") }
+            guard let word = texts.first else { return .command(.network(.httpVersion(nil))) }
+            let normalized = word.lowercased() == "2.0" ? "2" : word.lowercased()
+            guard let version = HTTPVersionSetting(rawValue: normalized) else { throw usageError("expected 1.1, 2 or auto, got '\(word)'") }
+            return .command(.network(.httpVersion(version)))
         case "help":
             guard args.count <= 1 else { throw usageError("expected at most one command name") }
             return .command(.help(args.first?.text.lowercased()))
@@ -291,10 +324,17 @@ private struct Parser {
     func parseBody() throws(WorkbenchError) -> ParsedLine {
         guard let sub = texts.first else { return .command(.showBody) }
         if sub == "clear" && args.count == 1 { return .command(.bodyClear) }
+        if sub == "edit" && args.count == 1 { return .command(.bodyEdit) }
         if sub == "json" {
             guard args.count > 1 else { throw usageError("expected JSON after `body json`") }
             if texts[1].hasPrefix("<<") {
                 return try heredoc(json: true, word: 1)
+            }
+            if texts[1].hasPrefix("@") && args.count == 2 {
+                let file = String(texts[1].dropFirst())
+                guard !file.isEmpty else { throw usageError("expected a file name after '@'") }
+                try Template.validate(file)
+                return .command(.body(.jsonFile(file)))
             }
             let text = rest(from: 1)
             try JSONTemplate.check(text)
@@ -314,6 +354,9 @@ private struct Parser {
             guard !fields.isEmpty else { throw usageError("expected at least one NAME=VALUE after `body form`") }
             return .command(.body(.form(fields)))
         }
+        if sub == "multipart" {
+            return .command(.body(.multipart(try multipartParts(Array(texts.dropFirst())))))
+        }
         if sub.hasPrefix("@") && args.count == 1 {
             let file = String(sub.dropFirst())
             guard !file.isEmpty else { throw usageError("expected a file name after '@'") }
@@ -326,6 +369,33 @@ private struct Parser {
         let text = rest(from: 0)
         try Template.validate(text)
         return .command(.body(.text(text)))
+    }
+
+    /// `NAME=VALUE` (a field) and `NAME@FILE[;type=MIME]` (a file), as curl's `-F`
+    /// writes them; whichever of `=` and `@` comes first splits the word.
+    func multipartParts(_ words: [String]) throws(WorkbenchError) -> [MultipartPart] {
+        guard !words.isEmpty else { throw usageError("expected at least one NAME=VALUE or NAME@FILE after `body multipart`") }
+        var parts: [MultipartPart] = []
+        for word in words {
+            guard let split = word.firstIndex(where: { $0 == "=" || $0 == "@" }), split != word.startIndex else {
+                throw usageError("expected NAME=VALUE or NAME@FILE, got '\(word)'")
+            }
+            var part = MultipartPart(name: String(word[..<split]), value: String(word[word.index(after: split)...]),
+                                     isFile: word[split] == "@")
+            if part.isFile, let type = part.value.ranges(of: ";type=").last {
+                let mediaType = String(part.value[type.upperBound...])
+                guard !mediaType.isEmpty, !mediaType.contains(where: { $0 == " " || $0.asciiValue.map { $0 < 0x20 } == true }) else {
+                    throw usageError("expected a media type after ';type=' in '\(word)'")
+                }
+                part.contentType = mediaType
+                part.value = String(part.value[..<type.lowerBound])
+            }
+            if part.isFile && part.value.isEmpty { throw usageError("expected a file name after '@' in '\(word)'") }
+            try Template.validate(part.name)
+            try Template.validate(part.value)
+            parts.append(part)
+        }
+        return parts
     }
 
     func heredoc(json: Bool, word: Int) throws(WorkbenchError) -> ParsedLine {
@@ -452,6 +522,48 @@ private struct Parser {
             throw usageError("expected a number of seconds from 0 (no limit) to 86400, got \(Excerpt.quoted(texts[0]))")
         }
         return .command(.timeout(seconds))
+    }
+
+    func parseAuth() throws(WorkbenchError) -> ParsedLine {
+        guard let sub = texts.first?.lowercased() else { return .command(.auth(.show)) }
+        if sub == "none" {
+            guard args.count == 1 else { throw usageError("`auth none` takes no arguments") }
+            return .command(.auth(.none))
+        }
+        guard let scheme = Auth.Scheme(rawValue: sub) else {
+            throw usageError("unknown scheme '\(texts[0])'" + Suggestion.didYouMean(sub, among: Auth.Scheme.allCases.map(\.rawValue) + ["none"]))
+        }
+        if scheme == .bearer {
+            guard args.count <= 2 else { throw usageError("expected one TOKEN (quote it if it has spaces)") }
+            guard args.count == 2 else { return .command(.auth(.set(.bearer, user: "", secret: nil))) }
+            guard !texts[1].isEmpty else { throw usageError("the token is empty") }
+            try Template.validate(texts[1])
+            return .command(.auth(.set(.bearer, user: "", secret: texts[1])))
+        }
+        guard args.count == 2 else { throw usageError("expected USER or USER:PASSWORD after `auth \(sub)`") }
+        let credentials = texts[1]
+        let colon = credentials.firstIndex(of: ":")
+        let user = String(credentials[..<(colon ?? credentials.endIndex)])
+        guard !user.isEmpty else { throw usageError("the user name is empty") }
+        try Template.validate(user)
+        guard let colon else { return .command(.auth(.set(scheme, user: user, secret: nil))) }
+        let password = String(credentials[credentials.index(after: colon)...])
+        try Template.validate(password)
+        return .command(.auth(.set(scheme, user: user, secret: password)))
+    }
+
+    func parseCookies() throws(WorkbenchError) -> ParsedLine {
+        switch texts.first {
+        case nil: return .command(.cookies(.list))
+        case "clear":
+            guard args.count == 1 else { throw usageError("`cookies clear` takes no arguments") }
+            return .command(.cookies(.clear))
+        case "rm":
+            guard args.count == 2, !texts[1].isEmpty else { throw usageError("expected one cookie NAME after `cookies rm`") }
+            return .command(.cookies(.remove(texts[1])))
+        case let sub?:
+            throw usageError("unknown subcommand '\(sub)'" + Suggestion.didYouMean(sub, among: ["clear", "rm"]))
+        }
     }
 
     func parseColor() throws(WorkbenchError) -> ParsedLine {

@@ -13,13 +13,17 @@ public struct BaseURL: Equatable, Sendable {
     /// Whether the prefix was typed with a trailing slash (`/v2/`): kept when
     /// no path follows, since `/v2` and `/v2/` are different resources to a server.
     public var hasTrailingSlash: Bool
+    /// `base unix:/PATH.sock[:http://host/prefix]`: the Unix socket the request goes over.
+    public var unixSocket: String?
 
-    public init(scheme: String, host: String, port: Int?, pathPrefix: String, hasTrailingSlash: Bool = false) {
+    public init(scheme: String, host: String, port: Int?, pathPrefix: String, hasTrailingSlash: Bool = false,
+                unixSocket: String? = nil) {
         self.scheme = scheme
         self.host = host
         self.port = port
         self.pathPrefix = pathPrefix
         self.hasTrailingSlash = hasTrailingSlash
+        self.unixSocket = unixSocket
     }
 
     public var defaultPort: Int { scheme == "https" ? 443 : 80 }
@@ -38,6 +42,9 @@ public struct BaseURL: Equatable, Sendable {
     /// `:PORT/...` means `http://localhost:PORT/...`, as with curl and HTTPie.
     public static func parse(_ typed: String) throws(WorkbenchError) -> BaseURL {
         let text = typed.trimmingSpaces()
+        if text.lowercased().hasPrefix("unix:") {
+            return try parseUnix(text)
+        }
         if text.isEmpty { throw WorkbenchError("empty base URL: use `base http://HOST[:PORT][/PREFIX]`") }
         if let space = text.unicodeScalars.first(where: { $0 == " " || $0.value < 0x20 || $0.value == 0x7F }) {
             throw WorkbenchError("invalid base URL '\(Template.oneLine(text))': \(HTTPSyntax.describe(space)) is not allowed in a URL")
@@ -72,6 +79,26 @@ public struct BaseURL: Equatable, Sendable {
         while prefix.hasSuffix("/") { prefix.removeLast() }
         return BaseURL(scheme: scheme, host: host, port: port, pathPrefix: prefix,
                        hasTrailingSlash: !prefix.isEmpty && path.hasSuffix("/"))
+    }
+
+    /// `unix:/run/app.sock` (the URL `http://localhost`) or
+    /// `unix:/run/app.sock:http://host/prefix` (the URL that names host and prefix).
+    private static func parseUnix(_ text: String) throws(WorkbenchError) -> BaseURL {
+        var socket = Substring(text.dropFirst("unix:".count))
+        var url = "http://localhost"
+        for scheme in [":http://", ":https://"] {
+            if let marker = socket.ranges(of: scheme).last {
+                url = String(socket[socket.index(after: marker.lowerBound)...])
+                socket = socket[..<marker.lowerBound]
+                break
+            }
+        }
+        guard !socket.isEmpty else {
+            throw WorkbenchError("base URL '\(text)' names no socket: use `base unix:/PATH/TO.sock[:http://HOST/PREFIX]`")
+        }
+        var base = try parse(url)
+        base.unixSocket = String(socket)
+        return base
     }
 
     private static func parseAuthority(_ authority: Substring, in text: String) throws(WorkbenchError) -> (String, Int?) {

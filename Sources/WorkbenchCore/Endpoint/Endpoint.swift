@@ -16,10 +16,13 @@ public struct Endpoint: Equatable, Sendable {
     /// removed with `header rm`: they are not sent until `header clear` or `reset`.
     public var omittedDefaults: [String] = []
     public var body: Body?
+    /// `auth basic|digest|bearer`: credentials, their secret a template.
+    public var auth: Auth?
 
     public init(
         base: String? = nil, path: String = "", segments: [String] = [], method: String = "GET",
-        query: [QueryItem] = [], headers: [HeaderField] = [], omittedDefaults: [String] = [], body: Body? = nil
+        query: [QueryItem] = [], headers: [HeaderField] = [], omittedDefaults: [String] = [], body: Body? = nil,
+        auth: Auth? = nil
     ) {
         self.base = base
         self.path = path
@@ -29,6 +32,7 @@ public struct Endpoint: Equatable, Sendable {
         self.headers = headers
         self.omittedDefaults = omittedDefaults
         self.body = body
+        self.auth = auth
     }
 
     /// Sets the path. A `?query` part replaces the query items, as a pasted URL

@@ -11,6 +11,12 @@ public struct PreparedRequest: Equatable, Sendable {
     /// variable, a captured secret, `{{env.*}}`): a redirect to another origin
     /// drops them, as it drops Authorization and Cookie.
     public var secretHeaderNames: Set<String>
+    /// `auth digest`: libcurl answers the server's challenge with these.
+    public var digest: DigestCredentials?
+    /// `body multipart`: the parts, templates expanded, for libcurl's mime API
+    /// (files are opened by libcurl while sending); the shown form masked.
+    public var multipart: [MultipartPart]?
+    public var shownMultipart: [MultipartPart]?
     /// The target, headers and body as shown: every value that came from a
     /// secret replaced by the mask *before* it was encoded, so its percent-,
     /// JSON- or form-encoded forms are masked too. Equal to the real ones when
@@ -44,6 +50,8 @@ public struct PreparedRequest: Equatable, Sendable {
         copy.target = shownTarget
         copy.headers = shownHeaders
         copy.body = shownBody
+        copy.digest?.password = Variables.mask
+        copy.multipart = shownMultipart
         return copy
     }
 
@@ -54,7 +62,15 @@ public struct PreparedRequest: Equatable, Sendable {
         var lines = ["\(method) \(target) HTTP/1.1"]
         lines += headers.map { "\($0.name): \($0.value)" }
         var text = lines.joined(separator: "\n")
-        if !body.isEmpty {
+        if let multipart {
+            text += "\n\n(multipart/form-data: libcurl adds Content-Type with its boundary and Content-Length)"
+            for part in multipart {
+                let type = part.effectiveType.map { ", \($0)" } ?? ""
+                text += part.isFile
+                    ? "\n\(part.name): file \(part.value)\(type) (streamed from disk when sent)"
+                    : "\n\(part.name): \(part.value)\(type)"
+            }
+        } else if !body.isEmpty {
             text += "\n\n"
             if let printable = String(validating: body, as: UTF8.self), !printable.utf8.contains(0) {
                 text += printable

@@ -9,7 +9,7 @@ extension Endpoint {
             HeaderField(name: "Host", value: base.authority),
             HeaderField(name: "User-Agent", value: WorkbenchVersion.userAgent),
             HeaderField(name: "Accept", value: "*/*"),
-            HeaderField(name: "Accept-Encoding", value: "gzip, deflate, br"),
+            HeaderField(name: "Accept-Encoding", value: AcceptEncoding.supported),
         ]
     }
 
@@ -40,6 +40,7 @@ extension Endpoint {
         var request = try build(in: scope, fileBody: nil, readFile: readFile)
         guard hasReferences else { return request }
         let shown = try build(in: scope.masked, fileBody: request.body, readFile: readFile)
+        request.shownMultipart = shown.multipart
         guard shown.target != request.target || shown.headers != request.headers || shown.body != request.body else {
             return request
         }
@@ -59,6 +60,7 @@ extension Endpoint {
 
     /// Whether any value refers to a variable: without one, nothing secret can go in.
     var hasReferences: Bool {
+        if auth != nil { return true }
         if let base, Template.hasReferences(base) { return true }
         if Template.hasReferences(path) || segments.contains(where: Template.hasReferences) { return true }
         if query.contains(where: { Template.hasReferences($0.name) || Template.hasReferences($0.value) }) { return true }
@@ -67,7 +69,8 @@ extension Endpoint {
         case nil: return false
         case .text(let text), .json(let text): return Template.hasReferences(text)
         case .form(let fields): return fields.contains { Template.hasReferences($0.name) || Template.hasReferences($0.value) }
-        case .file(let path): return Template.hasReferences(path)
+        case .file(let path), .jsonFile(let path): return Template.hasReferences(path)
+        case .multipart(let parts): return parts.contains { Template.hasReferences($0.name) || Template.hasReferences($0.value) }
         }
     }
 
@@ -81,7 +84,12 @@ extension Endpoint {
         let sendsBody = !Self.methodsWithoutBody.contains(method)
         var bodyBytes: [UInt8] = []
         if sendsBody {
-            if case .file = body, let fileBody { bodyBytes = fileBody } else { bodyBytes = try self.bodyBytes(in: scope, readFile: readFile) }
+            switch body {
+            case .file, .jsonFile:
+                if let fileBody { bodyBytes = fileBody } else { bodyBytes = try self.bodyBytes(in: scope, readFile: readFile) }
+            default:
+                bodyBytes = try self.bodyBytes(in: scope, readFile: readFile)
+            }
         }
 
         var userHeaders: [HeaderField] = []
@@ -97,14 +105,30 @@ extension Endpoint {
         }
         var typed = userHeaders
         let typedHost = typed.firstIndex { $0.hasName("Host") }.map { typed.remove(at: $0) }
-        var all = (typedHost.map { [$0] } ?? []) + defaults + typed
+        // A header typed by hand wins over the auth helper's, as `-H` wins over `-u` in curl.
+        var authHeaders: [HeaderField] = []
+        if let header = try auth?.header(in: scope), !userHeaders.contains(name: header.name) {
+            authHeaders.append(header)
+        }
+        var all = (typedHost.map { [$0] } ?? []) + defaults + authHeaders + typed
         if sendsBody, let implied = body?.impliedContentType, !userHeaders.contains(name: "Content-Type") {
             all.append(HeaderField(name: "Content-Type", value: implied))
         }
-        if (!bodyBytes.isEmpty || Self.methodsWithBody.contains(method)) && !userHeaders.contains(name: "Content-Length") {
+        var multipart: [MultipartPart]?
+        if sendsBody, case .multipart(let parts) = body {
+            multipart = try parts.map { part throws(WorkbenchError) in
+                MultipartPart(name: try Template.expand(part.name, in: scope), value: try Template.expand(part.value, in: scope),
+                              isFile: part.isFile, contentType: part.effectiveType)
+            }
+        }
+        if multipart == nil, (!bodyBytes.isEmpty || Self.methodsWithBody.contains(method)) && !userHeaders.contains(name: "Content-Length") {
             all.append(HeaderField(name: "Content-Length", value: String(bodyBytes.count)))
         }
-        return PreparedRequest(method: method, base: base, target: target, headers: all, body: bodyBytes)
+        var request = PreparedRequest(method: method, base: base, target: target, headers: all, body: bodyBytes)
+        request.multipart = multipart
+        request.shownMultipart = multipart
+        request.digest = try auth?.digestCredentials(in: scope)
+        return request
     }
 
     /// The full URL as it would be sent (for `path` and the prompt).
@@ -186,6 +210,17 @@ extension Endpoint {
             return Array(pairs.joined(separator: "&").utf8)
         case .file(let path):
             return try readFile(try Template.expand(path, in: scope))
+        case .jsonFile(let path):
+            let expanded = try Template.expand(path, in: scope)
+            let bytes = try readFile(expanded)
+            do {
+                try JSONSyntax.validate(bytes)
+            } catch {
+                throw WorkbenchError("\(expanded) is not valid JSON: \(error)")
+            }
+            return bytes
+        case .multipart:
+            return []
         }
     }
 }

@@ -20,8 +20,17 @@ enum CurlExport {
             groups.append(["-H", ShellWords.quote(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")])
         }
         for name in endpoint.omittedDefaults where name != "Accept-Encoding" { groups.append(["-H", ShellWords.quote("\(name):")]) }
-        if hasBody && request.method != "HEAD" {
+        if let parts = request.multipart {
+            // -F names a file; --form-string takes a value as is.
+            for part in parts {
+                groups.append(part.isFile
+                    ? ["-F", ShellWords.quote("\(part.name)=@\(part.value)" + (part.contentType.map { ";type=\($0)" } ?? ""))]
+                    : ["--form-string", ShellWords.quote("\(part.name)=\(part.value)")])
+            }
+        } else if hasBody && request.method != "HEAD" {
             if case .file(let path) = endpoint.body {
+                groups.append(["--data-binary", ShellWords.quote("@" + path)])
+            } else if case .jsonFile(let path) = endpoint.body {
                 groups.append(["--data-binary", ShellWords.quote("@" + path)])
             } else if request.body.contains(0) {
                 throw WorkbenchError("the body has NUL bytes, which a shell argument cannot carry: use `body @FILE` and export again")

@@ -48,7 +48,11 @@ enum HTTPFileExport {
             lines += portable.headers.map { "\($0.name): \($0.value)" }
             if let body = portable.body, !Endpoint.methodsWithoutBody.contains(portable.method) {
                 lines.append("")
-                if case .file(let path) = body {
+                if case .multipart = body {
+                    throw WorkbenchError("export http: a multipart body is not written to .http files; `export curl` writes it")
+                } else if case .file(let path) = body {
+                    lines.append("< \(path)")
+                } else if case .jsonFile(let path) = body {
                     lines.append("< \(path)")
                 } else if let text = portable.bodyText {
                     lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

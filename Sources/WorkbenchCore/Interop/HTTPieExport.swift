@@ -25,8 +25,14 @@ enum HTTPieExport {
                     let value = parts.count > 1 ? PercentEncoding.decode(String(parts[1]), plusIsSpace: true) : ""
                     return ShellWords.quote("\(name)=\(value)")
                 }
-            case .file(let path)?:
+            case .file(let path)?, .jsonFile(let path)?:
                 redirect = path
+            case .multipart?:
+                words.append("--multipart")
+                items = (request.multipart ?? []).map { part in
+                    ShellWords.quote(part.isFile ? "\(part.name)@\(part.value)" + (part.contentType.map { ";type=\($0)" } ?? "")
+                                     : "\(part.name)=\(part.value)")
+                }
             default:
                 if request.body.contains(0) {
                     throw WorkbenchError("the body has NUL bytes, which a shell argument cannot carry: use `body @FILE` and export again")
@@ -34,7 +40,9 @@ enum HTTPieExport {
                 groups.append(["--raw", ShellWords.quote(String(decoding: request.body, as: UTF8.self))])
             }
             // HTTPie would call a raw body JSON; without a typed type, send none, as the workbench does.
-            if !headers.contains(name: "Content-Type"), endpoint.body.map({ if case .form = $0 { false } else { true } }) ?? false {
+            if !headers.contains(name: "Content-Type"), endpoint.body.map({
+                switch $0 { case .form, .multipart: false; default: true }
+            }) ?? false {
                 headers.append(HeaderField(name: "Content-Type", value: ""))
             }
         }

@@ -50,8 +50,13 @@ enum HurlExport {
             return (portable.bodyText ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         case .form(let fields):
             return ["[FormParams]"] + fields.map { "\($0.name): \($0.value)" }
-        case .file(let path):
+        case .file(let path), .jsonFile(let path):
             return ["file,\(path);"]
+        case .multipart(let parts):
+            return ["[MultipartFormData]"] + parts.map { part in
+                part.isFile ? "\(part.name): file,\(part.value);" + (part.contentType.map { " \($0)" } ?? "")
+                    : "\(part.name): \(part.value)"
+            }
         case .text(let text):
             return ["```"] + text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + ["```"]
         }

@@ -77,8 +77,10 @@ struct SwiftCase {
                 return "Encode.form(\(name)) + \"=\" + Encode.form(\(value))"
             }
             bodyExpression = "Data((" + pairs.joined(separator: " + \"&\" + ") + ").utf8)"
-        case .file(let path):
+        case .file(let path), .jsonFile(let path):
             bodyExpression = "try? Data(contentsOf: URL(fileURLWithPath: \(try Self.typedText(path, interpolate))))"
+        case .multipart:
+            throw WorkbenchError("export swift: a multipart body is not exported (URLRequest has no multipart builder); `export curl` writes it")
         }
     }
 

@@ -11,16 +11,42 @@ public enum CurlCommand {
         }
         if settings.followRedirects { words += ["-L", "--max-redirs", String(CurlTransport.maxRedirects)] }
         if settings.insecure { words.append("-k") }
+        switch settings.proxy {
+        case .environment: break
+        case .none: words += ["--noproxy", ShellWords.quote("*")]
+        case .url(let url): words += ["-x", ShellWords.quote(url), "--noproxy", "''"]
+        }
+        if let file = settings.caCertificate { words += ["--cacert", ShellWords.quote(file)] }
+        if let file = settings.clientCertificate { words += ["--cert", ShellWords.quote(file)] }
+        if let file = settings.clientKey { words += ["--key", ShellWords.quote(file)] }
+        switch settings.httpVersion {
+        case .auto: break
+        case .http1_1: words.append("--http1.1")
+        case .http2: words.append("--http2")
+        }
+        if let socket = request.base.unixSocket { words += ["--unix-socket", ShellWords.quote(socket)] }
         if settings.timeout > 0 { words += ["--max-time", Quantities.trimmed(settings.timeout)] }
         words.append(ShellWords.quote(request.url))
+        if let digest = request.digest {
+            words += ["--digest", "-u", ShellWords.quote("\(digest.user):\(digest.password)")]
+        }
         for field in request.headers where !field.hasName("Content-Length") {
             words += ["-H", ShellWords.quote(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")]
         }
         // The same suppressions as the transport's, so the command sends what `show` prints.
-        for name in CurlTransport.suppressedHeaders where !request.headers.contains(name: name) {
+        for name in CurlTransport.suppressedHeaders(for: request) where !request.headers.contains(name: name) {
             words += ["-H", ShellWords.quote("\(name):")]
         }
-        if !request.body.isEmpty || Endpoint.methodsWithBody.contains(request.method) {
+        if let parts = request.multipart {
+            // --form-string takes a value as is (no @ or < meaning); -F names a file.
+            for part in parts {
+                if part.isFile {
+                    words += ["-F", ShellWords.quote("\(part.name)=@\(part.value)" + (part.contentType.map { ";type=\($0)" } ?? ""))]
+                } else {
+                    words += ["--form-string", ShellWords.quote("\(part.name)=\(part.value)")]
+                }
+            }
+        } else if !request.body.isEmpty || Endpoint.methodsWithBody.contains(request.method) {
             if case .file(let path) = body {
                 // curl reads the same file, byte for byte.
                 words += ["--data-binary", ShellWords.quote("@" + path)]

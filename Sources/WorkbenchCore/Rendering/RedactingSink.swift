@@ -49,6 +49,11 @@ public final class RedactingSink: OutputSink {
         if !output.isEmpty { output.withUnsafeBufferPointer { base.write($0) } }
     }
 
+    /// Flushes the sink below; bytes that could begin a secret stay held back.
+    public func flush() {
+        base.flush()
+    }
+
     /// Writes out what was held back: the output ended without completing a secret.
     public func finish() {
         guard !held.isEmpty else { return }

@@ -8,15 +8,27 @@ public enum ResponseRenderer {
             sink.printLine(ANSI.paint("\(line(hop.statusLine)) -> \(line(hop.location))", ANSI.dim, if: color))
         }
         sink.printLine(ANSI.paint(line(response.statusLine), ANSI.bold + statusColor(response.statusCode), if: color))
-        let meta = "(\(Quantities.duration(response.timings.total)), \(Quantities.size(response.bodySize)))"
-        sink.printLine(ANSI.paint(meta, ANSI.dim, if: color))
-        for field in response.headers {
-            sink.printLine(ANSI.paint(line(field.name), ANSI.cyan, if: color) + ": " + line(field.value))
-        }
+        sink.printLine(ANSI.paint(meta(response), ANSI.dim, if: color))
+        renderHeaders(response.headers, color: color, outputIsTerminal: outputIsTerminal, to: sink)
         let kind = renderBody(response, color: color, outputIsTerminal: outputIsTerminal, to: sink)
         if let summary = ServerMessage.summary(for: response, kind: kind) {
             // Standard error may be a terminal even when standard output is not.
             sink.printError(TerminalText.escapeLine(summary))
+        }
+    }
+
+    /// `(12.3 ms, 1.2 KB)`.
+    static func meta(_ response: HTTPResponse) -> String {
+        "(\(Quantities.duration(response.timings.total)), \(Quantities.size(response.bodySize)))"
+    }
+
+    /// The header lines as received; on a terminal, control characters escaped.
+    static func renderHeaders(_ headers: [HeaderField], color: Bool, outputIsTerminal: Bool, to sink: OutputSink) {
+        for field in headers {
+            // A cookie's value is a secret on screen however short it is.
+            let value = field.hasName("Set-Cookie") ? Cookie.maskingValue(inSetCookie: field.value) : field.value
+            let name = outputIsTerminal ? TerminalText.escapeLine(field.name) : field.name
+            sink.printLine(ANSI.paint(name, ANSI.cyan, if: color) + ": " + (outputIsTerminal ? TerminalText.escapeLine(value) : value))
         }
     }
 

@@ -34,8 +34,14 @@ public struct Replayer {
         public var passed: Bool { failures.isEmpty }
     }
 
-    /// Replays `record`; captures update `variables`.
+    /// Replays `record`; captures update `variables`, with an empty cookie jar.
     public func run(_ record: RequestRecord, number: Int, variables: inout Variables) -> Outcome {
+        var cookies = CookieJar()
+        return run(record, number: number, variables: &variables, cookies: &cookies)
+    }
+
+    /// Replays `record`; captures update `variables`, the cookies it sets `cookies`.
+    public func run(_ record: RequestRecord, number: Int, variables: inout Variables, cookies: inout CookieJar) -> Outcome {
         var endpoint = record.endpoint
         if let baseOverride { endpoint.base = baseOverride }
         let scope = VariableScope(variables: variables, environment: environment)
@@ -46,12 +52,15 @@ public struct Replayer {
         do throws(WorkbenchError) {
             let request = try endpoint.prepare(in: scope, readFile: readFile)
             outcome.url = request.shownURL
+            var options = options
+            options.cookies = cookies
             response = try transport.send(request, settings: record.settings, options: options)
         } catch {
             outcome.failures.append(error.message)
             return outcome
         }
         outcome.response = response
+        cookies = response.cookies ?? cookies
         for capture in record.captures {
             do throws(WorkbenchError) {
                 let value = try capture.value(from: response)

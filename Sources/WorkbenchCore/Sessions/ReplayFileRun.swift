@@ -75,9 +75,16 @@ public struct ReplayFileRun {
         let endpoints = document.requests.map(\.endpoint)
         sink.redactor = SecretRedactor(variables: variables, endpoints: endpoints, environment: environment)
         let replayer = Replayer(transport: transport, options: options, environment: environment, baseOverride: base)
+        // A file holds no cookie values: the replay starts with an empty jar,
+        // and the requests that set cookies set them again.
+        var cookies = CookieJar()
+        var seenCookieValues: [String] = []
         let summary = ReplayRun(replayer: replayer, stopAtFirstFailure: !keepGoing)
-            .run(document.requests.enumerated().map { ($0.offset + 1, $0.element) }, variables: &variables) { outcome, now in
-                sink.redactor = SecretRedactor(variables: now, endpoints: endpoints, environment: environment)
+            .run(document.requests.enumerated().map { ($0.offset + 1, $0.element) }, variables: &variables,
+                 cookies: &cookies) { outcome, now, jar in
+                seenCookieValues += jar.values
+                sink.redactor = SecretRedactor(variables: now, endpoints: endpoints, environment: environment,
+                                               also: seenCookieValues)
                 sink.printLine(Replayer.line(for: outcome, color: color))
             }
         if let note = summary.stoppedNote { sink.printLine(note) }

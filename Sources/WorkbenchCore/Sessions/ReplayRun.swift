@@ -34,15 +34,17 @@ public struct ReplayRun {
     /// take each capture. `each` is told of every outcome as it happens, with
     /// the variables as they are then (a captured secret must be masked from
     /// the next line on).
+    /// `cookies` is the jar the run starts from; each response's cookies go on
+    /// to the next request, and `each` sees the jar as it is then.
     public func run(
         _ records: [(number: Int, record: RequestRecord)], variables: inout Variables,
-        each: (Replayer.Outcome, Variables) -> Void
+        cookies: inout CookieJar, each: (Replayer.Outcome, Variables, CookieJar) -> Void
     ) -> Summary {
         var outcomes: [Replayer.Outcome] = []
         for (number, record) in records {
-            let outcome = replayer.run(record, number: number, variables: &variables)
+            let outcome = replayer.run(record, number: number, variables: &variables, cookies: &cookies)
             outcomes.append(outcome)
-            each(outcome, variables)
+            each(outcome, variables, cookies)
             if !outcome.passed && stopAtFirstFailure { break }
         }
         return Summary(outcomes: outcomes, notSent: records.count - outcomes.count)

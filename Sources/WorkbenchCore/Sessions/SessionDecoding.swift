@@ -110,6 +110,9 @@ private struct FieldReader {
         for (index, record) in try array(value["requests"], "requests", optional: true).enumerated() {
             document.requests.append(try request(record, "requests[\(index)]"))
         }
+        for (index, cookie) in try array(value["cookies"], "cookies", optional: true).enumerated() {
+            document.cookies.append(try self.cookie(cookie, "cookies[\(index)]"))
+        }
         return document
     }
 
@@ -161,6 +164,9 @@ private struct FieldReader {
             if !endpoint.omittedDefaults.contains(canonical) { endpoint.omittedDefaults.append(canonical) }
         }
         endpoint.body = try body(value["body"], "\(path).body")
+        if let auth = value["auth"], auth != .null {
+            endpoint.auth = try self.auth(auth, "\(path).auth")
+        }
         return endpoint
     }
 
@@ -193,9 +199,60 @@ private struct FieldReader {
             return .form(fields)
         case "file":
             return .file(try string(object["path"], "\(path).path"))
+        case "jsonFile":
+            return .jsonFile(try string(object["path"], "\(path).path"))
+        case "multipart":
+            var parts: [MultipartPart] = []
+            for (index, part) in try array(object["parts"], "\(path).parts").enumerated() {
+                let partPath = "\(path).parts[\(index)]"
+                let partObject = try self.object(part, partPath)
+                let name = try string(partObject["name"], "\(partPath).name")
+                let file = try optionalString(partObject["file"], "\(partPath).file")
+                let value: String
+                if let file { value = file } else { value = try string(partObject["value"], "\(partPath).value") }
+                parts.append(MultipartPart(name: name, value: value, isFile: file != nil,
+                                           contentType: try optionalString(partObject["type"], "\(partPath).type")))
+            }
+            return .multipart(parts)
         default:
-            throw fail("\(path).kind", "unknown body kind '\(kind)' (expected text, json, form or file)")
+            throw fail("\(path).kind", "unknown body kind '\(kind)' (expected text, json, jsonFile, form, multipart or file)")
         }
+    }
+
+    /// `auth`: a scheme, a user, and the secret as a template.
+    func auth(_ value: JSONValue, _ path: String) throws(WorkbenchError) -> Auth {
+        let object = try object(value, path)
+        let schemeText = try string(object["scheme"], "\(path).scheme")
+        guard let scheme = Auth.Scheme(rawValue: schemeText) else {
+            throw fail("\(path).scheme", "expected basic, digest or bearer, found '\(schemeText)'")
+        }
+        let user = try optionalString(object["user"], "\(path).user") ?? ""
+        let secret = try string(object["secret"], "\(path).secret")
+        do throws(WorkbenchError) {
+            try Template.validate(user)
+            try Template.validate(secret)
+        } catch {
+            throw fail(path, error.message)
+        }
+        return Auth(scheme: scheme, user: user, secret: secret)
+    }
+
+    /// A cookie as saved: everything but its value, which is never written.
+    func cookie(_ value: JSONValue, _ path: String) throws(WorkbenchError) -> Cookie {
+        let object = try object(value, path)
+        let name = try string(object["name"], "\(path).name")
+        let domain = try string(object["domain"], "\(path).domain")
+        let cookiePath = try optionalString(object["path"], "\(path).path") ?? "/"
+        for (field, text) in [("name", name), ("domain", domain), ("path", cookiePath)]
+        where text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) || (field != "path" && text.isEmpty) {
+            throw fail("\(path).\(field)", text.isEmpty ? "empty" : "control characters are not allowed")
+        }
+        return Cookie(
+            domain: domain, includeSubdomains: try bool(object["subdomains"], "\(path).subdomains", default: false),
+            path: cookiePath, secure: try bool(object["secure"], "\(path).secure", default: false),
+            httpOnly: try bool(object["httpOnly"], "\(path).httpOnly", default: false),
+            expires: object["expires"] == nil ? 0 : try integer(object["expires"], "\(path).expires"),
+            name: name, value: "")
     }
 
     func settings(_ value: JSONValue, _ path: String) throws(WorkbenchError) -> Settings {
@@ -219,6 +276,25 @@ private struct FieldReader {
                 throw fail("\(path).color", "expected auto, on or off, found '\(text)'")
             }
             settings.color = setting
+        }
+        if let proxy = try optionalString(object["proxy"], "\(path).proxy") {
+            do throws(WorkbenchError) {
+                settings.proxy = proxy == "none" ? .none : try ProxySetting.parse(proxy)
+            } catch {
+                throw fail("\(path).proxy", error.message)
+            }
+        }
+        settings.caCertificate = try optionalString(object["cacert"], "\(path).cacert")
+        settings.clientCertificate = try optionalString(object["cert"], "\(path).cert")
+        settings.clientKey = try optionalString(object["key"], "\(path).key")
+        if settings.clientKey != nil && settings.clientCertificate == nil {
+            throw fail("\(path).key", "a key without a certificate (`cert`)")
+        }
+        if let version = try optionalString(object["http"], "\(path).http") {
+            guard let setting = HTTPVersionSetting(rawValue: version) else {
+                throw fail("\(path).http", "expected 1.1, 2 or auto, found '\(version)'")
+            }
+            settings.httpVersion = setting
         }
         return settings
     }

@@ -14,6 +14,9 @@ public struct SessionDocument: Equatable, Sendable {
     public var secretNames: [String]
     public var settings: Settings
     public var requests: [RequestRecord]
+    /// The cookie jar without its values (a cookie value is a secret): names,
+    /// domains, paths and flags, for the reader of the file.
+    public var cookies: [Cookie] = []
 
     public init(endpoint: Endpoint = Endpoint(), variables: [String: String] = [:], secretNames: [String] = [],
                 settings: Settings = Settings(), requests: [RequestRecord] = []) {

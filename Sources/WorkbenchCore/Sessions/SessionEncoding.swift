@@ -9,7 +9,7 @@ public enum SessionEncoding {
             member("secrets", .array(document.secretNames.map { .string($0) })),
             member("settings", encode(document.settings)),
             member("requests", .array(document.requests.map(encode))),
-        ])
+        ] + (document.cookies.isEmpty ? [] : [member("cookies", .array(document.cookies.map(encode)))]))
         return pretty(value)
     }
 
@@ -36,6 +36,11 @@ public enum SessionEncoding {
             members.append(member("omittedHeaders", .array(endpoint.omittedDefaults.map { .string($0) })))
         }
         members.append(member("body", encode(endpoint.body)))
+        if let auth = endpoint.auth {
+            // The secret is a reference (`{{auth_password}}`), never a value.
+            members.append(member("auth", .object([member("scheme", .string(auth.scheme.rawValue)),
+                                                   member("user", .string(auth.user)), member("secret", .string(auth.secret))])))
+        }
         return .object(members)
     }
 
@@ -59,7 +64,26 @@ public enum SessionEncoding {
         case .form(let fields):
             .object([member("kind", .string("form")), member("fields", .array(fields.map { pair($0.name, $0.value) }))])
         case .file(let path): .object([member("kind", .string("file")), member("path", .string(path))])
+        case .jsonFile(let path): .object([member("kind", .string("jsonFile")), member("path", .string(path))])
+        case .multipart(let parts):
+            .object([member("kind", .string("multipart")), member("parts", .array(parts.map { part in
+                .object([member("name", .string(part.name)), member(part.isFile ? "file" : "value", .string(part.value))]
+                    + (part.contentType.map { [member("type", .string($0))] } ?? []))
+            }))])
         }
+    }
+
+    /// A cookie without its value: the value is a secret and is never written.
+    static func encode(_ cookie: Cookie) -> JSONValue {
+        .object([
+            member("name", .string(cookie.name)),
+            member("domain", .string(cookie.domain)),
+            member("subdomains", .bool(cookie.includeSubdomains)),
+            member("path", .string(cookie.path)),
+            member("secure", .bool(cookie.secure)),
+            member("httpOnly", .bool(cookie.httpOnly)),
+            member("expires", .number(String(cookie.expires))),
+        ])
     }
 
     static func encode(_ settings: Settings) -> JSONValue {
@@ -69,7 +93,22 @@ public enum SessionEncoding {
             member("insecure", .bool(settings.insecure)),
             member("color", .string(settings.color.rawValue)),
             member("maxBody", .number(String(settings.maxBodyBytes))),
-        ])
+        ] + networkMembers(settings))
+    }
+
+    /// Network settings, each only when set, so files without them stay as they were.
+    static func networkMembers(_ settings: Settings) -> [JSONMember] {
+        var members: [JSONMember] = []
+        switch settings.proxy {
+        case .environment: break
+        case .none: members.append(member("proxy", .string("none")))
+        case .url(let url): members.append(member("proxy", .string(url)))
+        }
+        if let file = settings.caCertificate { members.append(member("cacert", .string(file))) }
+        if let file = settings.clientCertificate { members.append(member("cert", .string(file))) }
+        if let file = settings.clientKey { members.append(member("key", .string(file))) }
+        if settings.httpVersion != .auto { members.append(member("http", .string(settings.httpVersion.rawValue))) }
+        return members
     }
 
     static func encode(_ record: RequestRecord) -> JSONValue {

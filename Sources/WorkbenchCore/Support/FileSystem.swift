@@ -63,6 +63,19 @@ public enum FileSystem {
         return bytes
     }
 
+    /// A file libcurl will open itself (an upload, a certificate) must be a
+    /// regular file this process can read; its size does not matter (uploads are streamed).
+    public static func checkReadableRegularFile(_ path: String, shownAs name: String, for verb: String) throws(WorkbenchError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw failure("cannot \(verb) '\(name)'") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw WorkbenchError("cannot \(verb) '\(name)': it is a directory")
+        default: throw WorkbenchError("cannot \(verb) '\(name)': it is not a regular file (a device, FIFO or socket)")
+        }
+        guard access(path, R_OK) == 0 else { throw failure("cannot \(verb) '\(name)'") }
+    }
+
     /// Only a regular file no larger than `limit` is read.
     private static func checkReadable(_ info: stat, path: String, limit: Int) throws(WorkbenchError) {
         switch info.st_mode & S_IFMT {

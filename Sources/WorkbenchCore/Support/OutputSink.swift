@@ -8,9 +8,13 @@ public protocol OutputSink: AnyObject {
     func printError(_ text: String)
     /// Raw bytes for standard output, straight from a buffer (large bodies: no copy needed).
     func write(_ buffer: UnsafeBufferPointer<UInt8>)
+    /// Puts out what is buffered now: a streamed body is shown event by event.
+    func flush()
 }
 
 extension OutputSink {
+    public func flush() {}
+
     public func write(_ buffer: UnsafeBufferPointer<UInt8>) {
         writeBytes(Array(buffer))
     }

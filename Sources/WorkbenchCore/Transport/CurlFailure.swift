@@ -11,7 +11,29 @@ enum CurlFailure {
     ) -> WorkbenchError {
         let host = request.base.host
         let address = "\(host):\(request.base.effectivePort)"
+        var proxy: String?
+        if case .url(let url) = settings.proxy, request.base.unixSocket == nil { proxy = url }
+        let why = osErrno != 0 ? String(cString: strerror(Int32(osErrno))) : detail
         switch code {
+        case CURLE_COULDNT_CONNECT where request.base.unixSocket != nil:
+            return WorkbenchError("cannot connect to the Unix socket \(request.base.unixSocket ?? ""): \(why)")
+        case CURLE_COULDNT_CONNECT where proxy != nil:
+            return WorkbenchError("cannot connect to the proxy \(proxy ?? ""): \(why) (`proxy off` goes without it)")
+        case CURLE_COULDNT_RESOLVE_PROXY:
+            return WorkbenchError("proxy host not found: \(detail)")
+        case CURLE_PROXY:
+            return WorkbenchError("the proxy refused to connect to \(address): \(detail)")
+        case CURLE_RECV_ERROR where detail.contains("CONNECT"):
+            return WorkbenchError("the proxy refused to connect to \(address): \(detail)")
+        case CURLE_SSL_CACERT_BADFILE:
+            return WorkbenchError("cannot use the CA certificates of `cacert \(settings.caCertificate ?? "")`: \(detail)")
+        case CURLE_RECV_ERROR where detail.contains("alert certificate required"),
+             CURLE_SSL_CONNECT_ERROR where detail.contains("alert certificate required"):
+            return WorkbenchError("\(address) requires a client certificate (`cert FILE [KEY]`): \(detail)")
+        case CURLE_SSL_CERTPROBLEM:
+            return WorkbenchError("cannot use the client certificate of `cert \(settings.clientCertificate ?? "")`: \(detail)")
+        case CURLE_PEER_FAILED_VERIFICATION where settings.caCertificate != nil:
+            return WorkbenchError("TLS verification failed for \(host) with the CA certificates of `cacert \(settings.caCertificate ?? "")`: \(detail)")
         case CURLE_COULDNT_RESOLVE_HOST:
             return WorkbenchError("host not found: \(host)")
         case CURLE_COULDNT_CONNECT:

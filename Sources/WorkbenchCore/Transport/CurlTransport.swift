@@ -9,9 +9,19 @@ public struct SendOptions {
     public var outputFile: String?
     /// Polled every few milliseconds during the transfer; true aborts it (Ctrl-C).
     public var shouldAbort: () -> Bool
+    /// The session's cookies: loaded into libcurl's engine before the first hop;
+    /// the response carries the jar as the engine left it.
+    public var cookies: CookieJar
+    /// Shown the body while it arrives, when it is a stream.
+    public var stream: ResponseStream?
+    /// `send > FILE`: told how far the download has come, about ten times a second.
+    public var progress: ((TransferProgress) -> Void)?
 
-    public init(outputFile: String? = nil, shouldAbort: @escaping () -> Bool = { false }) {
+    public init(outputFile: String? = nil, cookies: CookieJar = CookieJar(), stream: ResponseStream? = nil,
+                shouldAbort: @escaping () -> Bool = { false }) {
         self.outputFile = outputFile
+        self.cookies = cookies
+        self.stream = stream
         self.shouldAbort = shouldAbort
     }
 }
@@ -58,12 +68,14 @@ public final class CurlTransport {
         var current = request
         var hops: [RedirectHop] = []
         var earlier = 0.0
+        try loadCookies(options.cookies)
         while true {
             let (response, output) = try transfer(current, settings: settings, options: options)
             let location = response.headers.values(of: "Location").last
             guard settings.followRedirects, RedirectPolicy.redirectStatuses.contains(response.statusCode), let location else {
                 do { try output?.commit() } catch { output?.discard(); throw error }
                 var final = response
+                final.cookies = readCookies()
                 final.hops = hops
                 final.timings.redirect = earlier
                 final.timings.total += earlier
@@ -79,6 +91,32 @@ public final class CurlTransport {
         }
     }
 
+    /// Replaces what libcurl's cookie engine holds by `jar`. The engine keeps
+    /// its cookies across `curl_easy_reset`, so every hop of this send sees
+    /// them, and libcurl alone decides which go to which host and path.
+    private func loadCookies(_ jar: CookieJar) throws(WorkbenchError) {
+        try set(CURLOPT_COOKIELIST, "CURLOPT_COOKIELIST") { wb_curl_set_string($0, $1, "ALL") }
+        for cookie in jar.cookies {
+            try set(CURLOPT_COOKIELIST, "CURLOPT_COOKIELIST") { wb_curl_set_string($0, $1, cookie.netscapeLine) }
+        }
+    }
+
+    /// The jar as libcurl's engine holds it now (CURLINFO_COOKIELIST).
+    private func readCookies() -> CookieJar {
+        var list: UnsafeMutablePointer<curl_slist>?
+        guard wb_curl_get_list(easy, CURLINFO_COOKIELIST, &list) == CURLE_OK else { return CookieJar() }
+        defer { curl_slist_free_all(list) }
+        var cookies: [Cookie] = []
+        var node = list
+        while let current = node {
+            if let data = current.pointee.data, let cookie = Cookie(netscapeLine: String(cString: data)) {
+                cookies.append(cookie)
+            }
+            node = current.pointee.next
+        }
+        return CookieJar(cookies)
+    }
+
     /// One request and its response, with the body file (if any) not yet put in place.
     private func transfer(
         _ request: PreparedRequest, settings: Settings, options: SendOptions
@@ -88,10 +126,12 @@ public final class CurlTransport {
         if let path = options.outputFile {
             output = try OutputFile(path: path)
         }
-        let collector = ResponseCollector(bodyLimit: settings.maxBodyBytes, outputDescriptor: output?.descriptor)
+        let collector = ResponseCollector(bodyLimit: settings.maxBodyBytes, outputDescriptor: output?.descriptor,
+                                          stream: options.stream)
         do {
             let outcome = try request.body.withUnsafeBufferPointer { body throws(WorkbenchError) in
-                try perform(request, body: body, settings: settings, collector: collector, shouldAbort: options.shouldAbort)
+                try perform(request, body: body, settings: settings, collector: collector, shouldAbort: options.shouldAbort,
+                            progress: output == nil ? nil : options.progress)
             }
             let response = try makeResponse(outcome: outcome, request: request, settings: settings,
                                             collector: collector, options: options)
@@ -110,7 +150,7 @@ public final class CurlTransport {
 
     private func perform(
         _ request: PreparedRequest, body: UnsafeBufferPointer<UInt8>, settings: Settings,
-        collector: ResponseCollector, shouldAbort: () -> Bool
+        collector: ResponseCollector, shouldAbort: () -> Bool, progress: ((TransferProgress) -> Void)?
     ) throws(WorkbenchError) -> TransferOutcome {
         curl_easy_reset(easy)
         errorBuffer[0] = 0
@@ -128,6 +168,8 @@ public final class CurlTransport {
         try set(CURLOPT_ERRORBUFFER, "CURLOPT_ERRORBUFFER") { wb_curl_set_pointer($0, $1, errorBuffer) }
         try set(CURLOPT_NOSIGNAL, "CURLOPT_NOSIGNAL") { wb_curl_set_long($0, $1, 1) }
         try set(CURLOPT_PATH_AS_IS, "CURLOPT_PATH_AS_IS") { wb_curl_set_long($0, $1, 1) }
+        // The cookie engine on, reading no file: the jar was loaded by `send`.
+        try set(CURLOPT_COOKIEFILE, "CURLOPT_COOKIEFILE") { wb_curl_set_string($0, $1, "") }
         try set(CURLOPT_HTTPHEADER, "CURLOPT_HTTPHEADER") { wb_curl_set_list($0, $1, headerList) }
         // Decode gzip, deflate and br; the Accept-Encoding header itself comes from the request.
         try set(CURLOPT_ACCEPT_ENCODING, "CURLOPT_ACCEPT_ENCODING") { wb_curl_set_string($0, $1, "") }
@@ -145,6 +187,14 @@ public final class CurlTransport {
         try set(CURLOPT_TIMEOUT_MS, "CURLOPT_TIMEOUT_MS") { wb_curl_set_long($0, $1, totalMilliseconds) }
         try set(CURLOPT_CONNECTTIMEOUT_MS, "CURLOPT_CONNECTTIMEOUT_MS") { wb_curl_set_long($0, $1, connectMilliseconds) }
 
+        try applyNetwork(settings, request: request)
+        if let digest = request.digest {
+            // libcurl's digest engine: the first request goes without, the 401's challenge is answered.
+            try set(CURLOPT_HTTPAUTH, "CURLOPT_HTTPAUTH") { wb_curl_set_long($0, $1, wb_curlauth_digest) }
+            try set(CURLOPT_USERNAME, "CURLOPT_USERNAME") { wb_curl_set_string($0, $1, digest.user) }
+            try set(CURLOPT_PASSWORD, "CURLOPT_PASSWORD") { wb_curl_set_string($0, $1, digest.password) }
+        }
+
         switch request.method {
         case "HEAD":
             // NOBODY tells curl not to wait for a body that never comes; a HEAD sends none.
@@ -154,7 +204,12 @@ public final class CurlTransport {
         default:
             try set(CURLOPT_CUSTOMREQUEST, "CURLOPT_CUSTOMREQUEST") { wb_curl_set_string($0, $1, request.method) }
         }
-        if Self.sendsBody(request) {
+        var mime: OpaquePointer?
+        defer { curl_mime_free(mime) }
+        if let parts = request.multipart, request.method != "HEAD" {
+            mime = try makeMime(parts)
+            try set(CURLOPT_MIMEPOST, "CURLOPT_MIMEPOST") { wb_curl_set_pointer($0, $1, UnsafeMutableRawPointer(mime)) }
+        } else if Self.sendsBody(request) {
             try set(CURLOPT_POSTFIELDSIZE_LARGE, "CURLOPT_POSTFIELDSIZE_LARGE") {
                 wb_curl_set_offset($0, $1, curl_off_t(body.count))
             }
@@ -170,12 +225,22 @@ public final class CurlTransport {
         }
         defer { curl_multi_remove_handle(multi, easy) }
         var running: Int32 = 1
+        let start = Self.now()
+        var lastReport = -1.0
         while running > 0 {
             if curl_multi_perform(multi, &running) != CURLM_OK { break }
             if running == 0 { break }
             if shouldAbort() { return .aborted }
             _ = curl_multi_poll(multi, nil, 0, Self.pollMilliseconds, nil)
             if shouldAbort() { return .aborted }
+            if let progress, !collector.blocks.isEmpty {
+                let elapsed = Self.now() - start
+                if elapsed - lastReport >= 0.1 {
+                    lastReport = elapsed
+                    let total = collector.blocks.last?.headers.values(of: "Content-Length").last.flatMap { Int($0.trimmingSpaces()) }
+                    progress(TransferProgress(received: collector.bytesReceived, total: total, elapsed: elapsed))
+                }
+            }
         }
         var remaining: Int32 = 0
         while let message = curl_multi_info_read(multi, &remaining) {
@@ -184,6 +249,83 @@ public final class CurlTransport {
             }
         }
         return .finished(CURLE_FAILED_INIT)
+    }
+
+    /// Proxy, trust store, client certificate, HTTP version and Unix socket.
+    private func applyNetwork(_ settings: Settings, request: PreparedRequest) throws(WorkbenchError) {
+        switch settings.proxy {
+        case .environment:
+            break  // libcurl reads http_proxy, https_proxy, all_proxy and no_proxy itself.
+        case .none:
+            try set(CURLOPT_PROXY, "CURLOPT_PROXY") { wb_curl_set_string($0, $1, "") }
+        case .url(let url):
+            // A proxy set by hand takes every request: the environment's no_proxy does not apply.
+            try set(CURLOPT_PROXY, "CURLOPT_PROXY") { wb_curl_set_string($0, $1, url) }
+            try set(CURLOPT_NOPROXY, "CURLOPT_NOPROXY") { wb_curl_set_string($0, $1, "") }
+        }
+        if let file = settings.caCertificate {
+            try set(CURLOPT_CAINFO, "CURLOPT_CAINFO") { wb_curl_set_string($0, $1, FileSystem.expandTilde(file)) }
+        }
+        if let file = settings.clientCertificate {
+            try set(CURLOPT_SSLCERT, "CURLOPT_SSLCERT") { wb_curl_set_string($0, $1, FileSystem.expandTilde(file)) }
+            if let key = settings.clientKey {
+                try set(CURLOPT_SSLKEY, "CURLOPT_SSLKEY") { wb_curl_set_string($0, $1, FileSystem.expandTilde(key)) }
+            }
+        }
+        let version = switch settings.httpVersion {
+        case .auto: Int(CURL_HTTP_VERSION_2TLS)
+        case .http1_1: Int(CURL_HTTP_VERSION_1_1)
+        case .http2: Int(CURL_HTTP_VERSION_2_0)
+        }
+        try set(CURLOPT_HTTP_VERSION, "CURLOPT_HTTP_VERSION") { wb_curl_set_long($0, $1, version) }
+        if let socket = request.base.unixSocket {
+            try set(CURLOPT_UNIX_SOCKET_PATH, "CURLOPT_UNIX_SOCKET_PATH") { wb_curl_set_string($0, $1, FileSystem.expandTilde(socket)) }
+        }
+    }
+
+    /// A multipart body on libcurl's mime API: text parts copied, file parts
+    /// named by path and streamed by libcurl while it sends (never read into
+    /// memory here). A file that cannot be opened is an error before anything is sent.
+    private func makeMime(_ parts: [MultipartPart]) throws(WorkbenchError) -> OpaquePointer {
+        guard let mime = curl_mime_init(easy) else {
+            throw WorkbenchError("cannot send: out of memory while building the multipart body")
+        }
+        for part in parts {
+            guard let handle = curl_mime_addpart(mime) else {
+                curl_mime_free(mime)
+                throw WorkbenchError("cannot send: out of memory while building the multipart body")
+            }
+            var code = curl_mime_name(handle, part.name)
+            if code == CURLE_OK {
+                if part.isFile {
+                    let path = FileSystem.expandTilde(part.value)
+                    do throws(WorkbenchError) {
+                        try FileSystem.checkReadableRegularFile(path, shownAs: part.value, for: "upload")
+                    } catch {
+                        curl_mime_free(mime)
+                        throw error
+                    }
+                    code = curl_mime_filedata(handle, path)
+                } else {
+                    code = curl_mime_data(handle, part.value, part.value.utf8.count)
+                }
+            }
+            if code == CURLE_OK, let type = part.contentType {
+                code = curl_mime_type(handle, type)
+            }
+            guard code == CURLE_OK else {
+                curl_mime_free(mime)
+                throw WorkbenchError("cannot build the multipart part '\(part.name)': \(String(cString: curl_easy_strerror(code)))")
+            }
+        }
+        return mime
+    }
+
+    /// Monotonic seconds, for progress reports.
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// Sets one option; a refusal (an option this libcurl was built without,
@@ -208,6 +350,12 @@ public final class CurlTransport {
     /// what `show` printed. CurlCommand uses the same list.
     static let suppressedHeaders = ["Expect", "Content-Type", "Accept", "User-Agent", "Accept-Encoding"]
 
+    /// The suppressions for `request`: a multipart body's Content-Type (with its
+    /// boundary) is libcurl's to write.
+    static func suppressedHeaders(for request: PreparedRequest) -> [String] {
+        request.multipart == nil ? suppressedHeaders : suppressedHeaders.filter { $0 != "Content-Type" }
+    }
+
     /// The header lines handed to curl: the request's own, plus lines that stop
     /// curl from adding headers `show` did not print.
     static func headerLines(for request: PreparedRequest) -> [String] {
@@ -215,7 +363,7 @@ public final class CurlTransport {
             // curl drops `Name:` with an empty value; `Name;` sends it empty.
             field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
         }
-        for name in suppressedHeaders where !request.headers.contains(name: name) {
+        for name in suppressedHeaders(for: request) where !request.headers.contains(name: name) {
             lines.append("\(name):")
         }
         return lines
@@ -239,6 +387,9 @@ public final class CurlTransport {
     ) throws(WorkbenchError) -> HTTPResponse {
         let code: CURLcode
         switch outcome {
+        case .aborted where collector.isStreaming:
+            // Ctrl-C ends a stream: what came is kept.
+            code = CURLE_OK
         case .aborted:
             throw WorkbenchError("request aborted (Ctrl-C): \(request.method) \(request.shownURL)")
         case .finished(let finished):
@@ -277,7 +428,9 @@ public final class CurlTransport {
             httpVersion: Self.versionName(getLong(CURLINFO_HTTP_VERSION)),
             remoteAddress: address,
             reusedConnection: getLong(CURLINFO_NUM_CONNECTS) == 0,
-            url: getString(CURLINFO_EFFECTIVE_URL)
+            url: getString(CURLINFO_EFFECTIVE_URL),
+            stream: collector.isStreaming ? StreamEnd(stoppedByUser: { if case .aborted = outcome { true } else { false } }(),
+                                                      keptPartOnly: collector.keptPartOnly) : nil
         )
     }
 

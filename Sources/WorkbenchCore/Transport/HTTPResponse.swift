@@ -24,13 +24,19 @@ public struct HTTPResponse: Equatable, Sendable {
     public var reusedConnection: Bool
     /// The URL of the final response (after redirects).
     public var url: String
+    /// The session's cookie jar after this exchange (every hop's Set-Cookie
+    /// taken in by libcurl's engine); nil from a transport without cookies.
+    public var cookies: CookieJar?
+    /// Set when the body was shown while it arrived (`ResponseStream`).
+    public var stream: StreamEnd?
 
     public init(
         statusLine: String, statusCode: Int, headers: [HeaderField], body: [UInt8],
         bodyCheck: JSONBodyCheck.Verdict? = nil, bodyFile: String? = nil,
         bodySize: Int? = nil, hops: [RedirectHop] = [], timings: Timings = Timings(), httpVersion: String = "HTTP/1.1",
-        remoteAddress: String = "", reusedConnection: Bool = false, url: String = ""
+        remoteAddress: String = "", reusedConnection: Bool = false, url: String = "", stream: StreamEnd? = nil
     ) {
+        self.stream = stream
         self.statusLine = statusLine
         self.statusCode = statusCode
         self.headers = headers
@@ -79,6 +85,19 @@ public struct HTTPResponse: Equatable, Sendable {
             }
         }
         return nil
+    }
+}
+
+/// How a streamed body ended.
+public struct StreamEnd: Equatable, Sendable {
+    /// Ctrl-C stopped it; what came before is the body.
+    public var stoppedByUser: Bool
+    /// It went past `maxbody`: it was all shown, only the first part is kept.
+    public var keptPartOnly: Bool
+
+    public init(stoppedByUser: Bool, keptPartOnly: Bool) {
+        self.stoppedByUser = stoppedByUser
+        self.keptPartOnly = keptPartOnly
     }
 }
 

@@ -70,11 +70,15 @@ public struct ProxyRoute: Equatable, Sendable {
         return PercentEncoding.decode(String(userInfo[..<colon])) + ":" + PercentEncoding.decode(password)
     }
 
+    /// The source of a proxy set with `proxy URL`, which `no_proxy` does not bypass.
+    public static let settingSource = "the `proxy` setting"
+
     /// One line for `show`: which proxy, from where, and how the request reaches it.
     public func note(requestScheme: String) -> String {
         let how = forwardsInAbsoluteForm(requestScheme: requestScheme) ? ""
             : scheme.hasPrefix("socks") ? "" : ", through a CONNECT tunnel"
-        return "(through proxy \(shownURL), from \(source)\(how); `no_proxy` lists hosts that go direct)"
+        let bypass = source == Self.settingSource ? "" : "; `no_proxy` lists hosts that go direct"
+        return "(through proxy \(shownURL), from \(source)\(how)\(bypass))"
     }
 
     /// The proxy for a request to `scheme://host`, or nil for a direct connection.

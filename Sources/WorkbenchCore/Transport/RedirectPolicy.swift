@@ -12,7 +12,7 @@ public enum RedirectPolicy {
 
     /// The request to send after `request` was answered with `status` and `location`.
     public static func next(after request: PreparedRequest, status: Int, location: String) throws(WorkbenchError) -> PreparedRequest {
-        let (base, target) = try resolve(location, against: request)
+        var (base, target) = try resolve(location, against: request)
         var next = request
         next.base = base
         next.target = target
@@ -23,9 +23,16 @@ public enum RedirectPolicy {
             next.method = "GET"
             next.body = []
             next.shownBody = []
+            next.multipart = nil
+            next.shownMultipart = nil
+        }
+        if base.unixSocket == nil && base.scheme == request.base.scheme && base.host == request.base.host
+            && base.effectivePort == request.base.effectivePort {
+            // The same origin over the same Unix socket (a Location written in full).
+            base.unixSocket = request.base.unixSocket
         }
         let crossOrigin = base.scheme != request.base.scheme || base.host != request.base.host
-            || base.effectivePort != request.base.effectivePort
+            || base.effectivePort != request.base.effectivePort || base.unixSocket != request.base.unixSocket
         func keep(_ field: HeaderField) -> Bool {
             let name = field.name.lowercased()
             if becomesGet && name.hasPrefix("content-") { return false }
@@ -37,7 +44,10 @@ public enum RedirectPolicy {
         }
         next.headers = request.headers.filter(keep).map(retarget)
         next.shownHeaders = request.shownHeaders.filter(keep).map(retarget)
-        if crossOrigin { next.secretHeaderNames = [] }
+        if crossOrigin {
+            next.secretHeaderNames = []
+            next.digest = nil
+        }
         return next
     }
 

@@ -24,10 +24,18 @@ final class ResponseCollector {
     /// the first body bytes show what the final response's Content-Type is.
     private var jsonCheck: JSONBodyCheck?
     private var decidedJSONCheck = false
+    /// Shown while it arrives, if it wants this response's body.
+    let stream: ResponseStream?
+    /// Whether the body is being streamed: decided at its first bytes.
+    private(set) var isStreaming = false
+    private var streamDecided = false
+    /// A streamed body past `bodyLimit` goes on being shown; only the first part is kept.
+    private(set) var keptPartOnly = false
 
-    init(bodyLimit: Int, outputDescriptor: FileDescriptor?) {
+    init(bodyLimit: Int, outputDescriptor: FileDescriptor?, stream: ResponseStream? = nil) {
         self.bodyLimit = bodyLimit
         self.outputDescriptor = outputDescriptor
+        self.stream = stream
     }
 
     func receiveHeaderLine(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -77,6 +85,19 @@ final class ResponseCollector {
     /// Returns the number of bytes taken; anything else makes curl stop the transfer.
     func receiveBody(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         bytesReceived += bytes.count
+        if !streamDecided, let stream, outputDescriptor == nil, let block = blocks.last {
+            streamDecided = true
+            isStreaming = (200..<300).contains(block.statusCode) && stream.begin(statusLine: block.statusLine, headers: block.headers)
+        }
+        if isStreaming {
+            stream?.receive(bytes)
+            if body.count + bytes.count > bodyLimit {
+                keptPartOnly = true
+            } else {
+                body.append(contentsOf: bytes)
+            }
+            return bytes.count
+        }
         if let outputDescriptor {
             do {
                 try outputDescriptor.writeAll(UnsafeRawBufferPointer(bytes))

@@ -10,19 +10,32 @@ public struct Settings: Equatable, Sendable {
     /// Response bodies kept in memory are capped (a gzip bomb must not take the
     /// machine down); `send > FILE` streams past it.
     public var maxBodyBytes = Settings.defaultMaxBodyBytes
+    public var proxy = ProxySetting.environment
+    /// `cacert FILE`: the CA certificates to trust instead of the system's.
+    public var caCertificate: String?
+    /// `cert FILE [KEY]`: the client certificate, and its key when it is in another file.
+    public var clientCertificate: String?
+    public var clientKey: String?
+    public var httpVersion = HTTPVersionSetting.auto
 
     public static let defaultMaxBodyBytes = 64 * 1024 * 1024
 
     public init() {}
 
     public var summary: String {
-        [
+        ([
             "follow   \(followRedirects ? "on" : "off")",
             "timeout  \(timeout == 0 ? "none" : Settings.format(seconds: timeout))",
             "insecure \(insecure ? "on" : "off")",
             "color    \(color.rawValue)",
             "maxbody  \(Quantities.size(maxBodyBytes))",
-        ].joined(separator: "\n")
+        ]
+        // Network settings only when set: `proxy`, `cacert`, `cert` and `http` show each one.
+        + (proxy == .environment ? [] : ["proxy    \(proxy.summary)"])
+        + (caCertificate.map { ["cacert   \($0)"] } ?? [])
+        + (clientCertificate.map { ["cert     \($0)" + (clientKey.map { " key \($0)" } ?? "")] } ?? [])
+        + (httpVersion == .auto ? [] : ["http     \(httpVersion.rawValue)"]))
+        .joined(separator: "\n")
     }
 
     static func format(seconds: Double) -> String {

@@ -14,8 +14,13 @@ public struct Exchange: Sendable {
     ) throws(WorkbenchError) -> Exchange {
         let request = try workspace.endpoint.prepare(
             in: workspace.scope(environment: context.environment), readFile: context.readFile)
+        var options = options
+        options.cookies = workspace.cookies
         let response = try transport.send(request, settings: workspace.settings, options: options)
-        let redactor = workspace.redactor(environment: context.environment)
+        // Cookies this exchange set are secrets in what is kept of it too.
+        var after = workspace
+        after.cookies = response.cookies ?? workspace.cookies
+        let redactor = after.redactor(environment: context.environment)
         return Exchange(
             request: request, response: response,
             record: RequestRecord(endpoint: workspace.endpoint, settings: workspace.settings,
@@ -26,6 +31,8 @@ public struct Exchange: Sendable {
 extension Workspace {
     /// Takes a sent exchange into the history; it becomes what `capture` and `expect` work on.
     public mutating func commit(_ exchange: Exchange) {
+        if history.isEmpty { initialCookies = cookies }
+        cookies = exchange.response.cookies ?? cookies
         lastResponse = exchange.response
         history.append(exchange.record)
         lastRecordIndex = history.count - 1

@@ -7,6 +7,11 @@ public enum HistoryEntry {
         if case .command(.set(let name, _?, true))? = try? CommandParser.parse(line) {
             return "set --secret \(name) \(Variables.mask)"
         }
+        // `auth basic ana:pw`, `auth bearer tok`: a literal secret is kept masked.
+        if case .command(.auth(.set(let scheme, let user, let secret?)))? = try? CommandParser.parse(line),
+           !Template.hasReferences(secret) {
+            return scheme == .bearer ? "auth bearer \(Variables.mask)" : "auth \(scheme.rawValue) \(redactor.redact(user)):\(Variables.mask)"
+        }
         return redactor.redact(line)
     }
 }

@@ -13,6 +13,15 @@ public final class Interpreter {
     public var sendOptions: SendOptions
     /// Asks for a secret value with hidden input; nil where nobody can answer (scripts).
     public var askSecret: ((String) -> String?)?
+    /// Opens text in the user's editor and returns it edited (`body edit`); nil where there is none.
+    /// The flag says the text is JSON (the file gets a `.json` name).
+    public var editText: ((String, Bool) throws(WorkbenchError) -> String)?
+    /// Draws `send > FILE`'s progress line (nil: clear it); set only where standard error is a terminal.
+    public var showProgress: ((String?) -> Void)?
+    /// The terminal's width, for the progress line.
+    public var terminalWidth: () -> Int = { 80 }
+    /// An edit that did not validate, opened again by the next `body edit`: never lost.
+    private var keptEdit: (text: String, json: Bool)?
 
     private let makeTransport: () throws(WorkbenchError) -> HTTPTransport
     private var transport: HTTPTransport?
@@ -20,7 +29,7 @@ public final class Interpreter {
     /// The lines so far of an `import curl` pasted over several lines (each ending with `\`).
     private var continued: String?
     /// What the redactor was last made from: it is made again only when that changes.
-    private var redactorSource: (variables: Variables, endpoint: Endpoint, historyCount: Int)?
+    private var redactorSource: (variables: Variables, endpoint: Endpoint, historyCount: Int, cookies: CookieJar)?
 
     /// `makeTransport` is called on the first send, so starting costs no TLS set-up.
     public init(
@@ -49,10 +58,11 @@ public final class Interpreter {
 
     private func refreshRedactor() {
         if let source = redactorSource, source.historyCount == workspace.history.count,
-           source.variables == workspace.variables, source.endpoint == workspace.endpoint {
+           source.variables == workspace.variables, source.endpoint == workspace.endpoint,
+           source.cookies == workspace.cookies {
             return
         }
-        redactorSource = (workspace.variables, workspace.endpoint, workspace.history.count)
+        redactorSource = (workspace.variables, workspace.endpoint, workspace.history.count, workspace.cookies)
         output.redactor = workspace.redactor(environment: context.environment)
     }
 
@@ -166,13 +176,45 @@ public final class Interpreter {
                 throw WorkbenchError("no value given: \(name) is unchanged")
             }
             return try run(.set(name: name, value: value, secret: true))
+        case .editBody(let current, let json):
+            return try editBody(current, json: json)
+        case .askCredential(let scheme, let user):
+            let what = scheme == .bearer ? "token" : "password for \(user)"
+            guard let askSecret else {
+                let example = scheme == .bearer ? "auth bearer TOKEN" : "auth \(scheme.rawValue) \(user):PASSWORD"
+                throw WorkbenchError("`auth \(scheme.rawValue)` asks for the \(scheme == .bearer ? "token" : "password"), which a script cannot answer: "
+                    + "give it (`\(example)`) or refer to one (`{{env.NAME}}`)")
+            }
+            guard let value = askSecret("\(what) (hidden): "), !value.isEmpty else {
+                throw WorkbenchError("no \(scheme == .bearer ? "token" : "password") given: auth is unchanged")
+            }
+            return try run(.auth(.set(scheme, user: user, secret: value)))
         case .send(let outputFile):
             var options = sendOptions
             options.outputFile = outputFile
-            let exchange = try Exchange.send(workspace, context: context, transport: try engine(), options: options)
+            // A stream (events, NDJSON, chunked text) is shown while it arrives.
+            let stream = StreamRenderer(sink: output, color: usesColor, outputIsTerminal: display.outputIsTerminal)
+            options.stream = stream
+            if outputFile != nil, let showProgress {
+                let width = terminalWidth()
+                options.progress = { showProgress(ProgressBar.line($0, width: width)) }
+            }
+            let exchange: Exchange
+            do {
+                defer { if options.progress != nil { showProgress?(nil) } }
+                exchange = try Exchange.send(workspace, context: context, transport: try engine(), options: options)
+            } catch {
+                stream.finish()
+                throw error
+            }
             workspace.commit(exchange)
             refreshRedactor()
-            ResponseRenderer.render(exchange.response, color: usesColor, outputIsTerminal: display.outputIsTerminal, to: output)
+            if exchange.response.stream != nil {
+                stream.finish()
+                output.printLine(StreamRenderer.closingLine(for: exchange.response))
+            } else {
+                ResponseRenderer.render(exchange.response, color: usesColor, outputIsTerminal: display.outputIsTerminal, to: output)
+            }
             return .ok
         case .timing:
             guard let response = workspace.lastResponse else {
@@ -184,6 +226,28 @@ public final class Interpreter {
             try replay(target)
             return .ok
         }
+    }
+
+    /// `body edit`: the editor returns the text; JSON (the body was JSON, or a
+    /// new body that starts like JSON) must validate, else the edit is kept for
+    /// the next `body edit` and the body stays as it was.
+    private func editBody(_ current: String, json: Bool) throws(WorkbenchError) -> LineResult {
+        guard let editText else {
+            throw WorkbenchError("`body edit` needs an editor: set $VISUAL or $EDITOR")
+        }
+        let start = keptEdit ?? (current, json)
+        var edited = try editText(start.text, start.json)
+        // Editors end a file with a newline the body did not have.
+        if edited.hasSuffix("\n") && !start.text.hasSuffix("\n") { edited.removeLast() }
+        let isJSON = start.json || (start.text.isEmpty && (edited.trimmingSpaces().first.map { $0 == "{" || $0 == "[" } ?? false))
+        do throws(WorkbenchError) {
+            if isJSON { try JSONTemplate.check(edited) } else { try Template.validate(edited) }
+        } catch {
+            keptEdit = (edited, isJSON)
+            throw WorkbenchError("the edited body is not valid\(isJSON ? " JSON" : ""): \(error.message); the body is unchanged, and `body edit` opens your edit again")
+        }
+        keptEdit = nil
+        return try run(.body(isJSON ? .json(edited) : .text(edited)))
     }
 
     /// `replay N` prints the response as `send` does; `replay all` prints one line a request.
@@ -198,9 +262,16 @@ public final class Interpreter {
                                 environment: context.environment, readFile: context.readFile)
         let color = usesColor
         var variables = workspace.variables
+        // `replay all` starts from the cookies the session had when its first
+        // request was recorded; `replay N` from the jar as it is now.
+        var cookies = target == .all ? workspace.initialCookies : workspace.cookies
         let summary = ReplayRun(replayer: replayer, stopAtFirstFailure: false)
-            .run(numbers.map { ($0, history[$0 - 1]) }, variables: &variables) { outcome, variables in
+            .run(numbers.map { ($0, history[$0 - 1]) }, variables: &variables, cookies: &cookies) { outcome, variables, jar in
                 workspace.variables = variables
+                if jar != workspace.cookies {
+                    workspace.removedCookieValues += workspace.cookies.values
+                    workspace.cookies = jar
+                }
                 refreshRedactor()
                 if let response = outcome.response {
                     workspace.lastResponse = response

@@ -32,6 +32,8 @@ public enum Prompt {
         case .text(let text): note = "text \(Quantities.size(text.utf8.count))"
         case .form(let fields): note = "form \(fields.count) field\(fields.count == 1 ? "" : "s")"
         case .file(let path): note = "file \(path.split(separator: "/").last.map(String.init) ?? path)"
+        case .jsonFile(let path): note = "json file \(path.split(separator: "/").last.map(String.init) ?? path)"
+        case .multipart(let parts): note = "multipart \(parts.count) part\(parts.count == 1 ? "" : "s")"
         }
         return endpoint.bodyIsHeldBack ? note + ", not sent" : note
     }

@@ -54,7 +54,20 @@ extension Workspace {
             }
             return .output(lines.joined(separator: "\n"))
         case .body(let body):
+            if case .jsonFile(let path) = body, !Template.hasReferences(path) {
+                // Checked now, so a typo is caught when typed; read again when sent.
+                let bytes = try context.readFile(path)
+                do { try JSONSyntax.validate(bytes) } catch { throw WorkbenchError("\(path) is not valid JSON: \(error)") }
+            }
             endpoint.body = body
+        case .bodyEdit:
+            switch endpoint.body {
+            case nil: return .editBody("", json: false)
+            case .text(let text): return .editBody(text, json: false)
+            case .json(let text): return .editBody(text, json: true)
+            case .form, .file, .jsonFile, .multipart:
+                throw WorkbenchError("`body edit` edits a text or JSON body; this one is \(Prompt.bodyNote(endpoint) ?? "set"): type it again with `body ...`")
+            }
         case .bodyClear:
             endpoint.body = nil
         case .showBody:
@@ -99,7 +112,7 @@ extension Workspace {
         case .showWithSecrets:
             return .revealed(try showText(revealingSecrets: true, context: context))
         case .reset:
-            endpoint = Endpoint(base: endpoint.base)
+            endpoint = Endpoint(base: endpoint.base, auth: endpoint.auth)
         case .send(let method, let path, let output):
             if let method { endpoint.method = method }
             if let path { try setTarget(path) }
@@ -185,6 +198,12 @@ extension Workspace {
             settings.maxBodyBytes = bytes
         case .showSettings:
             return .output(settings.summary)
+        case .cookies(let action):
+            return try applyCookies(action)
+        case .auth(let action):
+            return try applyAuth(action)
+        case .network(let action):
+            return try applyNetwork(action)
         case .help(let name):
             return .output(try name.map { name throws(WorkbenchError) in try CommandCatalog.help(for: name) }
                 ?? CommandCatalog.overview())
@@ -192,6 +211,82 @@ extension Workspace {
             return .exit
         }
         return .done
+    }
+
+    /// `auth ...`. A literal password or token goes into a secret variable
+    /// (`auth_password`, `auth_token`) and the Endpoint refers to it, so it is
+    /// masked, never saved, and given to a replay like any secret.
+    private mutating func applyAuth(_ action: AuthCommand) throws(WorkbenchError) -> CommandOutcome {
+        switch action {
+        case .show:
+            return .output(endpoint.auth?.summary ?? "(no auth)")
+        case .none:
+            if let auth = endpoint.auth, auth.secret == "{{\(auth.scheme.variableName)}}" {
+                variables.remove(auth.scheme.variableName)
+            }
+            endpoint.auth = nil
+        case .set(let scheme, let user, nil):
+            return .askCredential(scheme, user: user)
+        case .set(let scheme, let user, let secret?):
+            if secret == Variables.mask {
+                throw WorkbenchError("'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
+                    + "type the value, or leave it out to be asked for it")
+            }
+            guard !secret.isEmpty else { throw WorkbenchError("the \(scheme == .bearer ? "token" : "password") is empty") }
+            var reference = secret
+            if !Template.hasReferences(secret) {
+                variables.set(scheme.variableName, to: secret, secret: true)
+                declaredSecrets.removeAll { $0 == scheme.variableName }
+                reference = "{{\(scheme.variableName)}}"
+            }
+            endpoint.auth = Auth(scheme: scheme, user: user, secret: reference)
+        }
+        return .done
+    }
+
+    /// `proxy`, `cacert`, `cert`, `http`: a file named must be a readable
+    /// regular file now (it is read again by libcurl on every send).
+    private mutating func applyNetwork(_ action: NetworkCommand) throws(WorkbenchError) -> CommandOutcome {
+        switch action {
+        case .proxy(nil): return .output(settings.proxy.summary)
+        case .proxy(let proxy?): settings.proxy = proxy
+        case .caCertificate(nil): return .output(settings.caCertificate ?? "(the system's CA certificates)")
+        case .caCertificate(let file?):
+            if let file { try FileSystem.checkReadableRegularFile(FileSystem.expandTilde(file), shownAs: file, for: "use") }
+            settings.caCertificate = file
+        case .clientCertificate(nil):
+            return .output(settings.clientCertificate.map { $0 + (settings.clientKey.map { " (key \($0))" } ?? "") } ?? "(no client certificate)")
+        case .clientCertificate(let choice?):
+            if let choice {
+                for file in [choice.certificate] + (choice.key.map { [$0] } ?? []) {
+                    try FileSystem.checkReadableRegularFile(FileSystem.expandTilde(file), shownAs: file, for: "use")
+                }
+            }
+            settings.clientCertificate = choice?.certificate
+            settings.clientKey = choice?.key
+        case .httpVersion(nil): return .output(settings.httpVersion.rawValue)
+        case .httpVersion(let version?): settings.httpVersion = version
+        }
+        return .done
+    }
+
+    /// `cookies`, `cookies rm NAME`, `cookies clear`. Removed values stay known
+    /// to the redaction step.
+    private mutating func applyCookies(_ action: CookieCommand) throws(WorkbenchError) -> CommandOutcome {
+        switch action {
+        case .list:
+            return .output(cookies.listing(now: CookieJar.now))
+        case .clear:
+            let count = cookies.cookies.count
+            removedCookieValues += cookies.values
+            cookies = CookieJar()
+            return .output("removed \(count) cookie\(count == 1 ? "" : "s")")
+        case .remove(let name):
+            let values = cookies.cookies.filter { $0.name == name }.map(\.value)
+            guard cookies.remove(named: name) > 0 else { throw WorkbenchError("no cookie named '\(name)' (see `cookies`)") }
+            removedCookieValues += values
+            return .done
+        }
     }
 
     /// `get PATH` sets the path; a PATH with `?` also replaces the query items,
@@ -214,12 +309,29 @@ extension Workspace {
     /// and a note when the method leaves a typed body out.
     private func showText(revealingSecrets: Bool, context: CommandContext) throws(WorkbenchError) -> String {
         var request = try endpoint.prepare(in: scope(environment: context.environment), readFile: context.readFile)
-        let route = ProxyRoute.resolve(scheme: request.base.scheme, host: request.base.host, environment: context.environment)
+        let route: ProxyRoute?
+        switch settings.proxy {
+        case .environment:
+            route = ProxyRoute.resolve(scheme: request.base.scheme, host: request.base.host, environment: context.environment)
+        case .none:
+            route = nil
+        case .url(let url):
+            route = ProxyRoute(url: url, source: ProxyRoute.settingSource)
+        }
         if let route { request = route.applied(to: request) }
         var text = (revealingSecrets ? request : request.shown).displayText
         if let route { text = route.note(requestScheme: request.base.scheme) + "\n" + text }
         if endpoint.bodyIsHeldBack {
             text += "\n\n(a body is set but not sent with \(endpoint.method); it stays for a later POST, PUT or PATCH)"
+        }
+        if settings.httpVersion != .auto {
+            text += "\n\n(asks libcurl for HTTP/\(settings.httpVersion.rawValue); the status line and `timing` show the version used)"
+        }
+        if let digest = request.digest {
+            text += "\n\n(digest auth as \(digest.user): libcurl answers the server's challenge with the Authorization header)"
+        }
+        if !cookies.isEmpty {
+            text += "\n\n(libcurl adds the jar's cookies that belong to this URL as a Cookie header: `cookies` lists them)"
         }
         return text
     }
@@ -237,7 +349,8 @@ extension Workspace {
         switch endpoint.body {
         case nil: break
         case .json: parts.append("a JSON body")
-        case .file(let path): parts.append("the body from \(path)")
+        case .file(let path), .jsonFile(let path): parts.append("the body from \(path)")
+        case .multipart(let fields): parts.append("a multipart body of \(fields.count) part\(fields.count == 1 ? "" : "s")")
         case .text, .form: parts.append("a body")
         }
         if !endpoint.omittedDefaults.isEmpty { parts.append("not sent: \(endpoint.omittedDefaults.joined(separator: ", "))") }
@@ -251,6 +364,8 @@ extension Workspace {
         case .json(let text): return text
         case .form(let fields): return fields.map { "\($0.name)=\($0.value)" }.joined(separator: "\n")
         case .file(let path): return "@\(path) (read when the request is sent)"
+        case .jsonFile(let path): return "json @\(path) (read and validated when the request is sent)"
+        case .multipart(let parts): return parts.map(\.typedText).joined(separator: "\n")
         }
     }
 }

@@ -10,7 +10,8 @@ extension SessionDocument {
             secrets.append(name)
         }
         // Whatever a recorded response holds of a secret known now is masked in the file.
-        let redactor = SecretRedactor(secrets: workspace.variables.secretValues)
+        let redactor = SecretRedactor(secrets: workspace.variables.secretValues + workspace.cookies.values
+            + workspace.initialCookies.values + workspace.removedCookieValues)
         let requests = redactor.isEmpty ? workspace.history : workspace.history.map { record in
             var copy = record
             copy.response = record.response?.redacted(by: redactor)
@@ -18,6 +19,11 @@ extension SessionDocument {
         }
         self.init(endpoint: workspace.endpoint, variables: plain, secretNames: secrets.sorted(),
                   settings: workspace.settings, requests: requests)
+        cookies = workspace.cookies.cookies.map { cookie in
+            var copy = cookie
+            copy.value = ""
+            return copy
+        }
     }
 
     /// Puts this document into `workspace`, keeping secret values already known there.
@@ -38,5 +44,13 @@ extension SessionDocument {
         workspace.settings = settings
         workspace.history = requests
         workspace.lastResponse = nil
+        // Cookie values are never saved: a cookie the workspace holds already
+        // keeps its value; the others are set again by the requests that set them.
+        let known = workspace.cookies.cookies
+        workspace.removedCookieValues += workspace.cookies.values
+        workspace.cookies = CookieJar(cookies.compactMap { saved in
+            known.first { $0.name == saved.name && $0.host == saved.host && $0.path == saved.path }
+        })
+        workspace.initialCookies = CookieJar()
     }
 }

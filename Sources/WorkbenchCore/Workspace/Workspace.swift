@@ -21,6 +21,14 @@ public struct Workspace: Equatable, Sendable {
     public var declaredSecrets: [String] = []
     /// Saving warns about literal credentials once per workspace.
     public var warnedAboutCredentials = false
+    /// The session's cookies (libcurl's engine decides where each is sent).
+    public var cookies = CookieJar()
+    /// The cookies the session had when its first request was recorded:
+    /// where `replay all` starts from.
+    public var initialCookies = CookieJar()
+    /// Values of cookies removed with `cookies rm|clear`: still masked, as
+    /// responses shown earlier (`last`) may hold them.
+    public var removedCookieValues: [String] = []
 
     public init() {}
 
@@ -28,10 +36,16 @@ public struct Workspace: Equatable, Sendable {
         VariableScope(variables: variables, environment: environment)
     }
 
-    /// The redaction step for this workspace: its secret variables and the
-    /// values of every `{{env.NAME}}` its requests refer to.
+    /// The redaction step for this workspace: its secret variables, the
+    /// values of every `{{env.NAME}}` its requests refer to, and its cookies.
     public func redactor(environment: [String: String]) -> SecretRedactor {
-        SecretRedactor(variables: variables, endpoints: [endpoint] + history.map(\.endpoint), environment: environment)
+        let endpoints = [endpoint] + history.map(\.endpoint)
+        // Auth values are secrets even when they come from a plain variable.
+        let authSecrets = endpoints.compactMap { endpoint in
+            endpoint.auth.flatMap { try? Template.expand($0.secret, in: scope(environment: environment)) }
+        }
+        return SecretRedactor(variables: variables, endpoints: endpoints, environment: environment,
+                              also: cookies.values + initialCookies.values + removedCookieValues + authSecrets)
     }
 }
 
@@ -77,6 +91,10 @@ public enum CommandOutcome: Equatable, Sendable {
     case revealed(String)
     /// `set --secret NAME` without a value: ask for it with hidden input.
     case askSecret(String)
+    /// `auth SCHEME USER` without a password (or `auth bearer` without a token): ask for it.
+    case askCredential(Auth.Scheme, user: String)
+    /// `body edit`: open this text in the editor; `json`: validate it as JSON on return.
+    case editBody(String, json: Bool)
     /// A check failed: the change is kept, but the line counts as failed.
     case checkFailed(String)
     case exit

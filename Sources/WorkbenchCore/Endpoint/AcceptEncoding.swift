@@ -1,0 +1,20 @@
+import CCurl
+
+/// The `Accept-Encoding` the workbench sends by default: only the codings the
+/// linked libcurl can decode (its version features), so a server is never
+/// invited to send a body that would then arrive undecodable.
+public enum AcceptEncoding {
+    /// `gzip, deflate, br` when libcurl has zlib and brotli; fewer when it lacks one.
+    public static let supported: String = {
+        let features = wb_curl_features()
+        return value(zlib: features & wb_curl_version_libz != 0, brotli: features & wb_curl_version_brotli != 0)
+    }()
+
+    /// The header value for a libcurl with these decoders; `identity` with none.
+    static func value(zlib: Bool, brotli: Bool) -> String {
+        var codings: [String] = []
+        if zlib { codings += ["gzip", "deflate"] }
+        if brotli { codings.append("br") }
+        return codings.isEmpty ? "identity" : codings.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,73 @@
+/// `auth basic|digest|bearer`: credentials for the requests that follow.
+///
+/// The secret (a password or a token) is never held here in the clear: it is
+/// a template, `{{auth_password}}` or `{{auth_token}}` (a secret variable the
+/// `auth` command sets) or one the user typed (`{{env.TOKEN}}`). So session
+/// files keep the scheme, the user and the reference, and a replay is given
+/// the value as any secret variable (`--var`, `WORKBENCH_VAR_NAME`).
+public struct Auth: Equatable, Sendable {
+    public enum Scheme: String, Equatable, Sendable, CaseIterable {
+        /// `Authorization: Basic base64(user:password)`, built by the workbench so `show` and `curl` print it.
+        case basic
+        /// RFC 7616 digest, answered by libcurl (CURLAUTH_DIGEST) after the server's challenge.
+        case digest
+        /// `Authorization: Bearer TOKEN`.
+        case bearer
+
+        /// The secret variable a literal value typed with `auth` goes into.
+        public var variableName: String { self == .bearer ? "auth_token" : "auth_password" }
+    }
+
+    public var scheme: Scheme
+    /// The user name as typed (templates allowed); empty for bearer.
+    public var user: String
+    /// The password or token: always a template.
+    public var secret: String
+
+    public init(scheme: Scheme, user: String, secret: String) {
+        self.scheme = scheme
+        self.user = user
+        self.secret = secret
+    }
+
+    /// `basic ana:******`, `bearer ******`: what `auth` prints.
+    public var summary: String {
+        scheme == .bearer ? "bearer \(Variables.mask)" : "\(scheme.rawValue) \(user):\(Variables.mask)"
+    }
+
+    /// The `Authorization` header for basic and bearer, nil for digest. In a
+    /// masking scope the secret is the mask whatever it refers to: auth values
+    /// are secrets even when taken from a plain variable.
+    func header(in scope: VariableScope) throws(WorkbenchError) -> HeaderField? {
+        switch scheme {
+        case .digest:
+            return nil
+        case .bearer:
+            let token = scope.masksSecrets ? Variables.mask : try Template.expand(secret, in: scope)
+            try HTTPSyntax.checkHeaderValue(token, name: "Authorization")
+            return HeaderField(name: "Authorization", value: "Bearer " + token)
+        case .basic:
+            guard !scope.masksSecrets else { return HeaderField(name: "Authorization", value: "Basic " + Variables.mask) }
+            let pair = try Template.expand(user, in: scope) + ":" + (try Template.expand(secret, in: scope))
+            return HeaderField(name: "Authorization", value: "Basic " + SecretRedactor.base64(Array(pair.utf8)))
+        }
+    }
+
+    /// User and password for libcurl's digest engine; nil for the others.
+    func digestCredentials(in scope: VariableScope) throws(WorkbenchError) -> DigestCredentials? {
+        guard scheme == .digest else { return nil }
+        let password = scope.masksSecrets ? Variables.mask : try Template.expand(secret, in: scope)
+        return DigestCredentials(user: try Template.expand(user, in: scope), password: password)
+    }
+}
+
+/// What libcurl needs to answer a digest challenge (CURLOPT_USERNAME, CURLOPT_PASSWORD).
+public struct DigestCredentials: Equatable, Sendable {
+    public var user: String
+    public var password: String
+
+    public init(user: String, password: String) {
+        self.user = user
+        self.password = password
+    }
+}
