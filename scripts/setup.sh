@@ -22,6 +22,7 @@ install_missing() {
 install_missing pkg-config libedit-dev libcurl4-openssl-dev
 
 if [ "${1:-}" = "--tests" ]; then
-    install_missing nghttp2-server openssl
+    # less: the default pager, which the pseudo-terminal tests drive.
+    install_missing nghttp2-server openssl less
     python3 -c "import pytest, pexpect" 2>/dev/null || python3 -m pip install -q pytest pexpect
 fi

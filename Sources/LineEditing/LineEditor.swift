@@ -11,7 +11,7 @@ public final class LineEditor {
     /// What one call to `read` produced.
     public enum Input: Equatable {
         case line(String)
-        /// Ctrl-C: the line was dropped.
+        /// Ctrl-C: the line was dropped (libedit empties it first, so what it held is not known).
         case interrupted
         /// Ctrl-D on an empty line, or the terminal went away.
         case endOfInput
@@ -43,6 +43,9 @@ public final class LineEditor {
         // empty bell falls back to BEL, so the bell becomes an attribute reset,
         // which changes nothing at an uncoloured prompt.
         _ = rl_parse_and_bind("settc bl \u{1B}[0m")
+        // rl_initialize read ~/.editrc (or $EDITRC) already; reading it again after
+        // the bindings above lets the user's own (`bind -v` for vi keys, a ^R) win.
+        _ = rl_read_init_file(nil)
         if let historyFile {
             _ = read_history(historyFile)
         }

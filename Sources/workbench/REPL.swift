@@ -25,7 +25,13 @@ struct REPL {
             }
         )
         interpreter.askSecret = { prompt in HiddenInput.read(prompt: prompt, streams: streams) }
+        interpreter.screenSize = { isatty(0) == 1 && isatty(1) == 1 ? Self.terminalSize() : nil }
+        if streams.errorsGoToTerminal {
+            let indicator = WaitIndicator()
+            interpreter.waiting = indicator.report
+        }
         autosave?.markSaved(interpreter.workspace)
+        streams.printLine(startHint())
         while true {
             streams.flush()
             let prompt = interpreter.pendingTerminator.map { "\($0)> " }
@@ -36,16 +42,23 @@ struct REPL {
             case .line(let line):
                 editor.addHistory(HistoryEntry.text(for: line, redactor: interpreter.redactor))
                 let result = interpreter.handle(line: line)
-                if case .failed(let error) = result { interpreter.output.printError("error: \(error.message)") }
+                if case .failed(let error) = result {
+                    // The message is already masked (Interpreter.handle); the prefix is ours.
+                    let colored = streams.errorsGoToTerminal && interpreter.display.usesColor(interpreter.workspace.settings.color)
+                    streams.printError(error.message, prefix: ANSI.paint("error:", ANSI.bold + ANSI.red, if: colored) + " ")
+                }
                 if let warning = autosave?.save(interpreter.workspace) { interpreter.output.printError(warning) }
                 if result == .exit {
                     streams.flush()
                     return 0
                 }
             case .interrupted:
-                // Ctrl-C drops the line (and a half-typed body block) and never exits.
+                // Ctrl-C drops the line (and a half-typed body block) and never exits. libedit
+                // empties the line before saying so, so the hint cannot be kept to empty lines.
+                let inBody = interpreter.isCollectingBody
                 interpreter.cancelPendingInput()
                 streams.printLine("")
+                streams.printLine(inBody ? "(the body block was dropped)" : "(Ctrl-C clears the line; Ctrl-D or `exit` leaves the workbench)")
             case .endOfInput:
                 streams.printLine("")
                 streams.flush()
@@ -55,9 +68,41 @@ struct REPL {
     }
 
     private func terminalWidth() -> Int {
+        Self.terminalSize()?.columns ?? 80
+    }
+
+    static func terminalSize() -> (rows: Int, columns: Int)? {
         var size = winsize()
-        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 80
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return (Int(size.ws_row), Int(size.ws_col))
+    }
+
+    /// One line at start-up: where help is, and that an autosaved session can come back.
+    private func startHint() -> String {
+        var hint = "workbench \(WorkbenchVersion.current): `help` lists the commands"
+        if let autosave, interpreter.workspace.history.isEmpty, AtomicFile.exists(autosave.path) {
+            hint += ", `restore` brings back the last session"
+        }
+        return hint
+    }
+}
+
+/// While a request waits: `waiting 1.4 s (Ctrl-C aborts)` on standard error
+/// (a terminal), rewritten in place and erased when the request ends.
+final class WaitIndicator {
+    private var shown = ""
+
+    func report(_ elapsed: Double?) {
+        guard let elapsed else {
+            if !shown.isEmpty { FileDescriptorSink.writeAll(Array("\r\u{1B}[K".utf8), to: 2) }
+            shown = ""
+            return
+        }
+        guard elapsed >= 1 else { return }
+        let text = "waiting \(Int(elapsed * 10) / 10).\(Int(elapsed * 10) % 10) s (Ctrl-C aborts)"
+        guard text != shown else { return }
+        shown = text
+        FileDescriptorSink.writeAll(Array("\r\u{1B}[2m\(text)\u{1B}[0m\u{1B}[K".utf8), to: 2)
     }
 }
 

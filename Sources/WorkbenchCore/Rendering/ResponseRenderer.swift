@@ -1,28 +1,42 @@
 /// Prints a response: redirect hops, the status line, time and size, the
 /// headers as received, a blank line, and the body shown by its kind.
 public enum ResponseRenderer {
-    public static func render(_ response: HTTPResponse, color: Bool, outputIsTerminal: Bool, to sink: OutputSink) {
+    public static func render(
+        _ response: HTTPResponse, parts: ResponsePart = .all, color: Bool, outputIsTerminal: Bool, to sink: OutputSink
+    ) {
         // Everything here came from the server: on a terminal, its control characters are escaped.
         func line(_ text: String) -> String { outputIsTerminal ? TerminalText.escapeLine(text) : text }
+        guard parts.showsStatus else {
+            renderBody(response, color: color, outputIsTerminal: outputIsTerminal, separated: false, to: sink)
+            return
+        }
         for hop in response.hops {
             sink.printLine(ANSI.paint("\(line(hop.statusLine)) -> \(line(hop.location))", ANSI.dim, if: color))
         }
         sink.printLine(ANSI.paint(line(response.statusLine), ANSI.bold + statusColor(response.statusCode), if: color))
         let meta = "(\(Quantities.duration(response.timings.total)), \(Quantities.size(response.bodySize)))"
         sink.printLine(ANSI.paint(meta, ANSI.dim, if: color))
-        for field in response.headers {
-            sink.printLine(ANSI.paint(line(field.name), ANSI.cyan, if: color) + ": " + line(field.value))
+        if parts.showsHeaders {
+            for field in response.headers {
+                sink.printLine(ANSI.paint(line(field.name), ANSI.cyan, if: color) + ": " + line(field.value))
+            }
         }
-        renderBody(response, color: color, outputIsTerminal: outputIsTerminal, to: sink)
+        if parts.showsBody {
+            renderBody(response, color: color, outputIsTerminal: outputIsTerminal, to: sink)
+        }
         if let summary = ServerMessage.summary(for: response) {
             // Standard error may be a terminal even when standard output is not.
             sink.printError(TerminalText.escapeLine(summary))
         }
     }
 
-    static func renderBody(_ response: HTTPResponse, color: Bool, outputIsTerminal: Bool, to sink: OutputSink) {
+    /// The body as shown; `separated` puts the blank line before it that follows the headers.
+    static func renderBody(
+        _ response: HTTPResponse, color: Bool, outputIsTerminal: Bool, separated: Bool = true, to sink: OutputSink
+    ) {
+        func separate() { if separated { sink.printLine("") } }
         if let file = response.bodyFile {
-            sink.printLine("")
+            separate()
             sink.printLine("[body saved to \(file): \(Quantities.size(response.bodySize))]")
             return
         }
@@ -30,7 +44,7 @@ public enum ResponseRenderer {
         case .empty:
             return
         case .json:
-            sink.printLine("")
+            separate()
             let body = response.body
             do {
                 try JSONSyntax.validate(body)
@@ -45,10 +59,10 @@ public enum ResponseRenderer {
                 }
             }
         case .text(let charset):
-            sink.printLine("")
+            separate()
             printText(TextDecoding.decode(response.body, charset: charset), outputIsTerminal: outputIsTerminal, to: sink)
         case .binary(let mediaType):
-            sink.printLine("")
+            separate()
             if outputIsTerminal {
                 sink.printLine(ANSI.paint(
                     "[binary body: \(mediaType), \(Quantities.size(response.bodySize)); not shown on a terminal, save it with `send > FILE`]",

@@ -66,6 +66,10 @@ public struct Completion {
                 if current.hasPrefix("@") { return files(matching: String(current.dropFirst())).map { "@" + $0 } }
                 return matching(["json", "form", "clear", "@", "<<END"], current)
             }
+            if position == 2 && before[1] == "json" {
+                if current.hasPrefix("@") { return files(matching: String(current.dropFirst())).map { "@" + $0 } }
+                return matching(["@", "<<END"], current)
+            }
         case "load", "save", "run":
             if position == 1 { return files(matching: current) }
         case "set":
@@ -74,7 +78,17 @@ public struct Completion {
         case "unset":
             if position == 1 { return matching(workspace.variables.names, current) }
         case "help":
-            if position == 1 { return matching(CommandCatalog.names, current) }
+            if position == 1 { return matching(["all"] + CommandCatalog.names, current) }
+        case "capture":
+            if position == 1 { return matching(["--secret", "rm"], current) }
+            if position == 2 && before[1] == "rm" {
+                return matching(unique(workspace.history.flatMap { $0.captures.map(\.name) }), current)
+            }
+        case "last":
+            if position == 1 && !current.hasPrefix(">") {
+                return matching(ResponsePart.allCases.map(\.rawValue) + [">", "|"], current)
+            }
+            if before.last == ">" { return files(matching: current) }
         default:
             if let spec = CommandCatalog.spec(named: command), position == 1, !spec.subcommands.isEmpty {
                 return matching(spec.subcommands, current)

@@ -13,12 +13,19 @@ public final class Interpreter {
     public var sendOptions: SendOptions
     /// Asks for a secret value with hidden input; nil where nobody can answer (scripts).
     public var askSecret: ((String) -> String?)?
+    /// The terminal's size when output goes to one the pager may take over; nil never pages.
+    public var screenSize: () -> (rows: Int, columns: Int)? = { nil }
+    /// Told, while a request waits, how long it has waited (seconds), and nil when it ended.
+    public var waiting: ((Double?) -> Void)?
 
     private let makeTransport: () throws(WorkbenchError) -> HTTPTransport
     private var transport: HTTPTransport?
     private var heredoc: (json: Bool, terminator: String, lines: [String])?
     /// What the redactor was last made from: it is made again only when that changes.
     private var redactorSource: (variables: Variables, endpoint: Endpoint, historyCount: Int)?
+    /// How deep `run` scripts are nested: a script that runs itself stops here.
+    private var runDepth = 0
+    static let runDepthLimit = 8
 
     /// `makeTransport` is called on the first send, so starting costs no TLS set-up.
     public init(
@@ -150,12 +157,20 @@ public final class Interpreter {
             }
             return try run(.set(name: name, value: value, secret: true))
         case .send(let outputFile):
-            var options = sendOptions
+            var options = reportingWait(sendOptions)
             options.outputFile = outputFile
+            defer { waiting?(nil) }
             let exchange = try Exchange.send(workspace, context: context, transport: try engine(), options: options)
+            waiting?(nil)
             workspace.commit(exchange)
             refreshRedactor()
-            ResponseRenderer.render(exchange.response, color: usesColor, outputIsTerminal: display.outputIsTerminal, to: output)
+            try present(exchange.response, parts: workspace.view.parts)
+            return .ok
+        case .last(let part, let destination):
+            try showLast(part: part, destination: destination)
+            return .ok
+        case .run(let file):
+            try runScript(file)
             return .ok
         case .timing:
             guard let response = workspace.lastResponse else {
@@ -177,7 +192,8 @@ public final class Interpreter {
         case .all: numbers = Array(1...history.count)
         case .number(let number): numbers = [number]
         }
-        let replayer = Replayer(transport: try engine(), options: sendOptions,
+        defer { waiting?(nil) }
+        let replayer = Replayer(transport: try engine(), options: reportingWait(sendOptions),
                                 environment: context.environment, readFile: context.readFile)
         let color = usesColor
         var variables = workspace.variables
@@ -188,8 +204,9 @@ public final class Interpreter {
                 if let response = outcome.response {
                     workspace.lastResponse = response
                     workspace.lastRecordIndex = outcome.number - 1
+                    waiting?(nil)
                     if numbers.count == 1 {
-                        ResponseRenderer.render(response, color: color, outputIsTerminal: display.outputIsTerminal, to: output)
+                        try? present(response, parts: workspace.view.parts)
                     }
                 }
                 output.printLine(Replayer.line(for: outcome, color: color))
@@ -200,6 +217,131 @@ public final class Interpreter {
         if summary.failed > 0 {
             throw WorkbenchError("replay: \(summary.failed) of \(summary.outcomes.count) request\(summary.outcomes.count == 1 ? "" : "s") failed")
         }
+    }
+
+    /// `options` with its abort poll (every few milliseconds during a transfer)
+    /// also telling `waiting` how long the request has waited.
+    private func reportingWait(_ options: SendOptions) -> SendOptions {
+        guard let waiting else { return options }
+        var reporting = options
+        let abort = options.shouldAbort
+        let clock = ContinuousClock()
+        var start = clock.now
+        var lastReport = clock.now
+        reporting.shouldAbort = {
+            let now = clock.now
+            // A replay sends several requests with these options: a long gap starts a new wait.
+            if now - lastReport > .milliseconds(500) { start = now }
+            lastReport = now
+            let elapsed = now - start
+            waiting(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            return abort()
+        }
+        return reporting
+    }
+
+    /// Shows a response as `print` chose; on a terminal, one longer than the
+    /// screen goes through the pager (already masked: the pager's output
+    /// does not pass back through here).
+    private func present(_ response: HTTPResponse, parts: ResponsePart) throws(WorkbenchError) {
+        let color = usesColor
+        guard workspace.view.pager, let size = screenSize() else {
+            ResponseRenderer.render(response, parts: parts, color: color, outputIsTerminal: display.outputIsTerminal, to: output)
+            return
+        }
+        let buffer = OutputBuffer()
+        let masked = RedactingSink(buffer, redactor: redactor)
+        ResponseRenderer.render(response, parts: parts, color: color, outputIsTerminal: display.outputIsTerminal, to: masked)
+        masked.finish()
+        defer { buffer.errors.forEach(output.base.printError) }
+        guard buffer.screenLines(columns: size.columns) >= size.rows else {
+            output.base.writeBytes(buffer.bytes)
+            return
+        }
+        let pager = context.environment["PAGER"].flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 } ?? "less -R"
+        flushOutput()
+        let status = try ShellCommand.run(pager, input: buffer.bytes)
+        if status == 127 {
+            // No such pager: the response is still shown.
+            output.base.printError("warning: the pager `\(pager)` was not found (set PAGER, or `pager off`)")
+            output.base.writeBytes(buffer.bytes)
+        }
+    }
+
+    /// `last [PART] [> FILE | | COMMAND]`. A file or a pipe gets the raw body
+    /// (or, for another part, the text without colour), secrets masked as on screen.
+    private func showLast(part: ResponsePart?, destination: LastDestination) throws(WorkbenchError) {
+        guard let response = workspace.lastResponse else { throw WorkbenchError("no response yet: `send` a request first") }
+        if case .screen = destination {
+            try present(response, parts: part ?? workspace.view.parts)
+            return
+        }
+        let chosen = part ?? .body
+        if chosen == .body, let file = response.bodyFile {
+            throw WorkbenchError("the last body was written to \(file) by `send > FILE` and not kept: read that file")
+        }
+        let buffer = OutputBuffer()
+        let masked = RedactingSink(buffer, redactor: redactor)
+        if chosen == .body {
+            masked.writeBytes(response.body)
+        } else {
+            ResponseRenderer.render(response, parts: chosen, color: false, outputIsTerminal: false, to: masked)
+        }
+        masked.finish()
+        switch destination {
+        case .screen:
+            break
+        case .file(let path):
+            let file = try OutputFile(path: path)
+            do {
+                try file.descriptor.writeAll(buffer.bytes)
+            } catch {
+                file.discard()
+                throw FileSystem.failure("cannot write '\(path)'", error)
+            }
+            try file.commit()
+            output.printLine("[\(chosen == .body ? "body" : chosen.rawValue) written to \(path): \(Quantities.size(buffer.bytes.count))]")
+        case .pipe(let command):
+            flushOutput()
+            let status = try ShellCommand.run(command, input: buffer.bytes)
+            guard status == 0 else { throw WorkbenchError("`\(command)` exited with status \(status)") }
+        }
+    }
+
+    /// `run SCRIPT`: each line as if typed; the first failing line stops it, named `FILE:LINE`.
+    /// `exit` in the script ends the script, not the REPL.
+    private func runScript(_ file: String) throws(WorkbenchError) {
+        guard runDepth < Self.runDepthLimit else {
+            throw WorkbenchError("run: scripts nested \(Self.runDepthLimit) deep (does one run itself?)")
+        }
+        let bytes = try context.readFile(file)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw WorkbenchError("run: '\(file)' is not UTF-8 text")
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        }
+        if lines.last == "" { lines.removeLast() }
+        runDepth += 1
+        defer { runDepth -= 1 }
+        for (index, line) in lines.enumerated() {
+            switch handle(line: line) {
+            case .ok: continue
+            case .exit: return
+            case .failed(let error):
+                heredoc = nil
+                throw WorkbenchError("\(file):\(index + 1): \(error.message)")
+            }
+        }
+        if case .failed(let error) = finishInput() {
+            throw WorkbenchError("\(file):\(lines.count): \(error.message)")
+        }
+    }
+
+    /// Whatever is buffered goes out before another process writes to the same terminal.
+    private func flushOutput() {
+        output.finish()
+        (output.base as? FileDescriptorSink)?.flush()
     }
 
     /// The transport is made on first use and kept: connections stay alive between sends.
