@@ -35,6 +35,9 @@ struct WorkbenchCommand: ParsableCommand {
               --color            when to colour output (default auto: a terminal without NO_COLOR)
               --no-history       neither read nor write the history file
               --keep-going       in a script, go on after a failing command (the status is still 1)
+
+            Inside, `help` lists the commands by group, `help all` each with a line, `help COMMAND`
+            its usage; the README has the whole command language and a first-five-minutes walkthrough.
             """,
         version: WorkbenchVersion.current,
         subcommands: [Interactive.self, Run.self, ReplayFile.self],
