@@ -27,7 +27,7 @@ struct REPL {
         interpreter.askSecret = { prompt in HiddenInput.read(prompt: prompt, streams: streams) }
         interpreter.screenSize = { isatty(0) == 1 && isatty(1) == 1 ? Self.terminalSize() : nil }
         if streams.errorsGoToTerminal {
-            let indicator = WaitIndicator()
+            let indicator = WaitIndicator(flushOutput: streams.flush)
             interpreter.waiting = indicator.report
         }
         autosave?.markSaved(interpreter.workspace)
@@ -84,25 +84,6 @@ struct REPL {
             hint += ", `restore` brings back the last session"
         }
         return hint
-    }
-}
-
-/// While a request waits: `waiting 1.4 s (Ctrl-C aborts)` on standard error
-/// (a terminal), rewritten in place and erased when the request ends.
-final class WaitIndicator {
-    private var shown = ""
-
-    func report(_ elapsed: Double?) {
-        guard let elapsed else {
-            if !shown.isEmpty { FileDescriptorSink.writeAll(Array("\r\u{1B}[K".utf8), to: 2) }
-            shown = ""
-            return
-        }
-        guard elapsed >= 1 else { return }
-        let text = "waiting \(Int(elapsed * 10) / 10).\(Int(elapsed * 10) % 10) s (Ctrl-C aborts)"
-        guard text != shown else { return }
-        shown = text
-        FileDescriptorSink.writeAll(Array("\r\u{1B}[2m\(text)\u{1B}[0m\u{1B}[K".utf8), to: 2)
     }
 }
 

@@ -158,21 +158,7 @@ public enum Expectation: Equatable, Sendable {
             let expanded = (try? Template.expand(needle, in: scope)) ?? needle
             return result(values.contains { $0.contains(expanded) }, got: "got \(name): \(values.joined(separator: ", "))")
         case .jsonEquals(let path, let literal):
-            do throws(WorkbenchError) {
-                var found = try ResponseJSON.evaluate(path, in: response)
-                defer { found.dismantle() }
-                let expandedText = try Template.expand(literal, in: scope)
-                var expected: JSONValue
-                do {
-                    expected = try JSONParser.parse(expandedText)
-                } catch {
-                    return result(false, got: "expected value is not JSON after expanding variables (\(error))")
-                }
-                defer { expected.dismantle() }
-                return result(Self.equal(found, expected), got: "got \(Self.shortText(found))")
-            } catch {
-                return result(false, got: error.message)
-            }
+            return compareJSON(at: path, with: literal, in: response, scope: scope, by: Self.equal)
         case .jsonExists(let path):
             do throws(WorkbenchError) {
                 var found = try ResponseJSON.evaluate(path, in: response)
@@ -185,25 +171,35 @@ public enum Expectation: Equatable, Sendable {
             let elapsed = response.timings.total * 1000
             return result(elapsed < limit, got: "took \(Quantities.duration(response.timings.total))")
         case .jsonCompare(let path, let comparison, let literal):
-            do throws(WorkbenchError) {
-                var found = try ResponseJSON.evaluate(path, in: response)
-                defer { found.dismantle() }
-                var expected: JSONValue
-                do {
-                    expected = try JSONParser.parse(try Template.expand(literal, in: scope))
-                } catch {
-                    return result(false, got: "expected value is not JSON after expanding variables (\(error))")
-                }
-                defer { expected.dismantle() }
-                return result(comparison.holds(found, expected), got: "got \(Self.shortText(found))")
-            } catch {
-                return result(false, got: error.message)
-            }
+            return compareJSON(at: path, with: literal, in: response, scope: scope, by: comparison.holds)
         case .bodyContains(let needle):
             let expanded = (try? Template.expand(needle, in: scope)) ?? needle
             let body = String(decoding: response.body, as: UTF8.self)
             return result(body.contains(expanded), got: response.bodyFile != nil
                 ? "the body went to \(response.bodyFile ?? "a file")" : "not in the body (\(Quantities.size(response.bodySize)))")
+        }
+    }
+
+    /// The value at `path` against `literal` (a JSON template) by `holds`; a missing value or a
+    /// literal that is not JSON once variables are filled in fails with the reason.
+    private func compareJSON(
+        at path: JSONPath, with literal: String, in response: HTTPResponse, scope: VariableScope,
+        by holds: (JSONValue, JSONValue) -> Bool
+    ) -> Result {
+        do throws(WorkbenchError) {
+            var found = try ResponseJSON.evaluate(path, in: response)
+            defer { found.dismantle() }
+            let expandedText = try Template.expand(literal, in: scope)
+            var expected: JSONValue
+            do {
+                expected = try JSONParser.parse(expandedText)
+            } catch {
+                return result(false, got: "expected value is not JSON after expanding variables (\(error))")
+            }
+            defer { expected.dismantle() }
+            return result(holds(found, expected), got: "got \(Self.shortText(found))")
+        } catch {
+            return result(false, got: error.message)
         }
     }
 

@@ -24,7 +24,7 @@ public final class Interpreter {
     /// What the redactor was last made from: it is made again only when that changes.
     private var redactorSource: (variables: Variables, endpoint: Endpoint, historyCount: Int)?
     /// How deep `run` scripts are nested: a script that runs itself stops here.
-    private var runDepth = 0
+    var runDepth = 0
     static let runDepthLimit = 8
 
     /// `makeTransport` is called on the first send, so starting costs no TLS set-up.
@@ -238,110 +238,6 @@ public final class Interpreter {
             return abort()
         }
         return reporting
-    }
-
-    /// Shows a response as `print` chose; on a terminal, one longer than the
-    /// screen goes through the pager (already masked: the pager's output
-    /// does not pass back through here).
-    private func present(_ response: HTTPResponse, parts: ResponsePart) throws(WorkbenchError) {
-        let color = usesColor
-        guard workspace.view.pager, let size = screenSize() else {
-            ResponseRenderer.render(response, parts: parts, color: color, outputIsTerminal: display.outputIsTerminal, to: output)
-            return
-        }
-        let buffer = OutputBuffer()
-        let masked = RedactingSink(buffer, redactor: redactor)
-        ResponseRenderer.render(response, parts: parts, color: color, outputIsTerminal: display.outputIsTerminal, to: masked)
-        masked.finish()
-        defer { buffer.errors.forEach(output.base.printError) }
-        guard buffer.screenLines(columns: size.columns) >= size.rows else {
-            output.base.writeBytes(buffer.bytes)
-            return
-        }
-        let pager = context.environment["PAGER"].flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 } ?? "less -R"
-        flushOutput()
-        let status = try ShellCommand.run(pager, input: buffer.bytes)
-        if status == 127 {
-            // No such pager: the response is still shown.
-            output.base.printError("warning: the pager `\(pager)` was not found (set PAGER, or `pager off`)")
-            output.base.writeBytes(buffer.bytes)
-        }
-    }
-
-    /// `last [PART] [> FILE | | COMMAND]`. A file or a pipe gets the raw body
-    /// (or, for another part, the text without colour), secrets masked as on screen.
-    private func showLast(part: ResponsePart?, destination: LastDestination) throws(WorkbenchError) {
-        guard let response = workspace.lastResponse else { throw WorkbenchError("no response yet: `send` a request first") }
-        if case .screen = destination {
-            try present(response, parts: part ?? workspace.view.parts)
-            return
-        }
-        let chosen = part ?? .body
-        if chosen == .body, let file = response.bodyFile {
-            throw WorkbenchError("the last body was written to \(file) by `send > FILE` and not kept: read that file")
-        }
-        let buffer = OutputBuffer()
-        let masked = RedactingSink(buffer, redactor: redactor)
-        if chosen == .body {
-            masked.writeBytes(response.body)
-        } else {
-            ResponseRenderer.render(response, parts: chosen, color: false, outputIsTerminal: false, to: masked)
-        }
-        masked.finish()
-        switch destination {
-        case .screen:
-            break
-        case .file(let path):
-            let file = try OutputFile(path: path)
-            do {
-                try file.descriptor.writeAll(buffer.bytes)
-            } catch {
-                file.discard()
-                throw FileSystem.failure("cannot write '\(path)'", error)
-            }
-            try file.commit()
-            output.printLine("[\(chosen == .body ? "body" : chosen.rawValue) written to \(path): \(Quantities.size(buffer.bytes.count))]")
-        case .pipe(let command):
-            flushOutput()
-            let status = try ShellCommand.run(command, input: buffer.bytes)
-            guard status == 0 else { throw WorkbenchError("`\(command)` exited with status \(status)") }
-        }
-    }
-
-    /// `run SCRIPT`: each line as if typed; the first failing line stops it, named `FILE:LINE`.
-    /// `exit` in the script ends the script, not the REPL.
-    private func runScript(_ file: String) throws(WorkbenchError) {
-        guard runDepth < Self.runDepthLimit else {
-            throw WorkbenchError("run: scripts nested \(Self.runDepthLimit) deep (does one run itself?)")
-        }
-        let bytes = try context.readFile(file)
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw WorkbenchError("run: '\(file)' is not UTF-8 text")
-        }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
-        }
-        if lines.last == "" { lines.removeLast() }
-        runDepth += 1
-        defer { runDepth -= 1 }
-        for (index, line) in lines.enumerated() {
-            switch handle(line: line) {
-            case .ok: continue
-            case .exit: return
-            case .failed(let error):
-                heredoc = nil
-                throw WorkbenchError("\(file):\(index + 1): \(error.message)")
-            }
-        }
-        if case .failed(let error) = finishInput() {
-            throw WorkbenchError("\(file):\(lines.count): \(error.message)")
-        }
-    }
-
-    /// Whatever is buffered goes out before another process writes to the same terminal.
-    private func flushOutput() {
-        output.finish()
-        (output.base as? FileDescriptorSink)?.flush()
     }
 
     /// The transport is made on first use and kept: connections stay alive between sends.
