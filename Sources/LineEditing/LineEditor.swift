@@ -11,8 +11,8 @@ public final class LineEditor {
     /// What one call to `read` produced.
     public enum Input: Equatable {
         case line(String)
-        /// Ctrl-C: the line was dropped (libedit empties it first, so what it held is not known).
-        case interrupted
+        /// Ctrl-C: the line was dropped; `lineWasEmpty` when no key had been typed on it.
+        case interrupted(lineWasEmpty: Bool)
         /// Ctrl-D on an empty line, or the terminal went away.
         case endOfInput
     }
@@ -27,10 +27,14 @@ public final class LineEditor {
     /// - Parameters:
     ///   - historyFile: where history persists; nil keeps it in memory only.
     ///   - interrupted: reports (and clears) a SIGINT that arrived while reading.
-    public init(historyFile: String?, interrupted: @escaping () -> Bool, completer: @escaping Completer) {
+    ///   - interruptPending: reports (without clearing) a SIGINT, so reading a key stops for it.
+    public init(historyFile: String?, interrupted: @escaping () -> Bool, interruptPending: @escaping () -> Bool,
+                completer: @escaping Completer) {
         self.historyFile = historyFile
         self.interrupted = interrupted
         CompletionBridge.completer = completer
+        KeyReader.signalEndsRead = interruptPending
+        KeyReader.install()
         wb_rl_set_readline_name("workbench")
         wb_rl_set_basic_word_break_characters(CompletionBridge.wordBreaks)
         wb_rl_set_attempted_completion(CompletionBridge.hook)
@@ -52,15 +56,16 @@ public final class LineEditor {
     }
 
     public func read(prompt: String) -> Input {
+        KeyReader.keysRead = 0
         guard let raw = readline(prompt) else {
             if interrupted() {
-                return .interrupted
+                return .interrupted(lineWasEmpty: KeyReader.keysRead == 0)
             }
             return .endOfInput
         }
         defer { free(raw) }
         if interrupted() {
-            return .interrupted
+            return .interrupted(lineWasEmpty: false)
         }
         return .line(String(cString: raw))
     }
@@ -78,6 +83,47 @@ public final class LineEditor {
             unlink(temporary)
         }
     }
+}
+
+/// libedit empties its line before `readline` returns from Ctrl-C, so whether
+/// anything was typed is counted here, where keys are read. libedit hands the
+/// reader's int to its editor as one character, so a UTF-8 sequence is
+/// decoded here into one code point.
+enum KeyReader {
+    nonisolated(unsafe) static var keysRead = 0
+
+    /// Must run before `rl_initialize`, which takes the reader.
+    static func install() {
+        wb_rl_set_getc_function { _ in KeyReader.next() }
+    }
+
+    /// The next character from standard input; -1 at its end or on Ctrl-C
+    /// (a signal that interrupts the read ends the line: the caller asks why).
+    static func next() -> Int32 {
+        guard let first = byte() else { return -1 }
+        keysRead += 1
+        let length = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 0
+        guard length > 1 else { return length == 1 ? Int32(first) : 0xFFFD }
+        var scalar = UInt32(first) & (0xFF >> (length + 1))
+        for _ in 1..<length {
+            guard let next = byte(), next & 0xC0 == 0x80 else { return 0xFFFD }
+            scalar = scalar << 6 | UInt32(next & 0x3F)
+        }
+        return Unicode.Scalar(scalar) == nil ? 0xFFFD : Int32(scalar)
+    }
+
+    private static func byte() -> UInt8? {
+        var value: UInt8 = 0
+        while true {
+            let count = Glibc.read(0, &value, 1)
+            if count == 1 { return value }
+            if count < 0 && errno == EINTR && !signalEndsRead() { continue }
+            return nil
+        }
+    }
+
+    /// A window resize interrupts the read too; only Ctrl-C ends the line.
+    nonisolated(unsafe) static var signalEndsRead: () -> Bool = { true }
 }
 
 /// The C completion callback cannot capture context; this holds it for the one editor.

@@ -20,6 +20,7 @@ struct REPL {
                 defer { wb_interrupt_clear() }
                 return wb_interrupt_pending() != 0
             },
+            interruptPending: { wb_interrupt_pending() != 0 },
             completer: { [interpreter] prefix in
                 Completion(workspace: interpreter.workspace).candidates(forLinePrefix: prefix)
             }
@@ -52,13 +53,17 @@ struct REPL {
                     streams.flush()
                     return 0
                 }
-            case .interrupted:
-                // Ctrl-C drops the line (and a half-typed body block) and never exits. libedit
-                // empties the line before saying so, so the hint cannot be kept to empty lines.
+            case .interrupted(let lineWasEmpty):
+                // Ctrl-C drops the line (and a half-typed body block) and never exits;
+                // on an empty line it says how to leave.
                 let inBody = interpreter.isCollectingBody
                 interpreter.cancelPendingInput()
                 streams.printLine("")
-                streams.printLine(inBody ? "(the body block was dropped)" : "(Ctrl-C clears the line; Ctrl-D or `exit` leaves the workbench)")
+                if inBody {
+                    streams.printLine("(the body block was dropped)")
+                } else if lineWasEmpty {
+                    streams.printLine("(Ctrl-D or `exit` leaves the workbench)")
+                }
             case .endOfInput:
                 streams.printLine("")
                 streams.flush()

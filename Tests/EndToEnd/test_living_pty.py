@@ -74,8 +74,19 @@ def test_a_waiting_request_shows_elapsed_time_and_clears_it(repl, server):
 def test_ctrl_c_on_the_prompt_says_how_to_leave(repl, server):
     session = repl()
     session.send(CTRL_C)
-    session.expect("(Ctrl-C clears the line; Ctrl-D or `exit` leaves the workbench)")
+    session.expect("\r\n(Ctrl-D or `exit` leaves the workbench)\r\n")
     session.prompt("GET (no base)> ")
+    # Ctrl-C on a typed line just drops it: no hint. (The key is sent once the echo shows,
+    # or the terminal would discard the typed keys along with it.)
+    session.send("path /x")
+    session.expect("path /x")
+    session.send(CTRL_C)
+    session.prompt("GET (no base)> ")
+    assert "leaves" not in session.child.before
+    # UTF-8 typed after that still arrives whole.
+    session.send("set word 안녕" + ENTER)
+    session.prompt()
+    assert "word = 안녕" in session.output_of("vars")
     session.send("body <<END" + ENTER)
     session.expect("END> ")
     session.send(CTRL_C)
