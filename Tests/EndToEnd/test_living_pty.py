@@ -71,6 +71,16 @@ def test_a_waiting_request_shows_elapsed_time_and_clears_it(repl, server):
     assert "waiting" not in session.child.before
 
 
+def test_send_to_a_file_shows_a_progress_bar(repl, server, workdir):
+    session = repl()
+    at(session, server)
+    session.send("get /drip?count=60&ms=40 > drip.txt" + ENTER)
+    session.expect_re(r"\[#*\.*\] \d+ bytes of 60 bytes, \d+ bytes/s \(Ctrl-C aborts\)")
+    session.expect("[body saved to drip.txt: 60 bytes]")
+    session.prompt()
+    assert (workdir / "drip.txt").read_text() == ("0123456789" * 6)
+
+
 def test_ctrl_c_on_the_prompt_says_how_to_leave(repl, server):
     session = repl()
     session.send(CTRL_C)

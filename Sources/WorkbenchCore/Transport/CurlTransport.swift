@@ -9,6 +9,9 @@ public struct SendOptions {
     public var outputFile: String?
     /// Polled every few milliseconds during the transfer; true aborts it (Ctrl-C).
     public var shouldAbort: () -> Bool
+    /// Told, as often as `shouldAbort` is polled, the body bytes received so far and
+    /// the Content-Length once the headers announced one (a progress line).
+    public var progress: ((_ received: Int, _ expected: Int?) -> Void)?
 
     public init(outputFile: String? = nil, shouldAbort: @escaping () -> Bool = { false }) {
         self.outputFile = outputFile
@@ -91,7 +94,10 @@ public final class CurlTransport {
         let collector = ResponseCollector(bodyLimit: settings.maxBodyBytes, outputDescriptor: output?.descriptor)
         do {
             let outcome = try request.body.withUnsafeBufferPointer { body throws(WorkbenchError) in
-                try perform(request, body: body, settings: settings, collector: collector, shouldAbort: options.shouldAbort)
+                try perform(request, body: body, settings: settings, collector: collector, shouldAbort: {
+                    options.progress?(collector.bytesReceived, collector.announcedLength)
+                    return options.shouldAbort()
+                })
             }
             let response = try makeResponse(outcome: outcome, request: request, settings: settings,
                                             collector: collector, options: options)

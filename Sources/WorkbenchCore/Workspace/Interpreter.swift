@@ -15,8 +15,8 @@ public final class Interpreter {
     public var askSecret: ((String) -> String?)?
     /// The terminal's size when output goes to one the pager may take over; nil never pages.
     public var screenSize: () -> (rows: Int, columns: Int)? = { nil }
-    /// Told, while a request waits, how long it has waited (seconds), and nil when it ended.
-    public var waiting: ((Double?) -> Void)?
+    /// Told, while a request runs, how it is doing, and nil when it ended.
+    public var waiting: ((WaitProgress?) -> Void)?
 
     private let makeTransport: () throws(WorkbenchError) -> HTTPTransport
     private var transport: HTTPTransport?
@@ -157,8 +157,9 @@ public final class Interpreter {
             }
             return try run(.set(name: name, value: value, secret: true))
         case .send(let outputFile):
-            var options = reportingWait(sendOptions)
+            var options = sendOptions
             options.outputFile = outputFile
+            options = reportingWait(options)
             defer { waiting?(nil) }
             let exchange = try Exchange.send(workspace, context: context, transport: try engine(), options: options)
             waiting?(nil)
@@ -224,18 +225,18 @@ public final class Interpreter {
     private func reportingWait(_ options: SendOptions) -> SendOptions {
         guard let waiting else { return options }
         var reporting = options
-        let abort = options.shouldAbort
         let clock = ContinuousClock()
         var start = clock.now
         var lastReport = clock.now
-        reporting.shouldAbort = {
+        let toFile = options.outputFile != nil
+        reporting.progress = { received, expected in
             let now = clock.now
             // A replay sends several requests with these options: a long gap starts a new wait.
             if now - lastReport > .milliseconds(500) { start = now }
             lastReport = now
             let elapsed = now - start
-            waiting(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-            return abort()
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            waiting(WaitProgress(elapsed: seconds, received: received, expected: expected, toFile: toFile))
         }
         return reporting
     }
