@@ -368,6 +368,7 @@ import Testing
         ("expect status 999", "expect: invalid status '999': use a code from 100 to 599, or a class such as 2xx; \(expectUsage)"),
         ("expect time > 5", "expect: expected `time < MS`, as in `expect time < 500`; \(expectUsage)"),
         ("save a b", "save: expected request numbers (N or N-M, see `history`) after the file name, got 'b'; see `help save`"),
+        ("save 2", "save: '2' looks like a request number: name the file first, as in `save FILE 2`; see `help save`"),
         ("save a 3-1", "save: expected request numbers (N or N-M, see `history`) after the file name, got '3-1'; see `help save`"),
         ("load", "load: expected one file name; see `help load`"),
         ("load ''", "load: expected one file name; see `help load`"),

@@ -463,6 +463,9 @@ private struct Parser {
     /// `save [FILE] [N|N-M...]`: numbers after the file choose the requests.
     func parseSave() throws(WorkbenchError) -> ParsedLine {
         guard let file = texts.first else { return .command(.save(nil, requests: [])) }
+        if Self.requestRange(file) != nil {
+            throw usageError("'\(file)' looks like a request number: name the file first, as in `save FILE \(file)`")
+        }
         var numbers: [Int] = []
         for word in texts.dropFirst() {
             guard let range = Self.requestRange(word) else {
