@@ -124,6 +124,23 @@ import Glibc
         #expect(h.output.lines.first == "HTTP/1.1 200 OK")
     }
 
+    @Test func aBodyFarLongerThanTheScreenStreamsIntoThePagerMasked() throws {
+        let folder = Self.folder()
+        defer { Self.remove(folder) }
+        let h = InterpreterHarness(environment: ["PAGER": "cat > '\(folder)/paged'"])
+        h.interpreter.screenSize = { (rows: 2, columns: 10) }
+        let items = (0..<200).map { "\"\(Self.secret)-\($0)\"" }.joined(separator: ", ")
+        h.transport.fallback = HTTPResponse(statusLine: "HTTP/1.1 200 OK", statusCode: 200,
+                                            headers: [HeaderField(name: "Content-Type", value: "application/json")],
+                                            body: Array("[\(items)]".utf8))
+        try h.run("base http://h.test\nset --secret pw \(Self.secret)\nget /a")
+        let paged = Self.read("\(folder)/paged")
+        #expect(paged.hasPrefix("HTTP/1.1 200 OK\n"))
+        #expect(paged.contains("\"******-199\""))
+        #expect(!paged.contains(Self.secret))
+        #expect(h.output.lines.isEmpty && h.output.bytes.isEmpty)
+    }
+
     @Test func aMissingPagerStillShowsTheResponse() throws {
         let h = InterpreterHarness(environment: ["PAGER": "no-such-pager-workbench"])
         h.interpreter.screenSize = { (rows: 2, columns: 80) }

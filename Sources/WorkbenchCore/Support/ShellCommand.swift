@@ -13,6 +13,12 @@ public enum ShellCommand {
     /// (128 + N when signal N ended it). A command that stops reading early
     /// (`head -1`) is not an error.
     public static func run(_ command: String, input: [UInt8]) throws(WorkbenchError) -> Int32 {
+        try run(command) { descriptor in _ = FileDescriptorSink.writeAll(input, to: descriptor) }
+    }
+
+    /// Runs `command` while `feed` writes its standard input through the descriptor
+    /// it is given (a large response streams into the pager without being held).
+    public static func run(_ command: String, feed: (Int32) -> Void) throws(WorkbenchError) -> Int32 {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw FileSystem.failure("cannot run `\(command)`") }
         let (readEnd, writeEnd) = (ends[0], ends[1])
@@ -48,7 +54,7 @@ public enum ShellCommand {
 
         // A reader that quits early must not kill the workbench with SIGPIPE.
         let previous = signal(SIGPIPE, SIG_IGN)
-        _ = FileDescriptorSink.writeAll(input, to: writeEnd)
+        feed(writeEnd)
         close(writeEnd)
         signal(SIGPIPE, previous)
 

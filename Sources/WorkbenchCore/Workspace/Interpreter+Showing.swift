@@ -10,6 +10,12 @@ extension Interpreter {
             ResponseRenderer.render(response, parts: parts, color: color, outputIsTerminal: display.outputIsTerminal, to: output)
             return
         }
+        let pager = context.environment["PAGER"].flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 } ?? "less -R"
+        if parts.showsBody && response.body.count > size.rows * size.columns * 4 {
+            // Far more than a screen: streamed into the pager as it is rendered, never held twice.
+            try streamIntoPager(pager, response, parts: parts, color: color)
+            return
+        }
         let buffer = OutputBuffer()
         let masked = RedactingSink(buffer, redactor: redactor)
         ResponseRenderer.render(response, parts: parts, color: color, outputIsTerminal: display.outputIsTerminal, to: masked)
@@ -19,13 +25,27 @@ extension Interpreter {
             output.base.writeBytes(buffer.bytes)
             return
         }
-        let pager = context.environment["PAGER"].flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 } ?? "less -R"
         flushOutput()
         let status = try ShellCommand.run(pager, input: buffer.bytes)
         if status == 127 {
             // No such pager: the response is still shown.
             output.base.printError("warning: the pager `\(pager)` was not found (set PAGER, or `pager off`)")
             output.base.writeBytes(buffer.bytes)
+        }
+    }
+
+    private func streamIntoPager(_ pager: String, _ response: HTTPResponse, parts: ResponsePart, color: Bool) throws(WorkbenchError) {
+        flushOutput()
+        let status = try ShellCommand.run(pager) { descriptor in
+            let pipe = FileDescriptorSink(output: descriptor)
+            let masked = RedactingSink(pipe, redactor: redactor)
+            ResponseRenderer.render(response, parts: parts, color: color, outputIsTerminal: display.outputIsTerminal, to: masked)
+            masked.finish()
+            pipe.flush()
+        }
+        if status == 127 {
+            output.base.printError("warning: the pager `\(pager)` was not found (set PAGER, or `pager off`)")
+            ResponseRenderer.render(response, parts: parts, color: color, outputIsTerminal: display.outputIsTerminal, to: output)
         }
     }
 
