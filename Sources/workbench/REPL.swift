@@ -11,6 +11,8 @@ struct REPL {
     let streams: FileDescriptorSink
     let historyFile: String?
     let autosave: Autosave?
+    /// `error:`, coloured or not as the settings are now.
+    let errorPrefix: () -> String
 
     func run() -> Int32 {
         wb_interrupt_install()
@@ -45,8 +47,7 @@ struct REPL {
                 let result = interpreter.handle(line: line)
                 if case .failed(let error) = result {
                     // The message is already masked (Interpreter.handle); the prefix is ours.
-                    let colored = streams.errorsGoToTerminal && interpreter.display.usesColor(interpreter.workspace.settings.color)
-                    streams.printError(error.message, prefix: ANSI.paint("error:", ANSI.bold + ANSI.red, if: colored) + " ")
+                    streams.printError(" " + error.message, prefix: errorPrefix())
                 }
                 if let warning = autosave?.save(interpreter.workspace) { interpreter.output.printError(warning) }
                 if result == .exit {

@@ -162,12 +162,21 @@ struct Launch {
         return REPL(
             interpreter: interpreter, streams: streams,
             historyFile: options.noHistory ? nil : directory.map { $0 + "/history" },
-            autosave: directory.map { Autosave(path: $0 + "/autosave.json") }
+            autosave: directory.map { Autosave(path: $0 + "/autosave.json") },
+            errorPrefix: { errorPrefix(interpreter) }
         ).run()
     }
 
     func runScript(_ interpreter: Interpreter, nextLine: () -> String?) -> Int32 {
-        ScriptRun(interpreter: interpreter, streams: streams, keepGoing: options.keepGoing).run(nextLine: nextLine)
+        ScriptRun(interpreter: interpreter, streams: streams, keepGoing: options.keepGoing,
+                  errorPrefix: errorPrefix(interpreter)).run(nextLine: nextLine)
+    }
+
+    /// `error:`, red when standard error is a terminal and colour is on (the `color` setting, NO_COLOR).
+    func errorPrefix(_ interpreter: Interpreter) -> String {
+        var display = interpreter.display
+        display.outputIsTerminal = streams.errorsGoToTerminal
+        return ANSI.paint("error:", ANSI.bold + ANSI.red, if: display.usesColor(interpreter.workspace.settings.color))
     }
 }
 

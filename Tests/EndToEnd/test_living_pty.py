@@ -188,3 +188,14 @@ def test_capture_rm_completes_captured_names(repl, server):
     session.send(ENTER)
     session.expect("removed the capture of token from request 1")
     session.prompt()
+
+
+def test_script_errors_are_coloured_when_standard_error_is_a_terminal(workbench_bin, workbench_env, workdir):
+    import pexpect
+    (workdir / "bad.wb").write_text("bogus\n")
+    for env, expected in [({}, "\x1b[1m\x1b[31merror:\x1b[0m line 1: unknown command 'bogus'"),
+                          ({"NO_COLOR": "1"}, "error: line 1: unknown command 'bogus'")]:
+        child = pexpect.spawn(workbench_bin, ["run", "bad.wb"], env=dict(workbench_env, **env), cwd=str(workdir),
+                              encoding="utf-8", timeout=10)
+        child.expect(pexpect.EOF)
+        assert child.before.startswith(expected), repr(child.before)
