@@ -202,3 +202,20 @@ import Testing
         #expect(lister.asked == [])
     }
 }
+
+extension CompletionTests {
+    @Test func requestNumbersAndCaptureNamesComeFromTheHistory() {
+        var workspace = Workspace()
+        let record = RequestRecord(endpoint: Endpoint(base: "http://h"), settings: Settings(),
+                                   captures: [Capture(name: "token", source: .status)],
+                                   expectations: [.status(.code(200)), .status(.code(201))])
+        workspace.history = [record, record, record]
+        workspace.lastRecordIndex = 2
+        #expect(complete("use ", workspace: workspace) == ["1", "2", "3"])
+        #expect(complete("replay ", workspace: workspace) == ["all", "1", "2", "3"])
+        #expect(complete("history rm ", workspace: workspace) == ["1", "2", "3"])
+        #expect(complete("expect rm ", workspace: workspace) == ["1", "2"])
+        #expect(complete("capture rm t", workspace: workspace) == ["token"])
+        #expect(complete("use ") == [], "nothing sent, nothing to offer")
+    }
+}

@@ -84,6 +84,18 @@ public struct Completion {
             if position == 2 && before[1] == "rm" {
                 return matching(unique(workspace.history.flatMap { $0.captures.map(\.name) }), current)
             }
+        case "use":
+            if position == 1 { return matching(requestNumbers, current) }
+        case "replay":
+            if position == 1 { return matching(["all"] + requestNumbers, current) }
+        case "history":
+            if position == 1 { return matching(["rm", "clear"], current) }
+            if position == 2 && before[1] == "rm" { return matching(requestNumbers, current) }
+        case "expect":
+            if position == 2 && before[1] == "rm", let index = workspace.lastRecordIndex, workspace.history.indices.contains(index) {
+                return matching(workspace.history[index].expectations.indices.map { String($0 + 1) }, current)
+            }
+            if position == 1, let spec = CommandCatalog.spec(named: "expect") { return matching(spec.subcommands, current) }
         case "last":
             if position == 1 && !current.hasPrefix(">") {
                 return matching(ResponsePart.allCases.map(\.rawValue) + [">", "|"], current)
@@ -100,6 +112,9 @@ public struct Completion {
         }
         return []
     }
+
+    /// `1`, `2`, ... for the requests of the history.
+    private var requestNumbers: [String] { workspace.history.indices.map { String($0 + 1) } }
 
     private func matching(_ options: [String], _ prefix: some StringProtocol) -> [String] {
         options.filter { $0.hasPrefix(prefix) }
