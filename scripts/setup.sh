@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the workbench needs on a Debian machine that has the Swift toolchain:
 # the C libraries (libedit, libcurl), and with --tests what the end-to-end tests use
-# (pytest and pexpect, an HTTP/2 server, openssl for certificates).
+# (pytest and pexpect, an HTTP/2 server, openssl for certificates, HTTPie).
 # Safe to run again: it only installs what is missing.
 set -euo pipefail
 
@@ -25,4 +25,6 @@ if [ "${1:-}" = "--tests" ]; then
     # less: the default pager, which the pseudo-terminal tests drive.
     install_missing nghttp2-server openssl less
     python3 -c "import pytest, pexpect" 2>/dev/null || python3 -m pip install -q pytest pexpect
+    # HTTPie runs the commands `export httpie` writes.
+    command -v http >/dev/null 2>&1 || python3 -m pip install -q httpie
 fi

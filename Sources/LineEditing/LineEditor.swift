@@ -11,6 +11,8 @@ public final class LineEditor {
     /// What one call to `read` produced.
     public enum Input: Equatable {
         case line(String)
+        /// A line whose bytes are not UTF-8, as read: the caller says why it is refused.
+        case notUTF8([UInt8])
         /// Ctrl-C: the line was dropped; `lineWasEmpty` when no key had been typed on it.
         case interrupted(lineWasEmpty: Bool)
         /// Ctrl-D on an empty line, or the terminal went away.
@@ -67,7 +69,11 @@ public final class LineEditor {
         if interrupted() {
             return .interrupted(lineWasEmpty: false)
         }
-        return .line(String(cString: raw))
+        guard let line = String(validatingCString: raw) else {
+            return .notUTF8(Array(UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) }))
+        }
+        if let bytes = KeyReader.rawBytes(of: line) { return .notUTF8(bytes) }
+        return .line(line)
     }
 
     /// Adds a line to history and saves the history file (atomically: temp file, then rename).
@@ -88,9 +94,15 @@ public final class LineEditor {
 /// libedit empties its line before `readline` returns from Ctrl-C, so whether
 /// anything was typed is counted here, where keys are read. libedit hands the
 /// reader's int to its editor as one character, so a UTF-8 sequence is
-/// decoded here into one code point.
+/// decoded here into one code point, and a byte that is not UTF-8 travels
+/// as a stand-in code point (U+10FF00 + the byte, in a private-use plane)
+/// that `rawBytes(of:)` turns back into the byte, so the line is refused
+/// naming it, never silently repaired.
 enum KeyReader {
     nonisolated(unsafe) static var keysRead = 0
+    /// A byte read while checking a sequence that it did not continue: the next key starts with it.
+    nonisolated(unsafe) static var pending: UInt8?
+    static let standInBase: UInt32 = 0x10FF00
 
     /// Must run before `rl_initialize`, which takes the reader.
     static func install() {
@@ -102,17 +114,46 @@ enum KeyReader {
     static func next() -> Int32 {
         guard let first = byte() else { return -1 }
         keysRead += 1
-        let length = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 0
-        guard length > 1 else { return length == 1 ? Int32(first) : 0xFFFD }
+        let length = first < 0x80 ? 1 : (0xC2...0xDF).contains(first) ? 2 : (0xE0...0xEF).contains(first) ? 3
+            : (0xF0...0xF4).contains(first) ? 4 : 0
+        guard length != 1 else { return Int32(first) }
+        guard length > 1 else { return Int32(standInBase + UInt32(first)) }
         var scalar = UInt32(first) & (0xFF >> (length + 1))
         for _ in 1..<length {
-            guard let next = byte(), next & 0xC0 == 0x80 else { return 0xFFFD }
+            guard let next = byte() else { return Int32(standInBase + UInt32(first)) }
+            guard next & 0xC0 == 0x80 else {
+                pending = next
+                return Int32(standInBase + UInt32(first))
+            }
             scalar = scalar << 6 | UInt32(next & 0x3F)
         }
-        return Unicode.Scalar(scalar) == nil ? 0xFFFD : Int32(scalar)
+        // Overlong forms and surrogates are not UTF-8 either.
+        let shortest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard scalar >= shortest, scalar < standInBase, Unicode.Scalar(scalar) != nil else {
+            return Int32(standInBase + UInt32(first))
+        }
+        return Int32(scalar)
+    }
+
+    /// The line's bytes as typed when it holds a stand-in for a byte that is not UTF-8; nil otherwise.
+    static func rawBytes(of line: String) -> [UInt8]? {
+        guard line.unicodeScalars.contains(where: { $0.value >= standInBase }) else { return nil }
+        var bytes: [UInt8] = []
+        for scalar in line.unicodeScalars {
+            if scalar.value >= standInBase {
+                bytes.append(UInt8(scalar.value - standInBase))
+            } else {
+                bytes += Array(String(scalar).utf8)
+            }
+        }
+        return bytes
     }
 
     private static func byte() -> UInt8? {
+        if let byte = pending {
+            pending = nil
+            return byte
+        }
         var value: UInt8 = 0
         while true {
             let count = Glibc.read(0, &value, 1)

@@ -54,6 +54,11 @@ struct REPL {
                     streams.flush()
                     return 0
                 }
+            case .notUTF8(let bytes):
+                // Refused, never repaired: the error names the byte (and the line stays out of history).
+                do throws(WorkbenchError) { _ = try UTF8Line.decode(bytes) } catch {
+                    streams.printError(" " + interpreter.redactor.redact(error.message), prefix: errorPrefix())
+                }
             case .interrupted(let lineWasEmpty):
                 // Ctrl-C drops the line (and a half-typed body block) and never exits;
                 // on an empty line it says how to leave.

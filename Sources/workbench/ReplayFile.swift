@@ -14,7 +14,7 @@ extension WorkbenchCommand {
             discussion: "Exit status: 0 when every request passed, 1 when any failed, 2 when the file or the arguments are bad."
         )
 
-        @Argument(help: "The session file.")
+        @Argument(help: "The session file, or a .http file.")
         var file: String
 
         @Option(help: "Send every request to this base URL instead of the recorded one.")
@@ -32,12 +32,16 @@ extension WorkbenchCommand {
         @Option(help: "When to colour output: auto, always or never.")
         var color: ColorChoice = .auto
 
+        @Option(name: .customLong("env"), help: "For a .http file: the environment from http-client.env.json (and .private.env.json) beside it.")
+        var environmentName: String?
+
         func run() throws {
             let streams = FileDescriptorSink(escapeControls: TerminalText.escapeLine)
             let environment = currentEnvironment()
             wb_interrupt_install()
             let run = ReplayFileRun(file: file, base: base, assignments: variables, junit: junit, keepGoing: keepGoing,
-                                    color: DisplayOptions.current(environment).usesColor(color.setting))
+                                    color: DisplayOptions.current(environment).usesColor(color.setting),
+                                    environmentName: environmentName, readDocument: HTTPFileImport.readForReplay)
             var status = run.run(environment: environment, output: streams, makeTransport: { () throws(WorkbenchError) in try CurlTransport() },
                                  options: SendOptions(shouldAbort: { wb_interrupt_pending() != 0 }))
             streams.flush()

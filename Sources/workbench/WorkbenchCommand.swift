@@ -40,7 +40,7 @@ struct WorkbenchCommand: ParsableCommand {
             its usage; the README has the whole command language and a first-five-minutes walkthrough.
             """,
         version: WorkbenchVersion.current,
-        subcommands: [Interactive.self, Run.self, ReplayFile.self],
+        subcommands: [Interactive.self, Run.self, ReplayFile.self, ImportFile.self],
         defaultSubcommand: Interactive.self
     )
 }
@@ -105,12 +105,23 @@ extension WorkbenchCommand {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Run the commands in a file, as a script.")
 
-        @Argument(help: "The file of commands, one per line.")
+        @Argument(help: "The file of commands, one per line, or a .http file (its requests are sent in order).")
         var script: String
+
+        @Option(name: .customLong("env"), help: "For a .http file: the environment from http-client.env.json beside it.")
+        var environmentName: String?
 
         @OptionGroup var options: CommonOptions
 
         func run() throws {
+            if HTTPFileImport.handles(script) {
+                // Each request sent in order, as `replay N` does: its response shown, captures flowing on.
+                let launch = Launch(options: options)
+                let interpreter = launch.makeInterpreter()
+                try launch.preload(.loadHTTPFile(script, environment: environmentName), into: interpreter)
+                var lines = (1...max(1, interpreter.workspace.history.count)).map { "replay \($0)" }.makeIterator()
+                throw ExitCode(launch.runScript(interpreter, nextLine: { lines.next().map { .success($0) } }))
+            }
             let descriptor = open(FileSystem.expandTilde(script), O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
                 let reason = String(cString: strerror(errno))
@@ -167,7 +178,7 @@ struct Launch {
         ).run()
     }
 
-    func runScript(_ interpreter: Interpreter, nextLine: () -> String?) -> Int32 {
+    func runScript(_ interpreter: Interpreter, nextLine: () -> Result<String, WorkbenchError>?) -> Int32 {
         ScriptRun(interpreter: interpreter, streams: streams, keepGoing: options.keepGoing,
                   errorPrefix: errorPrefix(interpreter)).run(nextLine: nextLine)
     }

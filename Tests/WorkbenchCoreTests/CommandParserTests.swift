@@ -30,8 +30,16 @@ import Testing
         ("query", .showQuery),
         ("header Accept: application/json", .headerSet(name: "Accept", value: "application/json")),
         ("header Authorization: Bearer {{token}}", .headerSet(name: "Authorization", value: "Bearer {{token}}")),
-        ("header X-Spaced:   a    b  ", .headerSet(name: "X-Spaced", value: "a b")),
-        ("header X-Quoted: \"a    b\"", .headerSet(name: "X-Quoted", value: "a    b")),
+        // Header values are verbatim, as curl -H takes them: quotes and runs of spaces are the value.
+        ("header X-Spaced:   a    b  ", .headerSet(name: "X-Spaced", value: "a    b")),
+        ("header X-Quoted: \"a    b\"", .headerSet(name: "X-Quoted", value: "\"a    b\"")),
+        ("header If-None-Match: \"abc\"", .headerSet(name: "If-None-Match", value: "\"abc\"")),
+        ("header X-J: {\"a\": 1}", .headerSet(name: "X-J", value: "{\"a\": 1}")),
+        ("header X-Note: it's", .headerSet(name: "X-Note", value: "it's")),
+        ("header X: 'unclosed", .headerSet(name: "X", value: "'unclosed")),
+        ("header 'X-J: {\"a\":  1}'", .headerSet(name: "X-J", value: "{\"a\":  1}")),
+        ("header add X-T: a\\b  c", .headerAdd(name: "X-T", value: "a\\b  c")),
+        ("HEADER ADD X-T: 1", .headerAdd(name: "X-T", value: "1")),
         ("header X-Tight:value", .headerSet(name: "X-Tight", value: "value")),
         ("header X-Empty:", .headerSet(name: "X-Empty", value: "")),
         ("header X-Url: http://h:8080/x", .headerSet(name: "X-Url", value: "http://h:8080/x")),
@@ -311,9 +319,10 @@ import Testing
         ("query frob", "query: unknown subcommand 'frob'; \(queryUsage)"),
         // Headers
         ("header Accept application/json", "header: expected NAME: VALUE, with a colon after the name; \(headerUsage)"),
-        ("header add", "header: expected NAME: VALUE; \(headerUsage)"),
+        ("header add", "header add: expected NAME: VALUE; \(headerUsage)"),
         ("header : x", "empty header name: use `header NAME: VALUE`"),
-        ("header 'Bad Name': x", "invalid header name 'Bad Name': a space is not allowed in a header name"),
+        ("header Bad Name: x", "invalid header name 'Bad Name': a space is not allowed in a header name"),
+        ("header 'Bad Name: x'", "invalid header name 'Bad Name': a space is not allowed in a header name"),
         ("header X(y): 1", "invalid header name 'X(y)': '(' is not allowed in a header name"),
         ("header Ünicode: 1", "invalid header name 'Ünicode': 'Ü' is not allowed in a header name"),
         ("header X: a\u{01}b", "invalid value for header X: the control character U+1 is not allowed in a header value"),
@@ -337,7 +346,7 @@ import Testing
         ("body form a={{", "unclosed '{{' in '{{': close it with '}}'"),
         // No-argument commands
         ("show extra", "show: unexpected argument 'extra'; see `help show`"),
-        ("curl x", "curl: expected nothing, or --secrets; see `help curl`"),
+        ("curl x", "curl: expected nothing, or --secrets (to bring a curl command in, type `import` before it); see `help curl`"),
         ("reset now", "reset: unexpected argument 'now'; see `help reset`"),
         ("timing x", "timing: unexpected argument 'x'; see `help timing`"),
         ("vars x", "vars: unexpected argument 'x'; see `help vars`"),
@@ -370,8 +379,8 @@ import Testing
         ("save a b", "save: expected request numbers (N or N-M, see `history`) after the file name, got 'b'; see `help save`"),
         ("save 2", "save: '2' looks like a request number: name the file first, as in `save FILE 2`; see `help save`"),
         ("save a 3-1", "save: expected request numbers (N or N-M, see `history`) after the file name, got '3-1'; see `help save`"),
-        ("load", "load: expected one file name; see `help load`"),
-        ("load ''", "load: expected one file name; see `help load`"),
+        ("load", "load: expected one file name (and `--env NAME` for a .http file); see `help load`"),
+        ("load ''", "load: expected one file name (and `--env NAME` for a .http file); see `help load`"),
         ("restore x", "restore: unexpected argument 'x'; see `help restore`"),
         ("history x", "history: unexpected argument 'x'; see `help history`"),
         ("replay 0", "replay: expected a request number (see `history`) or `all`, got '0'; see `help replay`"),
@@ -395,7 +404,6 @@ import Testing
         ("help a b", "help: expected at most one command name; see `help help`"),
         // Quoting
         ("set a \"unclosed", "unterminated double quote at column 7"),
-        ("header X: 'unclosed", "unterminated single quote at column 11"),
     ])
     func rejects(line: String, message: String) {
         let error = thrownError { () throws(WorkbenchError) in try CommandParser.parse(line) }

@@ -447,12 +447,13 @@ import Testing
             header Accept-Encoding: identity
             """)
         let request = try h.prepared()
+        // Host first, as curl writes it on the wire, typed or not.
         #expect(headerLines(request) == [
+            "HOST: other.example",
             "Accept: */*",
             "X-First: 1",
             "user-agent: mine/1.0",
             "X-First: 2",
-            "HOST: other.example",
             "Accept-Encoding: identity",
         ])
     }
@@ -598,7 +599,7 @@ import Testing
 
     @Test func baseURLParts() throws {
         let base = try BaseURL.parse("  HTTPS://API.example.com:8443/V2/a%20b/ ")
-        #expect(base == BaseURL(scheme: "https", host: "api.example.com", port: 8443, pathPrefix: "/V2/a%20b"))
+        #expect(base == BaseURL(scheme: "https", host: "api.example.com", port: 8443, pathPrefix: "/V2/a%20b", hasTrailingSlash: true))
         #expect(base.authority == "api.example.com:8443")
         #expect(base.origin == "https://api.example.com:8443")
         #expect(base.effectivePort == 8443)

@@ -243,6 +243,10 @@ import Glibc
         #expect(h.failure("run open.wb")?.message == "open.wb:2: end of input inside `body <<END`: the body was not set")
         #expect(!h.interpreter.isCollectingBody)
         #expect(h.failure("run none.wb")?.message == "cannot read 'none.wb': No such file or directory")
+        h.files.contents["latin1.wb"] = [UInt8]("path /ok\npath /caf".utf8) + [0xE9] + [UInt8]("\n".utf8)
+        #expect(h.failure("run latin1.wb")?.message.hasPrefix("latin1.wb:2: the line is not valid UTF-8 (byte 0xE9 at column 10)") == true)
+        #expect(h.endpoint.path == "/ok")
+        #expect(h.failure("run api.http")?.message.hasPrefix("run: 'api.http' is a .http file") == true)
     }
 
     @Test(arguments: [
@@ -322,6 +326,19 @@ import Glibc
             == "3.0 MB, 1.5 MB/s, 2.0 s (Ctrl-C aborts)")
         // A decoded body can outgrow the Content-Length of the encoded one: no bar then.
         #expect(WaitProgress(elapsed: 2, received: 500, expected: 400, toFile: true).text == "500 bytes, 250 bytes/s, 2.0 s (Ctrl-C aborts)")
+    }
+
+    @Test func theNewChecksExportToHurlAsserts() throws {
+        let checks = try ["json $.n >= 1", "json $.name matches \"^R\"", "json $.name contains \"ic\"", "json $.tags contains 3",
+                          "json $.n != null", "body contains species"].map { (text: String) throws(WorkbenchError) in try Expectation.parse(text) }
+        let record = RequestRecord(endpoint: Endpoint(base: "http://h"), settings: Settings(), expectations: checks)
+        let lines = HurlExport.response(record)
+        #expect(lines.contains("jsonpath \"$.n\" >= 1"))
+        #expect(lines.contains("jsonpath \"$.name\" matches \"^R\""))
+        #expect(lines.contains("jsonpath \"$.name\" contains \"ic\""))
+        #expect(lines.contains("jsonpath \"$.tags\" includes 3"))
+        #expect(lines.contains("jsonpath \"$.n\" != null"))
+        #expect(lines.contains("body contains \"species\""))
     }
 
     // MARK: - Prompt

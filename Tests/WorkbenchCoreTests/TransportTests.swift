@@ -24,7 +24,7 @@ import Glibc
         let base = try BaseURL.parse("http://127.0.0.1:8080")
         let bare = PreparedRequest(method: "POST", base: base, target: "/x", headers: [], body: Array("a".utf8))
         let lines = CurlTransport.headerLines(for: bare)
-        #expect(lines == ["Expect:", "Content-Type:", "Accept:", "User-Agent:"])
+        #expect(lines == ["Expect:", "Content-Type:", "Accept:", "User-Agent:", "Accept-Encoding:"])
         let command = try CurlCommand.text(for: bare, body: nil, settings: Settings())
         for line in lines {
             #expect(command.contains("-H \(ShellWords.quote(line)) "), "\(line) in \(command)")

@@ -31,6 +31,12 @@ public enum Command: Equatable, Sendable {
     case showWithSecrets
     /// `curl [--secrets]`: the request as a curl command line.
     case curl(secrets: Bool)
+    /// `import curl ARGS...`: a curl command line (its words after `curl`) becomes the request.
+    case importCurl([String])
+    /// `import FILE`: the curl commands of a file become requests in the history (not sent), the last one the request.
+    case importFile(String)
+    /// `export FORMAT [--exact] [--session] [--secrets] [> FILE]`
+    case export(Export)
     case reset
 
     // Sending
@@ -55,6 +61,8 @@ public enum Command: Equatable, Sendable {
     /// `save [FILE] [N...]`: with numbers, only those requests of the history.
     case save(String?, requests: [Int])
     case load(String)
+    /// `load FILE.http [--env NAME]`: a `.http` file's requests as the history (not sent).
+    case loadHTTPFile(String, environment: String?)
     /// `restore`: the workspace autosaved by the last REPL session.
     case restore
     case history

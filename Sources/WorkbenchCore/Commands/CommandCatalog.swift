@@ -31,7 +31,7 @@ public enum CommandCatalog {
                     summary: "Append a query item (names may repeat, order is kept), replace all items of a name, remove, or list.",
                     example: "query add updateMask.fieldPaths nickName", subcommands: ["add", "set", "rm", "clear"]),
         CommandSpec(name: "header", usage: ["header NAME: VALUE", "header add NAME: VALUE", "header rm NAME", "header clear", "header"],
-                    summary: "Set a header (replacing every header of that name), add one more value, remove, or list.",
+                    summary: "Set a header (replacing every header of that name), add one more value, remove, or list. The value is taken as typed, quotes and spaces included; `header rm` on a default (User-Agent, Accept, Accept-Encoding) stops sending it until `header clear`.",
                     example: "header Content-Type: application/json", subcommands: ["add", "rm", "clear"]),
         CommandSpec(name: "body", usage: ["body TEXT", "body json JSON", "body form NAME=VALUE...", "body json @FILE", "body @FILE", "body <<END", "body json <<END", "body clear", "body"],
                     summary: "Set the body: raw text, validated JSON (sets Content-Type; `json @FILE` reads and checks a file now), a form, a file read at send time, or several lines up to END.",
@@ -42,6 +42,13 @@ public enum CommandCatalog {
         CommandSpec(name: "curl", usage: ["curl", "curl --secrets"],
                     summary: "Print the request as a curl command line that sends exactly the same bytes (secret values masked unless --secrets).",
                     example: "curl", subcommands: ["--secrets"]),
+        CommandSpec(name: "import", usage: ["import curl ARGS...", "import FILE"],
+                    summary: "Make a curl command line (as \"Copy as cURL\" writes it; lines may end with \\) the request: method, URL, headers, data, -u, -b, -A, -e, -G, -I, -L, -k. Options it cannot import are named. `import FILE` brings every curl command of a file into the history (not sent), the last as the request.",
+                    example: "import curl -X POST https://api.example.com/login --json '{\"user\": \"ana\"}'",
+                    subcommands: ["curl"]),
+        CommandSpec(name: "export", usage: ["export curl|httpie|http|hurl [--session] [--secrets] [> FILE]", "export curl --exact", "export swift [--session] [--runnable] [> FILE]"],
+                    summary: "Write the request (or with --session every request sent) for another tool: a short curl or HTTPie command, a .http file (JetBrains, VS Code), a Hurl file with captures and asserts, or Swift code (an Endpoint enum building URLRequests; --runnable adds a main that sends them). Secret values are masked unless --secrets; .http and Hurl files keep {{variables}}.",
+                    example: "export hurl --session > api.hurl", subcommands: Export.Format.allCases.map(\.rawValue)),
         CommandSpec(name: "reset", usage: ["reset"],
                     summary: "Start a fresh request (GET, no path, query, headers or body); base, variables and settings stay.",
                     example: "reset", subcommands: []),
@@ -84,7 +91,7 @@ public enum CommandCatalog {
         CommandSpec(name: "save", usage: ["save [FILE]", "save FILE N|N-M..."],
                     summary: "Write the session (request, variables, settings, history) to a JSON file; no FILE: the last one; numbers: only those requests.",
                     example: "save Sessions/login.json", subcommands: []),
-        CommandSpec(name: "load", usage: ["load FILE"], summary: "Read a session file, replacing the current session.",
+        CommandSpec(name: "load", usage: ["load FILE", "load FILE.http [--env NAME]"], summary: "Read a session file, replacing the current session; a .http file (JetBrains, VS Code REST Client) becomes the history, not sent, with its variables and the environment NAME from http-client.env.json.",
                     example: "load Sessions/login.json", subcommands: []),
         CommandSpec(name: "restore", usage: ["restore"], summary: "Bring back the session autosaved by the last interactive run.",
                     example: "restore", subcommands: []),
@@ -137,6 +144,7 @@ public enum CommandCatalog {
         ("Send and look", ["send", "get", "post", "put", "patch", "delete", "head", "options", "last", "timing"]),
         ("Variables", ["set", "unset", "vars", "capture"]),
         ("Check and keep", ["expect", "history", "replay", "use", "save", "load", "restore", "run"]),
+        ("Other tools", ["import", "export"]),
         ("Settings", ["print", "pager", "color", "follow", "timeout", "insecure", "maxbody", "settings"]),
         ("Help and leaving", ["help", "exit", "quit"]),
     ]
@@ -183,7 +191,7 @@ public enum CommandCatalog {
     public static func help(for name: String) throws(WorkbenchError) -> String {
         if name == "all" { return everyCommand() }
         guard let spec = spec(named: name) else {
-            throw WorkbenchError("no help for unknown command '\(name)'" + Suggestion.didYouMean(name, among: names))
+            throw WorkbenchError("no help for unknown command \(Excerpt.quoted(name))" + Suggestion.didYouMean(name, among: names))
         }
         var lines = wrap(spec.name + ": " + spec.summary, first: "", rest: "  ")
         lines.append("usage:")

@@ -9,6 +9,8 @@ public enum CommandParser {
         let trimmed = line.trimmingSpaces()
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return .empty }
         if let piped = try lastThroughPipe(trimmed) { return .command(piped) }
+        if let header = try verbatimHeader(trimmed) { return header }
+        if let imported = try importedCommand(trimmed) { return imported }
         let words: [ShellWord]
         do throws(WorkbenchError) {
             words = try ShellWords.split(line)
@@ -46,6 +48,73 @@ public enum CommandParser {
         return .last(part: part, destination: .pipe(String(command)))
     }
 
+    /// `header [add] NAME: VALUE` with the value exactly as typed, as curl's `-H`
+    /// takes it: quotes in `If-None-Match: "abc"` or `X-J: {"a": 1}` and runs of
+    /// spaces are part of the value, not shell syntax. A field quoted as a whole
+    /// (`header 'X-J: {"a": 1}'`) is unquoted first. `header rm` and `header
+    /// clear` are ordinary commands (nil here).
+    static func verbatimHeader(_ trimmedLine: String) throws(WorkbenchError) -> ParsedLine? {
+        guard let (word, afterHeader) = splitFirstWord(trimmedLine), word.lowercased() == "header",
+              !afterHeader.isEmpty else { return nil }
+        var field = afterHeader
+        var adds = false
+        if let (sub, afterSub) = splitFirstWord(afterHeader) {
+            switch sub.lowercased() {
+            case "rm", "clear": return nil
+            case "add": (field, adds) = (afterSub, true)
+            default: break
+            }
+        }
+        if field.hasPrefix("'") || field.hasPrefix("\""),
+           let words = try? ShellWords.split(field), words.count == 1 {
+            field = words[0].text
+        }
+        let command = adds ? "header add" : "header"
+        guard let colon = field.firstIndex(of: ":") else {
+            throw WorkbenchError("\(command): expected NAME: VALUE\(field.isEmpty ? "" : ", with a colon after the name"); see `help header`")
+        }
+        let name = String(field[..<colon]).trimmingSpaces()
+        let value = String(field[field.index(after: colon)...]).trimmingSpaces()
+        try HTTPSyntax.checkHeaderName(name)
+        try HTTPSyntax.checkHeaderValue(value, name: name)
+        try Template.validate(value)
+        return .command(adds ? .headerAdd(name: name, value: value) : .headerSet(name: name, value: value))
+    }
+
+    /// Whether a line is an `import` command (which may go on over lines ending with `\`).
+    public static func startsImport(_ line: String) -> Bool {
+        splitFirstWord(line.trimmingSpaces())?.0.lowercased() == "import"
+    }
+
+    /// `import curl ARGS...`, split as bash splits it (`$'...'`, and the lines
+    /// a continuation joined), not by the command language's rules.
+    static func importedCommand(_ trimmedLine: String) throws(WorkbenchError) -> ParsedLine? {
+        guard let (word, rest) = splitFirstWord(trimmedLine), word.lowercased() == "import" else { return nil }
+        guard let (format, arguments) = splitFirstWord(rest) else {
+            throw WorkbenchError("import: expected `import curl ARGS...` or `import FILE`; see `help import`")
+        }
+        guard format.lowercased() == "curl" else {
+            let words = try ShellWords.split(rest)
+            guard words.count == 1 else {
+                throw WorkbenchError("import: expected one file name (or `import curl ARGS...`); see `help import`")
+            }
+            return .command(.importFile(words[0].text))
+        }
+        // The whole line is split, so an error's column counts from its start.
+        let words = try ShellWords.split(trimmedLine, dialect: .bash).dropFirst(2).map(\.text)
+        guard !arguments.isEmpty, !words.isEmpty else {
+            throw WorkbenchError("import: expected a curl command after `import curl`; see `help import`")
+        }
+        return .command(.importCurl(words.first == "curl" ? Array(words.dropFirst()) : words))
+    }
+
+    /// The first word of a line (up to a space or tab) and the rest, trimmed.
+    static func splitFirstWord(_ text: String) -> (String, String)? {
+        guard !text.isEmpty else { return nil }
+        guard let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return (text, "") }
+        return (String(text[..<space]), String(text[space...]).trimmingSpaces())
+    }
+
     /// The text of `body TEXT` taken straight from the line, when the line is one.
     static func verbatimBodyText(_ trimmedLine: String) -> String? {
         guard let space = trimmedLine.firstIndex(where: { $0 == " " || $0 == "\t" }),
@@ -79,7 +148,7 @@ private struct Parser {
     }
 
     func expectNoArguments(_ command: Command) throws(WorkbenchError) -> ParsedLine {
-        guard args.isEmpty else { throw usageError("unexpected argument '\(args[0].text)'") }
+        guard args.isEmpty else { throw usageError("unexpected argument \(Excerpt.quoted(args[0].text))") }
         return .command(command)
     }
 
@@ -92,8 +161,11 @@ private struct Parser {
         case "header": return try parseHeader()
         case "body": return try parseBody()
         case "curl":
-            guard texts.isEmpty || texts == ["--secrets"] else { throw usageError("expected nothing, or --secrets") }
+            guard texts.isEmpty || texts == ["--secrets"] else {
+                throw usageError("expected nothing, or --secrets (to bring a curl command in, type `import` before it)")
+            }
             return .command(.curl(secrets: !texts.isEmpty))
+        case "export": return try parseExport()
         case "show":
             if texts == ["--secrets"] { return .command(.showWithSecrets) }
             return try expectNoArguments(.show)
@@ -115,8 +187,11 @@ private struct Parser {
             }
         case "save": return try parseSave()
         case "load":
-            guard args.count == 1, !texts[0].isEmpty else { throw usageError("expected one file name") }
-            return .command(.load(texts[0]))
+            if args.count == 3, texts[1] == "--env", HTTPFileImport.handles(texts[0]) {
+                return .command(.loadHTTPFile(texts[0], environment: texts[2]))
+            }
+            guard args.count == 1, !texts[0].isEmpty else { throw usageError("expected one file name (and `--env NAME` for a .http file)") }
+            return .command(HTTPFileImport.handles(texts[0]) ? .loadHTTPFile(texts[0], environment: nil) : .load(texts[0]))
         case "restore": return try expectNoArguments(.restore)
         case "history":
             if texts.first == "rm" || texts.first == "clear" { return try parseTakeBack(sub: texts[0]) }
@@ -158,7 +233,7 @@ private struct Parser {
             if CommandCatalog.sendVerbs.contains(name) {
                 return try parseSend(method: name.uppercased())
             }
-            throw WorkbenchError("unknown command '\(name)'"
+            throw WorkbenchError("unknown command \(Excerpt.quoted(name))"
                 + (Suggestion.nearest(name, among: CommandCatalog.names).map { ": did you mean \($0)?" }
                     ?? ": type `help` for the list of commands"))
         }
@@ -234,14 +309,14 @@ private struct Parser {
             guard operands.isEmpty else { throw usageError("`query clear` takes no arguments", command: "query") }
             return .command(.queryClear)
         default:
-            throw usageError("unknown subcommand '\(sub)'"
+            throw usageError("unknown subcommand \(Excerpt.quoted(sub))"
                 + Suggestion.didYouMean(sub, among: ["add", "set", "rm", "clear"]), command: "query")
         }
     }
 
     func parseHeader() throws(WorkbenchError) -> ParsedLine {
         guard let sub = texts.first else { return .command(.showHeaders) }
-        switch sub {
+        switch sub.lowercased() {
         case "rm":
             guard args.count == 2 else { throw usageError("expected one NAME after `header rm`") }
             var headerName = texts[1]
@@ -251,27 +326,11 @@ private struct Parser {
         case "clear":
             guard args.count == 1 else { throw usageError("`header clear` takes no arguments") }
             return .command(.headerClear)
-        case "add":
-            let (headerName, value) = try headerField(from: Array(texts.dropFirst()))
-            return .command(.headerAdd(name: headerName, value: value))
         default:
-            let (headerName, value) = try headerField(from: texts)
-            return .command(.headerSet(name: headerName, value: value))
+            // `header NAME: VALUE` and `header add` are parsed verbatim before
+            // the line is split into words (CommandParser.verbatimHeader).
+            throw usageError("expected NAME: VALUE")
         }
-    }
-
-    /// `NAME: VALUE` from words; the words after the colon are joined by one space.
-    func headerField(from words: [String]) throws(WorkbenchError) -> (String, String) {
-        let joined = words.joined(separator: " ")
-        guard let colon = joined.firstIndex(of: ":") else {
-            throw usageError(words.isEmpty ? "expected NAME: VALUE" : "expected NAME: VALUE, with a colon after the name")
-        }
-        let headerName = joined[..<colon].trimmingSpaces()
-        let value = joined[joined.index(after: colon)...].trimmingSpaces()
-        try HTTPSyntax.checkHeaderName(String(headerName))
-        try HTTPSyntax.checkHeaderValue(String(value), name: String(headerName))
-        try Template.validate(String(value))
-        return (String(headerName), String(value))
     }
 
     func parseBody() throws(WorkbenchError) -> ParsedLine {
@@ -301,7 +360,7 @@ private struct Parser {
             var fields: [FormField] = []
             for word in texts.dropFirst() {
                 guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
-                    throw usageError("expected NAME=VALUE, got '\(word)'")
+                    throw usageError("expected NAME=VALUE, got \(Excerpt.quoted(word))")
                 }
                 let field = FormField(name: String(word[..<equals]), value: String(word[word.index(after: equals)...]))
                 try Template.validate(field.name)
@@ -349,7 +408,7 @@ private struct Parser {
                 path = word
                 index += 1
             } else {
-                throw usageError("unexpected argument '\(word)'")
+                throw usageError("unexpected argument \(Excerpt.quoted(word))")
             }
         }
         if let path {
@@ -357,6 +416,36 @@ private struct Parser {
             try probe.setPath(path)
         }
         return .command(.send(method: method, path: path, output: output))
+    }
+
+    func parseExport() throws(WorkbenchError) -> ParsedLine {
+        guard let first = texts.first, let format = Export.Format(rawValue: first.lowercased()) else {
+            throw usageError("expected a format: \(Export.Format.allCases.map(\.rawValue).joined(separator: ", "))"
+                + Suggestion.didYouMean(texts.first ?? "", among: Export.Format.allCases.map(\.rawValue)))
+        }
+        var export = Export(format: format)
+        var index = 1
+        while index < texts.count {
+            let word = texts[index]
+            switch word {
+            case "--session": export.session = true
+            case "--secrets" where format == .curl || format == .httpie: export.revealSecrets = true
+            case "--exact" where format == .curl: export.exact = true
+            case "--runnable" where format == .swift: export.runnable = true
+            case ">":
+                guard index + 1 < texts.count, !texts[index + 1].isEmpty else { throw usageError("expected a file name after '>'") }
+                export.outputFile = texts[index + 1]
+                index += 1
+            default:
+                if word.hasPrefix(">") && word.count > 1 {
+                    export.outputFile = String(word.dropFirst())
+                } else {
+                    throw usageError("unexpected argument \(Excerpt.quoted(word))")
+                }
+            }
+            index += 1
+        }
+        return .command(.export(export))
     }
 
     func parseSet() throws(WorkbenchError) -> ParsedLine {
@@ -371,7 +460,7 @@ private struct Parser {
             throw usageError(operands.count > 2 ? "expected NAME VALUE (quote a value with spaces)" : "expected NAME VALUE")
         }
         guard Template.isValidVariableName(operands[0]) else {
-            throw usageError("invalid variable name '\(operands[0])': start with a letter or '_', then letters, digits, '_', '-' or '.'")
+            throw usageError("invalid variable name \(Excerpt.quoted(operands[0])): start with a letter or '_', then letters, digits, '_', '-' or '.'")
         }
         return .command(.set(name: operands[0], value: operands.count == 2 ? operands[1] : nil, secret: secret))
     }
@@ -385,7 +474,7 @@ private struct Parser {
         let operands = secret ? Array(texts.dropFirst()) : texts
         guard operands.count >= 2 else { throw usageError("expected NAME and where to capture from") }
         guard Template.isValidVariableName(operands[0]) else {
-            throw usageError("invalid variable name '\(operands[0])'")
+            throw usageError("invalid variable name \(Excerpt.quoted(operands[0]))")
         }
         do throws(WorkbenchError) {
             return .command(.capture(name: operands[0], source: try Capture.parseSource(Array(operands.dropFirst())), secret: secret))
@@ -401,7 +490,7 @@ private struct Parser {
         }
         if target == "all" { return .command(.replay(.all)) }
         guard let number = Int(target), number >= 1 else {
-            throw usageError("expected a request number (see `history`) or `all`, got '\(target)'")
+            throw usageError("expected a request number (see `history`) or `all`, got \(Excerpt.quoted(target))")
         }
         return .command(.replay(.number(number)))
     }
@@ -486,14 +575,14 @@ private struct Parser {
         switch texts[0].lowercased() {
         case "on": return true
         case "off": return false
-        default: throw usageError("expected on or off, got '\(texts[0])'")
+        default: throw usageError("expected on or off, got \(Excerpt.quoted(texts[0]))")
         }
     }
 
     func parseTimeout() throws(WorkbenchError) -> ParsedLine {
         guard args.count == 1 else { throw usageError("expected a number of seconds") }
         guard let seconds = Double(texts[0]), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
-            throw usageError("expected a number of seconds from 0 (no limit) to 86400, got '\(texts[0])'")
+            throw usageError("expected a number of seconds from 0 (no limit) to 86400, got \(Excerpt.quoted(texts[0]))")
         }
         return .command(.timeout(seconds))
     }

@@ -1,18 +1,28 @@
 /// "Did you mean ...?" for mistyped words.
 public enum Suggestion {
     /// The candidate nearest to `word`, if it is close enough to be a typo.
+    ///
+    /// Only a word about as long as a candidate can be a typo of it, so words
+    /// longer than any command are not compared at all: an unknown 4 MB line
+    /// must not cost seconds of edit distances.
     public static func nearest(_ word: String, among candidates: [String]) -> String? {
-        let lowered = word.lowercased()
+        guard word.utf8.count <= maximumWordLength else { return nil }
+        let lowered = Array(word.lowercased())
         let limit = lowered.count <= 3 ? 1 : 2
         var best: (String, Int)?
         for candidate in candidates {
-            let distance = editDistance(Array(lowered), Array(candidate.lowercased()))
+            let other = Array(candidate.lowercased())
+            guard abs(other.count - lowered.count) <= limit else { continue }
+            let distance = editDistance(lowered, other)
             if distance <= limit, distance < (best?.1 ?? Int.max) {
                 best = (candidate, distance)
             }
         }
         return best?.0
     }
+
+    /// Longer words are not typos of a command, a sub-command or a setting.
+    static let maximumWordLength = 64
 
     /// `": did you mean X?"`, or nothing.
     public static func didYouMean(_ word: String, among candidates: [String]) -> String {

@@ -10,6 +10,17 @@ public struct BaseURL: Equatable, Sendable {
     public var port: Int?
     /// The path prefix, percent-encoded, without a trailing slash (`""` or `/v2`).
     public var pathPrefix: String
+    /// Whether the prefix was typed with a trailing slash (`/v2/`): kept when
+    /// no path follows, since `/v2` and `/v2/` are different resources to a server.
+    public var hasTrailingSlash: Bool
+
+    public init(scheme: String, host: String, port: Int?, pathPrefix: String, hasTrailingSlash: Bool = false) {
+        self.scheme = scheme
+        self.host = host
+        self.port = port
+        self.pathPrefix = pathPrefix
+        self.hasTrailingSlash = hasTrailingSlash
+    }
 
     public var defaultPort: Int { scheme == "https" ? 443 : 80 }
     public var effectivePort: Int { port ?? defaultPort }
@@ -59,7 +70,8 @@ public struct BaseURL: Equatable, Sendable {
         let (host, port) = try parseAuthority(authority, in: text)
         var prefix = PercentEncoding.path(String(path))
         while prefix.hasSuffix("/") { prefix.removeLast() }
-        return BaseURL(scheme: scheme, host: host, port: port, pathPrefix: prefix)
+        return BaseURL(scheme: scheme, host: host, port: port, pathPrefix: prefix,
+                       hasTrailingSlash: !prefix.isEmpty && path.hasSuffix("/"))
     }
 
     private static func parseAuthority(_ authority: Substring, in text: String) throws(WorkbenchError) -> (String, Int?) {

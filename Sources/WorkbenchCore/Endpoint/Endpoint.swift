@@ -12,11 +12,14 @@ public struct Endpoint: Equatable, Sendable {
     public var method: String = "GET"
     public var query: [QueryItem] = []
     public var headers: [HeaderField] = []
+    /// Default headers (`User-Agent`, `Accept`, `Accept-Encoding`) the user
+    /// removed with `header rm`: they are not sent until `header clear` or `reset`.
+    public var omittedDefaults: [String] = []
     public var body: Body?
 
     public init(
         base: String? = nil, path: String = "", segments: [String] = [], method: String = "GET",
-        query: [QueryItem] = [], headers: [HeaderField] = [], body: Body? = nil
+        query: [QueryItem] = [], headers: [HeaderField] = [], omittedDefaults: [String] = [], body: Body? = nil
     ) {
         self.base = base
         self.path = path
@@ -24,6 +27,7 @@ public struct Endpoint: Equatable, Sendable {
         self.method = method
         self.query = query
         self.headers = headers
+        self.omittedDefaults = omittedDefaults
         self.body = body
     }
 
@@ -56,12 +60,42 @@ public struct Endpoint: Equatable, Sendable {
         headers.append(HeaderField(name: name, value: value))
     }
 
-    /// Removes every header called `name`; false if there was none.
-    public mutating func removeHeader(_ name: String) -> Bool {
+    /// What `header rm NAME` did.
+    public enum HeaderRemoval: Equatable, Sendable {
+        /// The typed header(s) went; a default of that name is sent again.
+        case typedRemovedDefaultReturns
+        /// The typed header(s) went.
+        case typedRemoved
+        /// No typed header of that name: the default is no longer sent.
+        case defaultOmitted
+    }
+
+    /// Removes every typed header called `name`; without one, stops sending the
+    /// default of that name (as curl's `-H 'Accept:'` does). Host cannot go:
+    /// HTTP/1.1 requires it.
+    public mutating func removeHeader(_ name: String) throws(WorkbenchError) -> HeaderRemoval {
         let before = headers.count
         headers.removeAll { $0.hasName(name) }
-        return headers.count != before
+        let isDefault = Self.removableDefaultNames.contains { HTTPSyntax.equalIgnoringASCIICase($0, name) }
+        if headers.count != before {
+            let defaultReturns = isDefault && !omittedDefaults.contains { HTTPSyntax.equalIgnoringASCIICase($0, name) }
+            return defaultReturns ? .typedRemovedDefaultReturns : .typedRemoved
+        }
+        if HTTPSyntax.equalIgnoringASCIICase(name, "Host") {
+            throw WorkbenchError("Host cannot be removed: HTTP/1.1 requires it (`header Host: NAME` sends another)")
+        }
+        guard let canonical = Self.removableDefaultNames.first(where: { HTTPSyntax.equalIgnoringASCIICase($0, name) }) else {
+            throw WorkbenchError("no header named \(Excerpt.quoted(name))")
+        }
+        guard !omittedDefaults.contains(canonical) else {
+            throw WorkbenchError("\(canonical) is already left out (`header clear` sends the defaults again)")
+        }
+        omittedDefaults.append(canonical)
+        return .defaultOmitted
     }
+
+    /// The default headers `header rm` may stop (every default but Host).
+    public static let removableDefaultNames = ["User-Agent", "Accept", "Accept-Encoding"]
 
     public mutating func setQuery(_ name: String, _ value: String) {
         query.set(name, to: value)

@@ -77,7 +77,7 @@ extension Endpoint {
         in scope: VariableScope, fileBody: [UInt8]?, readFile: (String) throws(WorkbenchError) -> [UInt8]
     ) throws(WorkbenchError) -> PreparedRequest {
         let base = try resolvedBase(in: scope)
-        let target = try self.target(in: scope, prefix: base.pathPrefix)
+        let target = try self.target(in: scope, base: base)
         let sendsBody = !Self.methodsWithoutBody.contains(method)
         var bodyBytes: [UInt8] = []
         if sendsBody {
@@ -90,8 +90,14 @@ extension Endpoint {
             try HTTPSyntax.checkHeaderValue(value, name: field.name)
             userHeaders.append(HeaderField(name: field.name, value: value.trimmingSpaces()))
         }
-        var all = Self.defaultHeaders(for: base).filter { !userHeaders.contains(name: $0.name) }
-        all += userHeaders
+        // Host leads, typed or not: curl always writes it first, and `show`
+        // lists the headers in the order they go on the wire.
+        let defaults = Self.defaultHeaders(for: base).filter { field in
+            !userHeaders.contains(name: field.name) && !omittedDefaults.contains { field.hasName($0) }
+        }
+        var typed = userHeaders
+        let typedHost = typed.firstIndex { $0.hasName("Host") }.map { typed.remove(at: $0) }
+        var all = (typedHost.map { [$0] } ?? []) + defaults + typed
         if sendsBody, let implied = body?.impliedContentType, !userHeaders.contains(name: "Content-Type") {
             all.append(HeaderField(name: "Content-Type", value: implied))
         }
@@ -104,7 +110,7 @@ extension Endpoint {
     /// The full URL as it would be sent (for `path` and the prompt).
     public func url(in scope: VariableScope) throws(WorkbenchError) -> String {
         let base = try resolvedBase(in: scope)
-        return base.origin + (try target(in: scope, prefix: base.pathPrefix))
+        return base.origin + (try target(in: scope, base: base))
     }
 
     func resolvedBase(in scope: VariableScope) throws(WorkbenchError) -> BaseURL {
@@ -122,8 +128,8 @@ extension Endpoint {
     }
 
     /// `/prefix/path/segment?query`, with exactly one `/` at every join.
-    func target(in scope: VariableScope, prefix: String) throws(WorkbenchError) -> String {
-        var result = prefix
+    func target(in scope: VariableScope, base: BaseURL) throws(WorkbenchError) -> String {
+        var result = base.pathPrefix
         let typedPath = PercentEncoding.path(try Template.expand(path, in: scope))
         let trimmedPath = typedPath.drop { $0 == "/" }
         if !trimmedPath.isEmpty {
@@ -135,6 +141,7 @@ extension Endpoint {
             while result.hasSuffix("/") { result.removeLast() }
             result += "/" + PercentEncoding.segment(try Template.expand(segment, in: scope))
         }
+        if typedPath.isEmpty && segments.isEmpty && base.hasTrailingSlash { result += "/" }
         if result.isEmpty { result = "/" }
         if !query.isEmpty {
             var pairs: [String] = []

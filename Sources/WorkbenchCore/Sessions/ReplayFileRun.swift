@@ -14,14 +14,29 @@ public struct ReplayFileRun {
     public var junit: String?
     public var keepGoing: Bool
     public var color: Bool
+    /// `--env NAME`: the environment of a `.http` file's env files.
+    public var environmentName: String?
+    /// Reads the file named on the command line; the default reads session
+    /// JSON (Interop adds `.http`).
+    public var readDocument: (String, String?) throws(WorkbenchError) -> ReplaySource
 
-    public init(file: String, base: String?, assignments: [String], junit: String?, keepGoing: Bool, color: Bool) {
+    public init(file: String, base: String?, assignments: [String], junit: String?, keepGoing: Bool, color: Bool,
+                environmentName: String? = nil,
+                readDocument: @escaping (String, String?) throws(WorkbenchError) -> ReplaySource = ReplayFileRun.readSession) {
         self.file = file
         self.base = base
         self.assignments = assignments
         self.junit = junit
         self.keepGoing = keepGoing
         self.color = color
+        self.environmentName = environmentName
+        self.readDocument = readDocument
+    }
+
+    /// A session JSON file (it brings no secret values).
+    public static func readSession(_ file: String, _ environment: String?) throws(WorkbenchError) -> ReplaySource {
+        if environment != nil { throw WorkbenchError("--env is for .http files, whose environments live beside them") }
+        return ReplaySource(document: try SessionDecoding.decode(try FileSystem.read(file), file: file))
     }
 
     /// Runs the replay; returns the exit status.
@@ -32,15 +47,20 @@ public struct ReplayFileRun {
         let sink = RedactingSink(output)
         defer { sink.finish() }
         let document: SessionDocument
+        var secrets: [String] = []
+        var notes: [String] = []
         var variables: Variables
         let transport: HTTPTransport
         do throws(WorkbenchError) {
-            document = try SessionDecoding.decode(try FileSystem.read(file), file: file)
+            let source = try readDocument(file, environmentName)
+            document = source.document
+            secrets = source.assignments
+            notes = source.notes
             guard !document.requests.isEmpty else { throw WorkbenchError("\(file) has no recorded requests to replay") }
             if let base, !Template.hasReferences(base) {
                 do throws(WorkbenchError) { _ = try BaseURL.parse(base) } catch { throw WorkbenchError("--base: \(error.message)") }
             }
-            variables = try ReplayVariables.resolve(for: document, assignments: assignments, environment: environment)
+            variables = try ReplayVariables.resolve(for: document, assignments: secrets + assignments, environment: environment)
             // A report that cannot be written is found out before anything is sent.
             if let junit { try Self.checkWritable(junit) }
             transport = try makeTransport()
@@ -48,6 +68,7 @@ public struct ReplayFileRun {
             sink.printError("error: \(error.message)")
             return 2
         }
+        for note in notes { sink.printError("warning: \(note)") }
         if document.settings.insecure || document.requests.contains(where: \.settings.insecure) {
             sink.printError("warning: \(file) turns TLS verification off (`insecure on`): certificates are not checked")
         }
@@ -85,5 +106,19 @@ public struct ReplayFileRun {
         if access(folder.isEmpty ? "/" : folder, W_OK) != 0 {
             throw WorkbenchError("cannot write the report '\(path)': \(String(cString: strerror(errno)))")
         }
+    }
+}
+
+/// What a replay starts from: the requests, secret values the file itself
+/// brings (`NAME=VALUE`, before any `--var`), and notes on what was left out.
+public struct ReplaySource: Sendable {
+    public var document: SessionDocument
+    public var assignments: [String]
+    public var notes: [String]
+
+    public init(document: SessionDocument, assignments: [String] = [], notes: [String] = []) {
+        self.document = document
+        self.assignments = assignments
+        self.notes = notes
     }
 }

@@ -153,6 +153,13 @@ private struct FieldReader {
             }
             endpoint.headers.append(HeaderField(name: name, value: headerValue))
         }
+        for (index, item) in try array(value["omittedHeaders"], "\(path).omittedHeaders", optional: true).enumerated() {
+            let name = try string(item, "\(path).omittedHeaders[\(index)]")
+            guard let canonical = Endpoint.removableDefaultNames.first(where: { HTTPSyntax.equalIgnoringASCIICase($0, name) }) else {
+                throw fail("\(path).omittedHeaders[\(index)]", "\(Excerpt.quoted(name)) is not a default header that can be left out (\(Endpoint.removableDefaultNames.joined(separator: ", ")))")
+            }
+            if !endpoint.omittedDefaults.contains(canonical) { endpoint.omittedDefaults.append(canonical) }
+        }
         endpoint.body = try body(value["body"], "\(path).body")
         return endpoint
     }

@@ -23,15 +23,20 @@ public enum SessionEncoding {
     }
 
     static func encode(_ endpoint: Endpoint) -> JSONValue {
-        .object([
+        var members = [
             member("base", endpoint.base.map { .string($0) } ?? .null),
             member("method", .string(endpoint.method)),
             member("path", .string(endpoint.path)),
             member("segments", .array(endpoint.segments.map { .string($0) })),
             member("query", .array(endpoint.query.map(encode))),
             member("headers", .array(endpoint.headers.map { pair($0.name, $0.value) })),
-            member("body", encode(endpoint.body)),
-        ])
+        ]
+        // Only where set, so files without removed defaults stay as they were.
+        if !endpoint.omittedDefaults.isEmpty {
+            members.append(member("omittedHeaders", .array(endpoint.omittedDefaults.map { .string($0) })))
+        }
+        members.append(member("body", encode(endpoint.body)))
+        return .object(members)
     }
 
     /// A query item; `encoded` and `bare` only where set, so files stay small.

@@ -212,7 +212,7 @@ public final class CurlTransport {
     /// Headers curl (the library, or the `curl` tool of `export curl`) would add
     /// or change on its own; an empty `Name:` line stops it, so what is sent is
     /// what `show` printed. CurlCommand uses the same list.
-    static let suppressedHeaders = ["Expect", "Content-Type", "Accept", "User-Agent"]
+    static let suppressedHeaders = ["Expect", "Content-Type", "Accept", "User-Agent", "Accept-Encoding"]
 
     /// The header lines handed to curl: the request's own, plus lines that stop
     /// curl from adding headers `show` did not print.

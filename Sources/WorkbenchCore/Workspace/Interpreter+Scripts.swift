@@ -6,17 +6,26 @@ extension Interpreter {
         guard runDepth < Self.runDepthLimit else {
             throw WorkbenchError("run: scripts nested \(Self.runDepthLimit) deep (does one run itself?)")
         }
+        if HTTPFileImport.handles(file) {
+            throw WorkbenchError("run: '\(file)' is a .http file, which holds requests rather than commands: "
+                + "`load \(file)` then `replay all` (or `workbench run \(file)` outside)")
+        }
         let bytes = try context.readFile(file)
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw WorkbenchError("run: '\(file)' is not UTF-8 text")
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            line.last == UInt8(ascii: "\r") ? line.dropLast() : line
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
-        }
-        if lines.last == "" { lines.removeLast() }
+        if lines.last?.isEmpty == true { lines.removeLast() }
         runDepth += 1
         defer { runDepth -= 1 }
-        for (index, line) in lines.enumerated() {
+        for (index, bytes) in lines.enumerated() {
+            // A line that is not UTF-8 is refused naming the byte, as `workbench run` does.
+            let line: String
+            do throws(WorkbenchError) {
+                line = try UTF8Line.decode(bytes)
+            } catch {
+                cancelPendingInput()
+                throw WorkbenchError("\(file):\(index + 1): \(error.message)")
+            }
             switch handle(line: line) {
             case .ok: continue
             case .exit: return

@@ -21,6 +21,8 @@ public final class Interpreter {
     private let makeTransport: () throws(WorkbenchError) -> HTTPTransport
     private var transport: HTTPTransport?
     private var heredoc: (json: Bool, terminator: String, lines: [String])?
+    /// The lines so far of an `import curl` pasted over several lines (each ending with `\`).
+    private var continued: String?
     /// What the redactor was last made from: it is made again only when that changes.
     private var redactorSource: (variables: Variables, endpoint: Endpoint, historyCount: Int)?
     /// How deep `run` scripts are nested: a script that runs itself stops here.
@@ -71,8 +73,9 @@ public final class Interpreter {
     /// True while the lines of a `body <<END` block are being collected.
     public var isCollectingBody: Bool { heredoc != nil }
 
-    /// The terminator of the block being collected, for the continuation prompt.
-    public var pendingTerminator: String? { heredoc?.terminator }
+    /// The terminator of the block being collected, for the continuation prompt
+    /// (`...` while a pasted command goes on over lines ending with `\`).
+    public var pendingTerminator: String? { heredoc?.terminator ?? continued.map { _ in "..." } }
 
     public func handle(line: String) -> LineResult {
         refreshRedactor()
@@ -90,10 +93,15 @@ public final class Interpreter {
     /// Drops a half-typed `body <<END` block (Ctrl-C).
     public func cancelPendingInput() {
         heredoc = nil
+        continued = nil
     }
 
     /// Ends input: an unterminated `body <<END` block is an error, not a silent loss.
     public func finishInput() -> LineResult {
+        if continued != nil {
+            continued = nil
+            return .failed(WorkbenchError("end of input after a line ending with `\\`: the command was not run"))
+        }
         guard let pending = heredoc else { return .ok }
         heredoc = nil
         return .failed(WorkbenchError("end of input inside `body <<\(pending.terminator)`: the body was not set"))
@@ -113,6 +121,15 @@ public final class Interpreter {
             }
             pending.lines.append(line)
             heredoc = pending
+            return .ok
+        }
+        var line = line
+        if let head = continued {
+            line = head + "\n" + line
+            continued = nil
+        }
+        if CurlImport.endsWithContinuation(line), CommandParser.startsImport(line) {
+            continued = line
             return .ok
         }
         switch try CommandParser.parse(line) {

@@ -27,12 +27,20 @@ public struct ScriptRun {
     }
 
     /// Runs every line `nextLine` gives; returns the exit status.
-    public func run(nextLine: () -> String?) -> Int32 {
+    public func run(nextLine: () -> Result<String, WorkbenchError>?) -> Int32 {
         var lineNumber = 0
         var failed = false
-        while let line = nextLine() {
+        while let read = nextLine() {
             lineNumber += 1
-            let result = interpreter.handle(line: line)
+            let result: Interpreter.LineResult
+            switch read {
+            case .success(let line): result = interpreter.handle(line: line)
+            case .failure(let error):
+                // A body block cannot be set with a line missing from it.
+                let abandoned = interpreter.pendingTerminator.map { "; `body <<\($0)` was abandoned and the body not set" } ?? ""
+                interpreter.cancelPendingInput()
+                result = .failed(WorkbenchError(error.message + abandoned))
+            }
             // Whoever reads the other end of a pipe sees each command's output when it is done.
             streams.flush()
             switch result {
@@ -75,18 +83,19 @@ public final class LineReader {
         self.descriptor = descriptor
     }
 
-    public func next() -> String? {
+    /// The next line, or why it is not one (not UTF-8); nil at the end.
+    public func next() -> Result<String, WorkbenchError>? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 var end = newline
                 if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                let line = String(decoding: buffer[start..<end], as: UTF8.self)
+                let line = Result { () throws(WorkbenchError) in try UTF8Line.decode(buffer[start..<end]) }
                 start = newline + 1
                 return line
             }
             if finished {
                 guard start < buffer.count else { return nil }
-                let line = String(decoding: buffer[start...], as: UTF8.self)
+                let line = Result { () throws(WorkbenchError) in try UTF8Line.decode(buffer[start...]) }
                 start = buffer.count
                 return line
             }

@@ -47,12 +47,19 @@ extension Workspace {
         case .headerAdd(let name, let value):
             endpoint.addHeader(name, value)
         case .headerRemove(let name):
-            guard endpoint.removeHeader(name) else { throw WorkbenchError("no header named '\(name)'") }
+            if try endpoint.removeHeader(name) == .typedRemovedDefaultReturns {
+                return .output("the default \(name) is sent again; `header rm \(name)` once more sends none")
+            }
         case .headerClear:
             endpoint.headers = []
+            endpoint.omittedDefaults = []
         case .showHeaders:
-            return .output(endpoint.headers.isEmpty ? "(no headers; `show` lists the defaults too)"
-                : endpoint.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"))
+            var lines = endpoint.headers.map { "\($0.name): \($0.value)" }
+            if lines.isEmpty { lines.append("(no headers; `show` lists the defaults too)") }
+            if !endpoint.omittedDefaults.isEmpty {
+                lines.append("(not sent: \(endpoint.omittedDefaults.joined(separator: ", ")); `header clear` sends them again)")
+            }
+            return .output(lines.joined(separator: "\n"))
         case .body(let body):
             endpoint.body = body
         case .bodyJSONFile(let file):
@@ -76,6 +83,37 @@ extension Workspace {
             let request = try endpoint.prepare(in: scope, readFile: context.readFile)
             let command = try CurlCommand.text(for: secrets ? request : request.shown, body: endpoint.body, settings: settings)
             return secrets ? .revealed(command) : .output(command)
+        case .importCurl(let words):
+            let imported = try CurlImport.parse(words, readFile: context.readFile)
+            endpoint = imported.endpoint
+            if let follow = imported.followRedirects { settings.followRedirects = follow }
+            if let insecure = imported.insecure { settings.insecure = insecure }
+            if let timeout = imported.timeout { settings.timeout = timeout }
+            return .output(([Self.importSummary(endpoint)] + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
+        case .importFile(let path):
+            let bytes = try context.readFile(path)
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw WorkbenchError("\(path): not UTF-8 text") }
+            let (records, warnings) = try CurlImport.records(fromFile: text, named: path, settings: settings, readFile: context.readFile)
+            let first = history.count + 1
+            history += records
+            endpoint = records[records.count - 1].endpoint
+            settings = records[records.count - 1].settings
+            let range = records.count == 1 ? "\(first)" : "\(first)-\(history.count)"
+            let summary = "imported \(records.count) request\(records.count == 1 ? "" : "s") from \(path) as history \(range) (not sent; `replay` sends them); the last is the request now"
+            return .output(([summary] + warnings.map { "warning: " + $0 }).joined(separator: "\n"))
+        case .export(let export):
+            var records = [RequestRecord(endpoint: endpoint, settings: settings)]
+            if export.session {
+                guard !history.isEmpty else { throw WorkbenchError("nothing to export: no request has been sent yet (`export \(export.format.rawValue)` exports the current one)") }
+                records = history
+            }
+            let text = try export.text(records: records, variables: variables, scope: scope, readFile: context.readFile)
+            if let file = export.outputFile {
+                try context.writeFile(Array(text.utf8), file)
+                return .output("exported \(records.count) request\(records.count == 1 ? "" : "s") to \(file)")
+            }
+            let trimmed = String(text.dropLast())
+            return export.revealSecrets ? .revealed(trimmed) : .output(trimmed)
         case .showWithSecrets:
             return .revealed(try showText(revealingSecrets: true, context: context))
         case .reset:
@@ -115,6 +153,20 @@ extension Workspace {
             try load(from: file, context: context)
             sessionFile = file
             return .output("loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s")")
+        case .loadHTTPFile(let file, let environment):
+            let bytes = try context.readFile(file)
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw WorkbenchError("\(file): not UTF-8 text") }
+            // An env file exists when it can be read (they are small; the context knows no other way).
+            let imported = try HTTPFileImport.read(text, file: file, environment: environment, readFile: context.readFile,
+                                                   fileExists: { (try? context.readFile($0)) != nil })
+            imported.document.apply(to: &self)
+            for (name, value) in imported.secrets { variables.set(name, to: value, secret: true) }
+            declaredSecrets = []
+            lastRecordIndex = nil
+            // Not a session file: `save` must not write JSON over it.
+            sessionFile = nil
+            let summary = "loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s") (not sent; `replay all` sends them in order)"
+            return .output(([summary] + imported.notes.map { "warning: " + $0 }).joined(separator: "\n"))
         case .restore:
             guard let path = context.autosavePath, AtomicFile.exists(path) else {
                 throw WorkbenchError("nothing to restore: no autosaved session yet")
@@ -204,8 +256,11 @@ extension Workspace {
     /// `show`: the request as it would be sent, secrets masked unless revealed,
     /// and a note when the method leaves a typed body out.
     private func showText(revealingSecrets: Bool, context: CommandContext) throws(WorkbenchError) -> String {
-        let request = try endpoint.prepare(in: scope(environment: context.environment), readFile: context.readFile)
+        var request = try endpoint.prepare(in: scope(environment: context.environment), readFile: context.readFile)
+        let route = ProxyRoute.resolve(scheme: request.base.scheme, host: request.base.host, environment: context.environment)
+        if let route { request = route.applied(to: request) }
         var text = (revealingSecrets ? request : request.shown).displayText
+        if let route { text = route.note(requestScheme: request.base.scheme) + "\n" + text }
         if endpoint.bodyIsHeldBack {
             text += "\n\n(a body is set but not sent with \(endpoint.method); it stays for a later POST, PUT or PATCH)"
         }
@@ -217,6 +272,19 @@ extension Workspace {
         return variables.names.compactMap { name in
             variables.entries[name].map { "\(name) = \($0.isSecret ? Variables.mask + " (secret)" : $0.value)" }
         }.joined(separator: "\n")
+    }
+
+    /// `imported POST https://host/path: 3 headers, a JSON body`: what an import made.
+    static func importSummary(_ endpoint: Endpoint) -> String {
+        var parts = ["\(endpoint.headers.count) header\(endpoint.headers.count == 1 ? "" : "s")"]
+        switch endpoint.body {
+        case nil: break
+        case .json: parts.append("a JSON body")
+        case .file(let path): parts.append("the body from \(path)")
+        case .text, .form: parts.append("a body")
+        }
+        if !endpoint.omittedDefaults.isEmpty { parts.append("not sent: \(endpoint.omittedDefaults.joined(separator: ", "))") }
+        return "imported \(endpoint.method) \(endpoint.base ?? "")\(endpoint.path): \(parts.joined(separator: ", "))"
     }
 
     static func describe(_ body: Body?) -> String {

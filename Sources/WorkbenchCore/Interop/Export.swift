@@ -1,0 +1,56 @@
+/// `export FORMAT`: the current request (or with `--session` every request of
+/// the history) written for another tool.
+public struct Export: Equatable, Sendable {
+    public enum Format: String, CaseIterable, Sendable {
+        case curl, httpie, http, hurl, swift
+    }
+
+    public var format: Format
+    /// `export curl --exact`: every byte pinned, as `curl` prints it.
+    public var exact = false
+    public var session = false
+    /// Shell commands carry values; `--secrets` puts secret ones in them unmasked.
+    public var revealSecrets = false
+    /// `export swift --runnable`: a `main` that sends the requests.
+    public var runnable = false
+    /// `> FILE`
+    public var outputFile: String?
+
+    public init(format: Format, exact: Bool = false, session: Bool = false, revealSecrets: Bool = false, outputFile: String? = nil) {
+        self.format = format
+        self.exact = exact
+        self.session = session
+        self.revealSecrets = revealSecrets
+        self.outputFile = outputFile
+    }
+
+    /// The exported text for `records` (each with the settings it was sent with).
+    /// `.http` and Hurl files keep `{{references}}`, so they never hold a
+    /// secret's value; curl and HTTPie commands carry values, secrets masked
+    /// unless revealed.
+    public func text(
+        records: [RequestRecord], variables: Variables, scope: VariableScope,
+        readFile: (String) throws(WorkbenchError) -> [UInt8]
+    ) throws(WorkbenchError) -> String {
+        switch format {
+        case .http: return try HTTPFileExport.text(records: records, variables: variables)
+        case .hurl: return try HurlExport.text(records: records, variables: variables)
+        case .swift: return try SwiftExport.text(records: records, variables: variables, runnable: runnable)
+        case .curl, .httpie:
+            var commands: [String] = []
+            for record in records {
+                let prepared = try record.endpoint.prepare(in: scope, readFile: readFile)
+                let request = revealSecrets ? prepared : prepared.shown
+                switch format {
+                case .curl where exact:
+                    commands.append(try CurlCommand.text(for: request, body: record.endpoint.body, settings: record.settings))
+                case .curl:
+                    commands.append(try CurlExport.text(request: request, endpoint: record.endpoint, settings: record.settings))
+                default:
+                    commands.append(try HTTPieExport.text(request: request, endpoint: record.endpoint, settings: record.settings))
+                }
+            }
+            return commands.joined(separator: "\n") + "\n"
+        }
+    }
+}
