@@ -199,3 +199,17 @@ def test_script_errors_are_coloured_when_standard_error_is_a_terminal(workbench_
                               encoding="utf-8", timeout=10)
         child.expect(pexpect.EOF)
         assert child.before.startswith(expected), repr(child.before)
+
+
+def test_a_typed_line_that_is_not_utf8_is_refused_naming_the_byte(repl):
+    import os
+    session = repl()
+    os.write(session.child.child_fd, b"path /caf\xe9\r")
+    session.expect("the line is not valid UTF-8 (byte 0xE9 at column 10)")
+    session.prompt("GET (no base)> ")
+    # An overlong form is not UTF-8 either; a valid line afterwards works.
+    os.write(session.child.child_fd, b"path /a\xc0\xafb\r")
+    session.expect("the line is not valid UTF-8 (byte 0xC0 at column 8)")
+    session.prompt("GET (no base)> ")
+    session.line("base http://localhost:8080", "GET http://localhost:8080/> ")
+    session.line("path /café", "GET http://localhost:8080/caf%C3%A9> ")
