@@ -198,9 +198,10 @@ def verdict(ok):
 def bench_startup(args, results):
     log("\n== a. Start-up: `workbench --version` vs `curl --version`")
     runs = args.reps["startup_runs"]
-    workbench, curl = args.workbench, shutil.which("curl")
-    for argv in ([workbench, "--version"], [curl, "--version"]):
+    workbench, curl, previous = args.workbench, shutil.which("curl"), args.baseline
+    for argv in ([workbench, "--version"], [curl, "--version"]) + (([previous, "--version"],) if previous else ()):
         timed(argv, label=" ".join(argv))  # fails early, with the reason, if it cannot run
+    pv = pv_min = None
     hyperfine = shutil.which("hyperfine")
     if hyperfine and not os.environ.get("BENCH_NO_HYPERFINE"):
         export = os.path.join(OUT, "startup.json")
@@ -208,6 +209,8 @@ def bench_startup(args, results):
                 "--export-json", export,
                 "-n", "workbench --version", shlex.join([workbench, "--version"]),
                 "-n", "curl --version", shlex.join([curl, "--version"])]
+        if previous:
+            argv += ["-n", "previous --version", shlex.join([previous, "--version"])]
         log("  $ hyperfine -N --warmup 10 --runs %d 'workbench --version' 'curl --version'" % runs)
         proc = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         for line in proc.stdout.splitlines():
@@ -219,15 +222,18 @@ def bench_startup(args, results):
             data = json.load(handle)["results"]
         wb, cu = data[0]["median"], data[1]["median"]
         min_ratio = data[0]["min"] / data[1]["min"]
+        if previous:
+            pv, pv_min = data[2]["median"], data[0]["min"] / data[2]["min"]
         method = "hyperfine median of %d" % runs
     else:
         # No hyperfine: spawn both in turn (interleaved, so a change in load hits both alike).
         log("  (hyperfine not available: timing %d interleaved runs of each with posix_spawn)" % runs)
-        samples = {workbench: [], curl: []}
+        programs = (workbench, curl) + ((previous,) if previous else ())
+        samples = {program: [] for program in programs}
         devnull = os.open(os.devnull, os.O_RDWR)
         actions = [(os.POSIX_SPAWN_DUP2, devnull, 0), (os.POSIX_SPAWN_DUP2, devnull, 1)]
         for index in range(runs + 10):
-            for program in (workbench, curl):
+            for program in programs:
                 start = time.perf_counter()
                 pid = os.posix_spawn(program, [program, "--version"], os.environ, file_actions=actions)
                 _, status = os.waitpid(pid, 0)
@@ -241,11 +247,25 @@ def bench_startup(args, results):
         show_samples("curl --version", samples[curl])
         wb, cu = median_of(samples[workbench]), median_of(samples[curl])
         min_ratio = min(samples[workbench]) / min(samples[curl])
+        if previous:
+            show_samples("previous --version", samples[previous])
+            pv, pv_min = median_of(samples[previous]), min(samples[workbench]) / min(samples[previous])
         method = "median of %d" % runs
     ratio = wb / cu
     log("  -> workbench %s, curl %s: %.2fx (fastest runs: %.2fx)" % (fmt_time(wb), fmt_time(cu), ratio, min_ratio))
     results.add("a. start-up, --version (%s)" % method, fmt_time(wb), "curl --version: %s" % fmt_time(cu),
                 "%.2fx (min %.2fx)" % (ratio, min_ratio), "<= 1.5x curl", verdict(ratio <= 1.5))
+    if previous:
+        log("  -> previous (%s) %s: this tree / previous %.2fx (fastest runs: %.2fx)"
+            % (args.baseline_label, fmt_time(pv), wb / pv, pv_min))
+        add_previous_row(results, "   vs previous (%s)" % args.baseline_label, wb, pv, "%.2fx (min %.2fx)" % (wb / pv, pv_min))
+
+
+def add_previous_row(results, name, ours, previous, ratio, kind="time"):
+    """A row comparing this tree with the previous commit; 'no worse' allows 5% of noise."""
+    shown = fmt_bytes if kind == "memory" else fmt_time
+    results.add(name, shown(ours), "previous: %s" % shown(previous), ratio, "no worse than previous",
+                verdict(ours <= previous * 1.05), kind=kind)
 
 
 # ------------------------------------------------------- b. building commands
@@ -370,11 +390,14 @@ def bench_gets(args, results, server):
     log("  connections opened: workbench %d for %d requests, curl %d"
         % (wb_connections, wb_requests, curl_connections))
 
-    runs = interleaved(args.reps["gets_reps"], {
+    actions = {
         "floor": lambda: server_floor(server, count),
         "workbench": lambda: timed([args.workbench], stdin=script, label="workbench < gets.wb"),
         "curl": lambda: timed([curl, "-s", "--config", config], label="curl --config gets.curlrc"),
-    })
+    }
+    if args.baseline:
+        actions["previous"] = lambda: timed([args.baseline], stdin=script, label="previous < gets.wb")
+    runs = interleaved(args.reps["gets_reps"], actions)
     floor_samples, wb_samples, curl_samples = runs["floor"], runs["workbench"], runs["curl"]
     show_samples("server floor: minimal raw-socket client, in-process", floor_samples)
     show_samples("workbench < gets.wb, stdout /dev/null", wb_samples)
@@ -392,6 +415,12 @@ def bench_gets(args, results, server):
 
     results.add("   server floor; ratio with it taken out", fmt_time(floor), "(part of both figures)",
                 "%.2fx" % ((wb - floor) / (cu - floor)) if cu > floor else "-", "info", "-")
+    if args.baseline:
+        pv_samples = runs["previous"]
+        show_samples("previous (%s) < gets.wb" % args.baseline_label, pv_samples)
+        log("  -> this tree / previous: %s" % ratio_text(wb_samples, pv_samples))
+        add_previous_row(results, "   vs previous (%s)" % args.baseline_label, wb, median_of(pv_samples),
+                         ratio_text(wb_samples, pv_samples))
     if not args.http:
         results.error("   HTTPie, %d GETs" % count, "HTTPie not available")
         return
@@ -479,12 +508,40 @@ def _bench_big(args, results, server, big_files):
         jq_peaks.append(peak_kb(jq_mem) * 1024)
         return elapsed
 
-    runs = interleaved(reps, {
+    pv_out, pv_mem = os.path.join(OUT, "big-previous.txt"), os.path.join(OUT, "big-previous.mem")
+    big_files.append(pv_out)
+    pv_peaks = []
+
+    def run_previous():
+        elapsed = timed([gnu_time, "-f", "%M", "-o", pv_mem, args.baseline, "--color", "always"],
+                        stdin=script, stdout=pv_out, label="previous --color always < big.wb")
+        pv_peaks.append(peak_kb(pv_mem) * 1024)
+        return elapsed
+
+    actions = {
         "workbench": run_workbench,
         "pipe": lambda: timed(["bash", "-c", pipeline], label="curl | jq -C ."),
         "file": run_jq_file,
-    })
+        # The download alone, from the same server: what printing is measured against.
+        "download": lambda: timed([curl, "-s", "-o", os.devnull, url], label="curl -s -o /dev/null"),
+    }
+    if args.baseline:
+        actions["previous"] = run_previous
+    runs = interleaved(reps, actions)
     wb_samples, pipe_samples, file_samples = runs["workbench"], runs["pipe"], runs["file"]
+    download_samples = runs["download"]
+    show_samples("curl -s -o /dev/null URL (the download alone)", download_samples)
+    dl_ratio = median_of(wb_samples) / median_of(download_samples)
+    log("  -> workbench / download: %s" % ratio_text(wb_samples, download_samples))
+    results.add("d. 40 MB JSON, --color always, to a file", fmt_time(median_of(wb_samples)),
+                "curl -s -o /dev/null: %s" % fmt_time(median_of(download_samples)),
+                ratio_text(wb_samples, download_samples), "<= 4x the download", verdict(dl_ratio <= 4))
+    if args.baseline:
+        pv_samples = runs["previous"]
+        show_samples("previous (%s) --color always > FILE" % args.baseline_label, pv_samples)
+        log("  -> this tree / previous: %s" % ratio_text(wb_samples, pv_samples))
+        add_previous_row(results, "   vs previous (%s)" % args.baseline_label, median_of(wb_samples),
+                         median_of(pv_samples), ratio_text(wb_samples, pv_samples))
     show_samples("workbench --color always < big.wb > FILE", wb_samples)
     show_samples("curl -s URL | jq -C . > FILE", pipe_samples)
     show_samples("jq -C . big-body.json > FILE", file_samples)
@@ -497,7 +554,7 @@ def _bench_big(args, results, server, big_files):
         other = median_of(samples)
         ratio = wb / other
         log("  -> vs %s: %s" % (label, ratio_text(wb_samples, samples, speedup=True)))
-        name = ("d. 40 MB JSON, --color always, to a file" if label.startswith("curl")
+        name = ("   same, vs curl | jq -C ." if label.startswith("curl")
                 else "   same, vs jq on the downloaded file")
         results.add(name, fmt_time(wb),
                     "%s: %s" % (label, fmt_time(other)), ratio_text(wb_samples, samples, speedup=True),
@@ -534,7 +591,13 @@ def _bench_big(args, results, server, big_files):
         % (fmt_bytes(peak), ", ".join(fmt_bytes(p) for p in peaks), fmt_bytes(max(jq_peaks)), fmt_bytes(size)))
     results.add("   peak memory of workbench (max of %d)" % reps, fmt_bytes(peak),
                 "body: %s (jq: %s)" % (fmt_bytes(size), fmt_bytes(max(jq_peaks))),
-                "%.2fx body" % (peak / size), "<= 2x body", verdict(peak <= 2 * size), kind="memory")
+                "%.2fx body" % (peak / size), "<= 1.5x body", verdict(peak <= 1.5 * size), kind="memory")
+    if args.baseline:
+        verify_big(pv_out, body)
+        pv_peak = max(pv_peaks)
+        log("  peak memory of previous (%s): %s" % (args.baseline_label, fmt_bytes(pv_peak)))
+        add_previous_row(results, "   peak memory vs previous (%s)" % args.baseline_label, peak, pv_peak,
+                         "%.2fx" % (peak / pv_peak), kind="memory")
 
 
 # ------------------------------------------------------------------- summary
@@ -572,8 +635,11 @@ def main():
     parser.add_argument("--only", default="abcd", help="which benchmarks to run, e.g. 'ab' (default abcd)")
     parser.add_argument("--httpie-timeout", type=int, default=180, help="time limit for HTTPie on the 40 MB body")
     parser.add_argument("--keep-files", action="store_true", help="keep the big output files in --out")
+    parser.add_argument("--baseline", help="a workbench binary built from a previous commit, timed side by side")
+    parser.add_argument("--baseline-label", default="previous", help="how to name the baseline (e.g. its commit)")
     args = parser.parse_args()
     args.workbench = os.path.abspath(args.workbench)
+    args.baseline = os.path.abspath(args.baseline) if args.baseline else None
     args.http = shlex.split(args.http) if args.http else None
     args.reps = {key: value[1 if args.quick else 0] for key, value in REPS.items()}
     OUT = os.path.abspath(args.out)
@@ -593,6 +659,8 @@ def main():
             versions.append("%s: not available" % os.path.basename(argv[0]))
     log("Workbench benchmarks, %s" % time.strftime("%Y-%m-%d %H:%M:%S"))
     log("binary: %s" % args.workbench)
+    if args.baseline:
+        log("previous: %s (%s), timed side by side; ratios are this tree / previous" % (args.baseline, args.baseline_label))
     log("tools: %s" % "; ".join(versions))
     log("machine: %d CPUs, load average %s at start (other work on the machine makes figures noisy)"
         % (os.cpu_count(), "/".join("%.2f" % x for x in os.getloadavg())))

@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
 # Workbench benchmarks, side by side with curl, HTTPie and jq in the same run.
 #
-#   Benchmarks/run.sh [--quick] [--only abcd] [--keep-files]
+#   Benchmarks/run.sh [--quick] [--only abcd] [--keep-files] [--baseline REV]
+#
+# --baseline REV (a commit, branch or tag, e.g. `--baseline main` or `--baseline b9f5a31`)
+# also builds that commit in a detached git worktree under /tmp (workbench-baseline-<sha>,
+# kept and reused by later runs; `git worktree remove` it when done) with the same release
+# build, and times it side by side with this tree in the same run: start-up, the 400 GETs
+# and the 40 MB body, with ratios this tree / previous. BASELINE_BIN=path uses a binary
+# instead of building one.
 #
 # Builds the release binary (`swift build -c release --static-swift-stdlib --product workbench` from the repo
 # root; set WORKBENCH_BIN to use another binary instead, or SWIFT_SCRATCH_PATH to build
@@ -27,6 +34,17 @@ out="$here/out"
 mkdir -p "$out"
 
 say() { printf 'run.sh: %s\n' "$*" >&2; }
+
+baseline_rev=""
+pass=()
+while [ "$#" -gt 0 ]; do
+    case "$1" in
+        --baseline) [ "$#" -ge 2 ] || { say "--baseline needs a commit"; exit 1; }; baseline_rev="$2"; shift 2 ;;
+        --baseline=*) baseline_rev="${1#*=}"; shift ;;
+        *) pass+=("$1"); shift ;;
+    esac
+done
+set -- ${pass[@]+"${pass[@]}"}
 
 # --- tools ------------------------------------------------------------------------------
 sudo=""
@@ -97,8 +115,36 @@ else
     workbench="$("${build[@]}" --show-bin-path)/workbench"
 fi
 
+# --- the previous commit's binary, to time side by side ------------------------------------
+baseline_args=()
+if [ -n "${BASELINE_BIN:-}" ]; then
+    [ -x "$BASELINE_BIN" ] || { say "BASELINE_BIN=$BASELINE_BIN is not an executable"; exit 1; }
+    baseline_args=(--baseline "$BASELINE_BIN" --baseline-label "${baseline_rev:-$BASELINE_BIN}")
+elif [ -n "$baseline_rev" ]; then
+    if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+        export PATH="/opt/swift/usr/bin:$PATH"
+    fi
+    sha="$(git -C "$root" rev-parse --verify --short=7 "$baseline_rev^{commit}")" \
+        || { say "--baseline $baseline_rev: not a commit"; exit 1; }
+    tree="/tmp/workbench-baseline-$sha"
+    if [ ! -d "$tree" ]; then
+        say "checking out $sha in $tree (git worktree, detached)"
+        git -C "$root" worktree add --detach "$tree" "$sha" >/dev/null
+    fi
+    [ "$(git -C "$tree" rev-parse --short=7 HEAD)" = "$sha" ] || { say "$tree is not at $sha; remove it"; exit 1; }
+    base_build=(swift build -c release --static-swift-stdlib --product workbench)
+    say "building the baseline $sha: ${base_build[*]} (in $tree)"
+    if ! (cd "$tree" && "${base_build[@]}" >"$out/build-baseline.log" 2>&1); then
+        tail -n 30 "$out/build-baseline.log" >&2
+        say "baseline build failed (full log: $out/build-baseline.log)"
+        exit 1
+    fi
+    baseline_args=(--baseline "$(cd "$tree" && "${base_build[@]}" --show-bin-path)/workbench" --baseline-label "$([ "$baseline_rev" = "$sha" ] && echo "$sha" || echo "$baseline_rev ($sha)")")
+fi
+
 # The output is also kept in Benchmarks/out/last-run.txt.
 status=0
-python3 "$here/bench.py" --workbench "$workbench" --http "$(printf '%q' "$http_bin")" --out "$out" "$@" \
+python3 "$here/bench.py" --workbench "$workbench" --http "$(printf '%q' "$http_bin")" --out "$out" \
+    ${baseline_args[@]+"${baseline_args[@]}"} "$@" \
     2>&1 | tee "$out/last-run.txt" || status=$?
 exit "$status"

@@ -66,6 +66,17 @@ after it; routing uses the raw, still percent-encoded path):
 ``/json/invalid``
     ``application/json`` with the body ``{"a": 1,, "b": 2}``.
 
+``/json/controls``
+    ``application/json``, valid JSON whose string holds a raw DEL and a raw
+    U+009B (CSI, C1): ``{"t": "a<DEL>b<U+009B>31mc"}``.
+``/json/bom``
+    ``application/json``: a UTF-8 byte order mark, then ``{"a": 1, "b": [true]}``.
+``/ndjson``
+    ``application/x-ndjson``: ``{"n":1}``, ``{"n":2,"s":"x"}``, ``not json``
+    and ``[3]``, one per line.
+``/json-seq``
+    ``application/json-seq`` (RFC 7464): two values, each after an RS byte,
+    the first spread over three lines.
 ``/json/nocontenttype``
     Valid JSON ``{"kind":"json","content_type":"none"}`` with no Content-Type
     header at all.
@@ -195,6 +206,17 @@ JSON_ORDER = (
     b'"dec":1.10,"list":[1,2,3],"s":"caf\\u00e9"}'
 )
 JSON_INVALID = b'{"a": 1,, "b": 2}'
+JSON_CONTROLS = '{"t": "a\x7fb\u009b31mc"}'.encode("utf-8")
+JSON_BOM = b'\xef\xbb\xbf{"a": 1, "b": [true]}'
+NDJSON = b'{"n":1}\n{"n":2,"s":"x"}\nnot json\n[3]\n'
+JSON_SEQ = b'\x1e{\n "a": 1\n}\n\x1e[2]\n'
+# Fixed bodies by path: (bytes, Content-Type).
+JSON_BODIES = {
+    "/json/controls": (JSON_CONTROLS, "application/json"),
+    "/json/bom": (JSON_BOM, "application/json"),
+    "/ndjson": (NDJSON, "application/x-ndjson"),
+    "/json-seq": (JSON_SEQ, "application/json-seq"),
+}
 JSON_NO_CONTENT_TYPE = b'{"kind":"json","content_type":"none"}'
 GZIP_JSON = b'{"compressed": "maybe", "items": [1, 2, 3], "text": "hello gzip"}'
 LATIN1 = "café crème".encode("latin-1")
@@ -436,6 +458,9 @@ class Handler(BaseHTTPRequestHandler):
             return self._json(200, JSON_ORDER)
         if path == "/json/invalid":
             return self._json(200, JSON_INVALID)
+        if path in JSON_BODIES:
+            body, content_type = JSON_BODIES[path]
+            return self._reply(200, body, content_type)
         if path == "/json/nocontenttype":
             return self._reply(200, JSON_NO_CONTENT_TYPE, content_type=None)
         if path == "/escapes":

@@ -31,6 +31,30 @@ import Testing
         #expect(errors == ["warning: the body is not valid JSON: unexpected ',': expected a string key at line 1, column 9 (byte 8)"])
     }
 
+    @Test func byteOrderMarksSequencesAndControlsInJSON() {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        #expect(BodyKind.classify(response(nil, bom + Array("[1]".utf8))) == .json)
+        let (formatted, quiet) = render(response("application/json", bom + Array(#"{"a":1}"#.utf8)))
+        #expect(formatted.hasSuffix("\n\n{\n  \"a\": 1\n}\n"))
+        #expect(quiet.isEmpty)
+        for type in ["application/x-ndjson", "application/jsonl", "application/json-seq", "application/geo+json-seq",
+                     "application/stream+json", "application/x-ndjson; charset=utf-8"] {
+            #expect(BodyKind.classify(response(type, Array("{}".utf8))) == .jsonSequence, "\(type)")
+        }
+        let (lines, errors) = render(response("application/jsonl", Array("1\n\n[2]\n".utf8)))
+        #expect(lines.hasSuffix("\n\n1\n[\n  2\n]\n"))
+        #expect(errors.isEmpty)
+        // Many values that are not JSON: ten warnings, then a count.
+        let (_, many) = render(response("application/x-ndjson", Array(String(repeating: "x\n", count: 13).utf8)))
+        #expect(many.count == 11)
+        #expect(many.first == "warning: a value of the body is not valid JSON: unexpected 'x': expected a JSON value at line 1, column 1 (byte 0)")
+        #expect(many.last == "warning: 3 more values of the body are not valid JSON")
+        // DEL and C1 inside a JSON string: escaped on a terminal only.
+        let controls = Array("[\"a\u{7F}\u{85}\"]".utf8)
+        #expect(render(response("application/json", controls), terminal: true).0.hasSuffix("[\n  \"a\\u007f\\u0085\"\n]\n"))
+        #expect(render(response("application/json", controls)).0.hasSuffix("[\n  \"a\u{7F}\u{85}\"\n]\n"))
+    }
+
     @Test func binaryIsNotDumpedOnATerminal() {
         let (text, _) = render(response("image/png", [0x89, 0x50, 0x4E, 0x47, 0, 1]), terminal: true)
         #expect(text.contains("[binary body: image/png, 6 bytes; not shown on a terminal, save it with `send > FILE`]"))

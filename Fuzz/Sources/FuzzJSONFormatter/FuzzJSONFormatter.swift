@@ -4,6 +4,10 @@
 // - validate never crashes, and the formatter never crashes, with or without colour;
 // - the coloured output with its colour sequences removed is the plain output;
 // - a non-empty output ends with a newline, and an input with no token gives no output.
+// - formatIfValid emits exactly format's output when validate accepts the input,
+//   and nothing (with validate's failure) when it does not;
+// - JSONBodyCheck fed the input in pieces (sizes from the input's first byte)
+//   reaches validate's verdict (with a byte order mark skipped);
 // When validate accepts the input, also:
 // - the output with white space outside strings removed equals the input with
 //   white space outside strings removed (the formatter only moves white space);
@@ -40,6 +44,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let last = plain.last, last != UInt8(ascii: "\n") {
         fatalError("output does not end with a newline")
     }
+
+    var checked: [UInt8] = []
+    let checkFailure = JSONFormatter.formatIfValid(input, palette: .standard) { checked.append(contentsOf: $0) }
+    if valid ? (checkFailure != nil || checked != coloured) : (checkFailure == nil || !checked.isEmpty) {
+        fatalError("formatIfValid disagrees with validate and format (valid: \(valid))")
+    }
+    checkInPieces(input)
 
     guard valid else { return 0 }
     let squeezedInput = squeeze(Array(input))
@@ -120,4 +131,22 @@ private func squeeze(_ bytes: [UInt8]) -> [UInt8] {
         }
     }
     return result
+}
+
+/// The body check, fed piece by piece as a download would, must agree with one check of the whole.
+private func checkInPieces(_ input: UnsafeBufferPointer<UInt8>) {
+    var whole = JSONTokenizer(input, skippingByteOrderMark: true)
+    let expected: JSONBodyCheck.Verdict = whole.checkToEnd()
+        ? .valid
+        : .invalid(JSONSyntax.failure(at: whole.problem?.offset ?? -1, reason: whole.problem?.reason ?? "", in: input))
+    let size = 1 + Int(input.first ?? 0) % 7
+    var check = JSONBodyCheck()
+    var received = 0
+    while received < input.count {
+        received = min(received + size, input.count)
+        check.add(UnsafeBufferPointer(rebasing: input[0..<received]))
+    }
+    guard check.finish(input) == expected else {
+        fatalError("JSONBodyCheck in pieces of \(size) disagrees with one check: \(expected)")
+    }
 }

@@ -33,17 +33,23 @@ public struct JSONPalette: Equatable, Sendable {
 
 /// A streaming pretty-printer for response bodies, laid out like `jq .`.
 ///
-/// It copies bytes rather than parsing values: every string and number comes
-/// out exactly as received, and a 40 MB body costs one pass over the input
-/// and a reused 64 KiB output buffer, with no allocation per token.
+/// It copies token bytes rather than parsing values: every string and number
+/// comes out exactly as received, and a 40 MB body costs one pass over the
+/// input and a reused 64 KiB output buffer, with no allocation per token.
+/// Tokens come from `JSONTokenizer`, the same one that checks and parses.
 ///
-/// The caller validates with `JSONSyntax` first, but the formatter never
-/// trusts that: it classifies each byte as it comes, so any input, however
-/// broken, is printed token by token and the walk always ends at the last
-/// byte without reading past it.
+/// `formatIfValid` checks while it prints (one pass) and emits nothing for
+/// input that is not JSON; `format` lays out anything, however broken, token
+/// by token, and always ends at the last byte without reading past it.
 public enum JSONFormatter {
     /// Output reaches `emit` in chunks of exactly this size, then one last partial chunk.
     public static let chunkSize = 64 * 1024
+
+    /// How much output `formatIfValid` holds back while the input is not yet
+    /// known to be valid. A body whose output fits is checked and printed in
+    /// one pass; past it, the rest of the input is checked ahead (on a copy
+    /// of the tokenizer) before anything is released, so memory stays bounded.
+    public static let heldOutputLimit = 16 * chunkSize
 
     /// Indentation stops growing at this depth. Printing N nested arrays one
     /// per line with full indentation takes about 2N² bytes, 20 GB for
@@ -56,22 +62,68 @@ public enum JSONFormatter {
     /// no colour. Output goes to `emit` in chunks of `chunkSize` bytes (and a
     /// final partial chunk) and ends with a newline; a chunk is valid only
     /// during the call that receives it. Input with no token at all (empty
-    /// or only white space) produces no output.
-    public static func format(_ input: UnsafeBufferPointer<UInt8>, palette: JSONPalette?, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// or only white space) produces no output. It does not check: input
+    /// already known to be valid (`JSONBodyCheck`) is printed in this one pass.
+    /// `escapingControls` and `skippingByteOrderMark`: see `formatIfValid`.
+    public static func format(
+        _ input: UnsafeBufferPointer<UInt8>, palette: JSONPalette?, escapingControls: Bool = false,
+        skippingByteOrderMark: Bool = false, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         withoutActuallyEscaping(emit) { emit in
-            var printer = Printer(input: input, palette: palette, emit: emit)
+            var printer = Printer(
+                tokenizer: JSONTokenizer(input, checking: false, skippingByteOrderMark: skippingByteOrderMark), palette: palette,
+                escapingControls: escapingControls, holding: false, emit: emit)
             printer.run()
             printer.release()
         }
     }
 
     /// Pretty-prints `input` into one array: for tests and small bodies.
-    public static func format(_ input: [UInt8], palette: JSONPalette?) -> [UInt8] {
+    public static func format(_ input: [UInt8], palette: JSONPalette?, escapingControls: Bool = false) -> [UInt8] {
         var output: [UInt8] = []
         input.withUnsafeBufferPointer { buffer in
-            format(buffer, palette: palette) { chunk in output.append(contentsOf: chunk) }
+            format(buffer, palette: palette, escapingControls: escapingControls) { chunk in output.append(contentsOf: chunk) }
         }
         return output
+    }
+
+    /// Checks and pretty-prints one JSON value in the same pass, as `format`
+    /// lays it out. Returns nil when `input` was one valid value and all of
+    /// its output went to `emit`; otherwise the failure, and nothing was
+    /// emitted. This is the per-value entry point: a response is one value,
+    /// a JSON Lines body one per line (see `JSONSequence`).
+    ///
+    /// `escapingControls` is for a terminal: DEL and the C1 controls
+    /// (U+0080..U+009F), which JSON allows raw inside strings, are written as
+    /// the JSON escape `\u007f`, so the output still reads as the same JSON
+    /// document and the terminal never interprets them. `skippingByteOrderMark`
+    /// passes over a leading UTF-8 BOM.
+    public static func formatIfValid(
+        _ input: UnsafeBufferPointer<UInt8>, palette: JSONPalette?, escapingControls: Bool = false,
+        skippingByteOrderMark: Bool = false, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> JSONSyntax.Failure? {
+        withoutActuallyEscaping(emit) { emit in
+            var printer = Printer(
+                tokenizer: JSONTokenizer(input, skippingByteOrderMark: skippingByteOrderMark), palette: palette,
+                escapingControls: escapingControls, holding: true, emit: emit)
+            printer.run()
+            printer.release()
+            return printer.problem.map { JSONSyntax.failure(at: $0.offset, reason: $0.reason, in: input) }
+        }
+    }
+
+    /// `formatIfValid` into one array: nil output when the input is not one valid value.
+    public static func formatIfValid(
+        _ input: [UInt8], palette: JSONPalette?, escapingControls: Bool = false, skippingByteOrderMark: Bool = false
+    ) -> Result<[UInt8], JSONSyntax.Failure> {
+        var output: [UInt8] = []
+        let failure = input.withUnsafeBufferPointer { buffer in
+            formatIfValid(buffer, palette: palette, escapingControls: escapingControls, skippingByteOrderMark: skippingByteOrderMark) { chunk in
+                output.append(contentsOf: chunk)
+            }
+        }
+        if let failure { return .failure(failure) }
+        return .success(output)
     }
 
     /// A colour start sequence and its length, inside the printer's table.
@@ -80,23 +132,23 @@ public enum JSONFormatter {
         var count: Int
     }
 
-    /// What a byte can be part of, as bit flags; a byte with none of them
-    /// cannot be part of any token (outside strings).
-    private enum ByteClass {
-        static let space: UInt8 = 1
-        static let number: UInt8 = 2
-        static let letter: UInt8 = 4
-        static let structure: UInt8 = 8
-    }
-
     private struct Printer {
+        var tokenizer: JSONTokenizer
         let input: UnsafePointer<UInt8>?
-        let inputCount: Int
         let emit: (UnsafeBufferPointer<UInt8>) -> Void
+        let escapingControls: Bool
 
         /// The output chunk being filled.
         let buffer: UnsafeMutablePointer<UInt8>
         var filled = 0
+
+        /// Whether full chunks are held back (in `held`) until the input is known to be valid.
+        var holding: Bool
+        var held: [UInt8] = []
+        /// The input turned out not to be valid: nothing more is written.
+        var stopped = false
+        /// Why, when `holding` found the input not valid.
+        var problem: JSONTokenizer.Problem?
 
         /// The colour sequences one after the other, then "\n" and the
         /// deepest indentation, so every piece of output that is not input
@@ -106,18 +158,18 @@ public enum JSONFormatter {
         /// "\n" followed by `2 * maximumIndentDepth` spaces.
         let lineBreak: UnsafePointer<UInt8>
 
-        /// ByteClass of every byte value.
-        let classes: UnsafeMutablePointer<UInt8>
-
         /// One bit per open container, set for objects; a bit stack keeps a
         /// body of nothing but brackets from needing memory beyond an eighth of its size.
         var kinds: [UInt64] = []
         var depth = 0
 
-        init(input: UnsafeBufferPointer<UInt8>, palette: JSONPalette?, emit: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
-            self.input = input.baseAddress
-            self.inputCount = input.count
+        init(tokenizer: JSONTokenizer, palette: JSONPalette?, escapingControls: Bool, holding: Bool,
+             emit: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+            self.tokenizer = tokenizer
+            self.input = tokenizer.base
             self.emit = emit
+            self.escapingControls = escapingControls
+            self.holding = holding
             buffer = .allocate(capacity: JSONFormatter.chunkSize)
 
             let sequences: [[UInt8]] = palette.map { [$0.key, $0.string, $0.number, $0.literal, $0.punctuation, JSONPalette.reset] }
@@ -143,38 +195,88 @@ public enum JSONFormatter {
             table[offset] = UInt8(ascii: "\n")
             (table + offset + 1).initialize(repeating: UInt8(ascii: " "), count: indentCount - 1)
             lineBreak = UnsafePointer(table + offset)
-
-            classes = .allocate(capacity: 256)
-            classes.initialize(repeating: 0, count: 256)
-            for byte in [0x20, 0x09, 0x0A, 0x0D] as [UInt8] { classes[Int(byte)] = ByteClass.space }
-            for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { classes[Int(byte)] = ByteClass.letter }
-            for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { classes[Int(byte)] = ByteClass.letter }
-            // `e` and `E` are both: a word like `true` and an exponent like `1e5` keep them.
-            for byte in "-+.eE0123456789".utf8 { classes[Int(byte)] |= ByteClass.number }
-            for byte in "{}[],:\"".utf8 { classes[Int(byte)] = ByteClass.structure }
         }
 
         func release() {
             buffer.deallocate()
             table.deallocate()
-            classes.deallocate()
         }
 
         // MARK: Output
 
         mutating func flush() {
             guard filled > 0 else { return }
-            emit(UnsafeBufferPointer(start: buffer, count: filled))
-            filled = 0
+            defer { filled = 0 }
+            guard holding else {
+                emit(UnsafeBufferPointer(start: buffer, count: filled))
+                return
+            }
+            guard !stopped else { return }
+            held.append(contentsOf: UnsafeBufferPointer(start: buffer, count: filled))
+            if held.count >= JSONFormatter.heldOutputLimit && tokenizer.checking {
+                // Too much to hold: check the rest of the input before releasing any of it.
+                var probe = tokenizer
+                if probe.checkToEnd() {
+                    tokenizer.stopChecking()
+                    releaseHeld()
+                } else {
+                    problem = probe.problem
+                    stopped = true
+                    held = []
+                }
+            }
+        }
+
+        /// Emits the held output, in chunks of `chunkSize` and a last partial one, and stops holding.
+        mutating func releaseHeld() {
+            holding = false
+            held.withUnsafeBufferPointer { all in
+                var start = 0
+                while start < all.count {
+                    let end = min(start + JSONFormatter.chunkSize, all.count)
+                    emit(UnsafeBufferPointer(rebasing: all[start..<end]))
+                    start = end
+                }
+            }
+            held = []
         }
 
         @inline(__always)
         mutating func write(_ source: UnsafePointer<UInt8>, count: Int) {
             if count <= JSONFormatter.chunkSize - filled {
-                (buffer + filled).update(from: source, count: count)
+                Self.copy(source, to: buffer + filled, count: count)
                 filled += count
             } else {
                 writeAcrossChunks(source, count: count)
+            }
+        }
+
+        /// Copies without a call to `memmove` for the short pieces most
+        /// tokens, colours and indents are: two overlapping loads and stores
+        /// that never read or write outside either range.
+        @inline(__always)
+        static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+            let from = UnsafeRawPointer(source)
+            let to = UnsafeMutableRawPointer(target)
+            switch count {
+            case 8...16:
+                let head = from.loadUnaligned(as: UInt64.self)
+                let tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                to.storeBytes(of: head, as: UInt64.self)
+                to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+            case 4..<8:
+                let head = from.loadUnaligned(as: UInt32.self)
+                let tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                to.storeBytes(of: head, as: UInt32.self)
+                to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+            case 1..<4:
+                target[0] = source[0]
+                target[count >> 1] = source[count >> 1]
+                target[count - 1] = source[count - 1]
+            case 0:
+                break
+            default:
+                target.update(from: source, count: count)
             }
         }
 
@@ -202,6 +304,12 @@ public enum JSONFormatter {
         mutating func write(_ source: UnsafePointer<UInt8>, count: Int, style: Style) {
             if style.count == 0 {
                 write(source, count: count)
+            } else if style.count + count + reset.count <= JSONFormatter.chunkSize - filled {
+                // The usual case: all three pieces fit, one capacity check.
+                Self.copy(style.start, to: buffer + filled, count: style.count)
+                Self.copy(source, to: buffer + filled + style.count, count: count)
+                Self.copy(reset.start, to: buffer + filled + style.count + count, count: reset.count)
+                filled += style.count + count + reset.count
             } else {
                 write(style.start, count: style.count)
                 write(source, count: count)
@@ -241,145 +349,159 @@ public enum JSONFormatter {
             return kinds[(depth - 1) >> 6] & (1 << UInt64((depth - 1) & 63)) != 0
         }
 
-        // MARK: Scanning
+        // MARK: Strings on a terminal
 
-        /// The index just past the string whose opening quote is before `from`,
-        /// or `end` when it is not closed.
-        @inline(__always)
-        func endOfString(_ base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
-            var index = from
-            while true {
-                // Eight bytes at a time until a quote or a backslash shows up.
-                while index + 8 <= end {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                    let quotes = word ^ 0x2222_2222_2222_2222
-                    let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                    let found = ((quotes &- 0x0101_0101_0101_0101) & ~quotes
-                        | (backslashes &- 0x0101_0101_0101_0101) & ~backslashes) & 0x8080_8080_8080_8080
-                    if found != 0 {
-                        index += found.trailingZeroBitCount >> 3
-                        break
-                    }
-                    index += 8
+        /// Writes a token's bytes with the characters a terminal would
+        /// interpret as JSON `\u00XX` escapes: DEL, C1 controls (C2 80..C2 9F)
+        /// and, in input that is not JSON anyway, C0 controls.
+        mutating func writeEscapingControls(_ source: UnsafePointer<UInt8>, count: Int) {
+            var runStart = 0
+            var index = 0
+            while index < count {
+                let byte = source[index]
+                var length = 0
+                var value = byte
+                if byte < 0x20 || byte == 0x7F {
+                    length = 1
+                } else if byte == 0xC2, index + 1 < count, source[index + 1] >= 0x80, source[index + 1] <= 0x9F {
+                    length = 2
+                    value = source[index + 1]
                 }
-                while index < end && base[index] != UInt8(ascii: "\"") && base[index] != UInt8(ascii: "\\") {
+                guard length > 0 else {
                     index += 1
+                    continue
                 }
-                guard index < end else { return end }
-                if base[index] == UInt8(ascii: "\"") { return index + 1 }
-                // A backslash: the byte after it is escaped, whatever it is.
-                index += 2
-                guard index < end else { return end }
+                write(source + runStart, count: index - runStart)
+                for byte in "\\u00".utf8 { write(byte) }
+                write(Self.hexDigit(value >> 4))
+                write(Self.hexDigit(value & 0x0F))
+                index += length
+                runStart = index
+            }
+            write(source + runStart, count: count - runStart)
+        }
+
+        static func hexDigit(_ value: UInt8) -> UInt8 {
+            value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+        }
+
+        /// `@_transparent`: the optimizer left this call (once per token) out of line.
+        @_transparent
+        mutating func writeToken(_ source: UnsafePointer<UInt8>, count: Int, style: Style) {
+            if escapingControls {
+                writeEscapingControls(source, count: count, style: style)
+            } else {
+                write(source, count: count, style: style)
             }
         }
 
-        /// The index of the first byte from `from` on whose class is not in `mask`
-        /// (or, for a zero mask, that has any class).
-        @inline(__always)
-        func endOfRun(_ base: UnsafePointer<UInt8>, from: Int, end: Int, of mask: UInt8) -> Int {
-            var index = from
-            if mask == 0 {
-                while index < end && classes[Int(base[index])] == 0 { index += 1 }
-            } else {
-                while index < end && classes[Int(base[index])] & mask != 0 { index += 1 }
-            }
-            return index
+        mutating func writeEscapingControls(_ source: UnsafePointer<UInt8>, count: Int, style: Style) {
+            if style.count > 0 { write(style.start, count: style.count) }
+            writeEscapingControls(source, count: count)
+            if style.count > 0 { write(reset.start, count: reset.count) }
         }
 
         // MARK: Layout
 
         mutating func run() {
-            guard let base = input else { return }
-            let end = inputCount
-            var index = 0
+            guard let base = input else {
+                _ = tokenizer.next()  // empty input: a problem when checking
+                return finish(wroteAnything: false)
+            }
             // A value (or key) has just been written; another one right after
-            // it, which only broken input has, goes on a new line.
+            // it, which only broken input or a sequence has, goes on a new line.
             var afterValue = false
             // The next string is a key: the last token was `{` or an object's `,`.
             var expectKey = false
             var wroteAnything = false
-            while true {
-                while index < end && classes[Int(base[index])] == ByteClass.space { index += 1 }
-                guard index < end else { break }
-                wroteAnything = true
-                let byte = base[index]
-                let byteClass = classes[Int(byte)]
-                if byteClass == ByteClass.structure {
-                    switch byte {
-                    case UInt8(ascii: "\""):
-                        let start = index
-                        index = endOfString(base, from: index + 1, end: end)
-                        if afterValue { breakLine() }
-                        write(base + start, count: index - start, style: expectKey ? keyStyle : stringStyle)
+            // `{` or `[` not written yet: when the next token closes it, both
+            // go on one line (`{}`, `[]`), as jq prints them.
+            var pendingOpen: UInt8 = 0
+            while !stopped {
+                let token = tokenizer.checking ? tokenizer.nextChecked() : tokenizer.nextLenient()
+                if holding, let found = tokenizer.problem {
+                    // Not JSON: nothing of it is shown formatted.
+                    problem = found
+                    stopped = true
+                    held = []
+                    return
+                }
+                if pendingOpen != 0 {
+                    let opensObject = pendingOpen == UInt8(ascii: "{")
+                    if token.kind == (opensObject ? .endObject : .endArray) {
+                        if punctuationStyle.count > 0 { write(punctuationStyle.start, count: punctuationStyle.count) }
+                        write(pendingOpen)
+                        write(opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                        if punctuationStyle.count > 0 { write(reset.start, count: reset.count) }
+                        pendingOpen = 0
                         afterValue = true
                         expectKey = false
-                    case UInt8(ascii: ","):
-                        index += 1
-                        writePunctuation(byte)
-                        breakLine()
-                        afterValue = false
-                        expectKey = insideObject
-                    case UInt8(ascii: ":"):
-                        index += 1
-                        writePunctuation(byte)
-                        write(UInt8(ascii: " "))
-                        afterValue = false
-                        expectKey = false
-                    case UInt8(ascii: "{"), UInt8(ascii: "["):
-                        if afterValue { breakLine() }
-                        index += 1
-                        let close = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                        var next = index
-                        while next < end && classes[Int(base[next])] == ByteClass.space { next += 1 }
-                        if next < end && base[next] == close {
-                            // Empty: `{}` or `[]` on one line, as jq prints it.
-                            index = next + 1
-                            if punctuationStyle.count > 0 { write(punctuationStyle.start, count: punctuationStyle.count) }
-                            write(byte)
-                            write(close)
-                            if punctuationStyle.count > 0 { write(reset.start, count: reset.count) }
-                            afterValue = true
-                            expectKey = false
-                        } else {
-                            writePunctuation(byte)
-                            push(isObject: byte == UInt8(ascii: "{"))
-                            breakLine()
-                            afterValue = false
-                            expectKey = byte == UInt8(ascii: "{")
-                        }
-                    default:
-                        // `}` or `]`, closing whatever is open, if anything.
-                        index += 1
-                        if depth > 0 {
-                            depth -= 1
-                            breakLine()
-                        } else if afterValue {
-                            breakLine()
-                        }
-                        writePunctuation(byte)
-                        afterValue = true
-                        expectKey = false
+                        continue
                     }
-                } else {
+                    writePunctuation(pendingOpen)
+                    push(isObject: opensObject)
+                    breakLine()
+                    pendingOpen = 0
+                    afterValue = false
+                    expectKey = opensObject
+                }
+                let start = token.start
+                switch token.kind {
+                case .end:
+                    return finish(wroteAnything: wroteAnything)
+                case .string:
                     if afterValue { breakLine() }
-                    let start = index
-                    if byteClass & ByteClass.letter != 0 {
-                        index = endOfRun(base, from: index + 1, end: end, of: ByteClass.letter)
-                        write(base + start, count: index - start, style: literalStyle)
-                    } else if byteClass & ByteClass.number != 0 {
-                        index = endOfRun(base, from: index + 1, end: end, of: ByteClass.number)
-                        write(base + start, count: index - start, style: numberStyle)
-                    } else {
-                        // Bytes that cannot be part of any token: printed plainly, as one run.
-                        index = endOfRun(base, from: index + 1, end: end, of: 0)
-                        write(base + start, count: index - start)
+                    writeToken(base + start, count: token.end - start, style: expectKey ? keyStyle : stringStyle)
+                    afterValue = true
+                    expectKey = false
+                case .comma:
+                    writePunctuation(UInt8(ascii: ","))
+                    breakLine()
+                    afterValue = false
+                    expectKey = insideObject
+                case .colon:
+                    writePunctuation(UInt8(ascii: ":"))
+                    write(UInt8(ascii: " "))
+                    afterValue = false
+                    expectKey = false
+                case .beginObject, .beginArray:
+                    if afterValue { breakLine() }
+                    pendingOpen = base[start]
+                case .endObject, .endArray:
+                    // Closing whatever is open, if anything.
+                    if depth > 0 {
+                        depth -= 1
+                        breakLine()
+                    } else if afterValue {
+                        breakLine()
                     }
+                    writePunctuation(base[start])
+                    afterValue = true
+                    expectKey = false
+                case .literal, .number, .other:
+                    if afterValue { breakLine() }
+                    let style = token.kind == .number ? numberStyle : token.kind == .literal ? literalStyle : Style(start: table, count: 0)
+                    writeToken(base + start, count: token.end - start, style: style)
                     afterValue = true
                     expectKey = false
                 }
+                wroteAnything = true
             }
+        }
+
+        /// Ends the output: a `{` or `[` still pending, the final newline, and
+        /// (when holding) the verdict on what was held.
+        mutating func finish(wroteAnything: Bool) {
             if wroteAnything { write(UInt8(ascii: "\n")) }
             flush()
+            if holding && !stopped {
+                if let found = tokenizer.problem {
+                    problem = found
+                    held = []
+                } else {
+                    releaseHeld()
+                }
+            }
         }
     }
 }

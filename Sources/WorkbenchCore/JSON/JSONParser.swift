@@ -1,10 +1,11 @@
 /// Turns JSON text into a `JSONValue`, keeping member order and number text.
 ///
-/// The text is first checked by `JSONSyntax`, so a malformed body fails with
-/// the same positioned message everywhere, and the builder that follows can
-/// assume well-formed input (it still never reads out of bounds). Both walk
-/// the bytes with an explicit stack: 100,000 nested arrays parse like any
-/// other body. Dropping such a deep result needs `JSONValue.dismantle()`.
+/// One pass: the values are built from `JSONTokenizer`'s tokens as it checks
+/// them, so a malformed body fails with the same positioned message as
+/// everywhere else. The builder keeps an explicit stack: 100,000 nested
+/// arrays parse like any other body, and what was built before a problem
+/// is taken apart without recursion. Dropping such a deep result needs
+/// `JSONValue.dismantle()`.
 public enum JSONParser {
     public static func parse(_ text: String) throws(JSONSyntax.Failure) -> JSONValue {
         var copy = text
@@ -15,25 +16,34 @@ public enum JSONParser {
         return try result.get()
     }
 
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntax.Failure) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntax.Failure) in try parse(buffer) }
+    public static func parse(_ bytes: [UInt8], skippingByteOrderMark: Bool = false) throws(JSONSyntax.Failure) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntax.Failure) in
+            try parse(buffer, skippingByteOrderMark: skippingByteOrderMark)
+        }
     }
 
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntax.Failure) -> JSONValue {
-        try JSONSyntax.validate(bytes)
-        var builder = Builder(bytes: bytes)
-        return builder.run()
+    /// `skippingByteOrderMark`: a response body may start with one (see `JSONTokenizer`).
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, skippingByteOrderMark: Bool = false) throws(JSONSyntax.Failure) -> JSONValue {
+        var builder = Builder(bytes: bytes, tokenizer: JSONTokenizer(bytes, skippingByteOrderMark: skippingByteOrderMark))
+        if let value = builder.run() {
+            return value
+        } else if let problem = builder.tokenizer.problem {
+            throw JSONSyntax.failure(at: problem.offset, reason: problem.reason, in: bytes)
+        }
+        return .null
     }
 
-    /// Builds the value from text already known to be valid JSON.
+    /// Builds the value from the tokens.
     private struct Builder {
         let bytes: UnsafeBufferPointer<UInt8>
+        var tokenizer: JSONTokenizer
         var index = 0
         /// Reused for every string that has escapes to decode.
         var scratch: [UInt8] = []
 
-        init(bytes: UnsafeBufferPointer<UInt8>) {
+        init(bytes: UnsafeBufferPointer<UInt8>, tokenizer: JSONTokenizer) {
             self.bytes = bytes
+            self.tokenizer = tokenizer
         }
 
         /// A container still being filled.
@@ -52,122 +62,86 @@ public enum JSONParser {
                     elements.append(value)
                 }
             }
+
+            /// What was built so far, taken apart without recursion.
+            mutating func dismantle() {
+                var partial: JSONValue = isObject ? .object(members) : .array(elements)
+                members = []
+                elements = []
+                partial.dismantle()
+            }
         }
 
-        mutating func run() -> JSONValue {
+        /// The value, or nil when the tokenizer found a problem.
+        mutating func run() -> JSONValue? {
             var frames: [Frame] = []
+            var result: JSONValue?
             while true {
-                skipWhitespace()
-                guard index < bytes.count else { break }
+                let token = tokenizer.next()
+                if tokenizer.problem != nil { break }
                 let value: JSONValue
-                switch bytes[index] {
-                case UInt8(ascii: "{"):
-                    index += 1
+                switch token.kind {
+                case .end:
+                    return result
+                case .beginObject:
                     frames.append(Frame(isObject: true))
                     continue
-                case UInt8(ascii: "["):
-                    index += 1
+                case .beginArray:
                     frames.append(Frame(isObject: false))
                     continue
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    index += 1
+                case .endObject, .endArray:
                     guard let frame = frames.popLast() else { continue }
                     value = frame.isObject ? .object(frame.members) : .array(frame.elements)
-                case UInt8(ascii: ","), UInt8(ascii: ":"):
-                    index += 1
+                case .comma, .colon, .other:
                     continue
-                case UInt8(ascii: "\""):
-                    let text = readString()
+                case .string:
+                    let text = readString(token)
                     if let last = frames.indices.last, frames[last].isObject, frames[last].key == nil {
                         frames[last].key = text
                         continue
                     }
                     value = .string(text)
-                case UInt8(ascii: "t"):
-                    index += 4
-                    value = .bool(true)
-                case UInt8(ascii: "f"):
-                    index += 5
-                    value = .bool(false)
-                case UInt8(ascii: "n"):
-                    index += 4
-                    value = .null
-                default:
-                    let start = index
-                    let text = readNumber()
-                    // A stray byte cannot get here after validation; skip it rather than loop.
-                    guard index > start else {
-                        index += 1
-                        continue
+                case .literal:
+                    switch bytes[token.start] {
+                    case UInt8(ascii: "t"): value = .bool(true)
+                    case UInt8(ascii: "f"): value = .bool(false)
+                    default: value = .null
                     }
-                    value = .number(text)
+                case .number:
+                    value = .number(text(from: token.start, to: token.end))
                 }
-                guard let last = frames.indices.last else { return value }
-                frames[last].add(value)
-            }
-            // Only reachable if the input was not valid after all: close what is still open.
-            var value = JSONValue.null
-            while let frame = frames.popLast() {
-                value = frame.isObject ? .object(frame.members) : .array(frame.elements)
-                guard let last = frames.indices.last else { break }
-                frames[last].add(value)
-            }
-            return value
-        }
-
-        mutating func skipWhitespace() {
-            while index < bytes.count {
-                switch bytes[index] {
-                case 0x20, 0x09, 0x0A, 0x0D: index += 1
-                default: return
+                if let last = frames.indices.last {
+                    frames[last].add(value)
+                } else {
+                    result = value
                 }
             }
-        }
-
-        mutating func readNumber() -> String {
-            let start = index
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
-                     UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
-                    index += 1
-                default:
-                    return text(from: start, to: index)
-                }
-            }
-            return text(from: start, to: index)
+            // A problem: free what was built without recursion.
+            if var finished = result { finished.dismantle() }
+            for index in frames.indices.reversed() { frames[index].dismantle() }
+            return nil
         }
 
         func text(from start: Int, to end: Int) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
 
-        /// Reads the string that starts at the opening quote under `index` and
-        /// returns its decoded text.
-        mutating func readString() -> String {
-            index += 1
-            let start = index
+        /// The decoded text of a string token (quotes included in the token).
+        mutating func readString(_ token: JSONTokenizer.Token) -> String {
+            let start = token.start + 1
+            let end = max(start, token.end - 1)
+            index = start
             // Most strings have no escapes: take their bytes as they are.
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") {
-                    index += 1
-                    return text(from: start, to: index - 1)
-                }
-                if byte == UInt8(ascii: "\\") { break }
-                index += 1
-            }
+            while index < end, bytes[index] != UInt8(ascii: "\\") { index += 1 }
+            if index == end { return text(from: start, to: end) }
             scratch.removeAll(keepingCapacity: true)
             scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-            while index < bytes.count {
+            while index < end {
                 let byte = bytes[index]
                 index += 1
-                switch byte {
-                case UInt8(ascii: "\""):
-                    return String(decoding: scratch, as: UTF8.self)
-                case UInt8(ascii: "\\"):
+                if byte == UInt8(ascii: "\\") {
                     decodeEscape()
-                default:
+                } else {
                     scratch.append(byte)
                 }
             }

@@ -3,8 +3,9 @@
 ///
 /// Numbers stay text because a Double would turn `12345678901234567890123`
 /// into `1.2345678901234568e+22` and `1.10` into `1.1`, and a captured id or
-/// an expected amount must compare exactly as received. Two numbers are
-/// equal when their texts are equal.
+/// an expected amount must compare exactly as received. `==` is structural
+/// (member order and number text count: what a round trip must keep);
+/// `JSONEquality.equal` compares by meaning, as `expect json` does.
 ///
 /// The enum is not `indirect`: the containers are arrays, which are already
 /// references, so only the scalar payloads would gain a needless box.
@@ -129,37 +130,12 @@ public enum JSONValue: Equatable, Sendable, CustomStringConvertible {
         output.append(UInt8(ascii: "\""))
     }
 
-    /// Compares member by member with an explicit stack, so that comparing two
-    /// 100,000-deep values cannot overflow the stack as the synthesized,
-    /// recursive `==` would.
+    /// Structural equality (members in order, numbers by their text), with an
+    /// explicit stack, so that comparing two 100,000-deep values cannot
+    /// overflow the stack as the synthesized, recursive `==` would. The walk
+    /// is `JSONEquality`'s, whose other mode compares by meaning.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        var pending: [(JSONValue, JSONValue)] = [(lhs, rhs)]
-        while let (left, right) = pending.popLast() {
-            switch (left, right) {
-            case (.object(let leftMembers), .object(let rightMembers)):
-                guard leftMembers.count == rightMembers.count else { return false }
-                for (leftMember, rightMember) in zip(leftMembers, rightMembers) {
-                    guard leftMember.key == rightMember.key else { return false }
-                    pending.append((leftMember.value, rightMember.value))
-                }
-            case (.array(let leftElements), .array(let rightElements)):
-                guard leftElements.count == rightElements.count else { return false }
-                for pair in zip(leftElements, rightElements) {
-                    pending.append(pair)
-                }
-            case (.string(let leftText), .string(let rightText)):
-                guard leftText == rightText else { return false }
-            case (.number(let leftText), .number(let rightText)):
-                guard leftText == rightText else { return false }
-            case (.bool(let leftFlag), .bool(let rightFlag)):
-                guard leftFlag == rightFlag else { return false }
-            case (.null, .null):
-                break
-            default:
-                return false
-            }
-        }
-        return true
+        JSONEquality.compare(lhs, rhs, byMeaning: false)
     }
 
     /// Takes the value apart with an explicit stack and leaves `.null` in its place.

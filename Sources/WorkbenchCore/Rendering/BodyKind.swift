@@ -2,6 +2,8 @@
 public enum BodyKind: Equatable, Sendable {
     case empty
     case json
+    /// JSON Lines / NDJSON or an RFC 7464 JSON text sequence: one value after another.
+    case jsonSequence
     case text(charset: String)
     case binary(mediaType: String)
 
@@ -12,7 +14,8 @@ public enum BodyKind: Equatable, Sendable {
         let contentType = response.contentType
         let charset = contentType.flatMap(HTTPResponse.charset(of:))
         if let type = contentType.map(HTTPResponse.mediaType(of:)), !type.isEmpty {
-            if isJSONType(type) { return .json }
+            if JSONMediaType.isJSONSequence(type) { return .jsonSequence }
+            if JSONMediaType.isJSON(type) { return .json }
             if isTextType(type) { return .text(charset: charset ?? "utf-8") }
             if isBinaryType(type) { return .binary(mediaType: type) }
         }
@@ -21,11 +24,6 @@ public enum BodyKind: Equatable, Sendable {
         if let charset, charset != "utf-8" && charset != "utf8" { return .text(charset: charset) }
         if isBinaryContent(body) { return .binary(mediaType: response.mediaType ?? "application/octet-stream") }
         return .text(charset: charset ?? "utf-8")
-    }
-
-    static func isJSONType(_ type: String) -> Bool {
-        type == "application/json" || type.hasSuffix("+json") || type == "text/json"
-            || type == "application/x-ndjson" || type == "application/problem+json"
     }
 
     static func isTextType(_ type: String) -> Bool {
@@ -46,11 +44,13 @@ public enum BodyKind: Equatable, Sendable {
             ].contains(type)
     }
 
-    /// Starts with `{` or `[` after white space and is valid JSON.
+    /// Starts with `{` or `[` after a byte order mark and white space, and is valid JSON.
     static func looksLikeJSON(_ body: [UInt8]) -> Bool {
-        guard let first = body.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
-              first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return false }
-        return (try? JSONSyntax.validate(body)) != nil
+        body.withUnsafeBufferPointer { buffer in
+            var tokenizer = JSONTokenizer(buffer, skippingByteOrderMark: true)
+            let first = tokenizer.next().kind
+            return (first == .beginObject || first == .beginArray) && tokenizer.checkToEnd()
+        }
     }
 
     /// NUL bytes or invalid UTF-8 in the first 8 KiB mean binary.

@@ -21,43 +21,62 @@ public enum ResponseRenderer {
                 sink.printLine(ANSI.paint(line(field.name), ANSI.cyan, if: color) + ": " + line(field.value))
             }
         }
+        var kind: BodyKind?
         if parts.showsBody {
-            renderBody(response, color: color, outputIsTerminal: outputIsTerminal, to: sink)
+            kind = renderBody(response, color: color, outputIsTerminal: outputIsTerminal, to: sink)
         }
-        if let summary = ServerMessage.summary(for: response) {
+        if let summary = ServerMessage.summary(for: response, kind: kind) {
             // Standard error may be a terminal even when standard output is not.
             sink.printError(TerminalText.escapeLine(summary))
         }
     }
 
-    /// The body as shown; `separated` puts the blank line before it that follows the headers.
+    /// Prints the body; returns how it was classified (nil when it went to a file).
+    /// `separated` puts the blank line before it that follows the headers.
+    @discardableResult
     static func renderBody(
         _ response: HTTPResponse, color: Bool, outputIsTerminal: Bool, separated: Bool = true, to sink: OutputSink
-    ) {
+    ) -> BodyKind? {
         func separate() { if separated { sink.printLine("") } }
         if let file = response.bodyFile {
             separate()
             sink.printLine("[body saved to \(file): \(Quantities.size(response.bodySize))]")
-            return
+            return nil
         }
-        switch BodyKind.classify(response) {
+        let kind = BodyKind.classify(response)
+        switch kind {
         case .empty:
-            return
+            break
         case .json:
             separate()
+            let palette: JSONPalette? = color ? .standard : nil
             let body = response.body
-            do {
-                try JSONSyntax.validate(body)
-            } catch {
-                printText(TextDecoding.decode(body, charset: response.charset ?? "utf-8"), outputIsTerminal: outputIsTerminal, to: sink)
-                sink.printError("warning: the body is not valid JSON: \(error)")
-                return
-            }
-            body.withUnsafeBufferPointer { buffer in
-                JSONFormatter.format(buffer, palette: color ? .standard : nil) { chunk in
-                    sink.write(chunk)
+            var failure: JSONSyntax.Failure?
+            switch response.bodyCheck {
+            case .valid?:
+                // Checked as it arrived: one pass to print it.
+                body.withUnsafeBufferPointer { buffer in
+                    JSONFormatter.format(buffer, palette: palette, escapingControls: outputIsTerminal, skippingByteOrderMark: true) { chunk in
+                        sink.write(chunk)
+                    }
+                }
+            case .invalid(let found)?:
+                failure = found
+            case nil:
+                // Checked and printed in one pass; nothing is printed formatted unless all of it is JSON.
+                failure = body.withUnsafeBufferPointer { buffer in
+                    JSONFormatter.formatIfValid(
+                        buffer, palette: palette, escapingControls: outputIsTerminal, skippingByteOrderMark: true
+                    ) { chunk in sink.write(chunk) }
                 }
             }
+            if let failure {
+                printText(TextDecoding.decode(body, charset: response.charset ?? "utf-8"), outputIsTerminal: outputIsTerminal, to: sink)
+                sink.printError("warning: the body is not valid JSON: \(failure)")
+            }
+        case .jsonSequence:
+            separate()
+            printSequence(response.body, palette: color ? .standard : nil, outputIsTerminal: outputIsTerminal, to: sink)
         case .text(let charset):
             separate()
             printText(TextDecoding.decode(response.body, charset: charset), outputIsTerminal: outputIsTerminal, to: sink)
@@ -70,6 +89,34 @@ public enum ResponseRenderer {
             } else {
                 sink.writeBytes(response.body)
             }
+        }
+        return kind
+    }
+
+    /// The most warnings one sequence body gets; the rest are counted in one last line.
+    static let sequenceWarningLimit = 10
+
+    /// JSON Lines / NDJSON / RFC 7464: each value checked and printed on its
+    /// own; one that is not JSON is shown as text with a warning naming its place.
+    static func printSequence(_ body: [UInt8], palette: JSONPalette?, outputIsTerminal: Bool, to sink: OutputSink) {
+        var invalid = 0
+        body.withUnsafeBufferPointer { buffer in
+            for record in JSONSequence.records(in: buffer) {
+                let text = UnsafeBufferPointer(rebasing: buffer[record.range])
+                let failure = JSONFormatter.formatIfValid(text, palette: palette, escapingControls: outputIsTerminal) { chunk in
+                    sink.write(chunk)
+                }
+                if let failure {
+                    printText(String(decoding: text, as: UTF8.self), outputIsTerminal: outputIsTerminal, to: sink)
+                    invalid += 1
+                    if invalid <= sequenceWarningLimit {
+                        sink.printError("warning: a value of the body is not valid JSON: \(record.placing(failure))")
+                    }
+                }
+            }
+        }
+        if invalid > sequenceWarningLimit {
+            sink.printError("warning: \(invalid - sequenceWarningLimit) more values of the body are not valid JSON")
         }
     }
 

@@ -3,7 +3,7 @@
 public enum ServerMessage {
     /// Paths tried in order: `message`, `error`, `error.message`, `status_message`, `detail`, `data`.
     public static func find(in body: [UInt8]) -> String? {
-        guard var value = try? JSONParser.parse(body) else { return nil }
+        guard var value = try? JSONParser.parse(body, skippingByteOrderMark: true) else { return nil }
         // A body nested 100,000 deep must be freed without recursion.
         defer { value.dismantle() }
         let candidates: [JSONValue?] = [
@@ -17,8 +17,9 @@ public enum ServerMessage {
     }
 
     /// `401 Unauthorized: Invalid API key` for a 4xx/5xx response, or nil.
-    public static func summary(for response: HTTPResponse) -> String? {
-        guard response.statusCode >= 400, BodyKind.classify(response) == .json,
+    /// `kind`: the body's kind when the caller already classified it (saves a scan).
+    public static func summary(for response: HTTPResponse, kind: BodyKind? = nil) -> String? {
+        guard response.statusCode >= 400, (kind ?? BodyKind.classify(response)) == .json,
               let message = find(in: response.body) else { return nil }
         let reason = StatusText.reason(for: response.statusCode)
         let kind = response.statusCode >= 500 ? "server error" : "client error"

@@ -158,7 +158,7 @@ public enum Expectation: Equatable, Sendable {
             let expanded = (try? Template.expand(needle, in: scope)) ?? needle
             return result(values.contains { $0.contains(expanded) }, got: "got \(name): \(values.joined(separator: ", "))")
         case .jsonEquals(let path, let literal):
-            return compareJSON(at: path, with: literal, in: response, scope: scope, by: Self.equal)
+            return compareJSON(at: path, with: literal, in: response, scope: scope, by: JSONEquality.equal)
         case .jsonExists(let path):
             do throws(WorkbenchError) {
                 var found = try ResponseJSON.evaluate(path, in: response)
@@ -205,15 +205,6 @@ public enum Expectation: Equatable, Sendable {
 
     private func result(_ passed: Bool, got: String) -> Result {
         Result(passed: passed, message: passed ? text : "\(text): \(got)")
-    }
-
-    /// JSON equality where numbers compare by value when their texts differ only in form (`1.0` and `1`).
-    static func equal(_ found: JSONValue, _ expected: JSONValue) -> Bool {
-        if case .number(let a) = found, case .number(let b) = expected, a != b,
-           let x = Double(a), let y = Double(b), a.count < 16, b.count < 16 {
-            return x == y
-        }
-        return found == expected
     }
 
     static func shortText(_ value: JSONValue) -> String {

@@ -33,7 +33,7 @@ public enum JSONComparison: String, Equatable, Sendable, CaseIterable {
     func holds(_ found: JSONValue, _ expected: JSONValue) -> Bool {
         switch self {
         case .notEqual:
-            return !Expectation.equal(found, expected)
+            return !JSONEquality.equal(found, expected)
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard case .number(let a) = found, case .number(let b) = expected,
                   let x = Double(a), let y = Double(b) else { return false }
@@ -46,7 +46,7 @@ public enum JSONComparison: String, Equatable, Sendable, CaseIterable {
         case .contains:
             switch (found, expected) {
             case (.string(let text), .string(let part)): return text.contains(part)
-            case (.array(let elements), _): return elements.contains { Expectation.equal($0, expected) }
+            case (.array(let elements), _): return elements.contains { JSONEquality.equal($0, expected) }
             default: return false
             }
         case .matches:

@@ -60,7 +60,7 @@ public struct RecordedResponse: Equatable, Sendable {
         var text: String?
         if response.body.count <= Self.bodyLimit && response.bodyFile == nil {
             switch BodyKind.classify(response) {
-            case .json, .empty: text = String(decoding: response.body, as: UTF8.self)
+            case .json, .jsonSequence, .empty: text = String(decoding: response.body, as: UTF8.self)
             case .text(let charset): text = TextDecoding.decode(response.body, charset: charset)
             case .binary: text = nil
             }

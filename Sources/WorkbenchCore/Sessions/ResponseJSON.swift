@@ -10,7 +10,7 @@ enum ResponseJSON {
         guard !response.body.isEmpty else { throw failure("the response has no body") }
         var document: JSONValue
         do {
-            document = try JSONParser.parse(response.body)
+            document = try JSONParser.parse(response.body, skippingByteOrderMark: true)
         } catch {
             throw failure("the response body is not JSON (\(error))")
         }

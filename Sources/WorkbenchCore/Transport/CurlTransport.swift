@@ -275,6 +275,7 @@ public final class CurlTransport {
             statusCode: Int(getLong(CURLINFO_RESPONSE_CODE)),
             headers: block.headers,
             body: collector.body,
+            bodyCheck: collector.finishJSONCheck(),
             bodyFile: options.outputFile,
             bodySize: collector.bytesReceived,
             hops: collector.hops,

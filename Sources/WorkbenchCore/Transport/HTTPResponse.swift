@@ -7,6 +7,8 @@ public struct HTTPResponse: Equatable, Sendable {
     public var headers: [HeaderField]
     /// The body, decoded from any Content-Encoding; empty when it went to a file.
     public var body: [UInt8]
+    /// A JSON body's verdict when it was checked as it arrived; nil when it was not.
+    public var bodyCheck: JSONBodyCheck.Verdict?
     /// Where the body was written with `send > FILE`.
     public var bodyFile: String?
     /// Body size in bytes (also when it went to a file).
@@ -24,7 +26,8 @@ public struct HTTPResponse: Equatable, Sendable {
     public var url: String
 
     public init(
-        statusLine: String, statusCode: Int, headers: [HeaderField], body: [UInt8], bodyFile: String? = nil,
+        statusLine: String, statusCode: Int, headers: [HeaderField], body: [UInt8],
+        bodyCheck: JSONBodyCheck.Verdict? = nil, bodyFile: String? = nil,
         bodySize: Int? = nil, hops: [RedirectHop] = [], timings: Timings = Timings(), httpVersion: String = "HTTP/1.1",
         remoteAddress: String = "", reusedConnection: Bool = false, url: String = ""
     ) {
@@ -32,6 +35,7 @@ public struct HTTPResponse: Equatable, Sendable {
         self.statusCode = statusCode
         self.headers = headers
         self.body = body
+        self.bodyCheck = bodyCheck
         self.bodyFile = bodyFile
         self.bodySize = bodySize ?? body.count
         self.hops = hops

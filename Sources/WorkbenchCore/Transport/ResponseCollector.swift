@@ -20,6 +20,10 @@ final class ResponseCollector {
     let outputDescriptor: FileDescriptor?
     var outputError: Int32?
     var bytesReceived = 0
+    /// A JSON body is checked as it arrives (see `JSONBodyCheck`); nil until
+    /// the first body bytes show what the final response's Content-Type is.
+    private var jsonCheck: JSONBodyCheck?
+    private var decidedJSONCheck = false
 
     init(bodyLimit: Int, outputDescriptor: FileDescriptor?) {
         self.bodyLimit = bodyLimit
@@ -50,6 +54,23 @@ final class ResponseCollector {
            length > 0, length <= bodyLimit, body.isEmpty {
             // Reserve once so a large body is not copied while it grows.
             body.reserveCapacity(length)
+            Self.preferHugePages(&body)
+        }
+    }
+
+    /// Asks the kernel for 2 MiB pages under a large body's storage (where
+    /// transparent huge pages are enabled on request): a 40 MB body then
+    /// costs 20 page faults instead of 10,000. Only a hint; failure is harmless.
+    static func preferHugePages(_ body: inout [UInt8]) {
+        let hugePage = 2 << 20
+        let capacity = body.capacity
+        guard capacity >= 4 * hugePage else { return }
+        body.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
+            let end = (Int(bitPattern: base) + capacity) & ~(hugePage - 1)
+            guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(pointer, end - start, MADV_HUGEPAGE)
         }
     }
 
@@ -70,7 +91,21 @@ final class ResponseCollector {
             return 0
         }
         body.append(contentsOf: bytes)
+        if !decidedJSONCheck {
+            decidedJSONCheck = true
+            let type = blocks.last?.headers.last { $0.hasName("Content-Type") }.map { HTTPResponse.mediaType(of: $0.value) }
+            if let type, JSONBodyCheck.applies(toMediaType: type) { jsonCheck = JSONBodyCheck() }
+        }
+        if jsonCheck != nil {
+            body.withUnsafeBufferPointer { jsonCheck?.add($0) }
+        }
         return bytes.count
+    }
+
+    /// The verdict on the JSON body received, when it was checked as it arrived.
+    func finishJSONCheck() -> JSONBodyCheck.Verdict? {
+        guard jsonCheck != nil, outputDescriptor == nil, !exceededLimit else { return nil }
+        return body.withUnsafeBufferPointer { jsonCheck?.finish($0) }
     }
 
     /// The Content-Length of the response being received, once its headers are in.

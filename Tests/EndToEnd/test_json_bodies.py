@@ -1,0 +1,56 @@
+"""JSON bodies end to end: a byte order mark, JSON Lines and RFC 7464 sequences, and
+`expect json` comparing by meaning (controls inside JSON strings: test_terminal_safety.py)."""
+
+from __future__ import annotations
+
+from test_send import ANSI, body_of, script
+
+
+def test_a_byte_order_mark_is_skipped_and_the_body_formatted(run_workbench, server):
+    code, out, err = run_workbench(input=script(server, "get /json/bom"))
+    assert code == 0, err
+    assert body_of(out) == '{\n  "a": 1,\n  "b": [\n    true\n  ]\n}\n'
+    assert "warning" not in err
+
+
+def test_json_lines_are_formatted_value_by_value(run_workbench, server):
+    code, out, err = run_workbench(input=script(server, "get /ndjson"))
+    assert code == 0, err
+    assert body_of(out) == '{\n  "n": 1\n}\n{\n  "n": 2,\n  "s": "x"\n}\nnot json\n[\n  3\n]\n'
+    warnings = [line for line in err.splitlines() if line.startswith("warning:")]
+    assert warnings == ["warning: a value of the body is not valid JSON: invalid literal: expected 'null' "
+                        "at line 3, column 1 (byte 24)"], err
+
+
+def test_a_json_text_sequence_is_split_at_record_separators(run_workbench, server):
+    code, out, err = run_workbench(input=script(server, "get /json-seq"))
+    assert code == 0, err
+    assert body_of(out) == '{\n  "a": 1\n}\n[\n  2\n]\n'
+    assert "\x1e" not in out and "warning" not in err
+
+
+def test_sequences_are_coloured_like_json(run_workbench, server):
+    code, out, err = run_workbench(["--color", "always"], input=script(server, "get /ndjson"))
+    assert code == 0, err
+    assert "\x1b[34;1m\"n\"\x1b[0m" in out
+    assert ANSI.sub("", out).endswith('{\n  "n": 1\n}\n{\n  "n": 2,\n  "s": "x"\n}\nnot json\n[\n  3\n]\n')
+
+
+def test_expect_json_compares_by_meaning(run_workbench, server):
+    code, out, err = run_workbench(input=script(
+        server, "get /json/order",
+        'expect json $.mid == {"a": 2.0, "b": 1e0}',
+        "expect json $.big == 12345678901234567890123.000",
+        "expect json $.dec == 1.1",
+        'expect json $.s == "café"',
+        'expect json $ == {"s": "caf\\u00e9", "list": [1, 2, 3], "dec": 11e-1, "big": 12345678901234567890123, '
+        '"mid": {"b": 1, "a": 2}, "alpha": 2, "zeta": 1}'))
+    assert code == 0, err
+    assert out.count("PASS json") == 5, out
+
+
+def test_expect_json_numbers_are_not_rounded(run_workbench, server):
+    code, out, err = run_workbench(input=script(server, "get /json/order",
+                                                "expect json $.big == 12345678901234567890124"))
+    assert code != 0
+    assert "expectation failed: json $.big == 12345678901234567890124: got 12345678901234567890123" in err
