@@ -2,7 +2,16 @@
 SWIFT ?= swift
 PYTHON ?= python3
 
-.PHONY: run test build setup setup-tests bench clean
+# `make install PREFIX=~/.local` (default /usr/local; DESTDIR for packaging).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+.PHONY: run test build setup setup-tests bench clean install uninstall
 
 run: setup
 	$(SWIFT) build -c release --static-swift-stdlib --product workbench
@@ -26,6 +35,24 @@ build: setup
 bench: setup
 	$(SWIFT) build -c release --static-swift-stdlib --product workbench
 	Benchmarks/run.sh
+
+# The man page comes from ArgumentParser's generate-manual plugin, which reads the
+# command's own help (a debug build is enough for that); the installed binary is the
+# release build with the Swift runtime linked in, so it runs without the toolchain.
+install: setup
+	mkdir -p .build/man
+	$(SWIFT) package --allow-writing-to-directory .build/man generate-manual --configuration debug --output-directory .build/man
+	$(SWIFT) build -c release --static-swift-stdlib --product workbench
+	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
+	install -m 755 .build/release/workbench "$(BINDIR)/workbench"
+	install -m 644 .build/man/workbench.1 "$(MANDIR)/workbench.1"
+	.build/release/workbench --generate-completion-script bash > "$(BASHDIR)/workbench"
+	.build/release/workbench --generate-completion-script zsh > "$(ZSHDIR)/_workbench"
+	.build/release/workbench --generate-completion-script fish > "$(FISHDIR)/workbench.fish"
+	@echo "installed $(BINDIR)/workbench; if \`workbench --version\` is not found, add $(PREFIX)/bin to PATH"
+
+uninstall:
+	rm -f "$(BINDIR)/workbench" "$(MANDIR)/workbench.1" "$(BASHDIR)/workbench" "$(ZSHDIR)/_workbench" "$(FISHDIR)/workbench.fish"
 
 clean:
 	rm -rf .build

@@ -11,6 +11,8 @@
 
 static inline const char *wb_rl_line_buffer(void) { return rl_line_buffer; }
 static inline int wb_rl_point(void) { return rl_point; }
+typedef int (*wb_getc_function)(FILE *);
+static inline void wb_rl_set_getc_function(wb_getc_function fn) { rl_getc_function = fn; }
 static inline void wb_rl_set_readline_name(const char *name) { rl_readline_name = name; }
 static inline void wb_rl_set_attempted_completion(rl_completion_func_t *fn) {
     rl_attempted_completion_function = fn;

@@ -13,8 +13,8 @@ public final class LineEditor {
         case line(String)
         /// A line whose bytes are not UTF-8, as read: the caller says why it is refused.
         case notUTF8([UInt8])
-        /// Ctrl-C: the line was dropped.
-        case interrupted
+        /// Ctrl-C: the line was dropped; `lineWasEmpty` when no key had been typed on it.
+        case interrupted(lineWasEmpty: Bool)
         /// Ctrl-D on an empty line, or the terminal went away.
         case endOfInput
     }
@@ -29,10 +29,14 @@ public final class LineEditor {
     /// - Parameters:
     ///   - historyFile: where history persists; nil keeps it in memory only.
     ///   - interrupted: reports (and clears) a SIGINT that arrived while reading.
-    public init(historyFile: String?, interrupted: @escaping () -> Bool, completer: @escaping Completer) {
+    ///   - interruptPending: reports (without clearing) a SIGINT, so reading a key stops for it.
+    public init(historyFile: String?, interrupted: @escaping () -> Bool, interruptPending: @escaping () -> Bool,
+                completer: @escaping Completer) {
         self.historyFile = historyFile
         self.interrupted = interrupted
         CompletionBridge.completer = completer
+        KeyReader.signalEndsRead = interruptPending
+        KeyReader.install()
         wb_rl_set_readline_name("workbench")
         wb_rl_set_basic_word_break_characters(CompletionBridge.wordBreaks)
         wb_rl_set_attempted_completion(CompletionBridge.hook)
@@ -45,25 +49,30 @@ public final class LineEditor {
         // empty bell falls back to BEL, so the bell becomes an attribute reset,
         // which changes nothing at an uncoloured prompt.
         _ = rl_parse_and_bind("settc bl \u{1B}[0m")
+        // rl_initialize read ~/.editrc (or $EDITRC) already; reading it again after
+        // the bindings above lets the user's own (`bind -v` for vi keys, a ^R) win.
+        _ = rl_read_init_file(nil)
         if let historyFile {
             _ = read_history(historyFile)
         }
     }
 
     public func read(prompt: String) -> Input {
+        KeyReader.keysRead = 0
         guard let raw = readline(prompt) else {
             if interrupted() {
-                return .interrupted
+                return .interrupted(lineWasEmpty: KeyReader.keysRead == 0)
             }
             return .endOfInput
         }
         defer { free(raw) }
         if interrupted() {
-            return .interrupted
+            return .interrupted(lineWasEmpty: false)
         }
         guard let line = String(validatingCString: raw) else {
             return .notUTF8(Array(UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) }))
         }
+        if let bytes = KeyReader.rawBytes(of: line) { return .notUTF8(bytes) }
         return .line(line)
     }
 
@@ -80,6 +89,82 @@ public final class LineEditor {
             unlink(temporary)
         }
     }
+}
+
+/// libedit empties its line before `readline` returns from Ctrl-C, so whether
+/// anything was typed is counted here, where keys are read. libedit hands the
+/// reader's int to its editor as one character, so a UTF-8 sequence is
+/// decoded here into one code point, and a byte that is not UTF-8 travels
+/// as a stand-in code point (U+10FF00 + the byte, in a private-use plane)
+/// that `rawBytes(of:)` turns back into the byte, so the line is refused
+/// naming it, never silently repaired.
+enum KeyReader {
+    nonisolated(unsafe) static var keysRead = 0
+    /// A byte read while checking a sequence that it did not continue: the next key starts with it.
+    nonisolated(unsafe) static var pending: UInt8?
+    static let standInBase: UInt32 = 0x10FF00
+
+    /// Must run before `rl_initialize`, which takes the reader.
+    static func install() {
+        wb_rl_set_getc_function { _ in KeyReader.next() }
+    }
+
+    /// The next character from standard input; -1 at its end or on Ctrl-C
+    /// (a signal that interrupts the read ends the line: the caller asks why).
+    static func next() -> Int32 {
+        guard let first = byte() else { return -1 }
+        keysRead += 1
+        let length = first < 0x80 ? 1 : (0xC2...0xDF).contains(first) ? 2 : (0xE0...0xEF).contains(first) ? 3
+            : (0xF0...0xF4).contains(first) ? 4 : 0
+        guard length != 1 else { return Int32(first) }
+        guard length > 1 else { return Int32(standInBase + UInt32(first)) }
+        var scalar = UInt32(first) & (0xFF >> (length + 1))
+        for _ in 1..<length {
+            guard let next = byte() else { return Int32(standInBase + UInt32(first)) }
+            guard next & 0xC0 == 0x80 else {
+                pending = next
+                return Int32(standInBase + UInt32(first))
+            }
+            scalar = scalar << 6 | UInt32(next & 0x3F)
+        }
+        // Overlong forms and surrogates are not UTF-8 either.
+        let shortest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard scalar >= shortest, scalar < standInBase, Unicode.Scalar(scalar) != nil else {
+            return Int32(standInBase + UInt32(first))
+        }
+        return Int32(scalar)
+    }
+
+    /// The line's bytes as typed when it holds a stand-in for a byte that is not UTF-8; nil otherwise.
+    static func rawBytes(of line: String) -> [UInt8]? {
+        guard line.unicodeScalars.contains(where: { $0.value >= standInBase }) else { return nil }
+        var bytes: [UInt8] = []
+        for scalar in line.unicodeScalars {
+            if scalar.value >= standInBase {
+                bytes.append(UInt8(scalar.value - standInBase))
+            } else {
+                bytes += Array(String(scalar).utf8)
+            }
+        }
+        return bytes
+    }
+
+    private static func byte() -> UInt8? {
+        if let byte = pending {
+            pending = nil
+            return byte
+        }
+        var value: UInt8 = 0
+        while true {
+            let count = Glibc.read(0, &value, 1)
+            if count == 1 { return value }
+            if count < 0 && errno == EINTR && !signalEndsRead() { continue }
+            return nil
+        }
+    }
+
+    /// A window resize interrupts the read too; only Ctrl-C ends the line.
+    nonisolated(unsafe) static var signalEndsRead: () -> Bool = { true }
 }
 
 /// The C completion callback cannot capture context; this holds it for the one editor.

@@ -26,7 +26,7 @@ extension WorkbenchCommand {
             let interpreter = launch.makeInterpreter()
             try launch.preload(.importFile(file), into: interpreter)
             if let output {
-                try launch.preload(.save(output), into: interpreter)
+                try launch.preload(.save(output, requests: []), into: interpreter)
                 return
             }
             if isatty(0) == 1 {

@@ -11,6 +11,8 @@ struct REPL {
     let streams: FileDescriptorSink
     let historyFile: String?
     let autosave: Autosave?
+    /// `error:`, coloured or not as the settings are now.
+    let errorPrefix: () -> String
 
     func run() -> Int32 {
         wb_interrupt_install()
@@ -20,12 +22,19 @@ struct REPL {
                 defer { wb_interrupt_clear() }
                 return wb_interrupt_pending() != 0
             },
+            interruptPending: { wb_interrupt_pending() != 0 },
             completer: { [interpreter] prefix in
                 Completion(workspace: interpreter.workspace).candidates(forLinePrefix: prefix)
             }
         )
         interpreter.askSecret = { prompt in HiddenInput.read(prompt: prompt, streams: streams) }
+        interpreter.screenSize = { isatty(0) == 1 && isatty(1) == 1 ? Self.terminalSize() : nil }
+        if streams.errorsGoToTerminal {
+            let indicator = WaitIndicator(flushOutput: streams.flush)
+            interpreter.waiting = indicator.report
+        }
         autosave?.markSaved(interpreter.workspace)
+        streams.printLine(startHint())
         while true {
             streams.flush()
             let prompt = interpreter.pendingTerminator.map { "\($0)> " }
@@ -36,7 +45,10 @@ struct REPL {
             case .line(let line):
                 editor.addHistory(HistoryEntry.text(for: line, redactor: interpreter.redactor))
                 let result = interpreter.handle(line: line)
-                if case .failed(let error) = result { interpreter.output.printError("error: \(error.message)") }
+                if case .failed(let error) = result {
+                    // The message is already masked (Interpreter.handle); the prefix is ours.
+                    streams.printError(" " + error.message, prefix: errorPrefix())
+                }
                 if let warning = autosave?.save(interpreter.workspace) { interpreter.output.printError(warning) }
                 if result == .exit {
                     streams.flush()
@@ -45,12 +57,19 @@ struct REPL {
             case .notUTF8(let bytes):
                 // Refused, never repaired: the error names the byte (and the line stays out of history).
                 do throws(WorkbenchError) { _ = try UTF8Line.decode(bytes) } catch {
-                    interpreter.output.printError("error: \(error.message)")
+                    streams.printError(" " + interpreter.redactor.redact(error.message), prefix: errorPrefix())
                 }
-            case .interrupted:
-                // Ctrl-C drops the line (and a half-typed body block) and never exits.
+            case .interrupted(let lineWasEmpty):
+                // Ctrl-C drops the line (and a half-typed body block) and never exits;
+                // on an empty line it says how to leave.
+                let inBody = interpreter.isCollectingBody
                 interpreter.cancelPendingInput()
                 streams.printLine("")
+                if inBody {
+                    streams.printLine("(the body block was dropped)")
+                } else if lineWasEmpty {
+                    streams.printLine("(Ctrl-D or `exit` leaves the workbench)")
+                }
             case .endOfInput:
                 streams.printLine("")
                 streams.flush()
@@ -60,9 +79,22 @@ struct REPL {
     }
 
     private func terminalWidth() -> Int {
+        Self.terminalSize()?.columns ?? 80
+    }
+
+    static func terminalSize() -> (rows: Int, columns: Int)? {
         var size = winsize()
-        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 80
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return (Int(size.ws_row), Int(size.ws_col))
+    }
+
+    /// One line at start-up: where help is, and that an autosaved session can come back.
+    private func startHint() -> String {
+        var hint = "workbench \(WorkbenchVersion.current): `help` lists the commands"
+        if let autosave, interpreter.workspace.history.isEmpty, AtomicFile.exists(autosave.path) {
+            hint += ", `restore` brings back the last session"
+        }
+        return hint
     }
 }
 

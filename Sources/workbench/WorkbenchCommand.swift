@@ -35,6 +35,9 @@ struct WorkbenchCommand: ParsableCommand {
               --color            when to colour output (default auto: a terminal without NO_COLOR)
               --no-history       neither read nor write the history file
               --keep-going       in a script, go on after a failing command (the status is still 1)
+
+            Inside, `help` lists the commands by group, `help all` each with a line, `help COMMAND`
+            its usage; the README has the whole command language and a first-five-minutes walkthrough.
             """,
         version: WorkbenchVersion.current,
         subcommands: [Interactive.self, Run.self, ReplayFile.self, ImportFile.self],
@@ -148,14 +151,6 @@ struct Launch {
             output: streams, display: DisplayOptions.current(environment),
             sendOptions: SendOptions(shouldAbort: { wb_interrupt_pending() != 0 })
         )
-        if isatty(2) == 1 {
-            // `send > FILE` on a terminal: one line on standard error, redrawn in place.
-            interpreter.showProgress = { [streams] text in
-                streams.flush()
-                FileDescriptorSink.writeAll(Array(("\r\u{1B}[K" + (text ?? "")).utf8), to: 2)
-            }
-            interpreter.terminalWidth = { Terminal.columns(of: 2) }
-        }
         interpreter.editText = { [environment, streams] text, json throws(WorkbenchError) in
             streams.flush()
             return try BodyEditor.edit(text, json: json, environment: environment)
@@ -183,12 +178,21 @@ struct Launch {
         return REPL(
             interpreter: interpreter, streams: streams,
             historyFile: options.noHistory ? nil : directory.map { $0 + "/history" },
-            autosave: directory.map { Autosave(path: $0 + "/autosave.json") }
+            autosave: directory.map { Autosave(path: $0 + "/autosave.json") },
+            errorPrefix: { errorPrefix(interpreter) }
         ).run()
     }
 
     func runScript(_ interpreter: Interpreter, nextLine: () -> Result<String, WorkbenchError>?) -> Int32 {
-        ScriptRun(interpreter: interpreter, streams: streams, keepGoing: options.keepGoing).run(nextLine: nextLine)
+        ScriptRun(interpreter: interpreter, streams: streams, keepGoing: options.keepGoing,
+                  errorPrefix: errorPrefix(interpreter)).run(nextLine: nextLine)
+    }
+
+    /// `error:`, red when standard error is a terminal and colour is on (the `color` setting, NO_COLOR).
+    func errorPrefix(_ interpreter: Interpreter) -> String {
+        var display = interpreter.display
+        display.outputIsTerminal = streams.errorsGoToTerminal
+        return ANSI.paint("error:", ANSI.bold + ANSI.red, if: display.usesColor(interpreter.workspace.settings.color))
     }
 }
 

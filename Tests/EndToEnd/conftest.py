@@ -95,6 +95,9 @@ def workbench_env(tmp_path: Path) -> dict[str, str]:
         "TERM": "xterm",
         "NO_PROXY": "127.0.0.1,localhost",
         "no_proxy": "127.0.0.1,localhost",
+        # A long response on a terminal goes through the pager; tests that are not
+        # about the pager read it straight (test_repl_pty.py starts `less` itself).
+        "PAGER": "cat",
     })
     return env
 

@@ -32,10 +32,11 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x07")
 class Repl:
     """A running `workbench` on a pseudo-terminal, with informative failures."""
 
-    def __init__(self, binary: str, env: dict[str, str], cwd: Path, args: list[str] | None = None):
+    def __init__(self, binary: str, env: dict[str, str], cwd: Path, args: list[str] | None = None,
+                 dimensions: tuple[int, int] = (24, 120)):
         self.transcript = io.StringIO()
         self.child = pexpect.spawn(
-            binary, args or [], env=env, cwd=str(cwd), dimensions=(24, 120),
+            binary, args or [], env=env, cwd=str(cwd), dimensions=dimensions,
             encoding="utf-8", codec_errors="replace", timeout=EXPECT_TIMEOUT,
         )
         self.child.logfile_read = self.transcript
@@ -117,14 +118,15 @@ def repl(workbench_bin, workbench_env, workdir):
     """Starts REPLs (`repl()` or `repl(["--no-history"])`) and closes them after the test."""
     started: list[Repl] = []
 
-    def start(args: list[str] | None = None, env: dict[str, str | None] | None = None) -> Repl:
+    def start(args: list[str] | None = None, env: dict[str, str | None] | None = None,
+              dimensions: tuple[int, int] = (24, 120)) -> Repl:
         environment = dict(workbench_env)
         for name, value in (env or {}).items():
             if value is None:
                 environment.pop(name, None)
             else:
                 environment[name] = value
-        session = Repl(workbench_bin, environment, workdir, args)
+        session = Repl(workbench_bin, environment, workdir, args, dimensions)
         started.append(session)
         session.prompt()
         return session
@@ -260,7 +262,7 @@ def test_complete_file_after_body_at(repl, workdir):
     session.expect("load.json")
     session.send(ENTER)
     # The prompt announces the body, and that GET does not send it.
-    with_body = "GET http://l…alhost:8080/users [file payload.json, not sent]> "
+    with_body = "GET http://localhost:8080/users [file payload.json, not sent]> "
     session.prompt(with_body)
     described = session.output_of("body", with_body)
     assert "@payload.json" in described, described

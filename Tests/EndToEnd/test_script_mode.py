@@ -293,10 +293,17 @@ def test_form_body(run_workbench, version):
 
 
 def test_help_command_lists_commands(run_workbench):
-    result = run_workbench([], input=script("help"))
+    result = run_workbench([], input=script("help", "help all"))
     assert result.returncode == 0 and result.stderr == ""
-    for name in ("base", "path", "method", "query", "header", "body", "show", "send"):
-        assert re.search(rf"^\s*{name}\b", result.stdout, re.MULTILINE), f"`help` does not list {name}"
+    overview, every = result.stdout.split("\nBuild a request:\n", 1)
+    names = ("base", "path", "method", "query", "header", "body", "show", "send", "last", "print", "pager",
+             "use", "run", "history", "expect")
+    for name in names:
+        assert re.search(rf"\s{name}\b", overview), f"`help` does not list {name}"
+        assert re.search(rf"^  {name}\b", every, re.MULTILINE), f"`help all` does not list {name}"
+    # `help` fits a 24-row terminal with the prompt; no line is wider than 80 columns.
+    assert len(overview.split("\n")) <= 22, overview
+    assert all(len(line) <= 80 for line in result.stdout.split("\n")), result.stdout
 
 
 # --- failures ---------------------------------------------------------------------

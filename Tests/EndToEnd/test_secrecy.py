@@ -100,3 +100,36 @@ def test_the_repl_prompt_history_and_autosave_hold_no_secret(workbench_bin, work
     for name in ["history", "autosave.json"]:
         assert_no_secret((state / name).read_text(), name)
     assert "set\\040--secret\\040pw\\040******" in (state / "history").read_text()
+
+
+def test_last_its_file_its_pipe_and_a_partial_save_hold_no_secret(run_workbench, server, workdir: Path):
+    """`last`, `last > FILE`, `last | COMMAND` and `save FILE N` go through the one redaction step:
+    the pipe gets the body masked, so nothing it prints can show the secret either."""
+    env = {"WB_SECRET": ENV}
+    code, out, err = run_workbench(input=script(
+        f"base {server}",
+        f"set --secret pw {PW}",
+        "header X-Env: {{env.WB_SECRET}}",
+        'body json {"pw": "{{pw}}"}',
+        "post /echo",
+        "last",
+        "last headers",
+        "last body",
+        "last > body.json",
+        "last all > all.txt",
+        "last | cat > piped.txt",
+        "last | cat",
+        "last | base64",
+        "get /status/200",
+        "save part.json 1",
+    ), env=env)
+    assert code == 0, err
+    assert_no_secret(out, "stdout")
+    assert_no_secret(err, "stderr")
+    assert out.count('\\"pw\\": \\"******\\"') >= 3, out
+    for name in ["body.json", "all.txt", "piped.txt", "part.json"]:
+        text = (workdir / name).read_text()
+        assert_no_secret(text, name)
+    assert '\\"pw\\": \\"******\\"' in (workdir / "body.json").read_text()
+    assert "X-Env" in (workdir / "all.txt").read_text()
+    assert len(json.loads((workdir / "part.json").read_text())["requests"]) == 1

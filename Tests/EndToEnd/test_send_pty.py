@@ -3,6 +3,7 @@ binary bodies are not dumped, colour follows the terminal and NO_COLOR."""
 
 from __future__ import annotations
 
+import re
 import time
 
 from test_repl_pty import CTRL_C, ENTER, repl  # noqa: F401  (the fixture is used by name)
@@ -16,7 +17,8 @@ def test_ctrl_c_aborts_a_request_and_the_next_one_works(repl, server):
     time.sleep(0.5)  # let the request reach the server
     session.send(CTRL_C)
     # The server would answer after 20 s; the abort must come long before that.
-    session.expect("error: request aborted (Ctrl-C): GET " + server + "/slow?ms=20000", timeout=5)
+    # `error:` is coloured on a terminal.
+    session.expect_re(r"error:(?:\x1b\[0m)? request aborted \(Ctrl-C\): GET " + re.escape(server + "/slow?ms=20000"), timeout=5)
     session.prompt()
     output = session.output_of("get /echo")
     assert "HTTP/1.1 200 OK" in output

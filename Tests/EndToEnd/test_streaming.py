@@ -142,7 +142,8 @@ def test_send_to_a_file_shows_a_progress_bar_on_a_terminal(workbench_bin, workbe
     child, _ = spawn_repl(workbench_bin, workbench_env, workdir, server, width=120, timeout=15)
     try:
         child.sendline("get /drip?count=30&ms=100 > dripped.txt")
-        child.expect(r"\[#*-+\] +\d+%  \d+ bytes of 30 bytes  [\d.]+ (bytes|KB)/s")
+        # One progress line for waiting and for files (WaitProgress), shown after the first second.
+        child.expect(r"\[#*\.*\] \d+ bytes of 30 bytes, [\d.]+ (bytes|KB)/s")
         child.expect_exact("[body saved to dripped.txt: 30 bytes]")
         child.expect("> ")
         child.sendeof()

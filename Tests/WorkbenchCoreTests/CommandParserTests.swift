@@ -97,12 +97,12 @@ import Testing
         ("expect status 2xx", .expect(.status(.range(2)))),
         ("expect header Content-Type contains json", .expect(.headerContains(name: "Content-Type", text: "json"))),
         ("expect time < 500", .expect(.timeBelow(milliseconds: 500))),
-        ("save", .save(nil)),
-        ("save Sessions/login.json", .save("Sessions/login.json")),
+        ("save", .save(nil, requests: [])),
+        ("save Sessions/login.json", .save("Sessions/login.json", requests: [])),
+        ("save part.json 3 1-2 2", .save("part.json", requests: [3, 1, 2])),
         ("load Sessions/login.json", .load("Sessions/login.json")),
         ("restore", .restore),
         ("history", .history),
-        ("replay", .replay(.all)),
         ("replay all", .replay(.all)),
         ("replay 3", .replay(.number(3))),
         // Settings
@@ -116,6 +116,8 @@ import Testing
         ("color auto", .color(.auto)),
         ("color ON", .color(.on)),
         ("color off", .color(.off)),
+        ("color always", .color(.on)),
+        ("color Never", .color(.off)),
         ("maxbody 64M", .maxBody(64 * 1024 * 1024)),
         ("maxbody 1024", .maxBody(1024)),
         ("maxbody 512kb", .maxBody(512 * 1024)),
@@ -140,6 +142,90 @@ import Testing
         #expect(try CommandParser.parse("expect json $.data.token exists") == .command(.expect(.jsonExists(token))))
     }
 
+    @Test(arguments: [
+        ("last", Command.last(part: nil, destination: .screen)),
+        ("last headers", .last(part: .headers, destination: .screen)),
+        ("last BODY", .last(part: .body, destination: .screen)),
+        ("last > out.json", .last(part: nil, destination: .file("out.json"))),
+        ("last body >out.bin", .last(part: .body, destination: .file("out.bin"))),
+        ("last | jq .name", .last(part: nil, destination: .pipe("jq .name"))),
+        ("last headers | grep -i 'content-type'", .last(part: .headers, destination: .pipe("grep -i 'content-type'"))),
+        ("last |jq '.a | .b'", .last(part: nil, destination: .pipe("jq '.a | .b'"))),
+        ("print headers", .print(.headers)),
+        ("print Status", .print(.status)),
+        ("pager off", .pager(false)),
+        ("pager auto", .pager(true)),
+        ("pager on", .pager(true)),
+        ("history rm 2", .historyRemove(2...2)),
+        ("history rm 2-4", .historyRemove(2...4)),
+        ("history clear", .historyClear),
+        ("expect", .expectList),
+        ("expect rm 1", .expectRemove(1)),
+        ("expect clear", .expectClear),
+        ("capture rm token", .captureRemove("token")),
+        ("use 3", .use(3)),
+        ("run login.wb", .run("login.wb")),
+        ("path ..", .pathUp),
+        ("body json @payload.json", .body(.jsonFile("payload.json"))),
+        ("body json '{\"a\": 1}'", .body(.json("{\"a\": 1}"))),
+        ("body json {\"a\": 1}", .body(.json("{\"a\": 1}"))),
+        ("body json '[1, 2]'", .body(.json("[1, 2]"))),
+        ("expect body contains ok", .expect(.bodyContains("ok"))),
+        ("expect body contains \"a b\"", .expect(.bodyContains("a b"))),
+    ])
+    func parsesLivingInTheREPLCommands(line: String, expected: Command) throws {
+        #expect(try CommandParser.parse(line) == .command(expected))
+    }
+
+    @Test(arguments: [
+        ("last nope", "last: unknown part 'nope': expected all, headers, body or status; see `help last`"),
+        ("last |", "last: expected a command after '|', as in `last | jq .`; see `help last`"),
+        ("last body headers", "last: unexpected argument 'headers'; see `help last`"),
+        ("last >", "last: expected a file name after '>'; see `help last`"),
+        ("last > a b", "last: unexpected argument after the file name; see `help last`"),
+        ("last a b | wc", "last: unexpected argument 'b' before '|'; see `help last`"),
+        ("print everything", "print: expected all, headers, body or status; see `help print`"),
+        ("pager", "pager: expected auto or off; see `help pager`"),
+        ("history rm", "history: expected one number after `history rm`; see `help history`"),
+        ("history rm 0", "history: expected N or N-M (see `history`), got '0'; see `help history`"),
+        ("history rm 3-2", "history: expected N or N-M (see `history`), got '3-2'; see `help history`"),
+        ("history rm x", "history: expected N or N-M (see `history`), got 'x'; see `help history`"),
+        ("history clear all", "history: `history clear` takes no arguments; see `help history`"),
+        ("expect rm", "expect: expected one number after `expect rm`; see `help expect`"),
+        ("expect rm -1", "expect: expected the number of a check (see `expect`), got '-1'; see `help expect`"),
+        ("capture rm", "capture: expected one NAME after `capture rm`; see `help capture`"),
+        ("use", "use: expected one request number (see `history`); see `help use`"),
+        ("use 0", "use: expected one request number (see `history`); see `help use`"),
+        ("run", "run: expected one script file; see `help run`"),
+        ("replay", "replay: say which: `replay N` (see `history`) or `replay all`, which sends every request again, POSTs included; see `help replay`"),
+        ("body json @", "body: expected a file name after '@'; see `help body`"),
+        ("expect json $.title == popcorn",
+         "expect: invalid expected value: unexpected 'p': expected a JSON value at line 1, column 1 (byte 0); strings need double quotes: \"popcorn\"; see `help expect`"),
+        ("expect json $.n < \"a\"", "expect: `<` compares numbers: expected a number, got a string; see `help expect`"),
+        ("expect json $.n matches 5", "expect: `matches` takes a regular expression in double quotes, as in \"^ana\"; see `help expect`"),
+        ("expect body contains", "expect: expected `body contains TEXT`; see `help expect`"),
+        ("expect json $.a ~ 1", "expect: expected `json PATH OP VALUE` (OP one of == != < <= > >= contains matches) or `json PATH exists`; see `help expect`"),
+    ])
+    func rejectsLivingInTheREPLMistakes(line: String, message: String) {
+        let error = thrownError { () throws(WorkbenchError) in try CommandParser.parse(line) }
+        #expect(error?.message == message)
+    }
+
+    @Test func parsesNewJSONOperators() throws {
+        let path = try JSONPath(parsing: "$.n")
+        for op in JSONComparison.allCases {
+            let value = op == .matches ? "\"^a\"" : op == .contains ? "\"x\"" : "3"
+            let parsed = try CommandParser.parse("expect json $.n \(op.rawValue) \(value)")
+            #expect(parsed == .command(.expect(.jsonCompare(path: path, operator: op, value: value))))
+            // The text a session file keeps reads back as the same check.
+            if case .command(.expect(let check)) = parsed {
+                #expect(try Expectation.parse(check.text) == check)
+            }
+        }
+        let body = Expectation.bodyContains("  spaced \"quote\" ")
+        #expect(try Expectation.parse(body.text) == body)
+    }
+
     @Test(arguments: ["", "   ", "\t", "# a comment", "   # indented comment", "#show"])
     func blankAndCommentLinesAreEmpty(line: String) throws {
         #expect(try CommandParser.parse(line) == .empty)
@@ -153,14 +239,13 @@ import Testing
 
     // MARK: - Every error path
 
-    static let baseUsage = "usage: base URL | base"
-    static let pathUsage = "usage: path PATH | path add SEGMENT... | path"
-    static let queryUsage = "usage: query add NAME VALUE | query set NAME VALUE | query rm NAME | query clear | query"
-    static let headerUsage = "usage: header NAME: VALUE | header add NAME: VALUE | header rm NAME | header clear | header"
-    static let captureUsage = "usage: capture [--secret] NAME status | capture [--secret] NAME header HEADER | capture [--secret] NAME JSONPATH"
-    static let expectUsage =
-        "usage: expect status CODE | expect header NAME contains TEXT | expect json PATH == VALUE | expect json PATH exists | expect time < MS"
-    static let bodyUsage = "usage: body TEXT | body json JSON | body json @FILE | body form NAME=VALUE... | body multipart NAME=VALUE NAME@FILE[;type=MIME]... | body @FILE | body <<END | body json <<END | body edit | body clear | body"
+    static let baseUsage = "see `help base`"
+    static let pathUsage = "see `help path`"
+    static let queryUsage = "see `help query`"
+    static let headerUsage = "see `help header`"
+    static let captureUsage = "see `help capture`"
+    static let expectUsage = "see `help expect`"
+    static let bodyUsage = "see `help body`"
 
     @Test(arguments: [
         // Unknown commands
@@ -219,7 +304,7 @@ import Testing
         ("method G(T", "invalid method 'G(T': a method is a token such as GET, POST or PURGE"),
         ("method ''", "invalid method '': a method is a token such as GET, POST or PURGE"),
         ("method GÉT", "invalid method 'GÉT': a method is a token such as GET, POST or PURGE"),
-        ("method GET POST", "method: expected one method; usage: method VERB | method"),
+        ("method GET POST", "method: expected one method; see `help method`"),
         // Query
         ("query add a", "query: expected NAME VALUE; \(queryUsage)"),
         ("query add a b c", "query: expected NAME VALUE; \(queryUsage)"),
@@ -260,62 +345,63 @@ import Testing
         ("body {{x", "unclosed '{{' in '{{x': close it with '}}'"),
         ("body form a={{", "unclosed '{{' in '{{': close it with '}}'"),
         // No-argument commands
-        ("show extra", "show: unexpected argument 'extra'; usage: show | show --secrets"),
-        ("curl x", "curl: expected nothing, or --secrets (to bring a curl command in, type `import` before it); usage: curl | curl --secrets"),
-        ("reset now", "reset: unexpected argument 'now'; usage: reset"),
-        ("timing x", "timing: unexpected argument 'x'; usage: timing"),
-        ("vars x", "vars: unexpected argument 'x'; usage: vars"),
-        ("settings x", "settings: unexpected argument 'x'; usage: settings"),
-        ("exit now", "exit: unexpected argument 'now'; usage: exit"),
-        ("quit now", "quit: unexpected argument 'now'; usage: quit"),
+        ("show extra", "show: unexpected argument 'extra'; see `help show`"),
+        ("curl x", "curl: expected nothing, or --secrets (to bring a curl command in, type `import` before it); see `help curl`"),
+        ("reset now", "reset: unexpected argument 'now'; see `help reset`"),
+        ("timing x", "timing: unexpected argument 'x'; see `help timing`"),
+        ("vars x", "vars: unexpected argument 'x'; see `help vars`"),
+        ("settings x", "settings: unexpected argument 'x'; see `help settings`"),
+        ("exit now", "exit: unexpected argument 'now'; see `help exit`"),
+        ("quit now", "quit: unexpected argument 'now'; see `help quit`"),
         // Sending
-        ("send /x", "send: unexpected argument '/x'; usage: send | send > FILE"),
-        ("send >", "send: expected a file name after '>'; usage: send | send > FILE"),
-        ("get /a /b", "get: unexpected argument '/b'; usage: get [PATH]"),
-        ("post /a > out extra", "post: unexpected argument 'extra'; usage: post [PATH]"),
+        ("send /x", "send: unexpected argument '/x'; see `help send`"),
+        ("send >", "send: expected a file name after '>'; see `help send`"),
+        ("get /a /b", "get: unexpected argument '/b'; see `help get`"),
+        ("post /a > out extra", "post: unexpected argument 'extra'; see `help post`"),
         ("get /a#frag", "path '/a#frag' has a fragment ('#frag'): fragments are never sent to the server"),
         // Variables
-        ("set a", "set: expected NAME VALUE; usage: set NAME VALUE | set --secret NAME VALUE | set --secret NAME"),
-        ("set", "set: expected NAME VALUE; usage: set NAME VALUE | set --secret NAME VALUE | set --secret NAME"),
-        ("set a --secret x y", "set: expected NAME VALUE (quote a value with spaces); usage: set NAME VALUE | set --secret NAME VALUE | set --secret NAME"),
-        ("set a b c", "set: expected NAME VALUE (quote a value with spaces); usage: set NAME VALUE | set --secret NAME VALUE | set --secret NAME"),
-        ("set 1a b", "set: invalid variable name '1a': start with a letter or '_', then letters, digits, '_', '-' or '.'; usage: set NAME VALUE | set --secret NAME VALUE | set --secret NAME"),
-        ("set env.HOME x", "set: invalid variable name 'env.HOME': start with a letter or '_', then letters, digits, '_', '-' or '.'; usage: set NAME VALUE | set --secret NAME VALUE | set --secret NAME"),
-        ("unset", "unset: expected one variable name; usage: unset NAME"),
-        ("unset a b", "unset: expected one variable name; usage: unset NAME"),
+        ("set a", "set: expected NAME VALUE; see `help set`"),
+        ("set", "set: expected NAME VALUE; see `help set`"),
+        ("set a --secret x y", "set: expected NAME VALUE (quote a value with spaces); see `help set`"),
+        ("set a b c", "set: expected NAME VALUE (quote a value with spaces); see `help set`"),
+        ("set 1a b", "set: invalid variable name '1a': start with a letter or '_', then letters, digits, '_', '-' or '.'; see `help set`"),
+        ("set env.HOME x", "set: invalid variable name 'env.HOME': start with a letter or '_', then letters, digits, '_', '-' or '.'; see `help set`"),
+        ("unset", "unset: expected one variable name; see `help unset`"),
+        ("unset a b", "unset: expected one variable name; see `help unset`"),
         // Captures, expectations, sessions
         ("capture", "capture: expected NAME and where to capture from; \(captureUsage)"),
         ("capture t", "capture: expected NAME and where to capture from; \(captureUsage)"),
         ("capture 1x status", "capture: invalid variable name '1x'; \(captureUsage)"),
         ("capture t nowhere", "capture: cannot capture from 'nowhere': use status, header NAME, or a JSON path such as $.data.token; \(captureUsage)"),
         ("capture t header", "capture: expected one header name after `header`; \(captureUsage)"),
-        ("expect", "expect: expected a check; \(expectUsage)"),
         ("expect status 999", "expect: invalid status '999': use a code from 100 to 599, or a class such as 2xx; \(expectUsage)"),
         ("expect time > 5", "expect: expected `time < MS`, as in `expect time < 500`; \(expectUsage)"),
-        ("save a b", "save: expected at most one file name; usage: save [FILE]"),
-        ("load", "load: expected one file name (and `--env NAME` for a .http file); usage: load FILE | load FILE.http [--env NAME]"),
-        ("load ''", "load: expected one file name (and `--env NAME` for a .http file); usage: load FILE | load FILE.http [--env NAME]"),
-        ("restore x", "restore: unexpected argument 'x'; usage: restore"),
-        ("history x", "history: unexpected argument 'x'; usage: history"),
-        ("replay 0", "replay: expected a request number (see `history`) or `all`, got '0'; usage: replay N | replay all"),
-        ("replay last", "replay: expected a request number (see `history`) or `all`, got 'last'; usage: replay N | replay all"),
-        ("replay 1 2", "replay: expected a request number or `all`; usage: replay N | replay all"),
+        ("save a b", "save: expected request numbers (N or N-M, see `history`) after the file name, got 'b'; see `help save`"),
+        ("save 2", "save: '2' looks like a request number: name the file first, as in `save FILE 2`; see `help save`"),
+        ("save a 3-1", "save: expected request numbers (N or N-M, see `history`) after the file name, got '3-1'; see `help save`"),
+        ("load", "load: expected one file name (and `--env NAME` for a .http file); see `help load`"),
+        ("load ''", "load: expected one file name (and `--env NAME` for a .http file); see `help load`"),
+        ("restore x", "restore: unexpected argument 'x'; see `help restore`"),
+        ("history x", "history: unexpected argument 'x'; see `help history`"),
+        ("replay 0", "replay: expected a request number (see `history`) or `all`, got '0'; see `help replay`"),
+        ("replay last", "replay: expected a request number (see `history`) or `all`, got 'last'; see `help replay`"),
+        ("replay 1 2", "replay: expected a request number or `all`; see `help replay`"),
         // Settings
-        ("follow", "follow: expected on or off; usage: follow on|off"),
-        ("follow maybe", "follow: expected on or off, got 'maybe'; usage: follow on|off"),
-        ("insecure yes", "insecure: expected on or off, got 'yes'; usage: insecure on|off"),
-        ("timeout", "timeout: expected a number of seconds; usage: timeout SECONDS"),
-        ("timeout -1", "timeout: expected a number of seconds from 0 (no limit) to 86400, got '-1'; usage: timeout SECONDS"),
-        ("timeout abc", "timeout: expected a number of seconds from 0 (no limit) to 86400, got 'abc'; usage: timeout SECONDS"),
-        ("timeout 86401", "timeout: expected a number of seconds from 0 (no limit) to 86400, got '86401'; usage: timeout SECONDS"),
-        ("timeout inf", "timeout: expected a number of seconds from 0 (no limit) to 86400, got 'inf'; usage: timeout SECONDS"),
-        ("timeout nan", "timeout: expected a number of seconds from 0 (no limit) to 86400, got 'nan'; usage: timeout SECONDS"),
-        ("color blue", "color: expected auto, on or off; usage: color auto|on|off"),
-        ("color", "color: expected auto, on or off; usage: color auto|on|off"),
-        ("maxbody", "maxbody: expected a size from 1K to 1T, such as 64M or 512K; usage: maxbody SIZE"),
-        ("maxbody 1000", "maxbody: expected a size from 1K to 1T, such as 64M or 512K; usage: maxbody SIZE"),
-        ("maxbody lots", "maxbody: expected a size from 1K to 1T, such as 64M or 512K; usage: maxbody SIZE"),
-        ("help a b", "help: expected at most one command name; usage: help | help COMMAND"),
+        ("follow", "follow: expected on or off; see `help follow`"),
+        ("follow maybe", "follow: expected on or off, got 'maybe'; see `help follow`"),
+        ("insecure yes", "insecure: expected on or off, got 'yes'; see `help insecure`"),
+        ("timeout", "timeout: expected a number of seconds; see `help timeout`"),
+        ("timeout -1", "timeout: expected a number of seconds from 0 (no limit) to 86400, got '-1'; see `help timeout`"),
+        ("timeout abc", "timeout: expected a number of seconds from 0 (no limit) to 86400, got 'abc'; see `help timeout`"),
+        ("timeout 86401", "timeout: expected a number of seconds from 0 (no limit) to 86400, got '86401'; see `help timeout`"),
+        ("timeout inf", "timeout: expected a number of seconds from 0 (no limit) to 86400, got 'inf'; see `help timeout`"),
+        ("timeout nan", "timeout: expected a number of seconds from 0 (no limit) to 86400, got 'nan'; see `help timeout`"),
+        ("color blue", "color: expected auto, always or never; see `help color`"),
+        ("color", "color: expected auto, always or never; see `help color`"),
+        ("maxbody", "maxbody: expected a size from 1K to 1T, such as 64M or 512K; see `help maxbody`"),
+        ("maxbody 1000", "maxbody: expected a size from 1K to 1T, such as 64M or 512K; see `help maxbody`"),
+        ("maxbody lots", "maxbody: expected a size from 1K to 1T, such as 64M or 512K; see `help maxbody`"),
+        ("help a b", "help: expected at most one command name; see `help help`"),
         // Quoting
         ("set a \"unclosed", "unterminated double quote at column 7"),
     ])
@@ -473,7 +559,8 @@ import Testing
 
     @Test func helpForOneCommand() throws {
         #expect(try CommandCatalog.help(for: "query") == """
-            query: Append a query item (names may repeat, order is kept), replace all items of a name, remove, or list.
+            query: Append a query item (names may repeat, order is kept), replace all items
+              of a name, remove, or list.
             usage:
               query add NAME VALUE
               query set NAME VALUE
@@ -484,7 +571,8 @@ import Testing
               query add updateMask.fieldPaths nickName
             """)
         #expect(try CommandCatalog.help(for: "reset") == """
-            reset: Start a fresh request (GET, no path, query, headers or body); base, variables and settings stay.
+            reset: Start a fresh request (GET, no path, query, headers or body); base,
+              variables and settings stay.
             usage:
               reset
             example:
@@ -492,24 +580,41 @@ import Testing
             """)
     }
 
+    /// Every help text fits 80 columns without cutting a word, and `help` fits 24 rows.
+    @Test func helpFitsAStandardTerminal() throws {
+        let overview = CommandCatalog.overview().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(overview.count <= 22, "help must leave room for the prompt on 24 rows")
+        var texts = [CommandCatalog.overview(), CommandCatalog.everyCommand()]
+        for name in CommandCatalog.names { texts.append(try CommandCatalog.help(for: name)) }
+        for text in texts {
+            for line in text.split(separator: "\n") {
+                #expect(line.count <= CommandCatalog.width, "too wide: \(line)")
+            }
+        }
+        // Every word of every summary survives wrapping whole.
+        let all = CommandCatalog.everyCommand()
+        for spec in CommandCatalog.all {
+            for word in spec.summary.split(separator: " ") {
+                #expect(all.contains(word), "\(spec.name): '\(word)' was cut")
+            }
+        }
+    }
+
+    @Test func everyCommandIsInOneHelpGroup() throws {
+        let grouped = CommandCatalog.groups.flatMap(\.names)
+        #expect(grouped.sorted() == CommandCatalog.names.sorted())
+        #expect(Set(grouped).count == grouped.count)
+        for name in CommandCatalog.names {
+            #expect(CommandCatalog.overview().contains(" \(name)"), "\(name) missing from help")
+        }
+        #expect(try CommandCatalog.help(for: "all") == CommandCatalog.everyCommand())
+    }
+
     @Test func helpForUnknownCommand() {
         #expect(thrownError { () throws(WorkbenchError) in try CommandCatalog.help(for: "sedn") }?.message
             == "no help for unknown command 'sedn': did you mean send?")
         #expect(thrownError { () throws(WorkbenchError) in try CommandCatalog.help(for: "zzzzzz") }?.message
             == "no help for unknown command 'zzzzzz'")
-    }
-
-    @Test func helpOverviewListsEveryCommandAligned() {
-        let lines = CommandCatalog.overview().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.first == "Commands (help COMMAND for details):")
-        #expect(lines.last == "Values may use {{NAME}} (a variable) and {{env.NAME}} (the environment), expanded when sent.")
-        #expect(lines.count == CommandCatalog.all.count + 3)
-        #expect(lines[lines.count - 2] == "")
-        let width = CommandCatalog.names.map(\.count).max() ?? 0
-        for (line, spec) in zip(lines.dropFirst(), CommandCatalog.all) {
-            #expect(line == "  " + spec.name + String(repeating: " ", count: width - spec.name.count) + "  " + spec.summary)
-        }
-        #expect(lines.contains("  base      Set the base URL (http or https, host, optional port and path prefix), or print it."))
     }
 
     @Test func catalogueTables() {

@@ -51,7 +51,7 @@ import Testing
         ("se", ["send", "set", "settings"]),
         ("he", ["header", "head", "help"]),
         ("q", ["query", "quit"]),
-        ("pa", ["path", "patch"]),
+        ("pa", ["path", "patch", "pager"]),
         ("ti", ["timing", "timeout"]),
         ("bod", ["body"]),
         ("zz", []),
@@ -71,11 +71,20 @@ import Testing
         ("body j", ["json"]),
         ("follow ", ["on", "off"]),
         ("insecure of", ["off"]),
-        ("color ", ["auto", "on", "off"]),
-        ("color a", ["auto"]),
+        ("color ", ["auto", "always", "never"]),
+        ("color a", ["auto", "always"]),
+        ("last ", ["all", "headers", "body", "status", ">", "|"]),
+        ("last h", ["headers"]),
+        ("print ", ["all", "headers", "body", "status"]),
+        ("pager ", ["auto", "off"]),
+        ("history ", ["rm", "clear"]),
+        ("expect ", ["status", "header", "body", "json", "time", "rm", "clear"]),
+        ("capture ", ["--secret", "rm"]),
+        ("path ", ["add", ".."]),
+        ("help a", ["all", "auth"]),
         ("set -", ["--secret"]),
         ("help q", ["query", "quit"]),
-        ("help ", CommandCatalog.names),
+        ("help ", ["all"] + CommandCatalog.names),
         ("show ", ["--secrets"]),
         ("reset ", []),
         ("timeout ", []),
@@ -191,5 +200,22 @@ import Testing
         _ = complete("path /x", lister: lister)
         _ = complete("body json ", lister: lister)
         #expect(lister.asked == [])
+    }
+}
+
+extension CompletionTests {
+    @Test func requestNumbersAndCaptureNamesComeFromTheHistory() {
+        var workspace = Workspace()
+        let record = RequestRecord(endpoint: Endpoint(base: "http://h"), settings: Settings(),
+                                   captures: [Capture(name: "token", source: .status)],
+                                   expectations: [.status(.code(200)), .status(.code(201))])
+        workspace.history = [record, record, record]
+        workspace.lastRecordIndex = 2
+        #expect(complete("use ", workspace: workspace) == ["1", "2", "3"])
+        #expect(complete("replay ", workspace: workspace) == ["all", "1", "2", "3"])
+        #expect(complete("history rm ", workspace: workspace) == ["1", "2", "3"])
+        #expect(complete("expect rm ", workspace: workspace) == ["1", "2"])
+        #expect(complete("capture rm t", workspace: workspace) == ["token"])
+        #expect(complete("use ") == [], "nothing sent, nothing to offer")
     }
 }

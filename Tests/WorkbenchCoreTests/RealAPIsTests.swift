@@ -399,11 +399,4 @@ import Testing
         harness.interpreter.editText = nil
         #expect(harness.failure("body edit")?.message == "`body edit` needs an editor: set $VISUAL or $EDITOR")
     }
-
-    @Test func progressLines() {
-        #expect(ProgressBar.line(TransferProgress(received: 512, total: 1024, elapsed: 1), width: 80)
-            == "[###############---------------]   50%  512 bytes of 1.0 KB  512 bytes/s")
-        #expect(ProgressBar.line(TransferProgress(received: 2048, total: nil, elapsed: 2), width: 80) == "2.0 KB  1.0 KB/s")
-        #expect(ProgressBar.line(TransferProgress(received: 1024, total: 1024, elapsed: 0), width: 30) == "100%  1.0 KB of 1.0 KB  0 bytes/s")
-    }
 }

@@ -45,7 +45,7 @@ import Testing
         #expect(try h.printed("header") == "(no headers; `show` lists the defaults too)")
         #expect(try h.printed("body") == "(no body)")
         #expect(try h.printed("vars") == "(no variables)")
-        #expect(try h.printed("settings") == "follow   off\ntimeout  30 s\ninsecure off\ncolor    auto\nmaxbody  64.0 MB")
+        #expect(try h.printed("settings") == "follow   off\ntimeout  30 s\ninsecure off\ncolor    auto\nmaxbody  64.0 MB\nprint    all\npager    auto")
         #expect(h.failure("path")?.message
             == "no base URL: set one with `base URL` (for example `base https://api.example.com`)")
 
@@ -155,9 +155,9 @@ import Testing
         expected.color = .off
         expected.maxBodyBytes = 512 * 1024
         #expect(h.workspace.settings == expected)
-        #expect(try h.printed("settings") == "follow   on\ntimeout  2.5 s\ninsecure on\ncolor    off\nmaxbody  512.0 KB")
+        #expect(try h.printed("settings") == "follow   on\ntimeout  2.5 s\ninsecure on\ncolor    never\nmaxbody  512.0 KB\nprint    all\npager    auto")
         try h.run("timeout 0\nfollow off")
-        #expect(try h.printed("settings") == "follow   off\ntimeout  none\ninsecure on\ncolor    off\nmaxbody  512.0 KB")
+        #expect(try h.printed("settings") == "follow   off\ntimeout  none\ninsecure on\ncolor    never\nmaxbody  512.0 KB\nprint    all\npager    auto")
     }
 
     @Test func resetKeepsBaseVariablesAndSettings() throws {
@@ -381,7 +381,7 @@ import Testing
         #expect(try h.printed("history") == "(no requests sent yet)")
         #expect(h.failure("capture t status")?.message == "no response yet: `send` a request first")
         #expect(h.failure("expect status 200")?.message == "no response yet: `send` a request first")
-        #expect(h.failure("replay")?.message == "nothing to replay: no request has been sent yet")
+        #expect(h.failure("replay all")?.message == "nothing to replay: no request has been sent yet")
         #expect(h.failure("save")?.message == "no session file yet: use `save FILE`")
         #expect(h.failure("restore")?.message == "nothing to restore: no autosaved session yet")
         #expect(h.failure("load missing.json")?.message == "cannot read 'missing.json': No such file or directory")
@@ -503,17 +503,21 @@ import Testing
     @Test func longURLsAreShortenedInTheMiddle() throws {
         let h = InterpreterHarness()
         try h.run("base http://api.example.com/v2\npath /organisations/acme/projects/workbench/issues/12345")
-        // 80 columns: room for max(20, 40 - "GET ".count) = 36 characters: 12 + "…" + 23.
+        // 80 columns: 80 - "GET ".count - "> ".count - 20 for typing = 54 for the URL; the host stays whole.
         let prompt = Prompt.text(for: h.workspace, environment: [:])
-        #expect(prompt == "GET http://api.e…/workbench/issues/12345> ")
+        #expect(prompt == "GET http://api.example.com/v2/…/workbench/issues/12345> ")
         #expect(Prompt.text(for: h.workspace, environment: [:], width: 200)
             == "GET http://api.example.com/v2/organisations/acme/projects/workbench/issues/12345> ")
-        // Never narrower than 20 characters.
-        #expect(Prompt.text(for: h.workspace, environment: [:], width: 10) == "GET http:/…/issues/12345> ")
+        // However narrow the terminal, the scheme and host stay and the end of the path shows.
+        #expect(Prompt.text(for: h.workspace, environment: [:], width: 10) == "GET http://api.example.com/…> ")
     }
 
     @Test func shorten() {
-        #expect(Prompt.shorten("abcdef", to: 6) == "abcdef")
-        #expect(Prompt.shorten("abcdefghij", to: 7) == "ab…ghij")
+        #expect(Prompt.shorten("http://h/abcdef", to: 15) == "http://h/abcdef")
+        #expect(Prompt.shorten("http://h/a/b/c/d?x=1", to: 16) == "http://h/a/…/d?…")
+        #expect(Prompt.shorten("http://h/a/b?x=1&y=2", to: 14) == "http://h/a/b?…")
+        #expect(Prompt.shorten("http://h/abcdefghij", to: 14) == "http://h/…ghij")
+        #expect(Prompt.shorten("http://h/a/bcdefghij", to: 14) == "http://h/…/…ij")
+        #expect(Prompt.shorten("http://h/abcdefghij", to: 12) == "http://h/…")
     }
 }

@@ -5,6 +5,8 @@ public enum Command: Equatable, Sendable {
     case showBase
     case path(String)
     case pathAdd([String])
+    /// `path ..`: one segment up.
+    case pathUp
     case showURL
     case method(String)
     case showMethod
@@ -41,6 +43,8 @@ public enum Command: Equatable, Sendable {
     /// `send`, or `get|post|... [PATH]`: set the method (and path), then send; `> FILE` saves the body.
     case send(method: String?, path: String?, output: String?)
     case timing
+    /// `last [PART] [> FILE | | COMMAND]`: the last response again, without sending.
+    case last(part: ResponsePart?, destination: LastDestination)
 
     // Variables
     /// `set [--secret] NAME VALUE`; `set --secret NAME` (value nil) asks for it with hidden input.
@@ -54,14 +58,29 @@ public enum Command: Equatable, Sendable {
     case capture(name: String, source: Capture.Source, secret: Bool = false)
     /// `expect CHECK`: attached to the last request and checked at once.
     case expect(Expectation)
-    case save(String?)
+    /// `save [FILE] [N...]`: with numbers, only those requests of the history.
+    case save(String?, requests: [Int])
     case load(String)
     /// `load FILE.http [--env NAME]`: a `.http` file's requests as the history (not sent).
     case loadHTTPFile(String, environment: String?)
     /// `restore`: the workspace autosaved by the last REPL session.
     case restore
     case history
+    /// `history rm N[-M]`: 1-based, inclusive.
+    case historyRemove(ClosedRange<Int>)
+    case historyClear
+    /// `expect` alone: the checks attached to the last request.
+    case expectList
+    /// `expect rm N`: 1-based, as `expect` numbers them.
+    case expectRemove(Int)
+    case expectClear
+    /// `capture rm NAME`: the capture no longer runs on replay; the variable stays.
+    case captureRemove(String)
     case replay(ReplayTarget)
+    /// `use N`: request N of the history becomes the request being built.
+    case use(Int)
+    /// `run SCRIPT`: the commands of a file, as if typed.
+    case run(String)
 
     // Settings
     case follow(Bool)
@@ -71,6 +90,10 @@ public enum Command: Equatable, Sendable {
     /// `maxbody SIZE`: the cap on response bodies kept in memory, in bytes.
     case maxBody(Int)
     case showSettings
+    /// `print all|headers|body|status`: which parts of a response are shown.
+    case print(ResponsePart)
+    /// `pager auto|off`: long responses through `$PAGER` on a terminal.
+    case pager(Bool)
 
     // Real APIs
     /// `cookies`, `cookies clear`, `cookies rm NAME`: the session's cookie jar.
@@ -134,4 +157,13 @@ public enum ParsedLine: Equatable, Sendable {
     case command(Command)
     /// `body <<END` (or `body json <<END`): the following lines up to `END` are the body.
     case heredoc(json: Bool, terminator: String)
+}
+
+/// Where `last` sends the response.
+public enum LastDestination: Equatable, Sendable {
+    case screen
+    /// `> FILE`: written atomically, as `send > FILE` writes.
+    case file(String)
+    /// `| COMMAND`: run by `/bin/sh -c`, the bytes on its standard input.
+    case pipe(String)
 }

@@ -21,9 +21,9 @@ public enum CommandCatalog {
         CommandSpec(name: "base", usage: ["base URL", "base"],
                     summary: "Set the base URL (http or https, host, optional port and path prefix), or print it.",
                     example: "base https://api.themoviedb.org", subcommands: []),
-        CommandSpec(name: "path", usage: ["path PATH", "path add SEGMENT...", "path"],
-                    summary: "Set the path below the base, append encoded segments, or print the full URL.",
-                    example: "path /3/movie/popular", subcommands: ["add"]),
+        CommandSpec(name: "path", usage: ["path PATH", "path add SEGMENT...", "path ..", "path"],
+                    summary: "Set the path below the base, append encoded segments, go one segment up, or print the full URL.",
+                    example: "path /3/movie/popular", subcommands: ["add", ".."]),
         CommandSpec(name: "method", usage: ["method VERB", "method"],
                     summary: "Set the HTTP method (any token, upper-cased), or print it.",
                     example: "method PATCH", subcommands: methods),
@@ -44,7 +44,7 @@ public enum CommandCatalog {
                     example: "curl", subcommands: ["--secrets"]),
         CommandSpec(name: "import", usage: ["import curl ARGS...", "import FILE"],
                     summary: "Make a curl command line (as \"Copy as cURL\" writes it; lines may end with \\) the request: method, URL, headers, data, -u, -b, -A, -e, -G, -I, -L, -k. Options it cannot import are named. `import FILE` brings every curl command of a file into the history (not sent), the last as the request.",
-                    example: "import curl -X POST https://api.example.com/login -H 'Content-Type: application/json' --data-raw '{\"user\": \"ana\"}'",
+                    example: "import curl -X POST https://api.example.com/login --json '{\"user\": \"ana\"}'",
                     subcommands: ["curl"]),
         CommandSpec(name: "export", usage: ["export curl|httpie|http|hurl [--session] [--secrets] [> FILE]", "export curl --exact", "export swift [--session] [--runnable] [> FILE]"],
                     summary: "Write the request (or with --session every request sent) for another tool: a short curl or HTTPie command, a .http file (JetBrains, VS Code), a Hurl file with captures and asserts, or Swift code (an Endpoint enum building URLRequests; --runnable adds a main that sends them). Secret values are masked unless --secrets; .http and Hurl files keep {{variables}}.",
@@ -72,37 +72,56 @@ public enum CommandCatalog {
         CommandSpec(name: "timing", usage: ["timing"],
                     summary: "Print the last response's phases: DNS, connect, TLS, sent, first byte, download, total.",
                     example: "timing", subcommands: []),
+        CommandSpec(name: "last", usage: ["last [all|headers|body|status]", "last [PART] > FILE", "last [PART] | COMMAND"],
+                    summary: "Show the last response again without sending: in parts, to a file (the raw body, written atomically) or through a shell command (the body on its standard input); secrets stay masked.",
+                    example: "last | jq .data", subcommands: ResponsePart.allCases.map(\.rawValue)),
         CommandSpec(name: "set", usage: ["set NAME VALUE", "set --secret NAME VALUE", "set --secret NAME"],
                     summary: "Set a variable, used as {{NAME}}; a secret is masked everywhere, never saved, and asked for hidden when VALUE is left out.",
                     example: "set key 0123abcd", subcommands: ["--secret"]),
         CommandSpec(name: "unset", usage: ["unset NAME"], summary: "Remove a variable.", example: "unset key", subcommands: []),
         CommandSpec(name: "vars", usage: ["vars"], summary: "List the variables (secret values masked).", example: "vars", subcommands: []),
-        CommandSpec(name: "capture", usage: ["capture [--secret] NAME status", "capture [--secret] NAME header HEADER", "capture [--secret] NAME JSONPATH"],
-                    summary: "Put a value of the last response into a variable (--secret: masked, never saved); a replay captures it again.",
-                    example: "capture token $.data.accessToken", subcommands: ["status", "header"]),
-        CommandSpec(name: "expect", usage: ["expect status CODE", "expect header NAME contains TEXT", "expect json PATH == VALUE", "expect json PATH exists", "expect time < MS"],
-                    summary: "Check the last response now and on every replay (VALUE is a JSON literal).",
-                    example: "expect json $.data.user == \"ana\"", subcommands: ["status", "header", "json", "time"]),
-        CommandSpec(name: "save", usage: ["save [FILE]"],
-                    summary: "Write the session (request, variables, settings, history) to a JSON file; no FILE: the last one.",
+        CommandSpec(name: "capture", usage: ["capture [--secret] NAME status", "capture [--secret] NAME header HEADER", "capture [--secret] NAME JSONPATH", "capture rm NAME"],
+                    summary: "Put a value of the last response into a variable (--secret: masked, never saved); a replay captures it again. `rm` stops capturing NAME.",
+                    example: "capture token $.data.accessToken", subcommands: ["--secret", "rm"]),
+        CommandSpec(name: "expect", usage: ["expect status CODE", "expect header NAME contains TEXT", "expect body contains TEXT",
+                            "expect json PATH OP VALUE   (OP: == != < <= > >= contains matches)", "expect json PATH exists",
+                            "expect time < MS", "expect", "expect rm N", "expect clear"],
+                    summary: "Check the last response now and on every replay (VALUE is a JSON literal: strings in double quotes; `matches` takes a regular expression as a string); alone, list the checks of the last request; `rm N` and `clear` take them back.",
+                    example: "expect json $.data.user == \"ana\"", subcommands: ["status", "header", "body", "json", "time", "rm", "clear"]),
+        CommandSpec(name: "save", usage: ["save [FILE]", "save FILE N|N-M..."],
+                    summary: "Write the session (request, variables, settings, history) to a JSON file; no FILE: the last one; numbers: only those requests.",
                     example: "save Sessions/login.json", subcommands: []),
         CommandSpec(name: "load", usage: ["load FILE", "load FILE.http [--env NAME]"], summary: "Read a session file, replacing the current session; a .http file (JetBrains, VS Code REST Client) becomes the history, not sent, with its variables and the environment NAME from http-client.env.json.",
                     example: "load Sessions/login.json", subcommands: []),
         CommandSpec(name: "restore", usage: ["restore"], summary: "Bring back the session autosaved by the last interactive run.",
                     example: "restore", subcommands: []),
-        CommandSpec(name: "history", usage: ["history"], summary: "List the requests sent in this session, numbered.",
-                    example: "history", subcommands: []),
+        CommandSpec(name: "history", usage: ["history", "history rm N[-M]", "history clear"],
+                    summary: "List the requests sent in this session, numbered; `rm` removes some (the rest are renumbered), `clear` all.",
+                    example: "history rm 2-3", subcommands: ["rm", "clear"]),
         CommandSpec(name: "replay", usage: ["replay N", "replay all"],
                     summary: "Send request N of the history again (or all, in order), with captures and expectations.",
                     example: "replay all", subcommands: ["all"]),
+        CommandSpec(name: "use", usage: ["use N"],
+                    summary: "Make request N of the history the request being built, to change and send again.",
+                    example: "use 2", subcommands: []),
+        CommandSpec(name: "run", usage: ["run SCRIPT"],
+                    summary: "Run the commands of a file as if typed; the first failing line stops it (FILE:LINE in the error).",
+                    example: "run login.wb", subcommands: []),
         CommandSpec(name: "follow", usage: ["follow on|off"], summary: "Follow redirects (default off, like curl).",
                     example: "follow on", subcommands: ["on", "off"]),
         CommandSpec(name: "timeout", usage: ["timeout SECONDS"], summary: "Total time allowed for a request (default 30).",
                     example: "timeout 5", subcommands: []),
         CommandSpec(name: "insecure", usage: ["insecure on|off"], summary: "Skip TLS certificate verification (default off).",
                     example: "insecure on", subcommands: ["on", "off"]),
-        CommandSpec(name: "color", usage: ["color auto|on|off"], summary: "Colour responses: auto (on a terminal without NO_COLOR), always, never.",
-                    example: "color off", subcommands: ["auto", "on", "off"]),
+        CommandSpec(name: "color", usage: ["color auto|always|never"],
+                    summary: "Colour responses: auto (on a terminal without NO_COLOR), always, never (`on` and `off` mean always and never).",
+                    example: "color never", subcommands: ["auto", "always", "never"]),
+        CommandSpec(name: "print", usage: ["print all|headers|body|status"],
+                    summary: "Which parts of a response to show, like HTTPie's --print (default all; not saved with the session).",
+                    example: "print body", subcommands: ResponsePart.allCases.map(\.rawValue)),
+        CommandSpec(name: "pager", usage: ["pager auto|off"],
+                    summary: "auto: on a terminal, a response longer than the screen goes through $PAGER (default `less -R`); off: never.",
+                    example: "pager off", subcommands: ["auto", "off"]),
         CommandSpec(name: "maxbody", usage: ["maxbody SIZE"],
                     summary: "Cap response bodies kept in memory (default 64M; K, M, G suffixes); `send > FILE` streams past it.",
                     example: "maxbody 256M", subcommands: []),
@@ -125,7 +144,7 @@ public enum CommandCatalog {
                     summary: "The HTTP version to ask for (auto: HTTP/2 over TLS when offered); the status line and `timing` show the one used.",
                     example: "http 1.1", subcommands: ["1.1", "2", "auto"]),
         CommandSpec(name: "settings", usage: ["settings"], summary: "Print the current settings.", example: "settings", subcommands: []),
-        CommandSpec(name: "help", usage: ["help", "help COMMAND"], summary: "List the commands, or explain one.",
+        CommandSpec(name: "help", usage: ["help", "help all", "help COMMAND"], summary: "List the commands by group, every command with a line each (all), or explain one.",
                     example: "help query", subcommands: []),
         CommandSpec(name: "exit", usage: ["exit"], summary: "Leave the workbench (also `quit` or Ctrl-D).", example: "exit", subcommands: []),
         CommandSpec(name: "quit", usage: ["quit"], summary: "Leave the workbench (also `exit` or Ctrl-D).", example: "quit", subcommands: []),
@@ -137,34 +156,87 @@ public enum CommandCatalog {
         all.first { $0.name == name }
     }
 
-    /// `usage: ...` lines for error messages.
+    /// The groups `help` shows, in order; every command is in one.
+    public static let groups: [(title: String, names: [String])] = [
+        ("Build a request", ["base", "path", "method", "query", "header", "body", "reset", "show", "curl"]),
+        ("Send and look", ["send", "get", "post", "put", "patch", "delete", "head", "options", "last", "timing"]),
+        ("Variables", ["set", "unset", "vars", "capture"]),
+        ("Check and keep", ["expect", "history", "replay", "use", "save", "load", "restore", "run"]),
+        ("Other tools", ["import", "export"]),
+        ("Settings", ["print", "pager", "color", "follow", "timeout", "insecure", "maxbody", "settings"]),
+        ("Network", ["auth", "cookies", "proxy", "cacert", "cert", "http"]),
+        ("Help and leaving", ["help", "exit", "quit"]),
+    ]
+
+    /// Lines are wrapped to this width (a standard terminal), never inside a word.
+    public static let width = 80
+
+    /// `usage: ...` lines.
     public static func usage(of name: String) -> String {
         guard let spec = spec(named: name) else { return "" }
         return "usage: " + spec.usage.joined(separator: " | ")
     }
 
-    /// The full `help` text.
+    /// `help`: the commands by group, a few lines that fit a 24-row screen.
     public static func overview() -> String {
-        let width = all.map(\.name.count).max() ?? 0
-        var lines = ["Commands (help COMMAND for details):"]
-        for spec in all {
-            lines.append("  " + spec.name.padding(to: width) + "  " + spec.summary)
+        let titleWidth = groups.map(\.title.count).max() ?? 0
+        var lines = ["Commands (`help COMMAND` explains one, `help all` lists each with a line):", ""]
+        for group in groups {
+            let lead = "  " + (group.title + ":").padding(to: titleWidth + 1) + "  "
+            lines += wrap(group.names.joined(separator: " "), first: lead, rest: String(repeating: " ", count: lead.count))
         }
         lines.append("")
-        lines.append("Values may use {{NAME}} (a variable) and {{env.NAME}} (the environment), expanded when sent.")
+        lines += wrap("Values may use {{NAME}} (a variable) and {{env.NAME}} (the environment), expanded when sent. "
+            + "Tab completes; Ctrl-R searches the history; Ctrl-D or `exit` leaves.", first: "", rest: "")
+        return lines.joined(separator: "\n")
+    }
+
+    /// `help all`: every command with its summary.
+    public static func everyCommand() -> String {
+        let nameWidth = all.map(\.name.count).max() ?? 0
+        var lines: [String] = []
+        for group in groups {
+            lines.append(group.title + ":")
+            for name in group.names {
+                guard let spec = spec(named: name) else { continue }
+                let lead = "  " + spec.name.padding(to: nameWidth) + "  "
+                lines += wrap(spec.summary, first: lead, rest: String(repeating: " ", count: lead.count))
+            }
+        }
         return lines.joined(separator: "\n")
     }
 
     /// `help COMMAND`.
     public static func help(for name: String) throws(WorkbenchError) -> String {
+        if name == "all" { return everyCommand() }
         guard let spec = spec(named: name) else {
             throw WorkbenchError("no help for unknown command \(Excerpt.quoted(name))" + Suggestion.didYouMean(name, among: names))
         }
-        var lines = [spec.name + ": " + spec.summary, "usage:"]
+        var lines = wrap(spec.name + ": " + spec.summary, first: "", rest: "  ")
+        lines.append("usage:")
         lines += spec.usage.map { "  " + $0 }
         lines.append("example:")
         lines.append("  " + spec.example)
         return lines.joined(separator: "\n")
+    }
+
+    /// Words of `text` in lines of at most `width` columns; the first line starts
+    /// with `first`, the others with `rest`. A word longer than a line gets one to itself.
+    static func wrap(_ text: String, first: String, rest: String) -> [String] {
+        var lines: [String] = []
+        var line = first
+        var lineHasWord = false
+        for word in text.split(separator: " ") {
+            if lineHasWord && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = rest
+                lineHasWord = false
+            }
+            line += (lineHasWord ? " " : "") + word
+            lineHasWord = true
+        }
+        lines.append(line)
+        return lines
     }
 }
 

@@ -8,6 +8,7 @@ public enum CommandParser {
     public static func parse(_ line: String) throws(WorkbenchError) -> ParsedLine {
         let trimmed = line.trimmingSpaces()
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return .empty }
+        if let piped = try lastThroughPipe(trimmed) { return .command(piped) }
         if let header = try verbatimHeader(trimmed) { return header }
         if let imported = try importedCommand(trimmed) { return imported }
         let words: [ShellWord]
@@ -24,6 +25,27 @@ public enum CommandParser {
         let args = Array(words.dropFirst())
         let parser = Parser(line: line, name: name, args: args)
         return try parser.parse()
+    }
+
+    /// `last [PART] | COMMAND`: everything after the first `|` is the shell's,
+    /// quotes and all, so it is cut off before the line is split into words.
+    static func lastThroughPipe(_ trimmedLine: String) throws(WorkbenchError) -> Command? {
+        guard let bar = trimmedLine.firstIndex(of: "|") else { return nil }
+        let before = trimmedLine[..<bar]
+        let words = before.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let first = words.first, first.lowercased() == "last" else { return nil }
+        let command = trimmedLine[trimmedLine.index(after: bar)...].trimmingSpaces()
+        let problem: String? = command.isEmpty ? "expected a command after '|', as in `last | jq .`"
+            : words.count > 2 ? "unexpected argument '\(words[2])' before '|'" : nil
+        var part: ResponsePart?
+        if problem == nil, words.count == 2 {
+            part = ResponsePart(rawValue: words[1].lowercased())
+            if part == nil {
+                throw WorkbenchError("last: unknown part '\(words[1])': expected all, headers, body or status; see `help last`")
+            }
+        }
+        if let problem { throw WorkbenchError("last: \(problem); see `help last`") }
+        return .last(part: part, destination: .pipe(String(command)))
     }
 
     /// `header [add] NAME: VALUE` with the value exactly as typed, as curl's `-H`
@@ -49,7 +71,7 @@ public enum CommandParser {
         }
         let command = adds ? "header add" : "header"
         guard let colon = field.firstIndex(of: ":") else {
-            throw WorkbenchError("\(command): expected NAME: VALUE\(field.isEmpty ? "" : ", with a colon after the name"); \(CommandCatalog.usage(of: "header"))")
+            throw WorkbenchError("\(command): expected NAME: VALUE\(field.isEmpty ? "" : ", with a colon after the name"); see `help header`")
         }
         let name = String(field[..<colon]).trimmingSpaces()
         let value = String(field[field.index(after: colon)...]).trimmingSpaces()
@@ -69,19 +91,19 @@ public enum CommandParser {
     static func importedCommand(_ trimmedLine: String) throws(WorkbenchError) -> ParsedLine? {
         guard let (word, rest) = splitFirstWord(trimmedLine), word.lowercased() == "import" else { return nil }
         guard let (format, arguments) = splitFirstWord(rest) else {
-            throw WorkbenchError("import: expected `import curl ARGS...` or `import FILE`; \(CommandCatalog.usage(of: "import"))")
+            throw WorkbenchError("import: expected `import curl ARGS...` or `import FILE`; see `help import`")
         }
         guard format.lowercased() == "curl" else {
             let words = try ShellWords.split(rest)
             guard words.count == 1 else {
-                throw WorkbenchError("import: expected one file name (or `import curl ARGS...`); \(CommandCatalog.usage(of: "import"))")
+                throw WorkbenchError("import: expected one file name (or `import curl ARGS...`); see `help import`")
             }
             return .command(.importFile(words[0].text))
         }
         // The whole line is split, so an error's column counts from its start.
         let words = try ShellWords.split(trimmedLine, dialect: .bash).dropFirst(2).map(\.text)
         guard !arguments.isEmpty, !words.isEmpty else {
-            throw WorkbenchError("import: expected a curl command after `import curl`; \(CommandCatalog.usage(of: "import"))")
+            throw WorkbenchError("import: expected a curl command after `import curl`; see `help import`")
         }
         return .command(.importCurl(words.first == "curl" ? Array(words.dropFirst()) : words))
     }
@@ -119,8 +141,10 @@ private struct Parser {
         return line.suffix(fromUTF8Offset: args[index].start).trimmingSpaces()
     }
 
+    /// `NAME: problem; see `help NAME``: the usage is one command away, not repeated in every error.
     func usageError(_ problem: String, command: String? = nil) -> WorkbenchError {
-        WorkbenchError("\(command ?? name): \(problem); \(CommandCatalog.usage(of: command ?? name))")
+        let name = command ?? name
+        return WorkbenchError("\(name): \(problem); see `help \(name)`")
     }
 
     func expectNoArguments(_ command: Command) throws(WorkbenchError) -> ParsedLine {
@@ -148,20 +172,20 @@ private struct Parser {
         case "reset": return try expectNoArguments(.reset)
         case "send": return try parseSend(method: nil)
         case "timing": return try expectNoArguments(.timing)
+        case "last": return try parseLast()
         case "set": return try parseSet()
         case "unset": return try parseUnset()
         case "vars": return try expectNoArguments(.vars)
         case "capture": return try parseCapture()
         case "expect":
-            guard !args.isEmpty else { throw usageError("expected a check") }
+            if args.isEmpty { return .command(.expectList) }
+            if texts[0] == "rm" || texts[0] == "clear" { return try parseTakeBack(sub: texts[0]) }
             do throws(WorkbenchError) {
                 return .command(.expect(try Expectation.parse(rest(from: 0))))
             } catch {
                 throw usageError(error.message)
             }
-        case "save":
-            guard args.count <= 1 else { throw usageError("expected at most one file name") }
-            return .command(.save(texts.first))
+        case "save": return try parseSave()
         case "load":
             if args.count == 3, texts[1] == "--env", HTTPFileImport.handles(texts[0]) {
                 return .command(.loadHTTPFile(texts[0], environment: texts[2]))
@@ -169,8 +193,28 @@ private struct Parser {
             guard args.count == 1, !texts[0].isEmpty else { throw usageError("expected one file name (and `--env NAME` for a .http file)") }
             return .command(HTTPFileImport.handles(texts[0]) ? .loadHTTPFile(texts[0], environment: nil) : .load(texts[0]))
         case "restore": return try expectNoArguments(.restore)
-        case "history": return try expectNoArguments(.history)
+        case "history":
+            if texts.first == "rm" || texts.first == "clear" { return try parseTakeBack(sub: texts[0]) }
+            return try expectNoArguments(.history)
         case "replay": return try parseReplay()
+        case "use":
+            guard args.count == 1, let number = Int(texts[0]), number >= 1 else {
+                throw usageError("expected one request number (see `history`)")
+            }
+            return .command(.use(number))
+        case "run":
+            guard args.count == 1, !texts[0].isEmpty else { throw usageError("expected one script file") }
+            return .command(.run(texts[0]))
+        case "print":
+            guard args.count == 1, let part = ResponsePart(rawValue: texts[0].lowercased()) else {
+                throw usageError("expected all, headers, body or status")
+            }
+            return .command(.print(part))
+        case "pager":
+            guard args.count == 1, ["auto", "on", "off"].contains(texts[0].lowercased()) else {
+                throw usageError("expected auto or off")
+            }
+            return .command(.pager(texts[0].lowercased() != "off"))
         case "follow": return .command(.follow(try parseSwitch()))
         case "insecure": return .command(.insecure(try parseSwitch()))
         case "timeout": return try parseTimeout()
@@ -247,6 +291,7 @@ private struct Parser {
 
     func parsePath() throws(WorkbenchError) -> ParsedLine {
         if args.isEmpty { return .command(.showURL) }
+        if texts == [".."] { return .command(.pathUp) }
         if texts[0] == "add" {
             let segments = Array(texts.dropFirst())
             guard !segments.isEmpty else { throw usageError("expected at least one segment after `path add`") }
@@ -337,7 +382,13 @@ private struct Parser {
                 return .command(.body(.jsonFile(file)))
             }
             let text = rest(from: 1)
-            try JSONTemplate.check(text)
+            do throws(WorkbenchError) {
+                try JSONTemplate.check(text)
+            } catch {
+                // `body json '{"a": 1}'`: quoted as one word, as a shell would need it.
+                guard args.count == 2, text != texts[1], (try? JSONTemplate.check(texts[1])) != nil else { throw error }
+                return .command(.body(.json(texts[1])))
+            }
             return .command(.body(.json(text)))
         }
         if sub == "form" {
@@ -480,6 +531,10 @@ private struct Parser {
     }
 
     func parseCapture() throws(WorkbenchError) -> ParsedLine {
+        if texts.first == "rm" {
+            guard args.count == 2 else { throw usageError("expected one NAME after `capture rm`") }
+            return .command(.captureRemove(texts[1]))
+        }
         let secret = texts.first == "--secret"
         let operands = secret ? Array(texts.dropFirst()) : texts
         guard operands.count >= 2 else { throw usageError("expected NAME and where to capture from") }
@@ -495,11 +550,84 @@ private struct Parser {
 
     func parseReplay() throws(WorkbenchError) -> ParsedLine {
         guard args.count <= 1 else { throw usageError("expected a request number or `all`") }
-        guard let target = texts.first, target != "all" else { return .command(.replay(.all)) }
+        guard let target = texts.first else {
+            throw usageError("say which: `replay N` (see `history`) or `replay all`, which sends every request again, POSTs included")
+        }
+        if target == "all" { return .command(.replay(.all)) }
         guard let number = Int(target), number >= 1 else {
             throw usageError("expected a request number (see `history`) or `all`, got \(Excerpt.quoted(target))")
         }
         return .command(.replay(.number(number)))
+    }
+
+    /// `last [PART] [> FILE]` (`| COMMAND` is cut off before the line is split).
+    func parseLast() throws(WorkbenchError) -> ParsedLine {
+        var operands = texts
+        var destination = LastDestination.screen
+        if let arrow = operands.firstIndex(where: { $0.hasPrefix(">") }) {
+            let attached = String(operands[arrow].dropFirst())
+            let file = attached.isEmpty && arrow + 1 < operands.count ? operands[arrow + 1] : attached
+            let used = attached.isEmpty ? 2 : 1
+            guard !file.isEmpty, arrow + used == operands.count else {
+                throw usageError(file.isEmpty ? "expected a file name after '>'" : "unexpected argument after the file name")
+            }
+            destination = .file(file)
+            operands.removeSubrange(arrow...)
+        }
+        guard operands.count <= 1 else { throw usageError("unexpected argument '\(operands[1])'") }
+        var part: ResponsePart?
+        if let word = operands.first {
+            guard let chosen = ResponsePart(rawValue: word.lowercased()) else {
+                throw usageError("unknown part '\(word)': expected all, headers, body or status")
+            }
+            part = chosen
+        }
+        return .command(.last(part: part, destination: destination))
+    }
+
+    /// `history rm N[-M]`, `history clear`, `expect rm N`, `expect clear`.
+    func parseTakeBack(sub: String) throws(WorkbenchError) -> ParsedLine {
+        let operands = Array(texts.dropFirst())
+        if sub == "clear" {
+            guard operands.isEmpty else { throw usageError("`\(name) clear` takes no arguments") }
+            return .command(name == "history" ? .historyClear : .expectClear)
+        }
+        guard operands.count == 1 else { throw usageError("expected one number after `\(name) rm`") }
+        if name == "expect" {
+            guard let number = Int(operands[0]), number >= 1 else {
+                throw usageError("expected the number of a check (see `expect`), got '\(operands[0])'")
+            }
+            return .command(.expectRemove(number))
+        }
+        guard let range = Self.requestRange(operands[0]) else {
+            throw usageError("expected N or N-M (see `history`), got '\(operands[0])'")
+        }
+        return .command(.historyRemove(range))
+    }
+
+    /// `3` or `2-5`, numbers from 1, the first not after the last.
+    static func requestRange(_ text: String) -> ClosedRange<Int>? {
+        let parts = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let low = Int(parts[0]), low >= 1 else { return nil }
+        guard parts.count == 2 else { return low...low }
+        guard let high = Int(parts[1]), high >= low, high - low < 100_000 else { return nil }
+        return low...high
+    }
+
+    /// `save [FILE] [N|N-M...]`: numbers after the file choose the requests.
+    func parseSave() throws(WorkbenchError) -> ParsedLine {
+        guard let file = texts.first else { return .command(.save(nil, requests: [])) }
+        if Self.requestRange(file) != nil {
+            throw usageError("'\(file)' looks like a request number: name the file first, as in `save FILE \(file)`")
+        }
+        var numbers: [Int] = []
+        for word in texts.dropFirst() {
+            guard let range = Self.requestRange(word) else {
+                throw usageError("expected request numbers (N or N-M, see `history`) after the file name, got '\(word)'")
+            }
+            for number in range where !numbers.contains(number) { numbers.append(number) }
+        }
+        return .command(.save(file, requests: numbers))
     }
 
     func parseUnset() throws(WorkbenchError) -> ParsedLine {
@@ -567,8 +695,8 @@ private struct Parser {
     }
 
     func parseColor() throws(WorkbenchError) -> ParsedLine {
-        guard args.count == 1, let setting = ColorSetting(rawValue: texts[0].lowercased()) else {
-            throw usageError("expected auto, on or off")
+        guard args.count == 1, let setting = ColorSetting(word: texts[0]) else {
+            throw usageError("expected auto, always or never")
         }
         return .command(.color(setting))
     }

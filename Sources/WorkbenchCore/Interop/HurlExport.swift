@@ -80,6 +80,18 @@ enum HurlExport {
                 } else {
                     unsupported.append(expectation.text)
                 }
+            case .jsonCompare(let path, let comparison, let value):
+                // Hurl's `contains` is for strings and `includes` for collections; a string VALUE
+                // is taken as a substring (the common case).
+                let isString = value.trimmingSpaces().hasPrefix("\"")
+                let predicate = comparison == .contains && !isString ? "includes" : comparison.rawValue
+                if let literal = predicateValue(value) {
+                    asserts.append("jsonpath \(StringLiteral.quoted(path.text)) \(predicate) \(literal)")
+                } else {
+                    unsupported.append(expectation.text)
+                }
+            case .bodyContains(let text):
+                asserts.append("body contains \(StringLiteral.quoted(text))")
             }
         }
         var lines = ["HTTP \(status)"]

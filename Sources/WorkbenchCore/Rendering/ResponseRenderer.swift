@@ -1,16 +1,27 @@
 /// Prints a response: redirect hops, the status line, time and size, the
 /// headers as received, a blank line, and the body shown by its kind.
 public enum ResponseRenderer {
-    public static func render(_ response: HTTPResponse, color: Bool, outputIsTerminal: Bool, to sink: OutputSink) {
+    public static func render(
+        _ response: HTTPResponse, parts: ResponsePart = .all, color: Bool, outputIsTerminal: Bool, to sink: OutputSink
+    ) {
         // Everything here came from the server: on a terminal, its control characters are escaped.
         func line(_ text: String) -> String { outputIsTerminal ? TerminalText.escapeLine(text) : text }
+        guard parts.showsStatus else {
+            renderBody(response, color: color, outputIsTerminal: outputIsTerminal, separated: false, to: sink)
+            return
+        }
         for hop in response.hops {
             sink.printLine(ANSI.paint("\(line(hop.statusLine)) -> \(line(hop.location))", ANSI.dim, if: color))
         }
         sink.printLine(ANSI.paint(line(response.statusLine), ANSI.bold + statusColor(response.statusCode), if: color))
         sink.printLine(ANSI.paint(meta(response), ANSI.dim, if: color))
-        renderHeaders(response.headers, color: color, outputIsTerminal: outputIsTerminal, to: sink)
-        let kind = renderBody(response, color: color, outputIsTerminal: outputIsTerminal, to: sink)
+        if parts.showsHeaders {
+            renderHeaders(response.headers, color: color, outputIsTerminal: outputIsTerminal, to: sink)
+        }
+        var kind: BodyKind?
+        if parts.showsBody {
+            kind = renderBody(response, color: color, outputIsTerminal: outputIsTerminal, to: sink)
+        }
         if let summary = ServerMessage.summary(for: response, kind: kind) {
             // Standard error may be a terminal even when standard output is not.
             sink.printError(TerminalText.escapeLine(summary))
@@ -33,10 +44,14 @@ public enum ResponseRenderer {
     }
 
     /// Prints the body; returns how it was classified (nil when it went to a file).
+    /// `separated` puts the blank line before it that follows the headers.
     @discardableResult
-    static func renderBody(_ response: HTTPResponse, color: Bool, outputIsTerminal: Bool, to sink: OutputSink) -> BodyKind? {
+    static func renderBody(
+        _ response: HTTPResponse, color: Bool, outputIsTerminal: Bool, separated: Bool = true, to sink: OutputSink
+    ) -> BodyKind? {
+        func separate() { if separated { sink.printLine("") } }
         if let file = response.bodyFile {
-            sink.printLine("")
+            separate()
             sink.printLine("[body saved to \(file): \(Quantities.size(response.bodySize))]")
             return nil
         }
@@ -45,7 +60,7 @@ public enum ResponseRenderer {
         case .empty:
             break
         case .json:
-            sink.printLine("")
+            separate()
             let palette: JSONPalette? = color ? .standard : nil
             let body = response.body
             var failure: JSONSyntax.Failure?
@@ -72,13 +87,13 @@ public enum ResponseRenderer {
                 sink.printError("warning: the body is not valid JSON: \(failure)")
             }
         case .jsonSequence:
-            sink.printLine("")
+            separate()
             printSequence(response.body, palette: color ? .standard : nil, outputIsTerminal: outputIsTerminal, to: sink)
         case .text(let charset):
-            sink.printLine("")
+            separate()
             printText(TextDecoding.decode(response.body, charset: charset), outputIsTerminal: outputIsTerminal, to: sink)
         case .binary(let mediaType):
-            sink.printLine("")
+            separate()
             if outputIsTerminal {
                 sink.printLine(ANSI.paint(
                     "[binary body: \(mediaType), \(Quantities.size(response.bodySize)); not shown on a terminal, save it with `send > FILE`]",

@@ -11,6 +11,10 @@ public enum Expectation: Equatable, Sendable {
     case jsonExists(JSONPath)
     /// `time < MS`
     case timeBelow(milliseconds: Double)
+    /// `json PATH OP VALUE` for the operators other than `==`.
+    case jsonCompare(path: JSONPath, operator: JSONComparison, value: String)
+    /// `body contains TEXT`: the body, as text, holds TEXT (templates allowed).
+    case bodyContains(String)
 
     public enum StatusMatch: Equatable, Sendable {
         case code(Int)
@@ -42,7 +46,7 @@ public enum Expectation: Equatable, Sendable {
     /// Parses the text after `expect`.
     public static func parse(_ text: String) throws(WorkbenchError) -> Expectation {
         let words = try ShellWords.split(text)
-        let usage = "use status CODE, header NAME contains TEXT, json PATH == VALUE, json PATH exists, or time < MS"
+        let usage = "use status CODE, header NAME contains TEXT, json PATH OP VALUE, json PATH exists, body contains TEXT, or time < MS"
         guard let kind = words.first?.text else { throw WorkbenchError("expected a check: \(usage)") }
         switch kind {
         case "status":
@@ -67,12 +71,27 @@ public enum Expectation: Equatable, Sendable {
             guard words.count >= 3 else { throw WorkbenchError("expected `json PATH == VALUE` or `json PATH exists`") }
             let path = try JSONPath(parsing: words[1].text)
             if words[2].text == "exists" && words.count == 3 { return .jsonExists(path) }
-            guard words[2].text == "==", words.count >= 4 else {
-                throw WorkbenchError("expected `json PATH == VALUE` or `json PATH exists`")
+            let comparison = JSONComparison(rawValue: words[2].text)
+            guard words[2].text == "==" || comparison != nil, words.count >= 4 else {
+                throw WorkbenchError("expected `json PATH OP VALUE` (OP one of == \(JSONComparison.allCases.map(\.rawValue).joined(separator: " "))) or `json PATH exists`")
             }
             let literal = text.suffix(fromUTF8Offset: words[3].start).trimmingSpaces()
-            try JSONTemplate.check(literal, what: "expected value")
-            return .jsonEquals(path: path, value: literal)
+            do throws(WorkbenchError) {
+                try JSONTemplate.check(literal, what: "expected value")
+            } catch {
+                throw Self.withQuotingHint(error, literal: literal)
+            }
+            guard let comparison else { return .jsonEquals(path: path, value: literal) }
+            try comparison.checkOperand(literal)
+            return .jsonCompare(path: path, operator: comparison, value: literal)
+        case "body":
+            guard words.count >= 3, words[1].text == "contains" else {
+                throw WorkbenchError("expected `body contains TEXT`")
+            }
+            let needle = words.count == 3 ? words[2].text : text.suffix(fromUTF8Offset: words[2].start).trimmingSpaces()
+            guard !needle.isEmpty else { throw WorkbenchError("expected `body contains TEXT` with some TEXT") }
+            try Template.validate(needle)
+            return .bodyContains(needle)
         case "time":
             guard words.count == 3, words[1].text == "<", let limit = Double(words[2].text), limit > 0, limit.isFinite else {
                 throw WorkbenchError("expected `time < MS`, as in `expect time < 500`")
@@ -93,7 +112,26 @@ public enum Expectation: Equatable, Sendable {
         case .jsonEquals(let path, let value): "json \(ShellWords.quoteIfNeeded(path.text)) == \(value)"
         case .jsonExists(let path): "json \(ShellWords.quoteIfNeeded(path.text)) exists"
         case .timeBelow(let limit): "time < \(Quantities.trimmed(limit))"
+        case .jsonCompare(let path, let comparison, let value):
+            "json \(ShellWords.quoteIfNeeded(path.text)) \(comparison.rawValue) \(value)"
+        case .bodyContains(let needle): Self.bodyContainsText(needle)
         }
+    }
+
+    /// `body contains TEXT`, TEXT quoted only when it would not read back the same.
+    static func bodyContainsText(_ needle: String) -> String {
+        let plain = "body contains " + needle
+        if case .bodyContains(let readBack)? = try? parse(plain), readBack.unicodeScalars.elementsEqual(needle.unicodeScalars) {
+            return plain
+        }
+        return "body contains " + ShellWords.quote(needle)
+    }
+
+    /// `expect json $.title == popcorn`: a bare word is not JSON; say how to write a string.
+    static func withQuotingHint(_ error: WorkbenchError, literal: String) -> WorkbenchError {
+        guard let first = literal.first, first.isLetter, !["true", "false", "null"].contains(literal),
+              !literal.contains("\"") else { return error }
+        return WorkbenchError("\(error.message); strings need double quotes: \"\(literal)\"")
     }
 
     /// `header NAME contains TEXT` with TEXT as it is when that reads back as
@@ -120,21 +158,7 @@ public enum Expectation: Equatable, Sendable {
             let expanded = (try? Template.expand(needle, in: scope)) ?? needle
             return result(values.contains { $0.contains(expanded) }, got: "got \(name): \(values.joined(separator: ", "))")
         case .jsonEquals(let path, let literal):
-            do throws(WorkbenchError) {
-                var found = try ResponseJSON.evaluate(path, in: response)
-                defer { found.dismantle() }
-                let expandedText = try Template.expand(literal, in: scope)
-                var expected: JSONValue
-                do {
-                    expected = try JSONParser.parse(expandedText)
-                } catch {
-                    return result(false, got: "expected value is not JSON after expanding variables (\(error))")
-                }
-                defer { expected.dismantle() }
-                return result(JSONEquality.equal(found, expected), got: "got \(Self.shortText(found))")
-            } catch {
-                return result(false, got: error.message)
-            }
+            return compareJSON(at: path, with: literal, in: response, scope: scope, by: JSONEquality.equal)
         case .jsonExists(let path):
             do throws(WorkbenchError) {
                 var found = try ResponseJSON.evaluate(path, in: response)
@@ -146,6 +170,36 @@ public enum Expectation: Equatable, Sendable {
         case .timeBelow(let limit):
             let elapsed = response.timings.total * 1000
             return result(elapsed < limit, got: "took \(Quantities.duration(response.timings.total))")
+        case .jsonCompare(let path, let comparison, let literal):
+            return compareJSON(at: path, with: literal, in: response, scope: scope, by: comparison.holds)
+        case .bodyContains(let needle):
+            let expanded = (try? Template.expand(needle, in: scope)) ?? needle
+            let body = String(decoding: response.body, as: UTF8.self)
+            return result(body.contains(expanded), got: response.bodyFile != nil
+                ? "the body went to \(response.bodyFile ?? "a file")" : "not in the body (\(Quantities.size(response.bodySize)))")
+        }
+    }
+
+    /// The value at `path` against `literal` (a JSON template) by `holds`; a missing value or a
+    /// literal that is not JSON once variables are filled in fails with the reason.
+    private func compareJSON(
+        at path: JSONPath, with literal: String, in response: HTTPResponse, scope: VariableScope,
+        by holds: (JSONValue, JSONValue) -> Bool
+    ) -> Result {
+        do throws(WorkbenchError) {
+            var found = try ResponseJSON.evaluate(path, in: response)
+            defer { found.dismantle() }
+            let expandedText = try Template.expand(literal, in: scope)
+            var expected: JSONValue
+            do {
+                expected = try JSONParser.parse(expandedText)
+            } catch {
+                return result(false, got: "expected value is not JSON after expanding variables (\(error))")
+            }
+            defer { expected.dismantle() }
+            return result(holds(found, expected), got: "got \(Self.shortText(found))")
+        } catch {
+            return result(false, got: error.message)
         }
     }
 

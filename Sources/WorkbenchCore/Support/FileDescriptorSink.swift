@@ -51,9 +51,18 @@ public final class FileDescriptorSink: OutputSink {
     }
 
     public func printError(_ text: String) {
-        flush()
-        Self.writeAll(Array(((errorsAreTerminal ? escapeControls(text) : text) + "\n").utf8), to: errors)
+        printError(text, prefix: "")
     }
+
+    /// An error line whose `prefix` is the workbench's own (an `error:` in colour):
+    /// written as it is, while `text` is escaped on a terminal like any other.
+    public func printError(_ text: String, prefix: String) {
+        flush()
+        Self.writeAll(Array((prefix + (errorsAreTerminal ? escapeControls(text) : text) + "\n").utf8), to: errors)
+    }
+
+    /// Standard error is a terminal: colour and progress lines may go there.
+    public var errorsGoToTerminal: Bool { errorsAreTerminal }
 
     public func flush() {
         guard !pending.isEmpty else { return }

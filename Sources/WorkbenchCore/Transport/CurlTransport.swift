@@ -14,8 +14,9 @@ public struct SendOptions {
     public var cookies: CookieJar
     /// Shown the body while it arrives, when it is a stream.
     public var stream: ResponseStream?
-    /// `send > FILE`: told how far the download has come, about ten times a second.
-    public var progress: ((TransferProgress) -> Void)?
+    /// Told, as often as `shouldAbort` is polled, the body bytes received so far and
+    /// the Content-Length once the headers announced one (a progress line).
+    public var progress: ((_ received: Int, _ expected: Int?) -> Void)?
 
     public init(outputFile: String? = nil, cookies: CookieJar = CookieJar(), stream: ResponseStream? = nil,
                 shouldAbort: @escaping () -> Bool = { false }) {
@@ -130,8 +131,10 @@ public final class CurlTransport {
                                           stream: options.stream)
         do {
             let outcome = try request.body.withUnsafeBufferPointer { body throws(WorkbenchError) in
-                try perform(request, body: body, settings: settings, collector: collector, shouldAbort: options.shouldAbort,
-                            progress: output == nil ? nil : options.progress)
+                try perform(request, body: body, settings: settings, collector: collector, shouldAbort: {
+                    options.progress?(collector.bytesReceived, collector.announcedLength)
+                    return options.shouldAbort()
+                })
             }
             let response = try makeResponse(outcome: outcome, request: request, settings: settings,
                                             collector: collector, options: options)
@@ -150,7 +153,7 @@ public final class CurlTransport {
 
     private func perform(
         _ request: PreparedRequest, body: UnsafeBufferPointer<UInt8>, settings: Settings,
-        collector: ResponseCollector, shouldAbort: () -> Bool, progress: ((TransferProgress) -> Void)?
+        collector: ResponseCollector, shouldAbort: () -> Bool
     ) throws(WorkbenchError) -> TransferOutcome {
         curl_easy_reset(easy)
         errorBuffer[0] = 0
@@ -225,22 +228,12 @@ public final class CurlTransport {
         }
         defer { curl_multi_remove_handle(multi, easy) }
         var running: Int32 = 1
-        let start = Self.now()
-        var lastReport = -1.0
         while running > 0 {
             if curl_multi_perform(multi, &running) != CURLM_OK { break }
             if running == 0 { break }
             if shouldAbort() { return .aborted }
             _ = curl_multi_poll(multi, nil, 0, Self.pollMilliseconds, nil)
             if shouldAbort() { return .aborted }
-            if let progress, !collector.blocks.isEmpty {
-                let elapsed = Self.now() - start
-                if elapsed - lastReport >= 0.1 {
-                    lastReport = elapsed
-                    let total = collector.blocks.last?.headers.values(of: "Content-Length").last.flatMap { Int($0.trimmingSpaces()) }
-                    progress(TransferProgress(received: collector.bytesReceived, total: total, elapsed: elapsed))
-                }
-            }
         }
         var remaining: Int32 = 0
         while let message = curl_multi_info_read(multi, &remaining) {
@@ -319,13 +312,6 @@ public final class CurlTransport {
             }
         }
         return mime
-    }
-
-    /// Monotonic seconds, for progress reports.
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// Sets one option; a refusal (an option this libcurl was built without,

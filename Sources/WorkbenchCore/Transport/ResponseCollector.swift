@@ -129,6 +129,12 @@ final class ResponseCollector {
         return body.withUnsafeBufferPointer { jsonCheck?.finish($0) }
     }
 
+    /// The Content-Length of the response being received, once its headers are in.
+    var announcedLength: Int? {
+        guard let block = blocks.last, !(100..<200).contains(block.statusCode) else { return nil }
+        return block.headers.values(of: "Content-Length").first.flatMap { Int($0.trimmingSpaces()) }
+    }
+
     /// The final response's block, skipping interim `1xx` responses.
     var finalBlock: HeaderBlock? {
         blocks.last { !($0.statusCode >= 100 && $0.statusCode < 200) } ?? blocks.last

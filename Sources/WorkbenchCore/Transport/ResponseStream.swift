@@ -7,18 +7,3 @@ public protocol ResponseStream: AnyObject {
     /// Body bytes as libcurl hands them over (decoded from any Content-Encoding).
     func receive(_ bytes: UnsafeBufferPointer<UInt8>)
 }
-
-/// How far a download has come, for `send > FILE`'s progress bar.
-public struct TransferProgress: Equatable, Sendable {
-    public var received: Int
-    /// From the response's Content-Length, when it has one.
-    public var total: Int?
-    /// Seconds since the transfer started.
-    public var elapsed: Double
-
-    public init(received: Int, total: Int?, elapsed: Double) {
-        self.received = received
-        self.total = total
-        self.elapsed = elapsed
-    }
-}

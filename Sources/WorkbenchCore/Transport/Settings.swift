@@ -27,7 +27,7 @@ public struct Settings: Equatable, Sendable {
             "follow   \(followRedirects ? "on" : "off")",
             "timeout  \(timeout == 0 ? "none" : Settings.format(seconds: timeout))",
             "insecure \(insecure ? "on" : "off")",
-            "color    \(color.rawValue)",
+            "color    \(color.word)",
             "maxbody  \(Quantities.size(maxBodyBytes))",
         ]
         // Network settings only when set: `proxy`, `cacert`, `cert` and `http` show each one.
@@ -43,7 +43,27 @@ public struct Settings: Equatable, Sendable {
     }
 }
 
-/// `color auto|on|off`: when responses are coloured.
+/// `color auto|always|never`: when responses are coloured. The raw values
+/// are what session files hold; `on` and `off` are accepted as typed too.
 public enum ColorSetting: String, Equatable, Sendable, CaseIterable {
     case auto, on, off
+
+    /// `auto`, `always`, `never` (and the older `on`, `off`), in any case.
+    public init?(word: String) {
+        switch word.lowercased() {
+        case "auto": self = .auto
+        case "always", "on": self = .on
+        case "never", "off": self = .off
+        default: return nil
+        }
+    }
+
+    /// The word `settings`, `help` and `--color` use.
+    public var word: String {
+        switch self {
+        case .auto: "auto"
+        case .on: "always"
+        case .off: "never"
+        }
+    }
 }

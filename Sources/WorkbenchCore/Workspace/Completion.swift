@@ -66,6 +66,10 @@ public struct Completion {
                 if current.hasPrefix("@") { return files(matching: String(current.dropFirst())).map { "@" + $0 } }
                 return matching(["json", "form", "clear", "@", "<<END"], current)
             }
+            if position == 2 && before[1] == "json" {
+                if current.hasPrefix("@") { return files(matching: String(current.dropFirst())).map { "@" + $0 } }
+                return matching(["@", "<<END"], current)
+            }
         case "load", "save", "run":
             if position == 1 { return files(matching: current) }
         case "set":
@@ -74,7 +78,29 @@ public struct Completion {
         case "unset":
             if position == 1 { return matching(workspace.variables.names, current) }
         case "help":
-            if position == 1 { return matching(CommandCatalog.names, current) }
+            if position == 1 { return matching(["all"] + CommandCatalog.names, current) }
+        case "capture":
+            if position == 1 { return matching(["--secret", "rm"], current) }
+            if position == 2 && before[1] == "rm" {
+                return matching(unique(workspace.history.flatMap { $0.captures.map(\.name) }), current)
+            }
+        case "use":
+            if position == 1 { return matching(requestNumbers, current) }
+        case "replay":
+            if position == 1 { return matching(["all"] + requestNumbers, current) }
+        case "history":
+            if position == 1 { return matching(["rm", "clear"], current) }
+            if position == 2 && before[1] == "rm" { return matching(requestNumbers, current) }
+        case "expect":
+            if position == 2 && before[1] == "rm", let index = workspace.lastRecordIndex, workspace.history.indices.contains(index) {
+                return matching(workspace.history[index].expectations.indices.map { String($0 + 1) }, current)
+            }
+            if position == 1, let spec = CommandCatalog.spec(named: "expect") { return matching(spec.subcommands, current) }
+        case "last":
+            if position == 1 && !current.hasPrefix(">") {
+                return matching(ResponsePart.allCases.map(\.rawValue) + [">", "|"], current)
+            }
+            if before.last == ">" { return files(matching: current) }
         default:
             if let spec = CommandCatalog.spec(named: command), position == 1, !spec.subcommands.isEmpty {
                 return matching(spec.subcommands, current)
@@ -86,6 +112,9 @@ public struct Completion {
         }
         return []
     }
+
+    /// `1`, `2`, ... for the requests of the history.
+    private var requestNumbers: [String] { workspace.history.indices.map { String($0 + 1) } }
 
     private func matching(_ options: [String], _ prefix: some StringProtocol) -> [String] {
         options.filter { $0.hasPrefix(prefix) }

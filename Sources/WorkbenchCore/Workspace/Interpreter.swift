@@ -16,12 +16,12 @@ public final class Interpreter {
     /// Opens text in the user's editor and returns it edited (`body edit`); nil where there is none.
     /// The flag says the text is JSON (the file gets a `.json` name).
     public var editText: ((String, Bool) throws(WorkbenchError) -> String)?
-    /// Draws `send > FILE`'s progress line (nil: clear it); set only where standard error is a terminal.
-    public var showProgress: ((String?) -> Void)?
-    /// The terminal's width, for the progress line.
-    public var terminalWidth: () -> Int = { 80 }
     /// An edit that did not validate, opened again by the next `body edit`: never lost.
     private var keptEdit: (text: String, json: Bool)?
+    /// The terminal's size when output goes to one the pager may take over; nil never pages.
+    public var screenSize: () -> (rows: Int, columns: Int)? = { nil }
+    /// Told, while a request runs, how it is doing, and nil when it ended.
+    public var waiting: ((WaitProgress?) -> Void)?
 
     private let makeTransport: () throws(WorkbenchError) -> HTTPTransport
     private var transport: HTTPTransport?
@@ -30,6 +30,9 @@ public final class Interpreter {
     private var continued: String?
     /// What the redactor was last made from: it is made again only when that changes.
     private var redactorSource: (variables: Variables, endpoint: Endpoint, historyCount: Int, cookies: CookieJar)?
+    /// How deep `run` scripts are nested: a script that runs itself stops here.
+    var runDepth = 0
+    static let runDepthLimit = 8
 
     /// `makeTransport` is called on the first send, so starting costs no TLS set-up.
     public init(
@@ -195,26 +198,30 @@ public final class Interpreter {
             // A stream (events, NDJSON, chunked text) is shown while it arrives.
             let stream = StreamRenderer(sink: output, color: usesColor, outputIsTerminal: display.outputIsTerminal)
             options.stream = stream
-            if outputFile != nil, let showProgress {
-                let width = terminalWidth()
-                options.progress = { showProgress(ProgressBar.line($0, width: width)) }
-            }
+            options = reportingWait(options, until: { stream.kind != nil })
+            defer { waiting?(nil) }
             let exchange: Exchange
             do {
-                defer { if options.progress != nil { showProgress?(nil) } }
                 exchange = try Exchange.send(workspace, context: context, transport: try engine(), options: options)
             } catch {
                 stream.finish()
                 throw error
             }
+            waiting?(nil)
             workspace.commit(exchange)
             refreshRedactor()
             if exchange.response.stream != nil {
                 stream.finish()
                 output.printLine(StreamRenderer.closingLine(for: exchange.response))
             } else {
-                ResponseRenderer.render(exchange.response, color: usesColor, outputIsTerminal: display.outputIsTerminal, to: output)
+                try present(exchange.response, parts: workspace.view.parts)
             }
+            return .ok
+        case .last(let part, let destination):
+            try showLast(part: part, destination: destination)
+            return .ok
+        case .run(let file):
+            try runScript(file)
             return .ok
         case .timing:
             guard let response = workspace.lastResponse else {
@@ -258,7 +265,8 @@ public final class Interpreter {
         case .all: numbers = Array(1...history.count)
         case .number(let number): numbers = [number]
         }
-        let replayer = Replayer(transport: try engine(), options: sendOptions,
+        defer { waiting?(nil) }
+        let replayer = Replayer(transport: try engine(), options: reportingWait(sendOptions),
                                 environment: context.environment, readFile: context.readFile)
         let color = usesColor
         var variables = workspace.variables
@@ -276,8 +284,9 @@ public final class Interpreter {
                 if let response = outcome.response {
                     workspace.lastResponse = response
                     workspace.lastRecordIndex = outcome.number - 1
+                    waiting?(nil)
                     if numbers.count == 1 {
-                        ResponseRenderer.render(response, color: color, outputIsTerminal: display.outputIsTerminal, to: output)
+                        try? present(response, parts: workspace.view.parts)
                     }
                 }
                 output.printLine(Replayer.line(for: outcome, color: color))
@@ -288,6 +297,34 @@ public final class Interpreter {
         if summary.failed > 0 {
             throw WorkbenchError("replay: \(summary.failed) of \(summary.outcomes.count) request\(summary.outcomes.count == 1 ? "" : "s") failed")
         }
+    }
+
+    /// `options` with its abort poll (every few milliseconds during a transfer)
+    /// also telling `waiting` how long the request has waited. Once `streaming`
+    /// is true the body is on the screen itself: the line is cleared and no longer drawn.
+    private func reportingWait(_ options: SendOptions, until streaming: @escaping () -> Bool = { false }) -> SendOptions {
+        guard let waiting else { return options }
+        var reporting = options
+        let clock = ContinuousClock()
+        var start = clock.now
+        var lastReport = clock.now
+        let toFile = options.outputFile != nil
+        var cleared = false
+        reporting.progress = { received, expected in
+            if streaming() {
+                if !cleared { waiting(nil) }
+                cleared = true
+                return
+            }
+            let now = clock.now
+            // A replay sends several requests with these options: a long gap starts a new wait.
+            if now - lastReport > .milliseconds(500) { start = now }
+            lastReport = now
+            let elapsed = now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            waiting(WaitProgress(elapsed: seconds, received: received, expected: expected, toFile: toFile))
+        }
+        return reporting
     }
 
     /// The transport is made on first use and kept: connections stay alive between sends.

@@ -19,7 +19,8 @@ public enum Prompt {
         }
         let prefix = (workspace.settings.insecure ? "[insecure] " : "") + endpoint.method + " "
         let suffix = bodyNote(endpoint).map { " [\($0)]" } ?? ""
-        let room = max(20, width / 2 - prefix.count - suffix.count)
+        // What is typed after the prompt keeps a quarter of the line (at least 16 columns).
+        let room = max(20, width - prefix.count - suffix.count - 2 - max(16, width / 4))
         return prefix + shorten(location, to: room) + suffix + "> "
     }
 
@@ -38,11 +39,39 @@ public enum Prompt {
         return endpoint.bodyIsHeldBack ? note + ", not sent" : note
     }
 
-    /// Keeps the start (the host) and the end (the last path segments), eliding the middle.
-    static func shorten(_ text: String, to width: Int) -> String {
+    /// Fits a URL into `width` columns: the scheme and host always stay whole;
+    /// the query goes first (`?…`), then middle segments of the path (`/api/…/users/7`),
+    /// keeping the first and as many of the last as fit.
+    static func shorten(_ url: String, to width: Int) -> String {
+        guard url.count > width else { return url }
+        let afterScheme = url.firstRange(of: "://")?.upperBound ?? url.startIndex
+        let pathStart = url[afterScheme...].firstIndex { $0 == "/" || $0 == "?" } ?? url.endIndex
+        let origin = String(url[..<pathStart])
+        let queryStart = url[pathStart...].firstIndex(of: "?") ?? url.endIndex
+        let path = String(url[pathStart..<queryStart])
+        let query = queryStart == url.endIndex ? "" : "?…"
+        if origin.count + path.count + query.count <= width { return origin + path + query }
+        let room = width - origin.count - query.count
+        guard room >= 6 else { return origin + "/…" + query }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        guard segments.count > 1 else { return origin + "/" + shortenEnd(segments.first ?? "", to: room - 1) + query }
+        // Keep the first segment and the longest tail that fits.
+        let head = "/" + segments[0] + "/…"
+        var tail = ""
+        for segment in segments.dropFirst().reversed() {
+            let longer = "/" + segment + tail
+            if head.count + longer.count > room { break }
+            tail = longer
+        }
+        if tail.isEmpty {
+            return origin + "/…/" + shortenEnd(segments.last ?? "", to: room - 3) + query
+        }
+        return origin + head + tail + query
+    }
+
+    /// The end of `text` in `width` columns, `…` in front when cut.
+    static func shortenEnd(_ text: String, to width: Int) -> String {
         guard text.count > width else { return text }
-        let head = width / 3
-        let tail = width - head - 1
-        return String(text.prefix(head)) + "…" + String(text.suffix(tail))
+        return "…" + String(text.suffix(max(width - 1, 1)))
     }
 }

@@ -10,11 +10,20 @@ public struct ScriptRun {
     let interpreter: Interpreter
     let streams: FileDescriptorSink
     let keepGoing: Bool
+    /// `error:` as written before each error line (red when standard error is a terminal).
+    let errorPrefix: String
 
-    public init(interpreter: Interpreter, streams: FileDescriptorSink, keepGoing: Bool) {
+    public init(interpreter: Interpreter, streams: FileDescriptorSink, keepGoing: Bool, errorPrefix: String = "error:") {
         self.interpreter = interpreter
         self.streams = streams
         self.keepGoing = keepGoing
+        self.errorPrefix = errorPrefix
+    }
+
+    /// One error line; the message is masked here, the prefix is the workbench's own.
+    private func report(_ message: String, line: Int) {
+        interpreter.output.finish()
+        streams.printError(" line \(line): " + interpreter.redactor.redact(message), prefix: errorPrefix)
     }
 
     /// Runs every line `nextLine` gives; returns the exit status.
@@ -40,13 +49,13 @@ public struct ScriptRun {
             case .exit:
                 return finish(failed: failed)
             case .failed(let error):
-                interpreter.output.printError("error: line \(lineNumber): \(error.message)")
+                report(error.message, line: lineNumber)
                 failed = true
                 if !keepGoing { return finish(failed: true) }
             }
         }
         if case .failed(let error) = interpreter.finishInput() {
-            interpreter.output.printError("error: line \(lineNumber): \(error.message)")
+            report(error.message, line: lineNumber)
             failed = true
         }
         return finish(failed: failed)

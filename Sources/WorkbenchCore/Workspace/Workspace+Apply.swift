@@ -11,13 +11,20 @@ extension Workspace {
         let scope = scope(environment: context.environment)
         switch command {
         case .base(let url):
+            let changed = endpoint.base != nil && endpoint.base != url
             endpoint.base = url
+            if changed && (!["", "/"].contains(endpoint.path) || !endpoint.segments.isEmpty) {
+                let shown = (try? endpoint.url(in: scope.masked)) ?? url
+                return .output("kept the path: \(shown) (`path /` starts at the base)")
+            }
         case .showBase:
             return .output(endpoint.base ?? "(no base URL: set one with `base URL`)")
         case .path(let path):
             try endpoint.setPath(path)
         case .pathAdd(let segments):
             endpoint.segments += segments
+        case .pathUp:
+            try endpoint.goUp()
         case .showURL:
             return .output(try endpoint.url(in: scope.masked))
         case .method(let method):
@@ -119,6 +126,9 @@ extension Workspace {
             return .send(output: output)
         case .timing:
             return .timing
+        case .last(let part, let destination):
+            guard lastResponse != nil else { throw WorkbenchError("no response yet: `send` a request first") }
+            return .last(part: part, destination: destination)
         case .capture(let name, let source, let markSecret):
             let (response, index) = try lastExchange()
             let capture = Capture(name: name, source: source, isSecret: markSecret)
@@ -136,9 +146,11 @@ extension Workspace {
             let (response, index) = try lastExchange()
             history[index].expectations.append(expectation)
             let result = expectation.check(response, in: scope)
-            return result.passed ? .output("PASS \(result.message)") : .checkFailed("FAIL \(result.message)")
-        case .save(let file):
-            return try save(to: file, context: context)
+            let number = history[index].expectations.count
+            return result.passed ? .output("PASS \(result.message)")
+                : .checkFailed("FAIL \(result.message) (kept on request \(index + 1): `expect rm \(number)` takes it back)")
+        case .save(let file, let numbers):
+            return try save(to: file, requests: numbers, context: context)
         case .load(let file):
             try load(from: file, context: context)
             sessionFile = file
@@ -167,10 +179,26 @@ extension Workspace {
             return .output(describeHistory())
         case .replay(let target):
             if history.isEmpty { throw WorkbenchError("nothing to replay: no request has been sent yet") }
-            if case .number(let number) = target, number > history.count {
-                throw WorkbenchError("no request \(number): the history has \(history.count) (see `history`)")
-            }
+            if case .number(let number) = target, number > history.count { throw noRequest(number) }
             return .replay(target)
+        case .historyRemove(let range):
+            return .output(try removeHistory(range))
+        case .historyClear:
+            return .output(clearHistory())
+        case .expectList:
+            return .output(try describeExpectations())
+        case .expectRemove(let number):
+            return .output(try removeExpectation(number))
+        case .expectClear:
+            return .output(try removeExpectation(nil))
+        case .captureRemove(let name):
+            return .output(try removeCapture(name))
+        case .use(let number):
+            guard history.indices.contains(number - 1) else { throw noRequest(number) }
+            endpoint = history[number - 1].endpoint
+            return .output("editing request \(number): \(endpoint.method) \((try? endpoint.url(in: scope.masked)) ?? endpoint.path)")
+        case .run(let file):
+            return .run(file)
         case .set(let name, let value?, let secret):
             if secret && value == Variables.mask {
                 throw WorkbenchError("'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
@@ -197,13 +225,17 @@ extension Workspace {
         case .maxBody(let bytes):
             settings.maxBodyBytes = bytes
         case .showSettings:
-            return .output(settings.summary)
+            return .output(settings.summary + "\n" + view.summary)
         case .cookies(let action):
             return try applyCookies(action)
         case .auth(let action):
             return try applyAuth(action)
         case .network(let action):
             return try applyNetwork(action)
+        case .print(let parts):
+            view.parts = parts
+        case .pager(let on):
+            view.pager = on
         case .help(let name):
             return .output(try name.map { name throws(WorkbenchError) in try CommandCatalog.help(for: name) }
                 ?? CommandCatalog.overview())

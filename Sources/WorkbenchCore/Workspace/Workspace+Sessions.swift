@@ -4,15 +4,20 @@ extension Workspace {
     /// The last response and the history entry it belongs to.
     func lastExchange() throws(WorkbenchError) -> (HTTPResponse, Int) {
         guard let response = lastResponse, let index = lastRecordIndex, history.indices.contains(index) else {
-            throw WorkbenchError("no response yet: `send` a request first")
+            throw WorkbenchError(history.isEmpty || lastResponse == nil
+                ? "no response yet: `send` a request first"
+                : "the last request is no longer in the history: `send` or `replay N` first")
         }
         return (response, index)
     }
 
-    mutating func save(to file: String?, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
+    /// `save [FILE] [N...]`: with numbers, only those requests (in history order),
+    /// and a bare `save` keeps writing to the file last saved whole.
+    mutating func save(to file: String?, requests numbers: [Int] = [], context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
         guard let path = file ?? sessionFile else {
             throw WorkbenchError("no session file yet: use `save FILE`")
         }
+        if let missing = numbers.first(where: { !history.indices.contains($0 - 1) }) { throw noRequest(missing) }
         // Never write over a file that is not a session we could read back.
         if AtomicFile.exists(path) {
             let existing = try context.readFile(path)
@@ -24,10 +29,16 @@ extension Workspace {
                 }
             }
         }
-        let document = SessionDocument(workspace: self)
+        var chosen = self
+        if !numbers.isEmpty {
+            chosen.history = history.indices.filter { numbers.contains($0 + 1) }.map { history[$0] }
+        }
+        let document = SessionDocument(workspace: chosen)
         try context.writeFile(SessionEncoding.encode(document), path)
-        sessionFile = path
-        let text = "saved \(path): \(history.count) request\(history.count == 1 ? "" : "s")"
+        if numbers.isEmpty { sessionFile = path }
+        let count = chosen.history.count
+        let text = "saved \(path): \(count) request\(count == 1 ? "" : "s")"
+            + (numbers.isEmpty ? "" : " of \(history.count)")
         let credentials = document.literalCredentialHeaders
         if !credentials.isEmpty && !warnedAboutCredentials {
             warnedAboutCredentials = true

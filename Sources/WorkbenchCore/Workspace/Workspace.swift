@@ -19,6 +19,8 @@ public struct Workspace: Equatable, Sendable {
     /// Secrets a loaded session named but whose values are not known here;
     /// kept so that saving the session again still lists them.
     public var declaredSecrets: [String] = []
+    /// `print` and `pager`: how responses are shown here (not saved with a session).
+    public var view = ResponseView()
     /// Saving warns about literal credentials once per workspace.
     public var warnedAboutCredentials = false
     /// The session's cookies (libcurl's engine decides where each is sent).
@@ -83,6 +85,10 @@ public enum CommandOutcome: Equatable, Sendable {
     case send(output: String?)
     /// Print the last response's timings.
     case timing
+    /// Show the last response again: part nil means as `print` chose.
+    case last(part: ResponsePart?, destination: LastDestination)
+    /// Run the commands of a script file, as if typed.
+    case run(String)
     /// Replay requests of the history.
     case replay(ReplayTarget)
     /// Text for standard output and a warning for standard error.

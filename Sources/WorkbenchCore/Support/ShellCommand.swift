@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a command line through `/bin/sh -c` with bytes on its standard input
+/// and this process's standard output and error: `last | jq .name`, the pager.
+///
+/// The command owns the terminal while it runs (a pager reads keys from it);
+/// nothing it prints passes back through the workbench, so what goes in must
+/// already be masked.
+public enum ShellCommand {
+    /// Runs `command`, writes `input` to it and waits; returns its exit status
+    /// (128 + N when signal N ended it). A command that stops reading early
+    /// (`head -1`) is not an error.
+    public static func run(_ command: String, input: [UInt8]) throws(WorkbenchError) -> Int32 {
+        try run(command) { descriptor in _ = FileDescriptorSink.writeAll(input, to: descriptor) }
+    }
+
+    /// Runs `command` while `feed` writes its standard input through the descriptor
+    /// it is given (a large response streams into the pager without being held).
+    public static func run(_ command: String, feed: (Int32) -> Void) throws(WorkbenchError) -> Int32 {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw FileSystem.failure("cannot run `\(command)`") }
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
+        posix_spawn_file_actions_addclose(&actions, readEnd)
+
+        // The child starts with SIGPIPE and SIGINT as a shell would have them, whatever this process does.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        sigaddset(&defaults, SIGINT)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+
+        var child: pid_t = 0
+        let arguments = ["/bin/sh", "-c", command]
+        let pointers = arguments.map { strdup($0) } + [nil]
+        defer { pointers.forEach { free($0) } }
+        let spawned = posix_spawn(&child, "/bin/sh", &actions, &attributes, pointers, environ)
+        close(readEnd)
+        guard spawned == 0 else {
+            close(writeEnd)
+            throw WorkbenchError("cannot run `\(command)`: \(String(cString: strerror(spawned)))")
+        }
+
+        // A reader that quits early must not kill the workbench with SIGPIPE.
+        let previous = signal(SIGPIPE, SIG_IGN)
+        feed(writeEnd)
+        close(writeEnd)
+        signal(SIGPIPE, previous)
+
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 {
+            guard errno == EINTR else { throw FileSystem.failure("cannot wait for `\(command)`") }
+        }
+        let signalNumber = status & 0x7F
+        return signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber
+    }
+}

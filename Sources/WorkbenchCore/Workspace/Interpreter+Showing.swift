@@ -1,0 +1,97 @@
+/// Showing responses: through the pager when one does not fit the screen,
+/// and `last` again on the screen, into a file or through a shell command.
+extension Interpreter {
+    /// Shows a response as `print` chose; on a terminal, one longer than the
+    /// screen goes through the pager (already masked: the pager's output
+    /// does not pass back through here).
+    func present(_ response: HTTPResponse, parts: ResponsePart) throws(WorkbenchError) {
+        let color = usesColor
+        guard workspace.view.pager, let size = screenSize() else {
+            ResponseRenderer.render(response, parts: parts, color: color, outputIsTerminal: display.outputIsTerminal, to: output)
+            return
+        }
+        let pager = context.environment["PAGER"].flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 } ?? "less -R"
+        if parts.showsBody && response.body.count > size.rows * size.columns * 4 {
+            // Far more than a screen: streamed into the pager as it is rendered, never held twice.
+            try streamIntoPager(pager, response, parts: parts, color: color)
+            return
+        }
+        let buffer = OutputBuffer()
+        let masked = RedactingSink(buffer, redactor: redactor)
+        ResponseRenderer.render(response, parts: parts, color: color, outputIsTerminal: display.outputIsTerminal, to: masked)
+        masked.finish()
+        defer { buffer.errors.forEach(output.base.printError) }
+        guard buffer.screenLines(columns: size.columns) >= size.rows else {
+            output.base.writeBytes(buffer.bytes)
+            return
+        }
+        flushOutput()
+        let status = try ShellCommand.run(pager, input: buffer.bytes)
+        if status == 127 {
+            // No such pager: the response is still shown.
+            output.base.printError("warning: the pager `\(pager)` was not found (set PAGER, or `pager off`)")
+            output.base.writeBytes(buffer.bytes)
+        }
+    }
+
+    private func streamIntoPager(_ pager: String, _ response: HTTPResponse, parts: ResponsePart, color: Bool) throws(WorkbenchError) {
+        flushOutput()
+        let status = try ShellCommand.run(pager) { descriptor in
+            let pipe = FileDescriptorSink(output: descriptor)
+            let masked = RedactingSink(pipe, redactor: redactor)
+            ResponseRenderer.render(response, parts: parts, color: color, outputIsTerminal: display.outputIsTerminal, to: masked)
+            masked.finish()
+            pipe.flush()
+        }
+        if status == 127 {
+            output.base.printError("warning: the pager `\(pager)` was not found (set PAGER, or `pager off`)")
+            ResponseRenderer.render(response, parts: parts, color: color, outputIsTerminal: display.outputIsTerminal, to: output)
+        }
+    }
+
+    /// `last [PART] [> FILE | | COMMAND]`. A file or a pipe gets the raw body
+    /// (or, for another part, the text without colour), secrets masked as on screen.
+    func showLast(part: ResponsePart?, destination: LastDestination) throws(WorkbenchError) {
+        guard let response = workspace.lastResponse else { throw WorkbenchError("no response yet: `send` a request first") }
+        if case .screen = destination {
+            try present(response, parts: part ?? workspace.view.parts)
+            return
+        }
+        let chosen = part ?? .body
+        if chosen == .body, let file = response.bodyFile {
+            throw WorkbenchError("the last body was written to \(file) by `send > FILE` and not kept: read that file")
+        }
+        let buffer = OutputBuffer()
+        let masked = RedactingSink(buffer, redactor: redactor)
+        if chosen == .body {
+            masked.writeBytes(response.body)
+        } else {
+            ResponseRenderer.render(response, parts: chosen, color: false, outputIsTerminal: false, to: masked)
+        }
+        masked.finish()
+        switch destination {
+        case .screen:
+            break
+        case .file(let path):
+            let file = try OutputFile(path: path)
+            do {
+                try file.descriptor.writeAll(buffer.bytes)
+            } catch {
+                file.discard()
+                throw FileSystem.failure("cannot write '\(path)'", error)
+            }
+            try file.commit()
+            output.printLine("[\(chosen == .body ? "body" : chosen.rawValue) written to \(path): \(Quantities.size(buffer.bytes.count))]")
+        case .pipe(let command):
+            flushOutput()
+            let status = try ShellCommand.run(command, input: buffer.bytes)
+            guard status == 0 else { throw WorkbenchError("`\(command)` exited with status \(status)") }
+        }
+    }
+
+    /// Whatever is buffered goes out before another process writes to the same terminal.
+    func flushOutput() {
+        output.finish()
+        (output.base as? FileDescriptorSink)?.flush()
+    }
+}
