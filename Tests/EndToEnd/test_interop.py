@@ -73,11 +73,24 @@ def test_import_curl_sends_what_curl_sends(run_workbench, server, template):
 
 
 def test_import_names_what_it_cannot_import(run_workbench, server):
-    code, out, err = run_workbench(input=script(f"import curl --frobnicate -F 'f=@x' {server}/echo", "send"))
+    code, out, err = run_workbench(input=script(f"import curl --frobnicate -b jar.txt {server}/echo", "send"))
     assert code == 0, err
-    assert "warning: -F 'f=@x': multipart form fields are not imported" in out
+    assert "warning: -b 'jar.txt': a cookie file is not imported" in out
     assert "warning: not imported (unknown to the workbench): --frobnicate" in out
     assert echoed(out)["method"] == "GET"
+
+
+def test_import_curl_form_uploads_what_curl_uploads(run_workbench, httpbin, workdir):
+    (workdir / "photo.bin").write_bytes(bytes(range(256)) * 4)
+    command = (f"curl -F name=ana -F 'photo=@photo.bin;type=application/octet-stream' "
+               f"--form-string 'raw=@not-a-file' {httpbin}/post")
+    code, out, err = run_workbench(input=script("import " + command, "send"))
+    assert code == 0, err
+    ours = json.loads(out[out.index("{"):out.rindex("}") + 1])
+    theirs = json.loads(subprocess.run(["bash", "-c", command + " -s"], cwd=workdir, capture_output=True,
+                                       timeout=30).stdout)
+    assert ours["form"] == theirs["form"] == {"name": "ana", "raw": "@not-a-file"}
+    assert ours["files"] == theirs["files"] and "photo" in ours["files"]
 
 
 def test_a_bad_curl_command_is_one_error_and_changes_nothing(run_workbench, server):

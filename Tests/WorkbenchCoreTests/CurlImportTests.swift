@@ -99,6 +99,20 @@ import Testing
         #expect(result.endpoint.headers == [HeaderField(name: "X-Empty", value: "")])
     }
 
+    @Test func formFieldsBecomeAMultipartBody() throws {
+        let result = try imported("curl -F name=ana -F 'photo=@me.png;type=image/png' -F note='<n.txt' --form-string 'raw=@kept' http://h/up",
+                                  files: ["n.txt": Array("from a file".utf8)])
+        #expect(result.endpoint.method == "POST")
+        #expect(result.endpoint.body == .multipart([
+            MultipartPart(name: "name", value: "ana"),
+            MultipartPart(name: "photo", value: "me.png", isFile: true, contentType: "image/png"),
+            MultipartPart(name: "note", value: "from a file"),
+            MultipartPart(name: "raw", value: "@kept"),
+        ]))
+        #expect(thrownError { () throws(WorkbenchError) in _ = try imported("curl -F a=1 -d b=2 http://h/") }?
+            .message.hasPrefix("curl: -F with -d") == true)
+    }
+
     @Test func headAndJSONAndFiles() throws {
         #expect(try imported("curl -I http://h/").endpoint.method == "HEAD")
         let json = try imported("curl --json '{\"a\": 1}' http://h/")
@@ -111,10 +125,9 @@ import Testing
     }
 
     @Test func unknownOptionsAreNamedAndTheRestImported() throws {
-        let result = try imported("curl --frobnicate -F 'f=@x' -b cookies.txt http://h/a http://h/b")
+        let result = try imported("curl --frobnicate -b cookies.txt http://h/a http://h/b")
         #expect(result.endpoint.path == "/a")
         #expect(result.warnings.contains { $0.contains("--frobnicate") })
-        #expect(result.warnings.contains { $0.contains("-F") })
         #expect(result.warnings.contains { $0.contains("cookie file") })
         #expect(result.warnings.contains { $0.contains("only the first URL") })
     }

@@ -102,6 +102,8 @@ public struct CurlImport: Equatable, Sendable {
         var getWithData = false
         var head = false
         var basicUser: String?
+        /// `-F`: the parts of a multipart body, in order.
+        var formParts: [MultipartPart] = []
         var import_ = CurlImport(endpoint: Endpoint())
         var unknown: [String] = []
 
@@ -193,8 +195,8 @@ public struct CurlImport: Equatable, Sendable {
                     throw WorkbenchError("curl: \(option) expects seconds, got \(Excerpt.quoted(text))")
                 }
                 import_.timeout = seconds
-            case "-F", "--form", "--form-string":
-                import_.warnings.append("\(option) \(Excerpt.quoted(text)): multipart form fields are not imported")
+            case "-F", "--form": try formPart(text, literal: false, option: option)
+            case "--form-string": try formPart(text, literal: true, option: option)
             default:
                 if CurlImport.ignoredFlags.contains(option) || CurlImport.ignoredWithValue.contains(option) { return }
                 unknown.append(option)
@@ -229,6 +231,32 @@ public struct CurlImport: Equatable, Sendable {
             }
         }
 
+        /// `-F name=value`, `-F name=@file[;type=MIME]` (`<file`, the file's text as the
+        /// value, is read now); `--form-string` takes the value literally.
+        mutating func formPart(_ text: String, literal: Bool, option: String) throws(WorkbenchError) {
+            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                throw WorkbenchError("curl: \(option) \(Excerpt.quoted(text)) is not NAME=VALUE")
+            }
+            let name = String(text[..<equals])
+            var value = String(text[text.index(after: equals)...])
+            if !literal && value.hasPrefix("@") {
+                value.removeFirst()
+                var type: String?
+                if let semicolon = value.firstIndex(of: ";") {
+                    for parameter in value[value.index(after: semicolon)...].split(separator: ";") where parameter.hasPrefix("type=") {
+                        type = String(parameter.dropFirst(5))
+                    }
+                    value = String(value[..<semicolon])
+                }
+                formParts.append(MultipartPart(name: name, value: value, isFile: true, contentType: type))
+                return
+            }
+            if !literal && value.hasPrefix("<") {
+                value = String(decoding: try readFile(String(value.dropFirst())), as: UTF8.self)
+            }
+            formParts.append(MultipartPart(name: name, value: value))
+        }
+
         mutating func fileBody(_ path: String, option: String) throws(WorkbenchError) {
             guard data.isEmpty, dataFile == nil else {
                 throw WorkbenchError("curl: \(option) @\(path) with other data: the workbench sends one file or one text body, not both")
@@ -259,6 +287,9 @@ public struct CurlImport: Equatable, Sendable {
             }
             var endpoint = Endpoint()
             let joined = data.joined(separator: "&")
+            if !formParts.isEmpty && (!data.isEmpty || dataFile != nil) {
+                throw WorkbenchError("curl: -F with -d: curl refuses to mix a multipart body with other data, and so does the import")
+            }
             let hasData = !data.isEmpty || dataFile != nil
             var full = url
             if getWithData && hasData {
@@ -289,6 +320,10 @@ public struct CurlImport: Equatable, Sendable {
                 if Endpoint.methodsWithoutBody.contains(endpoint.method) {
                     import_.warnings.append("\(endpoint.method) sends no body in the workbench: the data is kept for a later POST (curl would send it)")
                 }
+            }
+            if !formParts.isEmpty {
+                endpoint.body = .multipart(formParts)
+                if method == nil && !head { endpoint.method = "POST" }
             }
             if let basicUser {
                 if !basicUser.contains(":") {
