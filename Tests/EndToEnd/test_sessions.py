@@ -48,9 +48,9 @@ def test_login_token_call_chain_records_and_checks(run_workbench, server, workdi
     assert 'PASS json $.data.user == "ana"' in out
     assert "PASS json $.user exists" in out
     session = json.loads((workdir / "chain.json").read_text())
-    assert session["format"] == "workbench-session" and session["version"] == 1
+    assert session["format"] == "workbench-session" and session["version"] == 2
     first, second = session["requests"]
-    assert first["captures"] == [{"name": "token", "from": "$.data.accessToken"}]
+    assert first["captures"] == [{"name": "token", "from": "$.data.accessToken", "secret": False}]
     assert first["expectations"] == ["status 200", 'json $.data.user == "ana"']
     assert second["endpoint"]["headers"] == [{"name": "Authorization", "value": "Bearer {{token}}"}]
     assert second["response"]["status"] == 200

@@ -42,7 +42,7 @@ import Testing
 
     @Test func encodingIsPrettyWithAFixedKeyOrder() throws {
         let text = String(decoding: SessionEncoding.encode(try Self.sampleDocument()), as: UTF8.self)
-        #expect(text.hasPrefix("{\n  \"format\": \"workbench-session\",\n  \"version\": 1,\n  \"endpoint\": {\n"))
+        #expect(text.hasPrefix("{\n  \"format\": \"workbench-session\",\n  \"version\": 2,\n  \"endpoint\": {\n"))
         let keys = ["\"format\"", "\"version\"", "\"endpoint\"", "\"variables\"", "\"secrets\"", "\"settings\"", "\"requests\""]
         let positions = keys.compactMap { text.firstRange(of: $0)?.lowerBound }
         #expect(positions == positions.sorted() && positions.count == keys.count)
@@ -65,8 +65,8 @@ import Testing
         ("{", "s.json: line 1, column 2: unexpected end of input; not a session file"),
         ("[1]", "s.json: not a session file (expected a JSON object, found an array)"),
         (#"{"format": "other"}"#, #"s.json: not a session file (no "format": "workbench-session")"#),
-        (#"{"format": "workbench-session", "version": 2, "endpoint": {}}"#,
-         "s.json: made by a newer workbench (format version 2; this one reads up to 1)"),
+        (#"{"format": "workbench-session", "version": 3, "endpoint": {}}"#,
+         "s.json: made by a newer workbench (format version 3; this one reads up to 2)"),
         (#"{"format": "workbench-session", "version": 1}"#, "s.json: field 'endpoint': missing"),
         (#"{"format": "workbench-session", "version": 1, "endpoint": {"query": [{"name": 1, "value": "x"}]}}"#,
          "s.json: field 'endpoint.query[0].name': expected a string, found a number"),

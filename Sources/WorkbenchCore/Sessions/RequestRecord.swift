@@ -6,6 +6,9 @@ public struct RequestRecord: Equatable, Sendable {
     public var captures: [Capture]
     public var expectations: [Expectation]
     public var response: RecordedResponse?
+    /// Members of the record in its file (and in its endpoint, settings,
+    /// captures, response) that this workbench does not know, written back when saved.
+    public var unknown: UnknownMembers?
 
     public init(
         endpoint: Endpoint, settings: Settings, captures: [Capture] = [], expectations: [Expectation] = [],

@@ -12,8 +12,41 @@ public enum SessionDecoding {
             throw WorkbenchError("\(file): line \(error.line), column \(error.column): \(error.reason); not a session file")
         }
         defer { value.dismantle() }
+        if depth(of: value) > maximumDepth {
+            throw WorkbenchError("\(file): nested more than \(maximumDepth) levels deep; not a session file")
+        }
         let reader = FieldReader(file: file)
-        return try reader.document(value)
+        return try reader.document(&value)
+    }
+
+    /// What this workbench writes is nested 6 levels deep; unknown members are
+    /// kept in memory, and a value nested thousands deep could not be freed safely.
+    static let maximumDepth = 64
+
+    /// How deeply `value` nests, walked with an explicit stack.
+    static func depth(of value: JSONValue) -> Int {
+        var deepest = 0
+        var pending: [(JSONValue, Int)] = [(value, 1)]
+        while let (current, level) = pending.popLast() {
+            deepest = max(deepest, level)
+            switch current {
+            case .object(let members):
+                for member in members where member.value.isContainer { pending.append((member.value, level + 1)) }
+            case .array(let elements):
+                for element in elements where element.isContainer { pending.append((element, level + 1)) }
+            default: break
+            }
+        }
+        return deepest
+    }
+}
+
+private extension JSONValue {
+    var isContainer: Bool {
+        switch self {
+        case .object, .array: true
+        default: false
+        }
     }
 }
 
@@ -77,7 +110,8 @@ private struct FieldReader {
         return Int(number)
     }
 
-    func document(_ value: JSONValue) throws(WorkbenchError) -> SessionDocument {
+    /// `value` is migrated in place to the current version.
+    func document(_ value: inout JSONValue) throws(WorkbenchError) -> SessionDocument {
         guard case .object = value else {
             throw WorkbenchError("\(file): not a session file (expected a JSON object, found \(kind(value)))")
         }
@@ -89,6 +123,23 @@ private struct FieldReader {
             throw WorkbenchError("\(file): made by a newer workbench (format version \(version); this one reads up to \(SessionDocument.formatVersion))")
         }
         if version < 1 { throw fail("version", "unknown format version \(version)") }
+        value = SessionMigration.migrate(value, from: version)
+        let current = value
+        var document = try fields(current)
+        // What the file holds beyond what this workbench writes is kept, to be written back.
+        document.unknown = UnknownMembers.extract(
+            from: current.setting("requests", to: .array([])), canonical: SessionEncoding.canonicalFrame(document))
+        if case .array(let records) = current["requests"] {
+            for (index, record) in records.enumerated() where document.requests.indices.contains(index) {
+                document.requests[index].unknown = UnknownMembers.extract(
+                    from: record, canonical: SessionEncoding.canonical(document.requests[index]))
+            }
+        }
+        return document
+    }
+
+    /// The fields of a document of the current version.
+    func fields(_ value: JSONValue) throws(WorkbenchError) -> SessionDocument {
         var document = SessionDocument()
         document.endpoint = try endpoint(value["endpoint"], "endpoint")
         if let variables = value["variables"] {

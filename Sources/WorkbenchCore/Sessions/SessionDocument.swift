@@ -3,8 +3,12 @@
 /// Secret variables travel by name only: their values are never written,
 /// and a replay takes them from `--var` or `WORKBENCH_VAR_NAME`.
 public struct SessionDocument: Equatable, Sendable {
-    /// Files carry this number; a file with a larger one is from a newer workbench.
-    public static let formatVersion = 1
+    /// Files carry this number. It changes only when an older workbench would
+    /// misread a newer file; a file with a larger one is refused, an older one
+    /// is migrated (`SessionMigration`). Additions an older workbench can carry
+    /// along unread (a minor revision) keep the number: they are kept as
+    /// unknown members. Version 2: query items and captures state their flags.
+    public static let formatVersion = 2
     public static let formatName = "workbench-session"
 
     public var endpoint: Endpoint
@@ -17,6 +21,9 @@ public struct SessionDocument: Equatable, Sendable {
     /// The cookie jar without its values (a cookie value is a secret): names,
     /// domains, paths and flags, for the reader of the file.
     public var cookies: [Cookie] = []
+    /// Members of the file's top level (and its endpoint, variables, settings)
+    /// that this workbench does not know, written back when saved.
+    public var unknown: UnknownMembers?
 
     public init(endpoint: Endpoint = Endpoint(), variables: [String: String] = [:], secretNames: [String] = [],
                 settings: Settings = Settings(), requests: [RequestRecord] = []) {

@@ -1,16 +1,28 @@
-/// Writes a session as pretty JSON with a fixed key order, so files diff well in git.
+/// Writes a session as pretty JSON with a fixed key order, so files diff well in
+/// git; members this workbench does not know go back where the file had them
+/// (`UnknownMembers`).
 public enum SessionEncoding {
     public static func encode(_ document: SessionDocument) -> [UInt8] {
-        let value = JSONValue.object([
+        SessionEncoder().encode(document)
+    }
+
+    /// The document's top level, with its unknown members, and `requests` empty:
+    /// the frame the encoded request records go into.
+    static func frame(_ document: SessionDocument) -> JSONValue {
+        document.unknown.apply(to: canonicalFrame(document))
+    }
+
+    /// The top level as this workbench writes it, `requests` empty.
+    static func canonicalFrame(_ document: SessionDocument) -> JSONValue {
+        .object([
             member("format", .string(SessionDocument.formatName)),
             member("version", .number(String(SessionDocument.formatVersion))),
             member("endpoint", encode(document.endpoint)),
             member("variables", .object(document.variables.keys.sorted().map { member($0, .string(document.variables[$0] ?? "")) })),
             member("secrets", .array(document.secretNames.map { .string($0) })),
             member("settings", encode(document.settings)),
-            member("requests", .array(document.requests.map(encode))),
+            member("requests", .array([])),
         ] + (document.cookies.isEmpty ? [] : [member("cookies", .array(document.cookies.map(encode)))]))
-        return pretty(value)
     }
 
     /// Pretty JSON text of `value`, ending with a newline.
@@ -44,12 +56,13 @@ public enum SessionEncoding {
         return .object(members)
     }
 
-    /// A query item; `encoded` and `bare` only where set, so files stay small.
+    /// A query item, saying how it was typed: `encoded` (pasted with a URL, sent
+    /// byte for byte) and `bare` (written without `=`), explicit since version 2.
     static func encode(_ item: QueryItem) -> JSONValue {
-        var members = [member("name", .string(item.name)), member("value", .string(item.value))]
-        if item.isEncoded { members.append(member("encoded", .bool(true))) }
-        if item.isBare { members.append(member("bare", .bool(true))) }
-        return .object(members)
+        .object([
+            member("name", .string(item.name)), member("value", .string(item.value)),
+            member("encoded", .bool(item.isEncoded)), member("bare", .bool(item.isBare)),
+        ])
     }
 
     static func pair(_ name: String, _ value: String) -> JSONValue {
@@ -111,13 +124,19 @@ public enum SessionEncoding {
         return members
     }
 
+    /// A request record with its unknown members.
     static func encode(_ record: RequestRecord) -> JSONValue {
+        record.unknown.apply(to: canonical(record))
+    }
+
+    /// A request record as this workbench writes it.
+    static func canonical(_ record: RequestRecord) -> JSONValue {
         .object([
             member("endpoint", encode(record.endpoint)),
             member("settings", encode(record.settings)),
             member("captures", .array(record.captures.map {
-                .object([member("name", .string($0.name)), member("from", .string($0.sourceText))]
-                    + ($0.isSecret ? [member("secret", .bool(true))] : []))
+                .object([member("name", .string($0.name)), member("from", .string($0.sourceText)),
+                         member("secret", .bool($0.isSecret))])
             })),
             member("expectations", .array(record.expectations.map { .string($0.text) })),
             member("response", record.response.map(encode) ?? .null),

@@ -1,6 +1,8 @@
 /// A workspace as a session file's content, and back.
 extension SessionDocument {
-    public init(workspace: Workspace) {
+    /// `maskingResponses` false leaves masking recorded responses with the
+    /// secrets known now to whoever encodes it (`SessionEncoder`, which does it once per record).
+    public init(workspace: Workspace, maskingResponses: Bool = true) {
         var plain: [String: String] = [:]
         var secrets: [String] = []
         for (name, entry) in workspace.variables.entries {
@@ -10,9 +12,8 @@ extension SessionDocument {
             secrets.append(name)
         }
         // Whatever a recorded response holds of a secret known now is masked in the file.
-        let redactor = SecretRedactor(secrets: workspace.variables.secretValues + workspace.cookies.values
-            + workspace.initialCookies.values + workspace.removedCookieValues)
-        let requests = redactor.isEmpty ? workspace.history : workspace.history.map { record in
+        let redactor = SecretRedactor(secrets: workspace.fileSecretValues)
+        let requests = redactor.isEmpty || !maskingResponses ? workspace.history : workspace.history.map { record in
             var copy = record
             copy.response = record.response?.redacted(by: redactor)
             return copy
@@ -24,6 +25,7 @@ extension SessionDocument {
             copy.value = ""
             return copy
         }
+        unknown = workspace.sessionUnknown
     }
 
     /// Puts this document into `workspace`, keeping secret values already known there.
@@ -43,6 +45,7 @@ extension SessionDocument {
         workspace.variables = variables
         workspace.settings = settings
         workspace.history = requests
+        workspace.sessionUnknown = unknown
         workspace.lastResponse = nil
         // Cookie values are never saved: a cookie the workspace holds already
         // keeps its value; the others are set again by the requests that set them.
@@ -52,5 +55,19 @@ extension SessionDocument {
             known.first { $0.name == saved.name && $0.host == saved.host && $0.path == saved.path }
         })
         workspace.initialCookies = CookieJar()
+    }
+}
+
+extension Workspace {
+    /// The secret values a file written from this workspace must not hold: the
+    /// secret variables and every cookie value known or seen.
+    var fileSecretValues: [String] {
+        variables.secretValues + cookies.values + initialCookies.values + removedCookieValues
+    }
+
+    /// This workspace as session file text; `encoder` keeps the text of request
+    /// records between calls, so only what changed is encoded again.
+    public func sessionFileText(encoder: SessionEncoder = SessionEncoder()) -> [UInt8] {
+        encoder.encode(SessionDocument(workspace: self, maskingResponses: false), maskingSecrets: fileSecretValues)
     }
 }

@@ -19,6 +19,8 @@ public struct Workspace: Equatable, Sendable {
     /// Secrets a loaded session named but whose values are not known here;
     /// kept so that saving the session again still lists them.
     public var declaredSecrets: [String] = []
+    /// What a loaded session file held that this workbench does not know: saved back with it.
+    public var sessionUnknown: UnknownMembers?
     /// `print` and `pager`: how responses are shown here (not saved with a session).
     public var view = ResponseView()
     /// Saving warns about literal credentials once per workspace.
