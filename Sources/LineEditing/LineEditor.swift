@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// Interactive line input through libedit's readline-compatible API:
-/// emacs keys, Ctrl-R search, tab completion and a persistent history file.
+/// emacs keys, Ctrl-R search, tab completion, and the history file read at start.
 ///
 /// libedit keeps its state in C globals, so there is one editor per process.
 public final class LineEditor {
@@ -27,7 +27,7 @@ public final class LineEditor {
     private let interrupted: () -> Bool
 
     /// - Parameters:
-    ///   - historyFile: where history persists; nil keeps it in memory only.
+    ///   - historyFile: the history file to start with; nil starts empty.
     ///   - interrupted: reports (and clears) a SIGINT that arrived while reading.
     ///   - interruptPending: reports (without clearing) a SIGINT, so reading a key stops for it.
     public init(historyFile: String?, interrupted: @escaping () -> Bool, interruptPending: @escaping () -> Bool,
@@ -76,18 +76,11 @@ public final class LineEditor {
         return .line(line)
     }
 
-    /// Adds a line to history and saves the history file (atomically: temp file, then rename).
+    /// Adds a line to this process's history (Ctrl-R, arrow keys). The file is
+    /// written by the caller, entry by entry, so two REPLs never erase each other's lines.
     public func addHistory(_ line: String) {
         guard !line.isEmpty else { return }
         _ = add_history(line)
-        guard let historyFile else { return }
-        let temporary = historyFile + ".tmp.\(getpid())"
-        if write_history(temporary) == 0 {
-            chmod(temporary, 0o600)
-            rename(temporary, historyFile)
-        } else {
-            unlink(temporary)
-        }
     }
 }
 

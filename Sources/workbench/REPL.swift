@@ -9,15 +9,17 @@ import WorkbenchCore
 struct REPL {
     let interpreter: Interpreter
     let streams: FileDescriptorSink
-    let historyFile: String?
+    let historyFile: HistoryFile?
     let autosave: Autosave?
     /// `error:`, coloured or not as the settings are now.
     let errorPrefix: () -> String
 
     func run() -> Int32 {
         wb_interrupt_install()
+        try? historyFile?.trim()
+        var historyWarned = false
         let editor = LineEditor(
-            historyFile: historyFile,
+            historyFile: historyFile?.path,
             interrupted: {
                 defer { wb_interrupt_clear() }
                 return wb_interrupt_pending() != 0
@@ -43,7 +45,14 @@ struct REPL {
             wb_interrupt_clear()
             switch editor.read(prompt: prompt) {
             case .line(let line):
-                editor.addHistory(HistoryEntry.text(for: line, redactor: interpreter.redactor))
+                let entry = HistoryEntry.text(for: line, redactor: interpreter.redactor)
+                editor.addHistory(entry)
+                do throws(WorkbenchError) {
+                    if !entry.isEmpty { try historyFile?.append(entry) }
+                } catch {
+                    if !historyWarned { interpreter.output.printError("warning: \(error.message)") }
+                    historyWarned = true
+                }
                 let result = interpreter.handle(line: line)
                 if case .failed(let error) = result {
                     // The message is already masked (Interpreter.handle); the prefix is ours.

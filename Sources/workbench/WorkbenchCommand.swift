@@ -139,15 +139,22 @@ extension WorkbenchCommand {
 struct Launch {
     let options: CommonOptions
     let streams = FileDescriptorSink(escapeControls: TerminalText.escapeLine)
-    let environment = currentEnvironment()
+    let environment: [String: String]
+    /// One autosave file per process in the state folder; `restore` reads another run's.
+    let autosaves: AutosaveFolder?
+
+    init(options: CommonOptions) {
+        self.options = options
+        environment = currentEnvironment()
+        autosaves = StateDirectory.path(environment: environment).map { AutosaveFolder(directory: $0) }
+    }
 
     func makeInterpreter() -> Interpreter {
         var workspace = Workspace()
         workspace.settings.color = options.color.setting
-        let autosavePath = StateDirectory.path(environment: environment).map { $0 + "/autosave.json" }
         let interpreter = Interpreter(
             workspace: workspace,
-            context: CommandContext(environment: environment, autosavePath: autosavePath),
+            context: CommandContext(environment: environment, autosaves: autosaves),
             output: streams, display: DisplayOptions.current(environment),
             sendOptions: SendOptions(shouldAbort: { wb_interrupt_pending() != 0 })
         )
@@ -175,10 +182,12 @@ struct Launch {
         Terminal.prepareLocale()
         // The folder is made only now: a script never writes history or autosave.
         let directory = StateDirectory.path(environment: environment).flatMap { StateDirectory.makeDirectory($0) ? $0 : nil }
+        let folder = directory == nil ? nil : autosaves
+        folder?.prune()
         return REPL(
             interpreter: interpreter, streams: streams,
-            historyFile: options.noHistory ? nil : directory.map { $0 + "/history" },
-            autosave: directory.map { Autosave(path: $0 + "/autosave.json") },
+            historyFile: options.noHistory ? nil : directory.map { HistoryFile(path: $0 + "/history") },
+            autosave: folder.map { Autosave(path: $0.ownPath) },
             errorPrefix: { errorPrefix(interpreter) }
         ).run()
     }

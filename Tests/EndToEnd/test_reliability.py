@@ -59,6 +59,11 @@ def test_read_only_folder_save_is_one_error(run_workbench, small_disk, workdir):
     assert out.startswith("GET / HTTP/1.1")
 
 
+def autosave_files(state: Path) -> list[Path]:
+    """The autosaves in the state folder: one per interactive run (autosave-START-PID.json)."""
+    return sorted(state.glob("autosave-*.json"))
+
+
 def spawn_repl(binary, env, cwd):
     child = pexpect.spawn(binary, env=env, cwd=str(cwd), encoding="utf-8", dimensions=(24, 160), timeout=10)
     child.delaybeforesend = None  # type ahead at full speed
@@ -79,10 +84,12 @@ def test_autosave_and_history_never_hold_secrets(workbench_bin, workbench_env, w
     child.sendeof()
     child.expect(pexpect.EOF)
     state = Path(env["XDG_STATE_HOME"]) / "workbench"
-    for name in ["autosave.json", "history"]:
-        text = (state / name).read_text()
-        assert "zz-secret-77" not in text and "env-value-91" not in text, name
-    autosave = json.loads((state / "autosave.json").read_text())
+    saved = autosave_files(state)
+    assert len(saved) == 1, saved
+    for path in [saved[0], state / "history"]:
+        text = path.read_text()
+        assert "zz-secret-77" not in text and "env-value-91" not in text, path.name
+    autosave = json.loads(saved[0].read_text())
     assert autosave["secrets"] == ["pw"]
     assert {"name": "X-Env", "value": "{{env.FROM_ENV}}"} in autosave["endpoint"]["headers"]
 
@@ -107,8 +114,8 @@ def test_history_and_autosave_survive_kill_9(workbench_bin, workbench_env, workd
             lines = history.splitlines()
             assert lines[0] == "_HiStOrY_V2_"
             assert all(line.startswith("query\\040add\\040round") for line in lines[1:]), lines[-1]
-        if (state / "autosave.json").exists():
-            assert json.loads((state / "autosave.json").read_text())["format"] == "workbench-session"
+        for path in autosave_files(state):
+            assert json.loads(path.read_text())["format"] == "workbench-session"
 
 
 # TLS: a local HTTPS server with a self-signed certificate.

@@ -6,6 +6,13 @@ public enum SessionEncoding {
         SessionEncoder().encode(document)
     }
 
+    /// The same bytes as `encode`, made in one pass over the whole document,
+    /// as the autosave did before `SessionEncoder` kept each record's text: the
+    /// reference the encoder is tested and benchmarked against.
+    public static func encodeAtOnce(_ document: SessionDocument) -> [UInt8] {
+        pretty(frame(document).setting("requests", to: .array(document.requests.map(encode))))
+    }
+
     /// The document's top level, with its unknown members, and `requests` empty:
     /// the frame the encoded request records go into.
     static func frame(_ document: SessionDocument) -> JSONValue {

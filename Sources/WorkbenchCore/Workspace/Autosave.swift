@@ -1,9 +1,14 @@
 /// The REPL's autosave: after every line that changed the workspace (a failed
-/// `expect` and a `replay` included), the session is written to one file that
-/// `restore` reads back.
+/// `expect` and a `replay` included), the session is written to this process's
+/// file (`AutosaveFolder`), which `restore` reads back.
+///
+/// Cheap with a long history: the encoder keeps each request record's text,
+/// so a command encodes only what changed (the file is still written whole,
+/// atomically).
 public final class Autosave {
     public let path: String
     private let write: ([UInt8], String) throws(WorkbenchError) -> Void
+    private let encoder = SessionEncoder()
     private var saved: Workspace?
 
     public init(path: String, write: @escaping ([UInt8], String) throws(WorkbenchError) -> Void = { bytes, path throws(WorkbenchError) in
@@ -17,7 +22,7 @@ public final class Autosave {
     public func save(_ workspace: Workspace) -> String? {
         if let saved, saved == workspace { return nil }
         do {
-            try write(SessionEncoding.encode(SessionDocument(workspace: workspace)), path)
+            try write(workspace.sessionFileText(encoder: encoder), path)
             saved = workspace
             return nil
         } catch {

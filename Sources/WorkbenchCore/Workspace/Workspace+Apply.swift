@@ -170,7 +170,7 @@ extension Workspace {
             let summary = "loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s") (not sent; `replay all` sends them in order)"
             return .output(([summary] + imported.notes.map { "warning: " + $0 }).joined(separator: "\n"))
         case .restore:
-            guard let path = context.autosavePath, AtomicFile.exists(path) else {
+            guard let path = context.autosaves?.newestOfAnotherRun() else {
                 throw WorkbenchError("nothing to restore: no autosaved session yet")
             }
             try load(from: path, context: context)

@@ -59,19 +59,19 @@ public struct CommandContext {
     public var readFile: (String) throws(WorkbenchError) -> [UInt8]
     /// Writes a whole file atomically (session files).
     public var writeFile: ([UInt8], String) throws(WorkbenchError) -> Void
-    /// Where the REPL autosaves the workspace; `restore` reads it.
-    public var autosavePath: String?
+    /// Where interactive runs autosave; `restore` reads the newest autosave of another run.
+    public var autosaves: AutosaveFolder?
 
     public init(
         environment: [String: String],
-        autosavePath: String? = nil,
+        autosaves: AutosaveFolder? = nil,
         readFile: @escaping (String) throws(WorkbenchError) -> [UInt8] = FileSystem.read,
         writeFile: @escaping ([UInt8], String) throws(WorkbenchError) -> Void = { bytes, path throws(WorkbenchError) in
             try AtomicFile.write(bytes, to: path)
         }
     ) {
         self.environment = environment
-        self.autosavePath = autosavePath
+        self.autosaves = autosaves
         self.readFile = readFile
         self.writeFile = writeFile
     }

@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where interactive runs autosave: one file per process in the state folder
+/// (`autosave-START-PID.json`), so two terminals never write over each other's
+/// work. `restore` takes the most recently written one of another run; only
+/// the newest `kept` are kept, so files of finished runs do not pile up.
+public struct AutosaveFolder: Sendable {
+    public let directory: String
+    /// This process's autosave.
+    public let ownPath: String
+
+    /// How many autosaves stay in the folder (this process's always among them).
+    public static let kept = 10
+    /// The single autosave of earlier workbenches: still restored, and pruned like the others.
+    static let legacyName = "autosave.json"
+
+    /// `startTime` (seconds) and the process id make the name unique even when a pid is reused.
+    public init(directory: String, processID: Int32 = getpid(), startTime: Int = Int(time(nil))) {
+        self.directory = directory
+        ownPath = directory + "/autosave-\(startTime)-\(processID).json"
+    }
+
+    /// Every autosave in the folder, most recently written first.
+    public func files() -> [String] {
+        var found: [(path: String, modified: timespec)] = []
+        for entry in FileSystem.listDirectory(directory) where !entry.isDirectory && Self.isAutosaveName(entry.name) {
+            let path = directory + "/" + entry.name
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            found.append((path, info.st_mtim))
+        }
+        return found.sorted { left, right in
+            if left.modified.tv_sec != right.modified.tv_sec { return left.modified.tv_sec > right.modified.tv_sec }
+            if left.modified.tv_nsec != right.modified.tv_nsec { return left.modified.tv_nsec > right.modified.tv_nsec }
+            return left.path > right.path
+        }.map(\.path)
+    }
+
+    /// The autosave `restore` brings back: the most recently written one of another run.
+    public func newestOfAnotherRun() -> String? {
+        files().first { $0 != ownPath }
+    }
+
+    /// Removes all but the newest `kept` autosaves, never this process's own.
+    public func prune() {
+        var keptCount = 0
+        for path in files() {
+            if path == ownPath || keptCount < Self.kept - 1 {
+                if path != ownPath { keptCount += 1 }
+                continue
+            }
+            unlink(path)
+        }
+    }
+
+    static func isAutosaveName(_ name: String) -> Bool {
+        if name == legacyName { return true }
+        guard name.hasPrefix("autosave-"), name.hasSuffix(".json") else { return false }
+        let middle = name.dropFirst("autosave-".count).dropLast(".json".count)
+        return !middle.isEmpty && middle.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }
+    }
+}
