@@ -31,7 +31,7 @@ struct WorkbenchCommand: ParsableCommand {
 
             workbench [FILE.json] [--restore] [--color auto|always|never] [--no-history] [--keep-going]
               FILE.json          start with this session loaded
-              --restore          start with the session autosaved by the last interactive run
+              --restore          start with the session autosaved by the interactive run that wrote last
               --color            when to colour output (default auto: a terminal without NO_COLOR)
               --no-history       neither read nor write the history file
               --keep-going       in a script, go on after a failing command (the status is still 1)
@@ -80,7 +80,7 @@ extension WorkbenchCommand {
         @Argument(help: "A session file to load first.")
         var session: String?
 
-        @Flag(name: .long, help: "Start with the session autosaved by the last interactive run.")
+        @Flag(name: .long, help: "Start with the session autosaved by the interactive run that wrote last.")
         var restore = false
 
         @OptionGroup var options: CommonOptions

@@ -145,6 +145,23 @@ import Testing
         #expect(UnknownMembers.extract(from: canonical, canonical: canonical) == nil)
     }
 
+    @Test func unknownMembersReadBackAsTheSameDocument() throws {
+        let cases = [
+            #"{"x": 1, "format": "workbench-session", "x": 2, "version": 2, "endpoint": {"body": {"kind": "text", "text": "t", "fields": [], "y": null}}}"#,
+            #"{"format": "workbench-session", "version": 1, "endpoint": {"query": [{"name": "a", "value": "b", "z": [1]}]}, "requests": [{"endpoint": {}, "captures": [{"name": "t", "from": "status", "w": {}}], "response": {"status": 200, "v": "x"}}]}"#,
+        ]
+        for text in cases {
+            let document = try SessionDecoding.decode(Array(text.utf8), file: "c.json")
+            let saved = SessionEncoding.encode(document)
+            let again = try SessionDecoding.decode(saved, file: "c.json")
+            #expect(again == document, "\(text)")
+            #expect(SessionEncoding.encode(again) == saved, "\(text)")
+            for key in ["\"x\": 1", "\"y\": null", "\"z\"", "\"w\": {}", "\"v\": \"x\""] where text.contains(key) {
+                #expect(Self.text(saved).contains(key), "\(key)")
+            }
+        }
+    }
+
     // MARK: The encoder
 
     static func bigDocument(records: Int) throws -> SessionDocument {

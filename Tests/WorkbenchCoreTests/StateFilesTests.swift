@@ -122,7 +122,7 @@ import Testing
     @Test func aFailingExpectIsAutosaved() throws {
         let harness = InterpreterHarness()
         var written: [[UInt8]] = []
-        let autosave = Autosave(path: "auto.json") { bytes, _ throws(WorkbenchError) in written.append(bytes) }
+        let autosave = Autosave(path: "auto.json") { chunks, _ throws(WorkbenchError) in written.append(chunks.flatMap { $0 }) }
         autosave.markSaved(harness.workspace)
         try harness.run("base http://127.0.0.1:9\nget /a")
         #expect(autosave.save(harness.workspace) == nil)

@@ -8,6 +8,12 @@ import Glibc
 /// then fsync of the folder so the rename itself survives a crash.
 public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, sync: Bool = true) throws(WorkbenchError) {
+        try write(chunks: [bytes], to: path, mode: mode, sync: sync)
+    }
+
+    /// Writes the chunks one after the other, as one file: a large file made of
+    /// pieces (the autosave) is never copied into one buffer first.
+    public static func write(chunks: [[UInt8]], to path: String, mode: mode_t = 0o600, sync: Bool = true) throws(WorkbenchError) {
         let target = FileSystem.expandTilde(path)
         var existing = stat()
         if lstat(target, &existing) == 0 && (existing.st_mode & S_IFMT) != S_IFREG {
@@ -30,7 +36,7 @@ public enum AtomicFile {
         }
         if failure == nil {
             do {
-                try descriptor.writeAll(bytes)
+                for chunk in chunks where !chunk.isEmpty { try descriptor.writeAll(chunk) }
             } catch {
                 failure = FileSystem.failure("cannot save '\(path)'", error)
             }

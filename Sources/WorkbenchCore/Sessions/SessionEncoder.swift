@@ -24,6 +24,16 @@ public final class SessionEncoder {
     /// The file text of `document`, with every occurrence of `secrets` in a
     /// recorded response masked.
     public func encode(_ document: SessionDocument, maskingSecrets secrets: [String] = []) -> [UInt8] {
+        let chunks = encodeChunks(document, maskingSecrets: secrets)
+        var output: [UInt8] = []
+        output.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+        for chunk in chunks { output.append(contentsOf: chunk) }
+        return output
+    }
+
+    /// The same text as `encode`, as chunks to write one after the other
+    /// (`AtomicFile.write(chunks:)`): the records' kept texts are not copied.
+    public func encodeChunks(_ document: SessionDocument, maskingSecrets secrets: [String] = []) -> [[UInt8]] {
         let secrets = secrets.sorted()
         var redactor: SecretRedactor?
         reusedCount = 0
@@ -46,31 +56,27 @@ public final class SessionEncoder {
 
     /// The frame's pretty text with the pieces in its empty `requests` array:
     /// the same bytes as pretty-printing the whole document at once.
-    static func assemble(frame: JSONValue, pieces: [[UInt8]]) -> [UInt8] {
+    static func assemble(frame: JSONValue, pieces: [[UInt8]]) -> [[UInt8]] {
         let text = SessionEncoding.pretty(frame)
-        guard !pieces.isEmpty else { return text }
+        guard !pieces.isEmpty else { return [text] }
         let marker = [UInt8(ascii: "\n")] + indentUnit + Array("\"requests\": []".utf8)
         guard let start = text.firstRange(of: marker) else {
             // Only if the formatter changed its layout: the slow way, still correct.
-            var whole = frame
-            whole = whole.setting("requests", to: .array(pieces.map { piece in
+            let whole = frame.setting("requests", to: .array(pieces.map { piece in
                 (try? JSONParser.parse(piece)) ?? .null
             }))
-            return SessionEncoding.pretty(whole)
+            return [SessionEncoding.pretty(whole)]
         }
         let open = start.upperBound - 1
-        var output: [UInt8] = []
-        output.reserveCapacity(text.count + pieces.reduce(0) { $0 + $1.count + 2 } + 8)
-        output.append(contentsOf: text[..<open])
-        output.append(contentsOf: Array("\n".utf8))
+        let separator = Array(",\n".utf8)
+        var chunks: [[UInt8]] = [Array(text[..<open]) + [UInt8(ascii: "\n")]]
+        chunks.reserveCapacity(pieces.count * 2 + 1)
         for (index, piece) in pieces.enumerated() {
-            if index > 0 { output.append(contentsOf: Array(",\n".utf8)) }
-            output.append(contentsOf: piece)
+            if index > 0 { chunks.append(separator) }
+            chunks.append(piece)
         }
-        output.append(UInt8(ascii: "\n"))
-        output.append(contentsOf: indentUnit)
-        output.append(contentsOf: text[open...])
-        return output
+        chunks.append([UInt8(ascii: "\n")] + indentUnit + Array(text[open...]))
+        return chunks
     }
 
     /// `value` pretty-printed as if it stood `depth` levels deep: every line

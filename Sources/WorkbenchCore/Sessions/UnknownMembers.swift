@@ -51,7 +51,10 @@ public struct UnknownMembers: Equatable, Sendable {
         for member in originalMembers {
             defer { previous = member.key }
             guard let canonicalValue = known[member.key] else {
-                result.members.append(Placed(after: previous, member: member))
+                // A key given twice is kept once, as a JSON reader would see it.
+                if !result.members.contains(where: { $0.member.key == member.key }) {
+                    result.members.append(Placed(after: previous, member: member))
+                }
                 continue
             }
             switch (member.value, canonicalValue) {

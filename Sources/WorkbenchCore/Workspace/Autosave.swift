@@ -3,16 +3,17 @@
 /// file (`AutosaveFolder`), which `restore` reads back.
 ///
 /// Cheap with a long history: the encoder keeps each request record's text,
-/// so a command encodes only what changed (the file is still written whole,
-/// atomically).
+/// so a command encodes only what changed, and the file is written from those
+/// texts without joining them first (still whole and atomically).
 public final class Autosave {
     public let path: String
-    private let write: ([UInt8], String) throws(WorkbenchError) -> Void
+    /// Writes the chunks as one file.
+    private let write: ([[UInt8]], String) throws(WorkbenchError) -> Void
     private let encoder = SessionEncoder()
     private var saved: Workspace?
 
-    public init(path: String, write: @escaping ([UInt8], String) throws(WorkbenchError) -> Void = { bytes, path throws(WorkbenchError) in
-        try AtomicFile.write(bytes, to: path)
+    public init(path: String, write: @escaping ([[UInt8]], String) throws(WorkbenchError) -> Void = { chunks, path throws(WorkbenchError) in
+        try AtomicFile.write(chunks: chunks, to: path)
     }) {
         self.path = path
         self.write = write
@@ -22,7 +23,7 @@ public final class Autosave {
     public func save(_ workspace: Workspace) -> String? {
         if let saved, saved == workspace { return nil }
         do {
-            try write(workspace.sessionFileText(encoder: encoder), path)
+            try write(workspace.sessionFileChunks(encoder: encoder), path)
             saved = workspace
             return nil
         } catch {

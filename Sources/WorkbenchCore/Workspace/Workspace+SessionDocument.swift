@@ -70,4 +70,9 @@ extension Workspace {
     public func sessionFileText(encoder: SessionEncoder = SessionEncoder()) -> [UInt8] {
         encoder.encode(SessionDocument(workspace: self, maskingResponses: false), maskingSecrets: fileSecretValues)
     }
+
+    /// The same text as chunks to write one after the other.
+    public func sessionFileChunks(encoder: SessionEncoder) -> [[UInt8]] {
+        encoder.encodeChunks(SessionDocument(workspace: self, maskingResponses: false), maskingSecrets: variables.secretValues)
+    }
 }

@@ -70,7 +70,7 @@ _ = autosave.save(workspace)
 var beforeEncode: [Double] = [], beforeTotal: [Double] = []
 var afterEncode: [Double] = [], afterTotal: [Double] = []
 let encoder = SessionEncoder()
-_ = workspace.sessionFileText(encoder: encoder)
+_ = workspace.sessionFileChunks(encoder: encoder)
 var fileSize = 0
 for round in 0..<rounds {
     workspace.endpoint.path = "/round/\(round)"
@@ -83,9 +83,9 @@ for round in 0..<rounds {
     fileSize = whole.count
 
     start = seconds()
-    let pieces = workspace.sessionFileText(encoder: encoder)
+    let chunks = workspace.sessionFileChunks(encoder: encoder)
     afterEncode.append(seconds() - start)
-    guard pieces == whole else { fatalError("the cached text differs from the text made at once") }
+    guard chunks.flatMap({ $0 }) == whole else { fatalError("the cached text differs from the text made at once") }
 
     start = seconds()
     if let warning = autosave.save(workspace) { fatalError(warning) }
