@@ -179,3 +179,27 @@ def test_autosave_follows_a_failing_expect_and_a_replay(workbench_bin, workbench
     # The replay captured again: the autosave holds the value it took.
     assert saved()["variables"]["seen"] == "v=first"
     finish(child)
+
+
+def test_no_secret_reaches_either_autosave_or_the_shared_history(workbench_bin, workbench_env, workdir, server):
+    """A secret set three ways across two terminals (set --secret and capture --secret in one,
+    {{env.X}} in the other): absent from both autosaves and from the history file."""
+    env = dict(workbench_env, TWO_TERM_ENV="env-two-term-55")
+    first = spawn(workbench_bin, env, workdir)
+    second = spawn(workbench_bin, env, workdir)
+    for line in [f"base {server}", "set --secret password secret", "header Content-Type: application/json",
+                 'body json {"username": "ana", "password": "{{password}}"}', "post /login",
+                 "capture --secret token $.data.accessToken", "set --secret pw zz-two-term-secret"]:
+        run_line(first, line)
+    for line in [f"base {server}", "header X-Env: {{env.TWO_TERM_ENV}}", "get /echo"]:
+        run_line(second, line)
+    finish(first)
+    finish(second)
+    state = state_of(env)
+    files = [state / "history", *autosaves(state)]
+    assert len(files) == 3
+    for path in files:
+        text = path.read_text()
+        for secret in ["zz-two-term-secret", "env-two-term-55", "tok-123"]:
+            assert secret not in text, (secret, path.name)
+    assert "set\\040--secret\\040pw\\040******" in (state / "history").read_text()

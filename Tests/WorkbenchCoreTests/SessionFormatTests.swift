@@ -162,6 +162,19 @@ import Testing
         }
     }
 
+    @Test func aSecretInUnknownMembersIsMasked() throws {
+        let text = #"{"format": "workbench-session", "version": 2, "endpoint": {"x-note": "pw is hunter2-secret"}, "#
+            + #""requests": [{"endpoint": {}, "x-token": {"deep": ["hunter2-secret"]}, "response": {"status": 200, "x": "hunter2-secret"}}]}"#
+        var workspace = Workspace()
+        try SessionDecoding.decode(Array(text.utf8), file: "u.json").apply(to: &workspace)
+        _ = try workspace.apply(.set(name: "pw", value: "hunter2-secret", secret: true), context: CommandContext(environment: [:]))
+        let saved = Self.text(SessionEncoding.encode(SessionDocument(workspace: workspace)))
+        let autosaved = Self.text(workspace.sessionFileText(encoder: SessionEncoder()))
+        #expect(saved == autosaved)
+        #expect(!saved.contains("hunter2"))
+        #expect(saved.contains(#""x-note": "pw is ******""#) && saved.contains(#""x-token": {"#))
+    }
+
     // MARK: The encoder
 
     static func bigDocument(records: Int) throws -> SessionDocument {

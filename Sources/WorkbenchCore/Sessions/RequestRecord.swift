@@ -21,6 +21,15 @@ public struct RequestRecord: Equatable, Sendable {
         self.response = response
     }
 
+    /// This record as a file may hold it: every secret the redactor knows masked
+    /// in the response and in the members this workbench does not know.
+    public func redacted(by redactor: SecretRedactor) -> RequestRecord {
+        var copy = self
+        copy.response = response?.redacted(by: redactor)
+        copy.unknown = unknown?.redacted(by: redactor)
+        return copy
+    }
+
     /// What a replay checks: the expectations, or else the status recorded.
     public var effectiveExpectations: [Expectation] {
         if !expectations.isEmpty { return expectations }

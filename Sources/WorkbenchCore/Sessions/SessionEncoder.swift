@@ -22,7 +22,7 @@ public final class SessionEncoder {
     public init() {}
 
     /// The file text of `document`, with every occurrence of `secrets` in a
-    /// recorded response masked.
+    /// recorded response and in members this workbench does not know masked.
     public func encode(_ document: SessionDocument, maskingSecrets secrets: [String] = []) -> [UInt8] {
         let chunks = encodeChunks(document, maskingSecrets: secrets)
         var output: [UInt8] = []
@@ -45,13 +45,15 @@ public final class SessionEncoder {
             var masked = record
             if !secrets.isEmpty {
                 if redactor == nil { redactor = SecretRedactor(secrets: secrets) }
-                masked.response = record.response?.redacted(by: redactor!)
+                masked = record.redacted(by: redactor!)
             }
             let piece = Piece(record: record, secrets: secrets, text: Self.indented(SessionEncoding.encode(masked), depth: 2))
             if index < pieces.count { pieces[index] = piece } else { pieces.append(piece) }
         }
         if pieces.count > document.requests.count { pieces.removeLast(pieces.count - document.requests.count) }
-        return Self.assemble(frame: SessionEncoding.frame(document), pieces: pieces.map(\.text))
+        var top = document
+        if !secrets.isEmpty { top.unknown = document.unknown?.redacted(by: SecretRedactor(secrets: secrets)) }
+        return Self.assemble(frame: SessionEncoding.frame(top), pieces: pieces.map(\.text))
     }
 
     /// The frame's pretty text with the pieces in its empty `requests` array:

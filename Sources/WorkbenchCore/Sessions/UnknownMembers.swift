@@ -106,6 +106,35 @@ public struct UnknownMembers: Equatable, Sendable {
     }
 }
 
+extension UnknownMembers {
+    /// These members with every secret the redactor knows masked in their
+    /// strings: a file may have held in clear what is a secret now.
+    func redacted(by redactor: SecretRedactor) -> UnknownMembers {
+        var copy = self
+        copy.members = members.map { placed in
+            Placed(after: placed.after,
+                   member: JSONMember(key: redactor.redact(placed.member.key), value: placed.member.value.redacted(by: redactor)))
+        }
+        copy.nested = nested.mapValues { $0.redacted(by: redactor) }
+        copy.elements = elements.mapValues { found in
+            found.map { Element(index: $0.index, known: $0.known, unknown: $0.unknown.redacted(by: redactor)) }
+        }
+        return copy
+    }
+}
+
+extension JSONValue {
+    /// This value with the redactor applied to every string and key in it.
+    func redacted(by redactor: SecretRedactor) -> JSONValue {
+        switch self {
+        case .string(let text): .string(redactor.redact(text))
+        case .object(let members): .object(members.map { JSONMember(key: redactor.redact($0.key), value: $0.value.redacted(by: redactor)) })
+        case .array(let elements): .array(elements.map { $0.redacted(by: redactor) })
+        default: self
+        }
+    }
+}
+
 extension UnknownMembers? {
     /// `canonical` with the unknown members, if any, put back.
     func apply(to canonical: JSONValue) -> JSONValue {

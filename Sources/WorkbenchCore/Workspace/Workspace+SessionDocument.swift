@@ -1,7 +1,8 @@
 /// A workspace as a session file's content, and back.
 extension SessionDocument {
-    /// `maskingResponses` false leaves masking recorded responses with the
-    /// secrets known now to whoever encodes it (`SessionEncoder`, which does it once per record).
+    /// `maskingResponses` false leaves masking recorded responses (and unknown
+    /// members) with the secrets known now to whoever encodes it
+    /// (`SessionEncoder`, which does it once per record).
     public init(workspace: Workspace, maskingResponses: Bool = true) {
         var plain: [String: String] = [:]
         var secrets: [String] = []
@@ -13,11 +14,8 @@ extension SessionDocument {
         }
         // Whatever a recorded response holds of a secret known now is masked in the file.
         let redactor = SecretRedactor(secrets: workspace.fileSecretValues)
-        let requests = redactor.isEmpty || !maskingResponses ? workspace.history : workspace.history.map { record in
-            var copy = record
-            copy.response = record.response?.redacted(by: redactor)
-            return copy
-        }
+        let masking = maskingResponses && !redactor.isEmpty
+        let requests = masking ? workspace.history.map { $0.redacted(by: redactor) } : workspace.history
         self.init(endpoint: workspace.endpoint, variables: plain, secretNames: secrets.sorted(),
                   settings: workspace.settings, requests: requests)
         cookies = workspace.cookies.cookies.map { cookie in
@@ -25,7 +23,7 @@ extension SessionDocument {
             copy.value = ""
             return copy
         }
-        unknown = workspace.sessionUnknown
+        unknown = masking ? workspace.sessionUnknown?.redacted(by: redactor) : workspace.sessionUnknown
     }
 
     /// Puts this document into `workspace`, keeping secret values already known there.
