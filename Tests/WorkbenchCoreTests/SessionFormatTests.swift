@@ -76,6 +76,15 @@ import Testing
         #expect(login.requests[0].captures.map(\.isSecret) == [false])
     }
 
+    @Test func version1FilesWithOmittedHeadersKeepThem() throws {
+        // Written by a v1 workbench after `header rm Accept` existed and before version 2.
+        let text = #"{"format": "workbench-session", "version": 1, "endpoint": {"base": "http://h", "omittedHeaders": ["Accept"]}}"#
+        let document = try SessionDecoding.decode(Array(text.utf8), file: "o.json")
+        #expect(document.endpoint.omittedDefaults == ["Accept"])
+        #expect(document.unknown == nil)
+        #expect(Self.text(SessionEncoding.encode(document)).contains("\"omittedHeaders\": [\n      \"Accept\"\n    ],"))
+    }
+
     @Test func aNewerMajorVersionIsRefusedWithTheReason() throws {
         let text = Self.text(try Self.fixture("v2-unknown-members.json"))
             .replacing("\"version\": 2,", with: "\"version\": 3,")
