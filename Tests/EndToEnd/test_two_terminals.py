@@ -84,13 +84,17 @@ def test_two_repls_keep_each_others_history_and_autosave(workbench_bin, workbenc
     assert "http://first.example/first/last" in second.before
     finish(first)
     finish(second)
-    # A new run recalls lines of both (libedit reads the shared file back).
+    # A later run recalls a line as typed: non-ASCII and a backslash survive the file libedit reads back.
     third = spawn(workbench_bin, workbench_env, workdir)
-    third.send("\x1b[A")  # up arrow: the newest line, the second's `path`
-    third.expect("path")
-    third.sendline("")
-    third.expect(PROMPT)
+    run_line(third, 'set note "é \\ x"')
     finish(third)
+    fourth = spawn(workbench_bin, workbench_env, workdir)
+    fourth.send("\x1b[A")  # up arrow: the newest line
+    fourth.sendline("")
+    fourth.expect(PROMPT)
+    run_line(fourth, "vars")
+    assert "note = é \\ x" in fourth.before.replace("\r", "")
+    finish(fourth)
 
 
 def test_kill_9_of_one_repl_loses_nothing_of_the_other(workbench_bin, workbench_env, workdir):
