@@ -158,6 +158,9 @@ import Testing
         let cases = [
             #"{"x": 1, "format": "workbench-session", "x": 2, "version": 2, "endpoint": {"body": {"kind": "text", "text": "t", "fields": [], "y": null}}}"#,
             #"{"format": "workbench-session", "version": 1, "endpoint": {"query": [{"name": "a", "value": "b", "z": [1]}]}, "requests": [{"endpoint": {}, "captures": [{"name": "t", "from": "status", "w": {}}], "response": {"status": 200, "v": "x"}}]}"#,
+            // Found by the fuzzer: known members out of order (extras then come back in written
+            // order), and a `kind` where none is known (an extra like any other).
+            #"{"format": "workbench-session", "version": 2, "endpoint": {}, "requests": [{"expectations": [], "u1": 1, "endpoint": {}, "captures": [], "u2": 2, "response": {"status": 200, "kind": "k", "v": "x"}}]}"#,
         ]
         for text in cases {
             let document = try SessionDecoding.decode(Array(text.utf8), file: "c.json")
@@ -165,7 +168,8 @@ import Testing
             let again = try SessionDecoding.decode(saved, file: "c.json")
             #expect(again == document, "\(text)")
             #expect(SessionEncoding.encode(again) == saved, "\(text)")
-            for key in ["\"x\": 1", "\"y\": null", "\"z\"", "\"w\": {}", "\"v\": \"x\""] where text.contains(key) {
+            for key in ["\"x\": 1", "\"y\": null", "\"z\"", "\"w\": {}", "\"v\": \"x\"", "\"u1\": 1", "\"u2\": 2", "\"kind\": \"k\""]
+            where text.contains(key) {
                 #expect(Self.text(saved).contains(key), "\(key)")
             }
         }

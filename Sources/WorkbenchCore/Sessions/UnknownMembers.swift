@@ -73,8 +73,22 @@ public struct UnknownMembers: Equatable, Sendable {
             }
         }
         if result.isEmpty { return nil }
-        result.kind = original["kind"]
+        result.normalizePlaces(in: canonical)
+        // Only where `kind` is known does it say whose extras these are.
+        result.kind = canonical["kind"]
         return result
+    }
+
+    /// Each member's `after` becomes the key it will follow once written, in
+    /// the order written: the file's known members may have come in another
+    /// order, or after a key that is no longer written, and reading the saved
+    /// file must give these same members back.
+    private mutating func normalizePlaces(in canonical: JSONValue) {
+        guard case .object(let written) = apply(to: canonical) else { return }
+        let unknownKeys = Set(members.map(\.member.key))
+        members = written.indices.filter { unknownKeys.contains(written[$0].key) }.map { index in
+            Placed(after: index == 0 ? nil : written[index - 1].key, member: written[index])
+        }
     }
 
     /// `canonical` with these unknown members put back.
