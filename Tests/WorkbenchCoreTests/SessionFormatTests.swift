@@ -161,6 +161,8 @@ import Testing
             // Found by the fuzzer: known members out of order (extras then come back in written
             // order), and a `kind` where none is known (an extra like any other).
             #"{"format": "workbench-session", "version": 2, "endpoint": {}, "requests": [{"expectations": [], "u1": 1, "endpoint": {}, "captures": [], "u2": 2, "response": {"status": 200, "kind": "k", "v": "x"}}]}"#,
+            // Also found by the fuzzer: a known member given twice is read the first time only.
+            #"{"format": "workbench-session", "version": 2, "endpoint": {}, "variables": {"a": "1"}, "variables": {"b": "2"}}"#,
         ]
         for text in cases {
             let document = try SessionDecoding.decode(Array(text.utf8), file: "c.json")

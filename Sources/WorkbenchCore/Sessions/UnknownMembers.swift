@@ -48,13 +48,13 @@ public struct UnknownMembers: Equatable, Sendable {
         for member in canonicalMembers { known[member.key] = member.value }
         var result = UnknownMembers()
         var previous: String?
+        var seen = Set<String>()
         for member in originalMembers {
             defer { previous = member.key }
+            // A key given twice counts once, the first time, as the reader takes it.
+            guard seen.insert(member.key).inserted else { continue }
             guard let canonicalValue = known[member.key] else {
-                // A key given twice is kept once, as a JSON reader would see it.
-                if !result.members.contains(where: { $0.member.key == member.key }) {
-                    result.members.append(Placed(after: previous, member: member))
-                }
+                result.members.append(Placed(after: previous, member: member))
                 continue
             }
             switch (member.value, canonicalValue) {
