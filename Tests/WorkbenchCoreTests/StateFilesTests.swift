@@ -119,6 +119,21 @@ import Testing
         #expect(left == Set([paths[0]] + paths.suffix(AutosaveFolder.kept - 1)))
     }
 
+    @Test func temporaryFilesOfKilledAutosavesAreRemovedWhenOld() throws {
+        let directory = Self.temporaryDirectory()
+        defer { Self.remove(directory) }
+        let old = directory + "/.autosave-5-5.json.tmp-AbC123"
+        let fresh = directory + "/.autosave-6-6.json.tmp-XyZ789"
+        let other = directory + "/.history.tmp-AbC123"
+        for path in [old, fresh, other] { try AtomicFile.write(Array("{".utf8), to: path, sync: false) }
+        var times = [timespec(tv_sec: 1_000, tv_nsec: 0), timespec(tv_sec: 1_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, old, &times, 0) == 0)
+        #expect(utimensat(AT_FDCWD, other, &times, 0) == 0)
+        AutosaveFolder(directory: directory, processID: 1, startTime: 1).prune()
+        #expect(!AtomicFile.exists(old))
+        #expect(AtomicFile.exists(fresh) && AtomicFile.exists(other))
+    }
+
     @Test func aFailingExpectIsAutosaved() throws {
         let harness = InterpreterHarness()
         var written: [[UInt8]] = []

@@ -43,8 +43,10 @@ public struct AutosaveFolder: Sendable {
         files().first { $0 != ownPath }
     }
 
-    /// Removes all but the newest `kept` autosaves, never this process's own.
-    public func prune() {
+    /// Removes all but the newest `kept` autosaves, never this process's own,
+    /// and temporary files of autosaves that a killed run left (older than
+    /// `abandonedAfter` seconds: no write takes that long).
+    public func prune(now: Int = Int(time(nil))) {
         var keptCount = 0
         for path in files() {
             if path == ownPath || keptCount < Self.kept - 1 {
@@ -53,6 +55,21 @@ public struct AutosaveFolder: Sendable {
             }
             unlink(path)
         }
+        for entry in FileSystem.listDirectory(directory) where !entry.isDirectory && Self.isTemporaryName(entry.name) {
+            let path = directory + "/" + entry.name
+            var info = stat()
+            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_mtim.tv_sec) < now - Self.abandonedAfter {
+                unlink(path)
+            }
+        }
+    }
+
+    static let abandonedAfter = 600
+
+    /// `AtomicFile`'s temporary name for an autosave: `.autosave-….json.tmp-XXXXXX`.
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let marker = name.firstRange(of: ".tmp-") else { return false }
+        return isAutosaveName(String(name[name.index(after: name.startIndex)..<marker.lowerBound]))
     }
 
     static func isAutosaveName(_ name: String) -> Bool {
