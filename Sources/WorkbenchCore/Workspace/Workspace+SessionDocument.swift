@@ -71,6 +71,6 @@ extension Workspace {
 
     /// The same text as chunks to write one after the other.
     public func sessionFileChunks(encoder: SessionEncoder) -> [[UInt8]] {
-        encoder.encodeChunks(SessionDocument(workspace: self, maskingResponses: false), maskingSecrets: variables.secretValues)
+        encoder.encodeChunks(SessionDocument(workspace: self, maskingResponses: false), maskingSecrets: fileSecretValues)
     }
 }
