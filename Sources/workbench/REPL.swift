@@ -100,7 +100,7 @@ struct REPL {
     /// One line at start-up: where help is, and that an autosaved session can come back.
     private func startHint() -> String {
         var hint = "workbench \(WorkbenchVersion.current): `help` lists the commands"
-        if let autosave, interpreter.workspace.history.isEmpty, AtomicFile.exists(autosave.path) {
+        if autosave != nil, interpreter.workspace.history.isEmpty, interpreter.context.autosaves?.newestOfAnotherRun() != nil {
             hint += ", `restore` brings back the last session"
         }
         return hint
