@@ -9,7 +9,7 @@ import time
 import urllib.error
 import urllib.request
 
-SECTION = re.compile(r"^\[(Options|FormParams|Captures|Asserts|QueryStringParams)\]$")
+SECTION = re.compile(r"^\[(Options|FormParams|Captures|Asserts|QueryStringParams|BasicAuth)\]$")
 
 
 def parse(text: str) -> list[dict]:
@@ -65,6 +65,9 @@ def parse(text: str) -> list[dict]:
         elif section == "Options":
             key, value = line.split(": ", 1)
             entry["options"][key] = value
+        elif section == "BasicAuth":
+            user, password = line.split(": ", 1)
+            entry["headers"].append(("Authorization", ("basic", user, password)))
         elif section == "FormParams":
             key, value = line.split(": ", 1)
             entry["form"].append((key, value))
@@ -103,6 +106,9 @@ def run(entries: list[dict], variables: dict[str, str]) -> list[str]:
             data = urllib.parse.urlencode([(k, expand(v)) for k, v in entry["form"]]).encode()
         request = urllib.request.Request(expand(entry["url"]), data=data, method=entry["method"])
         for name, value in entry["headers"]:
+            if isinstance(value, tuple):  # [BasicAuth]
+                pair = f"{expand(value[1])}:{expand(value[2])}".encode()
+                value = "Basic " + __import__("base64").b64encode(pair).decode()
             request.add_header(name, expand(value))
         started = time.monotonic()
         try:

@@ -387,3 +387,42 @@ def test_export_hurl_parses_and_runs_as_hurl_would(run_workbench, server, workdi
     assert hurl_subset.run(entries, {"user": "ana", "pw": "secret"}) == []
     # A wrong password makes the exported asserts fail: the checks are real.
     assert hurl_subset.run(hurl_subset.parse(text), {"user": "ana", "pw": "wrong"})
+
+
+def test_exports_carry_auth_as_references_and_it_still_logs_in(run_workbench, httpbin, workdir):
+    """auth basic/bearer/digest in .http (read back by the importer), Hurl ([BasicAuth]) and Swift:
+    the password never written, the request still passing httpbin's auth check."""
+    code, out, err = run_workbench(input=script(
+        f"base {httpbin}",
+        # The password in httpbin's path is the secret variable too, so no file holds it.
+        "auth basic ana:pw-42x", "get /basic-auth/ana/{{auth_password}}",
+        "auth digest ana:pw-42x", "get /digest-auth/auth/ana/{{auth_password}}",
+        "auth bearer tok-42x", "get /bearer",
+        "export http --session > auth.http", "export hurl --session > auth.hurl",
+        "auth basic ana:pw-42x", "get /basic-auth/ana/{{auth_password}}", "export swift --runnable > Auth.swift"))
+    assert code == 0, err
+    exported = (workdir / "auth.http").read_text()
+    hurl = (workdir / "auth.hurl").read_text()
+    for text in (exported, hurl, (workdir / "Auth.swift").read_text()):
+        assert "pw-42x" not in text and "tok-42x" not in text
+    assert "Authorization: Basic ana {{auth_password}}" in exported
+    assert "Authorization: Digest ana {{auth_password}}" in exported
+    assert "Authorization: Bearer {{auth_token}}" in exported
+    assert "[BasicAuth]\nana: {{auth_password}}" in hurl
+    (workdir / "http-client.private.env.json").write_text(
+        json.dumps({"dev": {"auth_password": "pw-42x", "auth_token": "tok-42x"}}))
+    code, out, err = run_workbench(["replay", "auth.http", "--env", "dev"])
+    assert code == 0, out + err
+    assert out.splitlines()[-1] == "3 passed, 0 failed"
+    # The Hurl file's basic-auth request, run by the Hurl-subset reader.
+    entries = hurl_subset.parse(hurl)
+    assert hurl_subset.run(entries[:1], {"auth_password": "pw-42x"}) == []
+    # Without its [BasicAuth] the same entry fails: the section is what logs in.
+    without = hurl.replace("[BasicAuth]\nana: {{auth_password}}\n", "", 1)
+    assert hurl_subset.run(hurl_subset.parse(without)[:1], {"auth_password": "pw-42x"})
+    compiled = subprocess.run(["swiftc", "-swift-version", "6", "Auth.swift", "-o", "auth"], cwd=workdir,
+                              capture_output=True, text=True, timeout=300)
+    assert compiled.returncode == 0, compiled.stderr
+    run = subprocess.run([str(workdir / "auth"), httpbin], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "WORKBENCH_VAR_auth_password": "pw-42x"})
+    assert run.stdout.splitlines() == ["1 GET 200"], run.stdout + run.stderr

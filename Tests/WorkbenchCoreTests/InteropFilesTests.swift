@@ -232,3 +232,20 @@ import Testing
         #expect(runnable.contains(#"let captured_t = response1.headers["etag"] ?? """#))
     }
 }
+
+/// `Authorization: Basic USER PASSWORD` in a `.http` file, as its clients read it.
+@Suite struct HTTPFileAuthTests {
+    @Test func referencedPasswordsBecomeTheAuthHelperLiteralOnesAnEncodedHeader() {
+        let (kept, auth) = HTTPFileParser.authHelper(in: [HeaderField(name: "Authorization", value: "Basic ana {{pw}}")])
+        #expect(kept.isEmpty && auth == Auth(scheme: .basic, user: "ana", secret: "{{pw}}"))
+        let (literal, none) = HTTPFileParser.authHelper(in: [HeaderField(name: "Authorization", value: "Basic ana:pw")])
+        #expect(none == nil && literal == [HeaderField(name: "Authorization", value: "Basic YW5hOnB3")])
+        let (digest, digestAuth) = HTTPFileParser.authHelper(in: [HeaderField(name: "Authorization", value: "Digest u {{p}}")])
+        #expect(digest.isEmpty && digestAuth?.scheme == .digest)
+        // Already encoded, or a bearer token: a header as written.
+        for value in ["Basic YW5hOnB3", "Bearer {{t}}"] {
+            let (same, noAuth) = HTTPFileParser.authHelper(in: [HeaderField(name: "Authorization", value: value)])
+            #expect(noAuth == nil && same == [HeaderField(name: "Authorization", value: value)])
+        }
+    }
+}

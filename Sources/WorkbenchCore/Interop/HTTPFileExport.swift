@@ -46,6 +46,14 @@ enum HTTPFileExport {
             for expectation in record.expectations { lines.append("# @workbench expect \(expectation.text)") }
             lines.append("\(portable.method) \(portable.url)")
             lines += portable.headers.map { "\($0.name): \($0.value)" }
+            if let auth = portable.auth {
+                // Both clients encode `Basic USER PASSWORD` themselves and answer a digest challenge.
+                switch auth.scheme {
+                case .basic: lines.append("Authorization: Basic \(auth.user) \(auth.secret)")
+                case .digest: lines.append("Authorization: Digest \(auth.user) \(auth.secret)")
+                case .bearer: lines.append("Authorization: Bearer \(auth.secret)")
+                }
+            }
             if let body = portable.body, !Endpoint.methodsWithoutBody.contains(portable.method) {
                 lines.append("")
                 if case .multipart = body {

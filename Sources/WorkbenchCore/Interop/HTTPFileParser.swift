@@ -170,7 +170,7 @@ struct HTTPFileParser {
             throw failure(requestNumber, urlColumn, error.message)
         }
         endpoint.method = method
-        endpoint.headers = headers
+        (endpoint.headers, endpoint.auth) = Self.authHelper(in: headers)
         endpoint.body = try body(pending, headers: headers, request: index, captures: &captures)
         if let unsupported {
             notes.append("\(file):\(requestNumber): request skipped: it uses \(unsupported), which the workbench cannot generate")
@@ -200,6 +200,35 @@ struct HTTPFileParser {
 
     /// Which record each generated capture variable reads from.
     private var captureOwners: [String: Int] = [:]
+
+    /// `Authorization: Basic USER PASSWORD` (or `USER:PASSWORD`) and `Digest USER
+    /// PASSWORD`, which these clients encode or answer themselves: the workbench's
+    /// `auth` when the password is a `{{reference}}` (so it stays a secret), a Basic
+    /// header already encoded when it is literal. Anything else is a header as written.
+    static func authHelper(in headers: [HeaderField]) -> ([HeaderField], Auth?) {
+        guard let index = headers.firstIndex(where: { $0.hasName("Authorization") }) else { return (headers, nil) }
+        let words = headers[index].value.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard let schemeWord = words.first, let scheme = Auth.Scheme(rawValue: schemeWord.lowercased()), scheme != .bearer else {
+            return (headers, nil)
+        }
+        let user: String
+        let password: String
+        if words.count == 3 {
+            (user, password) = (words[1], words[2])
+        } else if words.count == 2, let colon = words[1].firstIndex(of: ":") {
+            (user, password) = (String(words[1][..<colon]), String(words[1][words[1].index(after: colon)...]))
+        } else {
+            return (headers, nil)
+        }
+        var rest = headers
+        rest.remove(at: index)
+        if Template.hasReferences(password) || scheme == .digest {
+            return (rest, Auth(scheme: scheme, user: user, secret: password))
+        }
+        let encoded = SecretRedactor.base64(Array((user + ":" + password).utf8))
+        rest.insert(HeaderField(name: headers[index].name, value: "Basic " + encoded), at: index)
+        return (rest, nil)
+    }
 
     private mutating func body(
         _ pending: Pending, headers: [HeaderField], request: Int, captures: inout [Capture]

@@ -28,6 +28,7 @@ enum HurlExport {
             lines.append("")
             lines.append("\(portable.method) \(portable.url)")
             lines += portable.headers.map { "\($0.name): \($0.value)" }
+            lines += authLines(portable.auth)
             lines += options(record.settings)
             if let body = record.endpoint.body, !Endpoint.methodsWithoutBody.contains(portable.method) {
                 lines += self.body(body, portable: portable)
@@ -35,6 +36,16 @@ enum HurlExport {
             lines += response(record)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Bearer as its header, basic as `[BasicAuth]`; Hurl files have no digest auth.
+    static func authLines(_ auth: (scheme: Auth.Scheme, user: String, secret: String)?) -> [String] {
+        guard let auth else { return [] }
+        switch auth.scheme {
+        case .bearer: return ["Authorization: Bearer \(auth.secret)"]
+        case .basic: return ["[BasicAuth]", "\(auth.user): \(auth.secret)"]
+        case .digest: return ["# not expressible in Hurl: auth digest \(auth.user) (Hurl files have no digest auth)"]
+        }
     }
 
     static func options(_ settings: Settings) -> [String] {

@@ -13,6 +13,8 @@ struct PortableRequest {
     /// Content-Type the body kind implies when none was typed.
     var headers: [HeaderField]
     var body: Body?
+    /// `auth basic|digest|bearer`: the scheme, and the user and secret rendered as references.
+    var auth: (scheme: Auth.Scheme, user: String, secret: String)?
 
     /// Makes the portable form; `render` writes a reference in the target format.
     init(_ endpoint: Endpoint, render: (Template.Part) -> String) throws(WorkbenchError) {
@@ -30,6 +32,11 @@ struct PortableRequest {
         method = endpoint.method
         self.url = placeholders.restoring(expanded: url, render: render)
         headers = endpoint.headers.map { HeaderField(name: $0.name, value: Placeholders.rendering(typed: $0.value, render: render)) }
+        if let typed = endpoint.auth, !endpoint.headers.contains(name: "Authorization") {
+            // A header typed by hand wins over the auth helper's, as when sending.
+            auth = (typed.scheme, Placeholders.rendering(typed: typed.user, render: render),
+                    Placeholders.rendering(typed: typed.secret, render: render))
+        }
         body = endpoint.body
         if case .form(let fields)? = endpoint.body {
             // Forms are encoded here as they are when sent, references kept.

@@ -59,8 +59,22 @@ struct SwiftCase {
 
         // Headers: every one the builder writes but Host and Content-Length.
         let built = try withoutBase.withBase("http://h").prepare(in: scope, readFile: { _ throws(WorkbenchError) in [] })
+        // `auth basic` is Base64 of values known only when sent: encoded by the exported code itself.
+        var basicAuth: String?
+        if let auth = endpoint.auth, !endpoint.headers.contains(name: "Authorization") {
+            switch auth.scheme {
+            case .digest:
+                throw WorkbenchError("export swift: digest auth is answered by the server's challenge, which URLRequest cannot carry; `export curl` writes it")
+            case .basic:
+                let pair = try Self.typedText(auth.user + ":" + auth.secret, interpolate)
+                basicAuth = "(name: \"Authorization\", value: \"Basic \" + Data(\(pair).utf8).base64EncodedString())"
+            case .bearer:
+                break
+            }
+        }
         let headers = built.headers.filter { !$0.hasName("Host") && !$0.hasName("Content-Length") }.map { field in
-            "(name: \(StringLiteral.quoted(field.name)), value: \"\(placeholders.swiftText(field.value) { interpolate($0, nil) })\")"
+            if let basicAuth, field.hasName("Authorization") { return basicAuth }
+            return "(name: \(StringLiteral.quoted(field.name)), value: \"\(placeholders.swiftText(field.value) { interpolate($0, nil) })\")"
         }
         headersExpression = "[" + headers.joined(separator: ", ") + "]"
 
