@@ -426,3 +426,14 @@ def test_exports_carry_auth_as_references_and_it_still_logs_in(run_workbench, ht
     run = subprocess.run([str(workdir / "auth"), httpbin], capture_output=True, text=True, timeout=60,
                          env={**os.environ, "WORKBENCH_VAR_auth_password": "pw-42x"})
     assert run.stdout.splitlines() == ["1 GET 200"], run.stdout + run.stderr
+
+
+def test_run_a_http_file_inside_the_repl(run_workbench, corpus):
+    code, out, err = run_workbench(input=script("base http://127.0.0.1:9/kept", "run corpus.http --env local", "history",
+                                                "base"), cwd=corpus, env={"CORPUS_HOME": "corpus-home-value"})
+    assert code == 0, err
+    assert "corpus.http: 7 requests, sent in order as history 1-7" in out
+    passes = [line for line in out.splitlines() if line.startswith("PASS ")]
+    assert len(passes) == 7 and "FAIL" not in out, out
+    assert out.rstrip().splitlines()[-1] == "http://127.0.0.1:9/kept", "the request being built stays"
+    assert "response handler skipped" in err

@@ -196,7 +196,7 @@ import Testing
         ("capture rm", "capture: expected one NAME after `capture rm`; see `help capture`"),
         ("use", "use: expected one request number (see `history`); see `help use`"),
         ("use 0", "use: expected one request number (see `history`); see `help use`"),
-        ("run", "run: expected one script file; see `help run`"),
+        ("run", "run: expected one script file (and `--env NAME` for a .http file); see `help run`"),
         ("replay", "replay: say which: `replay N` (see `history`) or `replay all`, which sends every request again, POSTs included; see `help replay`"),
         ("body json @", "body: expected a file name after '@'; see `help body`"),
         ("expect json $.title == popcorn",

@@ -81,6 +81,8 @@ public enum Command: Equatable, Sendable {
     case use(Int)
     /// `run SCRIPT`: the commands of a file, as if typed.
     case run(String)
+    /// `run FILE.http [--env NAME]`: a `.http` file's requests added to the history and sent in order.
+    case runHTTPFile(String, environment: String?)
 
     // Settings
     case follow(Bool)

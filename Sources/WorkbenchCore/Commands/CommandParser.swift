@@ -203,8 +203,11 @@ private struct Parser {
             }
             return .command(.use(number))
         case "run":
-            guard args.count == 1, !texts[0].isEmpty else { throw usageError("expected one script file") }
-            return .command(.run(texts[0]))
+            if args.count == 3, texts[1] == "--env", HTTPFileImport.handles(texts[0]) {
+                return .command(.runHTTPFile(texts[0], environment: texts[2]))
+            }
+            guard args.count == 1, !texts[0].isEmpty else { throw usageError("expected one script file (and `--env NAME` for a .http file)") }
+            return .command(HTTPFileImport.handles(texts[0]) ? .runHTTPFile(texts[0], environment: nil) : .run(texts[0]))
         case "print":
             guard args.count == 1, let part = ResponsePart(rawValue: texts[0].lowercased()) else {
                 throw usageError("expected all, headers, body or status")

@@ -6,10 +6,6 @@ extension Interpreter {
         guard runDepth < Self.runDepthLimit else {
             throw WorkbenchError("run: scripts nested \(Self.runDepthLimit) deep (does one run itself?)")
         }
-        if HTTPFileImport.handles(file) {
-            throw WorkbenchError("run: '\(file)' is a .http file, which holds requests rather than commands: "
-                + "`load \(file)` then `replay all` (or `workbench run \(file)` outside)")
-        }
         let bytes = try context.readFile(file)
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
             line.last == UInt8(ascii: "\r") ? line.dropLast() : line
@@ -37,5 +33,26 @@ extension Interpreter {
         if case .failed(let error) = finishInput() {
             throw WorkbenchError("\(file):\(lines.count): \(error.message)")
         }
+    }
+
+    /// `run FILE.http`: the file's requests join the history and are sent in
+    /// order, each shown as `replay N` shows it, captures flowing. The file's
+    /// variables (and its environment's) are set first; private values as secrets.
+    /// Nothing changes when the file cannot be read.
+    func runHTTPFile(_ file: String, environment: String?) throws(WorkbenchError) {
+        let bytes = try context.readFile(file)
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw WorkbenchError("\(file): not UTF-8 text") }
+        let context = self.context
+        let imported = try HTTPFileImport.read(text, file: file, environment: environment, readFile: context.readFile,
+                                               fileExists: { (try? context.readFile($0)) != nil })
+        for note in imported.notes { output.printError("warning: " + note) }
+        guard !imported.document.requests.isEmpty else { throw WorkbenchError("\(file): no request it holds can be sent here") }
+        for (name, value) in imported.document.variables { workspace.variables.set(name, to: value) }
+        for (name, value) in imported.secrets { workspace.variables.set(name, to: value, secret: true) }
+        let first = workspace.history.count + 1
+        workspace.history += imported.document.requests
+        let last = workspace.history.count
+        output.printLine("\(file): \(last - first + 1) request\(last == first ? "" : "s"), sent in order as history \(first == last ? "\(first)" : "\(first)-\(last)")")
+        for number in first...last { try replay(.number(number)) }
     }
 }

@@ -223,6 +223,9 @@ public final class Interpreter {
         case .run(let file):
             try runScript(file)
             return .ok
+        case .runHTTPFile(let file, let environment):
+            try runHTTPFile(file, environment: environment)
+            return .ok
         case .timing:
             guard let response = workspace.lastResponse else {
                 throw WorkbenchError("no response yet: `send` a request first")
@@ -258,7 +261,7 @@ public final class Interpreter {
     }
 
     /// `replay N` prints the response as `send` does; `replay all` prints one line a request.
-    private func replay(_ target: ReplayTarget) throws(WorkbenchError) {
+    func replay(_ target: ReplayTarget) throws(WorkbenchError) {
         let history = workspace.history
         let numbers: [Int]
         switch target {

@@ -199,6 +199,8 @@ extension Workspace {
             return .output("editing request \(number): \(endpoint.method) \((try? endpoint.url(in: scope.masked)) ?? endpoint.path)")
         case .run(let file):
             return .run(file)
+        case .runHTTPFile(let file, let environment):
+            return .runHTTPFile(file, environment: environment)
         case .set(let name, let value?, let secret):
             if secret && value == Variables.mask {
                 throw WorkbenchError("'\(Variables.mask)' is the mask shown in place of a secret, not its value: "

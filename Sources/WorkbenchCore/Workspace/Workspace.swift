@@ -91,6 +91,8 @@ public enum CommandOutcome: Equatable, Sendable {
     case last(part: ResponsePart?, destination: LastDestination)
     /// Run the commands of a script file, as if typed.
     case run(String)
+    /// `run FILE.http`: its requests are sent by the interpreter.
+    case runHTTPFile(String, environment: String?)
     /// Replay requests of the history.
     case replay(ReplayTarget)
     /// Text for standard output and a warning for standard error.
