@@ -49,8 +49,14 @@ public struct Auth: Equatable, Sendable {
         case .basic:
             guard !scope.masksSecrets else { return HeaderField(name: "Authorization", value: "Basic " + Variables.mask) }
             let pair = try Template.expand(user, in: scope) + ":" + (try Template.expand(secret, in: scope))
-            return HeaderField(name: "Authorization", value: "Basic " + SecretRedactor.base64(Array(pair.utf8)))
+            return HeaderField(name: "Authorization", value: Self.basicCredentials(pair))
         }
+    }
+
+    /// `Basic base64(user:password)`, the value of an Authorization (or
+    /// Proxy-Authorization) header, from the `user:password` pair.
+    public static func basicCredentials(_ userAndPassword: String) -> String {
+        "Basic " + SecretRedactor.base64(Array(userAndPassword.utf8))
     }
 
     /// User and password for libcurl's digest engine; nil for the others.

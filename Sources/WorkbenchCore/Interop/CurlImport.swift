@@ -331,7 +331,7 @@ public struct CurlImport: Equatable, Sendable {
                 }
                 let credentials = basicUser.contains(":") ? basicUser : basicUser + ":"
                 typed.removeAll { $0.hasName("Authorization") }
-                typed.insert(HeaderField(name: "Authorization", value: "Basic " + SecretRedactor.base64(Array(credentials.utf8))), at: 0)
+                typed.insert(HeaderField(name: "Authorization", value: Auth.basicCredentials(credentials)), at: 0)
             }
             for field in typed { try Template.validate(field.value) }
             endpoint.headers = typed

@@ -164,7 +164,7 @@ struct HTTPFileParser {
         }
         do throws(WorkbenchError) {
             if let userInfo = try endpoint.setURL(url) {
-                headers.insert(HeaderField(name: "Authorization", value: "Basic " + SecretRedactor.base64(Array(userInfo.utf8))), at: 0)
+                headers.insert(HeaderField(name: "Authorization", value: Auth.basicCredentials(userInfo)), at: 0)
             }
         } catch {
             throw failure(requestNumber, urlColumn, error.message)
@@ -225,8 +225,7 @@ struct HTTPFileParser {
         if Template.hasReferences(password) || scheme == .digest {
             return (rest, Auth(scheme: scheme, user: user, secret: password))
         }
-        let encoded = SecretRedactor.base64(Array((user + ":" + password).utf8))
-        rest.insert(HeaderField(name: headers[index].name, value: "Basic " + encoded), at: index)
+        rest.insert(HeaderField(name: headers[index].name, value: Auth.basicCredentials(user + ":" + password)), at: index)
         return (rest, nil)
     }
 

@@ -46,7 +46,7 @@ public struct ProxyRoute: Equatable, Sendable {
         copy.target = request.base.origin + request.target
         copy.shownTarget = request.base.origin + request.shownTarget
         let connection = HeaderField(name: "Proxy-Connection", value: "Keep-Alive")
-        let authorization = credentials.map { HeaderField(name: "Proxy-Authorization", value: "Basic " + SecretRedactor.base64(Array($0.utf8))) }
+        let authorization = credentials.map { HeaderField(name: "Proxy-Authorization", value: Auth.basicCredentials($0)) }
         let shownAuthorization = authorization.map { HeaderField(name: $0.name, value: Variables.mask) }
         for (keyPath, authorization) in [(\PreparedRequest.headers, authorization), (\PreparedRequest.shownHeaders, shownAuthorization)] {
             var added = [connection]
