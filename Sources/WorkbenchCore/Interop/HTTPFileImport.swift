@@ -18,6 +18,20 @@ public struct HTTPFileImport: Sendable {
     /// One line per thing not imported: `FILE:LINE: what and why`.
     public var notes: [String]
 
+    /// Reads the `.http` file at `file` with `readFile`, and its env files beside
+    /// it. Without `fileExists`, an env file exists when `readFile` can read it
+    /// (they are small, and a workspace's file access has no other question to ask).
+    public static func load(
+        _ file: String, environment: String?, readFile: (String) throws(WorkbenchError) -> [UInt8],
+        fileExists: ((String) -> Bool)? = nil
+    ) throws(WorkbenchError) -> HTTPFileImport {
+        let text = try FileSystem.text(try readFile(file), of: file)
+        if let fileExists {
+            return try read(text, file: file, environment: environment, readFile: readFile, fileExists: fileExists)
+        }
+        return try read(text, file: file, environment: environment, readFile: readFile, fileExists: { (try? readFile($0)) != nil })
+    }
+
     /// Whether a path names a `.http` (or `.rest`) file.
     public static func handles(_ path: String) -> Bool {
         let lower = path.lowercased()
@@ -104,9 +118,8 @@ extension HTTPFileImport {
     /// What `workbench replay` reads: a `.http` file (with its environment), or a session file.
     public static func readForReplay(_ file: String, _ environment: String?) throws(WorkbenchError) -> ReplaySource {
         guard handles(file) else { return try ReplayFileRun.readSession(file, environment) }
-        let bytes = try FileSystem.read(file)
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw WorkbenchError("\(file): not UTF-8 text") }
-        let imported = try read(text, file: file, environment: environment, readFile: { path throws(WorkbenchError) in try FileSystem.read(path) })
+        let imported = try load(file, environment: environment, readFile: { path throws(WorkbenchError) in try FileSystem.read(path) },
+                                fileExists: AtomicFile.exists)
         return ReplaySource(document: imported.document,
                             assignments: imported.secrets.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" },
                             notes: imported.notes)

@@ -30,6 +30,12 @@ public enum FileSystem {
         try read(path, limit: defaultReadLimit)
     }
 
+    /// The bytes of a file that must be text (a `.http` file, a file of curl commands) as UTF-8.
+    public static func text(_ bytes: [UInt8], of path: String) throws(WorkbenchError) -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw WorkbenchError("\(path): not UTF-8 text") }
+        return text
+    }
+
     public static func read(_ path: String, limit: Int) throws(WorkbenchError) -> [UInt8] {
         let expanded = expandTilde(path)
         var info = stat()

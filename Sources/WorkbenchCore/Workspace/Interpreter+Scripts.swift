@@ -40,11 +40,7 @@ extension Interpreter {
     /// variables (and its environment's) are set first; private values as secrets.
     /// Nothing changes when the file cannot be read.
     func runHTTPFile(_ file: String, environment: String?) throws(WorkbenchError) {
-        let bytes = try context.readFile(file)
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw WorkbenchError("\(file): not UTF-8 text") }
-        let context = self.context
-        let imported = try HTTPFileImport.read(text, file: file, environment: environment, readFile: context.readFile,
-                                               fileExists: { (try? context.readFile($0)) != nil })
+        let imported = try HTTPFileImport.load(file, environment: environment, readFile: context.readFile)
         for note in imported.notes { output.printError("warning: " + note) }
         guard !imported.document.requests.isEmpty else { throw WorkbenchError("\(file): no request it holds can be sent here") }
         for (name, value) in imported.document.variables { workspace.variables.set(name, to: value) }

@@ -93,8 +93,7 @@ extension Workspace {
             if let timeout = imported.timeout { settings.timeout = timeout }
             return .output(([Self.importSummary(endpoint)] + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
         case .importFile(let path):
-            let bytes = try context.readFile(path)
-            guard let text = String(validating: bytes, as: UTF8.self) else { throw WorkbenchError("\(path): not UTF-8 text") }
+            let text = try FileSystem.text(try context.readFile(path), of: path)
             let (records, warnings) = try CurlImport.records(fromFile: text, named: path, settings: settings, readFile: context.readFile)
             let first = history.count + 1
             history += records
@@ -156,11 +155,7 @@ extension Workspace {
             sessionFile = file
             return .output("loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s")")
         case .loadHTTPFile(let file, let environment):
-            let bytes = try context.readFile(file)
-            guard let text = String(validating: bytes, as: UTF8.self) else { throw WorkbenchError("\(file): not UTF-8 text") }
-            // An env file exists when it can be read (they are small; the context knows no other way).
-            let imported = try HTTPFileImport.read(text, file: file, environment: environment, readFile: context.readFile,
-                                                   fileExists: { (try? context.readFile($0)) != nil })
+            let imported = try HTTPFileImport.load(file, environment: environment, readFile: context.readFile)
             imported.document.apply(to: &self)
             for (name, value) in imported.secrets { variables.set(name, to: value, secret: true) }
             declaredSecrets = []
