@@ -31,10 +31,15 @@ public struct ProxyRoute: Equatable, Sendable {
 
     /// The proxy URL with any `user:password@` replaced by the mask.
     public var shownURL: String {
+        guard let userInfo = userInfoRange else { return url }
+        return String(url[..<userInfo.lowerBound]) + Variables.mask + String(url[userInfo.upperBound...])
+    }
+
+    /// Where `user:password` stands in the URL (between `://` and the last `@` of the authority).
+    private var userInfoRange: Range<String.Index>? {
         let afterScheme = url.firstRange(of: "://")?.upperBound ?? url.startIndex
         let authorityEnd = url[afterScheme...].firstIndex(of: "/") ?? url.endIndex
-        guard let at = url[afterScheme..<authorityEnd].lastIndex(of: "@") else { return url }
-        return String(url[..<afterScheme]) + Variables.mask + String(url[at...])
+        return url[afterScheme..<authorityEnd].lastIndex(of: "@").map { afterScheme..<$0 }
     }
 
     /// The request as the proxy receives it: for a plain `http://` request
@@ -61,10 +66,8 @@ public struct ProxyRoute: Equatable, Sendable {
     /// `user:password` from the proxy URL, percent-decoded as curl decodes it
     /// for Basic proxy authentication.
     var credentials: String? {
-        let afterScheme = url.firstRange(of: "://")?.upperBound ?? url.startIndex
-        let authorityEnd = url[afterScheme...].firstIndex(of: "/") ?? url.endIndex
-        guard let at = url[afterScheme..<authorityEnd].lastIndex(of: "@") else { return nil }
-        let userInfo = url[afterScheme..<at]
+        guard let range = userInfoRange else { return nil }
+        let userInfo = url[range]
         let colon = userInfo.firstIndex(of: ":") ?? userInfo.endIndex
         let password = colon < userInfo.endIndex ? String(userInfo[userInfo.index(after: colon)...]) : ""
         return PercentEncoding.decode(String(userInfo[..<colon])) + ":" + PercentEncoding.decode(password)
