@@ -6,7 +6,7 @@ import OpenAPIKit
 /// `describe`, completion, `body example` and `expect schema` read.
 ///
 /// A value: loading builds it once; nothing in it changes afterwards.
-public struct APIDescription: Sendable {
+public struct APIDescription: Sendable, Equatable {
     /// Where it was loaded from, as the user typed it (saved with the session).
     public var location: String
     public var document: OpenAPI.Document
@@ -19,9 +19,22 @@ public struct APIDescription: Sendable {
     public var servers: [String]
     /// Every path template with its methods, in the document's order.
     public var routes: [APIRoute]
-    private var tree = PathTree()
+    var tree = PathTree()
 
     public var title: String { document.info.title }
+
+    /// `petstore.yaml: Swagger Petstore 1.0.0 (OpenAPI 3.0.0), 3 operations on 2 paths`.
+    public var summary: String {
+        let operations = routes.reduce(0) { $0 + $1.methods.count }
+        let kind = sourceVersion.hasPrefix("2") ? "Swagger \(sourceVersion)" : "OpenAPI \(sourceVersion)"
+        return "\(location): \(title) \(document.info.version) (\(kind)), \(operations) operation\(operations == 1 ? "" : "s") on \(routes.count) path\(routes.count == 1 ? "" : "s")"
+    }
+
+    /// Two loads of one description are equal: documents are not compared member by member.
+    public static func == (lhs: APIDescription, rhs: APIDescription) -> Bool {
+        lhs.location == rhs.location && lhs.sourceVersion == rhs.sourceVersion && lhs.routes == rhs.routes
+            && lhs.servers == rhs.servers && lhs.warnings == rhs.warnings && lhs.title == rhs.title
+    }
 
     /// The base a workspace without one takes: the first server.
     public var defaultBase: String? { servers.first }
@@ -91,6 +104,40 @@ public struct APIDescription: Sendable {
     public func childSegments(of path: String) -> [String] {
         var seen: Set<String> = []
         return tree.nodes(matching: path).flatMap(\.childSegments).filter { seen.insert($0).inserted }
+    }
+
+    /// `path` with each segment as the description writes it: a `{name}` typed
+    /// for a parameter becomes that parameter's own `{petId}`; values and
+    /// literals stay. Nil when the description has no such path (or prefix of one).
+    public func canonicalPath(_ path: String) -> String? {
+        var node = tree.root
+        var result: [String] = []
+        for segment in PathTree.segments(path) {
+            if let literal = node.literals[segment] {
+                node = literal
+                result.append(segment)
+            } else if let parameter = node.parameters.first(where: { PathTree.segmentMatches(segment, template: $0.segment) }) {
+                node = parameter.node
+                let isPlaceholder = segment.hasPrefix("{") && segment.hasSuffix("}") && !segment.hasPrefix("{{")
+                result.append(isPlaceholder ? parameter.segment : segment)
+            } else {
+                return nil
+            }
+        }
+        return "/" + result.joined(separator: "/")
+    }
+
+    /// The segments one level below `path`, each with whether more lies below it (for completion).
+    public func children(of path: String) -> [(segment: String, hasChildren: Bool)] {
+        var seen: Set<String> = []
+        var found: [(segment: String, hasChildren: Bool)] = []
+        for node in tree.nodes(matching: path) {
+            let children = node.literals.keys.sorted().map { ($0, node.literals[$0]!) } + node.parameters.map { ($0.segment, $0.node) }
+            for (segment, child) in children where seen.insert(segment).inserted {
+                found.append((segment, !child.literals.isEmpty || !child.parameters.isEmpty))
+            }
+        }
+        return found
     }
 
     /// Whether `path` leads anywhere in the description (a route or a prefix of one).

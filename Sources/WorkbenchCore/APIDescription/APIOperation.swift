@@ -69,6 +69,9 @@ public struct APIRequestBody: Sendable {
     /// The media type of `jsonSchema`: `application/json`, else the first `+json` one.
     public var jsonContentType: String?
     public var jsonSchema: JSONSchema?
+    /// When there is no JSON schema: the schema of the first other media type
+    /// that has one (a form's fields, say), for `describe`.
+    public var otherSchema: JSONSchema?
     /// The JSON media type's own example, if the description gives one.
     public var jsonExample: AnyCodable?
 }
@@ -80,6 +83,8 @@ public struct APIResponse: Sendable {
     public var contentTypes: [String]
     public var jsonContentType: String?
     public var jsonSchema: JSONSchema?
+    /// The schema's name as the description writes it (`Pet`, `array of Pet`), for `describe`.
+    public var jsonSchemaName: String?
     /// Header names the response declares.
     public var headers: [String]
 }

@@ -91,7 +91,10 @@ enum DescriptionLoading {
         return nil
     }
 
+    /// OpenAPIKit's messages, on one line, without their doubled spaces and periods.
     private static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        var line = text.split(whereSeparator: { $0.isNewline || $0 == " " }).joined(separator: " ")
+        while line.hasSuffix("..") { line.removeLast() }
+        return line
     }
 }

@@ -33,6 +33,7 @@ struct OperationBuilding {
                 contentTypes: response.content.keys.map(\.rawValue),
                 jsonContentType: jsonType,
                 jsonSchema: jsonContent?.schema.map { inlining.inline($0) },
+                jsonSchemaName: jsonContent?.schema.map(SchemaText.typeName),
                 headers: response.headers.map { Array($0.keys) } ?? []))
         }
         return APIOperation(
@@ -75,10 +76,17 @@ struct OperationBuilding {
 
     private mutating func requestBody(_ request: OpenAPI.Request) -> APIRequestBody {
         let (jsonType, jsonContent) = Self.jsonContent(request.content, components: components)
+        var other: JSONSchema?
+        if jsonContent?.schema == nil {
+            let components = self.components
+            if let schema = request.content.values.lazy.compactMap({ components[$0]?.schema }).first {
+                other = inlining.inline(schema)
+            }
+        }
         return APIRequestBody(
             description: request.description, required: request.required,
             contentTypes: request.content.keys.map(\.rawValue), jsonContentType: jsonType,
-            jsonSchema: jsonContent?.schema.map { inlining.inline($0) }, jsonExample: jsonContent?.example)
+            jsonSchema: jsonContent?.schema.map { inlining.inline($0) }, otherSchema: other, jsonExample: jsonContent?.example)
     }
 
     private static func exampleTexts(_ examples: OpenAPI.Example.Map?) -> [String] {
