@@ -123,6 +123,28 @@ import Testing
         #expect(api.operation(method: "GET", path: "/bad") == nil)
     }
 
+    @Test func aLargeDescriptionIsDecodedInTwoHalvesAndJoinedInOrder() throws {
+        var paths: [String] = []
+        for index in 0..<250 {
+            let location = index == 200 ? "nowhere" : "query"
+            paths.append("""
+            "/p\(index)/{id}": {"get": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
+              {"name": "q", "in": "\(location)", "schema": {"type": "string"}}], "responses": {"200": {"description": "ok"}}}}
+            """)
+        }
+        let text = """
+        {"openapi": "3.0.3", "info": {"title": "many", "version": "1"}, "paths": {\(paths.joined(separator: ","))},
+         "components": {"schemas": {"A": {"type": "string"}}}}
+        """
+        let api = try APIDescription.load(Array(text.utf8), location: "many.json")
+        #expect(DescriptionLoading.split(try JSONParser.parse(text)).count == 2)
+        #expect(api.routes.count == 250)
+        #expect(api.routes.map(\.template) == (0..<250).map { "/p\($0)/{id}" })
+        #expect(api.warnings.count == 1 && api.warnings[0].hasPrefix("GET /p200/{id}: "), "\(api.warnings)")
+        #expect(api.operation(method: "GET", path: "/p249/7")?.parameters.map(\.name) == ["id", "q"])
+        #expect(api.document.components.schemas.count == 1)
+    }
+
     @Test func notADescriptionIsOneError() {
         for (text, expected) in [
             ("{\"hello\": 1}", "no `openapi` or `swagger` version"),

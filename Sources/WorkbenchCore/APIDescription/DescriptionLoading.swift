@@ -1,4 +1,6 @@
+import Dispatch
 import OpenAPIKit
+import Synchronization
 
 /// From a description's bytes to an OpenAPIKit 3.1 document, loading what can
 /// be loaded.
@@ -50,12 +52,61 @@ enum DescriptionLoading {
             throw WorkbenchError("\(name) is not an OpenAPI description: it has no `openapi` or `swagger` version at its top")
         }
 
+        // Decoding is most of the time a large description takes: its paths are
+        // split in two documents decoded at once (on two cores), then joined in order.
+        let parts = split(tree)
+        let results = Mutex<[Result<(OpenAPI.Document, [String]), WorkbenchError>?]>(Array(repeating: nil, count: parts.count))
+        DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+            let result = Result { () throws(WorkbenchError) in
+                try decode(parts[index], isVersion30: isVersion30, name: name, version: version)
+            }
+            results.withLock { $0[index] = result }
+        }
+        var document: OpenAPI.Document?
+        var skipped: [String] = []
+        for result in results.withLock({ $0 }) {
+            guard let (part, partSkipped) = try result?.get() else { continue }
+            skipped += partSkipped
+            if document == nil {
+                document = part
+            } else {
+                for (path, item) in part.paths { document?.paths[path] = item }
+            }
+        }
+        guard let document else { throw WorkbenchError("\(name) cannot be read as OpenAPI \(version)") }
+        guard skipped.count <= maximumSkipped else {
+            throw WorkbenchError("\(name) cannot be read as OpenAPI \(version): more than \(maximumSkipped) pieces are broken")
+        }
+        return Loaded(document: document, skipped: skipped, sourceVersion: version)
+    }
+
+    /// Descriptions with this many paths are decoded in two halves.
+    static let pathsToSplit = 200
+
+    /// The tree as one document, or as two: the first with the first half of
+    /// the paths and everything else, the second with only the other half.
+    static func split(_ tree: JSONValue) -> [JSONValue] {
+        let paths = tree["paths"]?.members ?? []
+        guard paths.count >= pathsToSplit else { return [tree] }
+        let half = paths.count / 2
+        var first = tree
+        first.set("paths", .object(Array(paths[..<half])))
+        var second = JSONValue.object(tree.members.filter { ["openapi", "info"].contains($0.key) })
+        second.set("paths", .object(Array(paths[half...])))
+        return [first, second]
+    }
+
+    /// One document decoded, pieces OpenAPIKit rejects cut out one by one.
+    private static func decode(
+        _ part: JSONValue, isVersion30: Bool, name: String, version: String
+    ) throws(WorkbenchError) -> (OpenAPI.Document, [String]) {
+        var tree = part
         var skipped: [String] = []
         while true {
             do {
                 let document = isVersion30 ? try OpenAPI30Reading.decode(tree) : try JSONValueDecoder.decode(
                     OpenAPI.Document.self, from: tree, userInfo: [VendorExtensionsConfiguration.enabledKey: false])
-                return Loaded(document: document, skipped: skipped, sourceVersion: version)
+                return (document, skipped)
             } catch {
                 let problem = OpenAPI.Error(from: error)
                 let codingPath = problem.codingPath.map(\.stringValue)

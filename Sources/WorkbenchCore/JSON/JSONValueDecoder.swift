@@ -11,7 +11,28 @@
 /// `String` too (`version: 1.0`), as its text.
 public enum JSONValueDecoder {
     public static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws -> T {
-        try T(from: ValueDecoder(value: value, codingPath: [], info: userInfo))
+        try T(from: ValueDecoder(value: value, node: nil, info: userInfo))
+    }
+}
+
+/// Where a value is, as a chain to its parent: a decoder's `codingPath` is
+/// only read for errors, so it is built then, not copied into every child.
+private final class PathNode {
+    let parent: PathNode?
+    let key: CodingKey
+    init(_ parent: PathNode?, _ key: CodingKey) {
+        self.parent = parent
+        self.key = key
+    }
+
+    static func path(_ node: PathNode?) -> [CodingKey] {
+        var keys: [CodingKey] = []
+        var current = node
+        while let node = current {
+            keys.append(node.key)
+            current = node.parent
+        }
+        return keys.reversed()
     }
 }
 
@@ -28,18 +49,19 @@ private struct IndexKey: CodingKey {
 
 private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     let value: JSONValue
-    let codingPath: [CodingKey]
+    let node: PathNode?
     let info: [CodingUserInfoKey: any Sendable]
     var userInfo: [CodingUserInfoKey: Any] { info }
+    var codingPath: [CodingKey] { PathNode.path(node) }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else { throw mismatch([String: Any].self) }
-        return KeyedDecodingContainer(KeyedContainer<Key>(members: members, codingPath: codingPath, info: info))
+        return KeyedDecodingContainer(KeyedContainer<Key>(members: members, node: node, info: info))
     }
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
         guard case .array(let items) = value else { throw mismatch([Any].self) }
-        return UnkeyedContainer(items: items, codingPath: codingPath, info: info)
+        return UnkeyedContainer(items: items, node: node, info: info)
     }
 
     func singleValueContainer() throws -> SingleValueDecodingContainer { self }
@@ -98,15 +120,21 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [JSONMember]
-    let codingPath: [CodingKey]
+    let node: PathNode?
     let info: [CodingUserInfoKey: any Sendable]
-    /// The first member of each name, as a reader takes a key given twice.
-    private let index: [String: Int]
+    /// The first member of each name, as a reader takes a key given twice;
+    /// only for objects large enough that a linear search costs more.
+    private let index: [String: Int]?
+    private static var indexedFrom: Int { 12 }
 
-    init(members: [JSONMember], codingPath: [CodingKey], info: [CodingUserInfoKey: any Sendable]) {
+    init(members: [JSONMember], node: PathNode?, info: [CodingUserInfoKey: any Sendable]) {
         self.members = members
-        self.codingPath = codingPath
+        self.node = node
         self.info = info
+        guard members.count >= Self.indexedFrom else {
+            index = nil
+            return
+        }
         var index: [String: Int] = [:]
         index.reserveCapacity(members.count)
         for (position, member) in members.enumerated() where index[member.key] == nil {
@@ -115,17 +143,24 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         self.index = index
     }
 
-    var allKeys: [Key] {
-        members.indices.filter { index[members[$0].key] == $0 }.compactMap { Key(stringValue: members[$0].key) }
+    var codingPath: [CodingKey] { PathNode.path(node) }
+
+    private func position(of name: String) -> Int? {
+        if let index { return index[name] }
+        return members.firstIndex { $0.key == name }
     }
 
-    func contains(_ key: Key) -> Bool { index[key.stringValue] != nil }
+    var allKeys: [Key] {
+        members.indices.filter { position(of: members[$0].key) == $0 }.compactMap { Key(stringValue: members[$0].key) }
+    }
+
+    func contains(_ key: Key) -> Bool { position(of: key.stringValue) != nil }
 
     private func decoder(for key: Key) throws -> ValueDecoder {
-        guard let position = index[key.stringValue] else {
+        guard let position = position(of: key.stringValue) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
         }
-        return ValueDecoder(value: members[position].value, codingPath: codingPath + [key], info: info)
+        return ValueDecoder(value: members[position].value, node: PathNode(node, key), info: info)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try decoder(for: key).decodeNil() }
@@ -154,7 +189,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> Decoder {
-        ValueDecoder(value: .object(members), codingPath: codingPath, info: info)
+        ValueDecoder(value: .object(members), node: node, info: info)
     }
 
     func superDecoder(forKey key: Key) throws -> Decoder { try decoder(for: key) }
@@ -162,15 +197,17 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
     let items: [JSONValue]
-    let codingPath: [CodingKey]
+    let node: PathNode?
     let info: [CodingUserInfoKey: any Sendable]
     var currentIndex = 0
 
-    init(items: [JSONValue], codingPath: [CodingKey], info: [CodingUserInfoKey: any Sendable]) {
+    init(items: [JSONValue], node: PathNode?, info: [CodingUserInfoKey: any Sendable]) {
         self.items = items
-        self.codingPath = codingPath
+        self.node = node
         self.info = info
     }
+
+    var codingPath: [CodingKey] { PathNode.path(node) }
 
     var count: Int? { items.count }
     var isAtEnd: Bool { currentIndex >= items.count }
@@ -180,7 +217,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(JSONValue.self, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
         }
         defer { currentIndex += 1 }
-        return ValueDecoder(value: items[currentIndex], codingPath: codingPath + [IndexKey(currentIndex)], info: info)
+        return ValueDecoder(value: items[currentIndex], node: PathNode(node, IndexKey(currentIndex)), info: info)
     }
 
     mutating func decodeNil() throws -> Bool {
