@@ -90,8 +90,9 @@ import Testing
         #expect(list.response(forStatus: 204)?.jsonContentType == "application/vnd.zoo+json")
         #expect(list.responseSchema(forStatus: 404)?.objectContext?.properties["title"] != nil)
 
-        #expect(api.childSegments(of: "/") == ["animals", "keepers"])
-        #expect(api.childSegments(of: "/animals") == ["mine", "{animalId}"])
+        #expect(api.children(of: "/").map(\.segment) == ["animals", "keepers"])
+        #expect(api.children(of: "/animals").map(\.segment) == ["mine", "{animalId}"])
+        #expect(api.children(of: "/animals").map(\.hasChildren) == [false, false])
         #expect(api.routes(below: "/keepers").map(\.template) == ["/keepers/{keeperId}/animals"])
         #expect(api.contains(path: "/keepers/ann"))
         #expect(!api.contains(path: "/lions"))

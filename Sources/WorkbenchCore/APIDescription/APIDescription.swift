@@ -102,12 +102,6 @@ public struct APIDescription: Sendable, Equatable {
         return routes.indices.filter(indices.contains).map { routes[$0] }
     }
 
-    /// The segments one level below `path`: literal ones sorted, then parameters (`{petId}`).
-    public func childSegments(of path: String) -> [String] {
-        var seen: Set<String> = []
-        return tree.nodes(matching: path).flatMap(\.childSegments).filter { seen.insert($0).inserted }
-    }
-
     /// `path` with each segment as the description writes it: a `{name}` typed
     /// for a parameter becomes that parameter's own `{petId}`; values and
     /// literals stay. Nil when the description has no such path (or prefix of one).
@@ -129,14 +123,14 @@ public struct APIDescription: Sendable, Equatable {
         return "/" + result.joined(separator: "/")
     }
 
-    /// The segments one level below `path`, each with whether more lies below it (for completion).
+    /// The segments one level below `path` (literal ones sorted, then parameters
+    /// such as `{petId}`), each with whether more lies below it.
     public func children(of path: String) -> [(segment: String, hasChildren: Bool)] {
         var seen: Set<String> = []
         var found: [(segment: String, hasChildren: Bool)] = []
         for node in tree.nodes(matching: path) {
-            let children = node.literals.keys.sorted().map { ($0, node.literals[$0]!) } + node.parameters.map { ($0.segment, $0.node) }
-            for (segment, child) in children where seen.insert(segment).inserted {
-                found.append((segment, !child.literals.isEmpty || !child.parameters.isEmpty))
+            for (segment, child) in node.children where seen.insert(segment).inserted {
+                found.append((segment, child.hasChildren))
             }
         }
         return found

@@ -66,9 +66,8 @@ public enum APIListing {
     }
 
     private static func collect(_ node: PathTree.Node, description: APIDescription, depth: Int, limit: Int, into entries: inout [Entry]) {
-        let children = node.literals.keys.sorted().map { ($0, node.literals[$0]!) } + node.parameters.map { ($0.segment, $0.node) }
-        for (segment, child) in children {
-            let hasChildren = !child.literals.isEmpty || !child.parameters.isEmpty
+        for (segment, child) in node.children {
+            let hasChildren = child.hasChildren
             let methods = child.route.map { description.routes[$0].methods } ?? []
             if hasChildren && depth + 1 >= limit {
                 let below = child.routes().count - (child.route == nil ? 0 : 1)

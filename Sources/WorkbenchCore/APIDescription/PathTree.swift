@@ -15,15 +15,16 @@ struct PathTree: Sendable {
         /// Every route index in this subtree.
         func routes() -> [Int] {
             var found: [Int] = route.map { [$0] } ?? []
-            for key in literals.keys.sorted() { found += literals[key]!.routes() }
-            for parameter in parameters { found += parameter.node.routes() }
+            for child in children { found += child.node.routes() }
             return found
         }
 
-        /// The segments one level below, literals sorted, then parameters.
-        var childSegments: [String] {
-            literals.keys.sorted() + parameters.map(\.segment)
+        /// The nodes one level below with their segments: literals sorted, then parameters.
+        var children: [(segment: String, node: Node)] {
+            literals.keys.sorted().map { ($0, literals[$0]!) } + parameters
         }
+
+        var hasChildren: Bool { !literals.isEmpty || !parameters.isEmpty }
     }
 
     private(set) var root = Node()

@@ -70,15 +70,7 @@ extension Completion {
     /// The next segment of the path being typed: `/pe` -> `/pets/`; a folder
     /// (a segment with more below) ends with `/`, so the next Tab goes inside it.
     private func pathCandidates(_ api: APIDescription, current: String, relative: Bool) -> [String] {
-        let typedDirectory: String
-        let namePrefix: String
-        if let slash = current.lastIndex(of: "/") {
-            typedDirectory = String(current[...slash])
-            namePrefix = String(current[current.index(after: slash)...])
-        } else {
-            typedDirectory = ""
-            namePrefix = current
-        }
+        let (typedDirectory, namePrefix) = Self.splitAtLastSlash(current)
         let base = relative ? workspace.currentPath : "/"
         guard let directory = try? Workspace.joined(base, typedDirectory.isEmpty ? "." : typedDirectory, command: "") else { return [] }
         var candidates: [String] = []

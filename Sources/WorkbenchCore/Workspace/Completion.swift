@@ -128,17 +128,15 @@ public struct Completion {
         return names.filter { seen.insert($0).inserted }
     }
 
+    /// `dir/par` -> (`dir/`, `par`): the folder typed so far and the start of the name in it.
+    static func splitAtLastSlash(_ typed: String) -> (directory: String, namePrefix: String) {
+        guard let slash = typed.lastIndex(of: "/") else { return ("", typed) }
+        return (String(typed[...slash]), String(typed[typed.index(after: slash)...]))
+    }
+
     /// File names for `typed` (`dir/par` -> `dir/part.json`); directories end with `/`.
     private func files(matching typed: String) -> [String] {
-        let directory: String
-        let namePrefix: String
-        if let slash = typed.lastIndex(of: "/") {
-            directory = String(typed[...slash])
-            namePrefix = String(typed[typed.index(after: slash)...])
-        } else {
-            directory = ""
-            namePrefix = typed
-        }
+        let (directory, namePrefix) = Self.splitAtLastSlash(typed)
         return listDirectory(directory)
             .filter { $0.name.hasPrefix(namePrefix) && (namePrefix.hasPrefix(".") || !$0.name.hasPrefix(".")) }
             .map { directory + $0.name + ($0.isDirectory ? "/" : "") }
