@@ -105,6 +105,20 @@ public enum Command: Equatable, Sendable {
     /// `proxy`, `cacert`, `cert`, `http`: network settings, saved with the session.
     case network(NetworkCommand)
 
+    // Knowing the API
+    /// `openapi FILE-or-URL`: load an OpenAPI (3.0, 3.1) or Swagger 2.0 description.
+    case openapi(String)
+    /// `openapi`: what is loaded.
+    case openapiShow
+    /// `openapi off`: forget the description.
+    case openapiOff
+    /// `ls [PATH]`: the description's paths below PATH (default: the current path).
+    case ls(String?)
+    /// `cd PATH`, `cd ..`, `cd /`: move the path like a folder, relative or absolute.
+    case cd(String)
+    /// `describe [METHOD] [PATH]`: an operation's parameters, body and responses.
+    case describe(method: String?, path: String?)
+
     case help(String?)
     case exit
 }

@@ -261,6 +261,22 @@ private struct Parser {
             let normalized = word.lowercased() == "2.0" ? "2" : word.lowercased()
             guard let version = HTTPVersionSetting(rawValue: normalized) else { throw usageError("expected 1.1, 2 or auto, got '\(word)'") }
             return .command(.network(.httpVersion(version)))
+        case "openapi":
+            guard args.count <= 1 else { throw usageError("expected one file name or URL (quote one with spaces)") }
+            guard let location = texts.first else { return .command(.openapiShow) }
+            if location == "off" { return .command(.openapiOff) }
+            guard !location.isEmpty else { throw usageError("expected a file name or URL") }
+            return .command(.openapi(location))
+        case "ls":
+            guard args.count <= 1 else { throw usageError("expected at most one PATH") }
+            return .command(.ls(texts.first))
+        case "cd":
+            guard args.count == 1, !texts[0].isEmpty else { throw usageError("expected one PATH (`cd ..` goes up, `cd /` to the top)") }
+            var probe = Endpoint()
+            try probe.setPath(texts[0])
+            return .command(.cd(texts[0]))
+        case "describe":
+            return try parseDescribe()
         case "help":
             guard args.count <= 1 else { throw usageError("expected at most one command name") }
             return .command(.help(args.first?.text.lowercased()))
@@ -310,6 +326,22 @@ private struct Parser {
         var probe = Endpoint()
         try probe.setPath(texts[0])
         return .command(.path(texts[0]))
+    }
+
+    /// `describe`, `describe METHOD`, `describe PATH`, `describe METHOD PATH`.
+    func parseDescribe() throws(WorkbenchError) -> ParsedLine {
+        switch args.count {
+        case 0:
+            return .command(.describe(method: nil, path: nil))
+        case 1 where texts[0].hasPrefix("/"):
+            return .command(.describe(method: nil, path: texts[0]))
+        case 1:
+            return .command(.describe(method: try HTTPSyntax.normalizedMethod(texts[0]), path: nil))
+        case 2:
+            return .command(.describe(method: try HTTPSyntax.normalizedMethod(texts[0]), path: texts[1]))
+        default:
+            throw usageError("expected [METHOD] [PATH]")
+        }
     }
 
     func parseMethod() throws(WorkbenchError) -> ParsedLine {

@@ -164,6 +164,10 @@ private struct FieldReader {
         for (index, cookie) in try array(value["cookies"], "cookies", optional: true).enumerated() {
             document.cookies.append(try self.cookie(cookie, "cookies[\(index)]"))
         }
+        // Added in version 2 without a bump: an older reader keeps it as an unknown member.
+        if let openapi = value["openapi"] {
+            document.openapi = try string(openapi, "openapi")
+        }
         return document
     }
 

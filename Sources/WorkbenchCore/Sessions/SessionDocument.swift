@@ -21,6 +21,9 @@ public struct SessionDocument: Equatable, Sendable {
     /// The cookie jar without its values (a cookie value is a secret): names,
     /// domains, paths and flags, for the reader of the file.
     public var cookies: [Cookie] = []
+    /// The API description the session works with (`openapi`), as typed: a
+    /// file (relative to where the workbench runs) or a URL. Read again on load.
+    public var openapi: String?
     /// Members of the file's top level (and its endpoint, variables, settings)
     /// that this workbench does not know, written back when saved.
     public var unknown: UnknownMembers?

@@ -29,7 +29,8 @@ public enum SessionEncoding {
             member("secrets", .array(document.secretNames.map { .string($0) })),
             member("settings", encode(document.settings)),
             member("requests", .array([])),
-        ] + (document.cookies.isEmpty ? [] : [member("cookies", .array(document.cookies.map(encode)))]))
+        ] + (document.cookies.isEmpty ? [] : [member("cookies", .array(document.cookies.map(encode)))])
+          + (document.openapi.map { [member("openapi", .string($0))] } ?? []))
     }
 
     /// Pretty JSON text of `value`, ending with a newline.

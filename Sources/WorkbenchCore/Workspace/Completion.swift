@@ -39,6 +39,9 @@ public struct Completion {
             return matching(CommandCatalog.names, current)
         }
         let position = before.count
+        if let api = workspace.api, let found = apiCandidates(api, command: command, before: before, current: current) {
+            return found
+        }
         switch command {
         case "query":
             if position == 1 { return matching(["add", "set", "rm", "clear"], current) }
@@ -116,7 +119,7 @@ public struct Completion {
     /// `1`, `2`, ... for the requests of the history.
     private var requestNumbers: [String] { workspace.history.indices.map { String($0 + 1) } }
 
-    private func matching(_ options: [String], _ prefix: some StringProtocol) -> [String] {
+    func matching(_ options: [String], _ prefix: some StringProtocol) -> [String] {
         options.filter { $0.hasPrefix(prefix) }
     }
 

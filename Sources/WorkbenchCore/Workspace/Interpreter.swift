@@ -235,6 +235,9 @@ public final class Interpreter {
         case .replay(let target):
             try replay(target)
             return .ok
+        case .fetchDescription(let url, let note):
+            try fetchDescription(url, note: note)
+            return .ok
         }
     }
 
@@ -331,7 +334,7 @@ public final class Interpreter {
     }
 
     /// The transport is made on first use and kept: connections stay alive between sends.
-    private func engine() throws(WorkbenchError) -> HTTPTransport {
+    func engine() throws(WorkbenchError) -> HTTPTransport {
         if let transport { return transport }
         let made = try makeTransport()
         transport = made

@@ -122,6 +122,9 @@ extension Workspace {
         case .send(let method, let path, let output):
             if let method { endpoint.method = method }
             if let path { try setTarget(path) }
+            if let parameter = unfilledParameter() {
+                throw WorkbenchError("the path \(currentPath) still has \(parameter) to fill: `cd ..` then `cd VALUE`, or `path` with the value")
+            }
             return .send(output: output)
         case .timing:
             return .timing
@@ -153,7 +156,7 @@ extension Workspace {
         case .load(let file):
             try load(from: file, context: context)
             sessionFile = file
-            return .output("loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s")")
+            return reloadDescription(after: "loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s")", context: context)
         case .loadHTTPFile(let file, let environment):
             let imported = try HTTPFileImport.load(file, environment: environment, readFile: context.readFile)
             imported.document.apply(to: &self)
@@ -169,7 +172,7 @@ extension Workspace {
                 throw WorkbenchError("nothing to restore: no autosaved session yet")
             }
             try load(from: path, context: context)
-            return .output("restored the autosaved session: \(history.count) request\(history.count == 1 ? "" : "s")")
+            return reloadDescription(after: "restored the autosaved session: \(history.count) request\(history.count == 1 ? "" : "s")", context: context)
         case .history:
             return .output(describeHistory())
         case .replay(let target):
@@ -233,6 +236,18 @@ extension Workspace {
             view.parts = parts
         case .pager(let on):
             view.pager = on
+        case .openapi(let location):
+            return try loadDescription(location, context: context)
+        case .openapiShow:
+            return .output(describeLoadedDescription())
+        case .openapiOff:
+            return forgetDescription()
+        case .ls(let path):
+            return try listPaths(path)
+        case .cd(let path):
+            try changePath(path)
+        case .describe(let method, let path):
+            return try describeOperation(method: method, path: path)
         case .help(let name):
             return .output(try name.map { name throws(WorkbenchError) in try CommandCatalog.help(for: name) }
                 ?? CommandCatalog.overview())

@@ -24,6 +24,7 @@ extension SessionDocument {
             return copy
         }
         unknown = masking ? workspace.sessionUnknown?.redacted(by: redactor) : workspace.sessionUnknown
+        openapi = workspace.apiLocation
     }
 
     /// Puts this document into `workspace`, keeping secret values already known there.
@@ -44,6 +45,9 @@ extension SessionDocument {
         workspace.settings = settings
         workspace.history = requests
         workspace.sessionUnknown = unknown
+        // The description itself is read again by whoever loads the session (`Workspace.reloadDescription`).
+        workspace.apiLocation = openapi
+        workspace.api = nil
         workspace.lastResponse = nil
         // Cookie values are never saved: a cookie the workspace holds already
         // keeps its value; the others are set again by the requests that set them.

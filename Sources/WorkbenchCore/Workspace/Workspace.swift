@@ -34,6 +34,13 @@ public struct Workspace: Equatable, Sendable {
     /// responses shown earlier (`last`) may hold them.
     public var removedCookieValues: [String] = []
 
+    /// The API description `openapi` loaded: what `ls`, `cd`, `describe` and completion read.
+    public var api: APIDescription?
+    /// Where the description came from, as typed: saved with the session. It
+    /// stays when a session's description could not be read again, so saving
+    /// the session keeps it.
+    public var apiLocation: String?
+
     public init() {}
 
     public func scope(environment: [String: String]) -> VariableScope {
@@ -105,6 +112,9 @@ public enum CommandOutcome: Equatable, Sendable {
     case askCredential(Auth.Scheme, user: String)
     /// `body edit`: open this text in the editor; `json`: validate it as JSON on return.
     case editBody(String, json: Bool)
+    /// `openapi URL` (or a session naming one): fetch the description through
+    /// the transport, then load it; `note` is printed first.
+    case fetchDescription(url: String, note: String?)
     /// A check failed: the change is kept, but the line counts as failed.
     case checkFailed(String)
     case exit

@@ -1,0 +1,100 @@
+import OpenAPIKit
+import Yams
+
+/// From a description's bytes to an OpenAPIKit 3.1 document, loading what can
+/// be loaded.
+///
+/// When OpenAPIKit rejects one operation, path or component, that piece is cut
+/// from the generic tree (found by the error's coding path) and the rest is
+/// decoded again, a bounded number of times; each piece cut becomes one
+/// warning. Only a file that is not an OpenAPI description at all, or whose
+/// top level is broken, is refused.
+enum DescriptionLoading {
+    struct Loaded {
+        var document: OpenAPI.Document
+        /// One line per piece left out: where, and OpenAPIKit's reason.
+        var skipped: [String]
+        /// `3.1.0`, `3.0.3`, `2.0` as the file says.
+        var sourceVersion: String
+    }
+
+    /// At most this many pieces are cut before the file is refused.
+    static let maximumSkipped = 100
+
+    static func load(_ bytes: [UInt8], name: String, defaultScheme: String = "http") throws(WorkbenchError) -> Loaded {
+        var tree = try DescriptionTree.parse(bytes, name: name)
+        guard case .object = tree else {
+            throw WorkbenchError("\(name) is not an OpenAPI description: its top level is \(tree.kindDescription), not an object")
+        }
+        let version: String
+        let isVersion30: Bool
+        if let openapi = tree["openapi"]?.stringValue ?? tree["openapi"].flatMap(numberText) {
+            version = openapi
+            if openapi.hasPrefix("3.0") {
+                isVersion30 = true
+            } else if openapi.hasPrefix("3.") {
+                isVersion30 = false
+            } else {
+                throw WorkbenchError("\(name) says openapi \(openapi); the workbench reads OpenAPI 3.0, 3.1 and Swagger 2.0")
+            }
+        } else if let swagger = tree["swagger"]?.stringValue ?? tree["swagger"].flatMap(numberText) {
+            guard swagger.hasPrefix("2") else {
+                throw WorkbenchError("\(name) says swagger \(swagger); the workbench reads Swagger 2.0, OpenAPI 3.0 and 3.1")
+            }
+            version = swagger
+            isVersion30 = true
+            tree = Swagger2Conversion.convert(tree, defaultScheme: defaultScheme)
+        } else {
+            throw WorkbenchError("\(name) is not an OpenAPI description: it has no `openapi` or `swagger` version at its top")
+        }
+
+        var skipped: [String] = []
+        while true {
+            let node = DescriptionTree.node(of: tree)
+            do {
+                let document = isVersion30 ? try OpenAPI30Reading.decode(node) : try YAMLDecoder().decode(OpenAPI.Document.self, from: node)
+                return Loaded(document: document, skipped: skipped, sourceVersion: version)
+            } catch {
+                let problem = OpenAPI.Error(from: error)
+                let codingPath = problem.codingPath.map(\.stringValue)
+                guard skipped.count < maximumSkipped, let piece = skippablePiece(codingPath),
+                      tree.remove(at: piece.path[...]) else {
+                    throw WorkbenchError("\(name) cannot be read as OpenAPI \(version): \(oneLine(problem.localizedDescription))")
+                }
+                skipped.append("\(piece.name): \(oneLine(problem.localizedDescription))")
+            }
+        }
+    }
+
+    private static func numberText(_ value: JSONValue) -> String? {
+        if case .number(let text) = value { return text }
+        return nil
+    }
+
+    private static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"]
+
+    /// The smallest piece that can be left out for a failure at `codingPath`:
+    /// an operation, else a path, else a component or webhook.
+    static func skippablePiece(_ codingPath: [String]) -> (path: [String], name: String)? {
+        if codingPath.count >= 2, codingPath[0] == "paths" {
+            if codingPath.count >= 3, methods.contains(codingPath[2].lowercased()) {
+                return (Array(codingPath[0...2]), "\(codingPath[2].uppercased()) \(codingPath[1])")
+            }
+            return (Array(codingPath[0...1]), "path \(codingPath[1])")
+        }
+        if codingPath.count >= 3, codingPath[0] == "components" {
+            return (Array(codingPath[0...2]), "components/\(codingPath[1])/\(codingPath[2])")
+        }
+        if codingPath.count >= 2, codingPath[0] == "webhooks" {
+            return (Array(codingPath[0...1]), "webhook \(codingPath[1])")
+        }
+        return nil
+    }
+
+    /// OpenAPIKit's messages, on one line, without their doubled spaces and periods.
+    private static func oneLine(_ text: String) -> String {
+        var line = text.split(whereSeparator: { $0.isNewline || $0 == " " }).joined(separator: " ")
+        while line.hasSuffix("..") { line.removeLast() }
+        return line
+    }
+}

@@ -1,0 +1,87 @@
+import Yams
+
+/// An API description's text read into one generic tree (`JSONValue`), before
+/// OpenAPIKit sees it.
+///
+/// The tree is what the loader edits: Swagger 2.0 is rewritten as 3.0 on it,
+/// and a piece OpenAPIKit rejects is cut out of it before decoding again.
+/// JSON goes through our own parser (exact positions in its errors); YAML
+/// through Yams. Both keep members in their order.
+enum DescriptionTree {
+    /// The tree of `bytes`, or an error naming the line and column that does not parse.
+    static func parse(_ bytes: [UInt8], name: String) throws(WorkbenchError) -> JSONValue {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw WorkbenchError("\(name) is not UTF-8 text, so it is not an OpenAPI description")
+        }
+        let firstCharacter = text.first { !$0.isWhitespace && $0 != "\u{FEFF}" }
+        if firstCharacter == "{" {
+            do {
+                return try JSONParser.parse(bytes, skippingByteOrderMark: true)
+            } catch {
+                throw WorkbenchError("\(name) is not valid JSON: \(error)")
+            }
+        }
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch {
+            throw WorkbenchError("\(name) is neither JSON nor YAML: \(Self.yamlProblem(error))")
+        }
+        guard let node else { throw WorkbenchError("\(name) is empty") }
+        return value(of: node)
+    }
+
+    /// Yams' errors print the whole offending context over several lines; keep the first.
+    private static func yamlProblem(_ error: any Error) -> String {
+        let text = String(describing: error)
+        return text.split(separator: "\n").first.map(String.init) ?? text
+    }
+
+    /// The YAML node as a JSON value: scalars by their resolved tag, anything
+    /// JSON cannot say (timestamps, binary) kept as its text.
+    static func value(of node: Node) -> JSONValue {
+        switch node {
+        case .scalar(let scalar):
+            switch Tag.Name(rawValue: node.tag.rawValue) {
+            case .null: return .null
+            case .bool: return node.bool.map(JSONValue.bool) ?? .string(scalar.string)
+            case .int:
+                if let int = node.int { return .number(String(int)) }
+                return .string(scalar.string)
+            case .float:
+                if let float = node.float, float.isFinite { return .number(String(float)) }
+                return .string(scalar.string)
+            default: return .string(scalar.string)
+            }
+        case .mapping(let mapping):
+            return .object(mapping.map { pair in
+                JSONMember(key: pair.key.string ?? String(describing: pair.key), value: value(of: pair.value))
+            })
+        case .sequence(let sequence):
+            return .array(sequence.map(value(of:)))
+        case .alias:
+            return .null
+        }
+    }
+
+    /// The JSON value as a YAML node with explicit tags, so that Yams' decoder
+    /// reads `"42"` as a string and `42` as a number, as JSON meant.
+    static func node(of value: JSONValue) -> Node {
+        switch value {
+        case .object(let members):
+            // Keys keep the implicit tag: Yams finds a member by comparing with `Node(key)`.
+            return Node(members.map { (Node($0.key), node(of: $0.value)) }, Tag(.map))
+        case .array(let items):
+            return Node(items.map(node(of:)), Tag(.seq))
+        case .string(let text):
+            return Node(text, Tag(.str))
+        case .number(let text):
+            let isInteger = !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
+            return Node(text, Tag(isInteger && Int(text) != nil ? .int : .float))
+        case .bool(let flag):
+            return Node(flag ? "true" : "false", Tag(.bool))
+        case .null:
+            return Node("null", Tag(.null))
+        }
+    }
+}

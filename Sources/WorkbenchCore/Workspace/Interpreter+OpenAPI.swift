@@ -1,0 +1,46 @@
+/// `openapi URL`: the description fetched through the transport, as any
+/// request is sent (proxy, certificates, redirects followed), but not kept
+/// in the history.
+extension Interpreter {
+    /// - Parameter note: set when a loaded session names the URL: printed first,
+    ///   and a failure is then a warning, as the session itself was loaded.
+    func fetchDescription(_ url: String, note: String?) throws(WorkbenchError) {
+        if let note { output.printLine(note) }
+        do throws(WorkbenchError) {
+            let response = try fetch(url)
+            let outcome = try workspace.adoptDescription(response.body, location: url, sourceURL: response.url.isEmpty ? url : response.url)
+            switch outcome {
+            case .output(let text):
+                output.printLine(text)
+            case .outputWithWarning(let text, let warning):
+                output.printLine(text)
+                output.printError(warning)
+            default:
+                break
+            }
+        } catch {
+            guard note != nil else { throw error }
+            output.printError("warning: the session's API description was not loaded: \(error.message)")
+        }
+    }
+
+    private func fetch(_ url: String) throws(WorkbenchError) -> HTTPResponse {
+        guard let schemeEnd = url.firstRange(of: "://") else { throw WorkbenchError("openapi: \(url) is not a URL") }
+        let afterScheme = url[schemeEnd.upperBound...]
+        let pathStart = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? afterScheme.endIndex
+        var endpoint = Endpoint(base: String(url[..<pathStart]))
+        try endpoint.setPath(String(url[pathStart...]))
+        endpoint.setHeader("Accept", "application/json, application/yaml;q=0.9, */*;q=0.5")
+        let request = try endpoint.prepare(in: workspace.scope(environment: context.environment), readFile: context.readFile)
+        var settings = workspace.settings
+        settings.followRedirects = true
+        settings.maxBodyBytes = max(settings.maxBodyBytes, FileSystem.defaultReadLimit)
+        var options = sendOptions
+        options.cookies = workspace.cookies
+        let response = try engine().send(request, settings: settings, options: options)
+        guard (200..<300).contains(response.statusCode) else {
+            throw WorkbenchError("openapi: \(url) answered \(response.statusLine)")
+        }
+        return response
+    }
+}
