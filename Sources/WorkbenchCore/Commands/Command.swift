@@ -23,6 +23,8 @@ public enum Command: Equatable, Sendable {
     case body(Body)
     /// `body edit`: the body in `$VISUAL` / `$EDITOR`, validated on return.
     case bodyEdit
+    /// `body example`: a JSON body from the loaded description's operation for the request.
+    case bodyExample
     case showBody
     case bodyClear
     /// `show`: secret values masked.

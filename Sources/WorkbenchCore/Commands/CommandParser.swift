@@ -405,6 +405,7 @@ private struct Parser {
         guard let sub = texts.first else { return .command(.showBody) }
         if sub == "clear" && args.count == 1 { return .command(.bodyClear) }
         if sub == "edit" && args.count == 1 { return .command(.bodyEdit) }
+        if sub == "example" && args.count == 1 { return .command(.bodyExample) }
         if sub == "json" {
             guard args.count > 1 else { throw usageError("expected JSON after `body json`") }
             if texts[1].hasPrefix("<<") {

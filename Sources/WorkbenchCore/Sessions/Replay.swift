@@ -7,6 +7,9 @@ public struct Replayer {
     public var readFile: (String) throws(WorkbenchError) -> [UInt8]
     /// `--base URL`: replaces the base of every request.
     public var baseOverride: String?
+    /// The session's API description for `expect schema`: nil when it names
+    /// none, a failure when it names one that could not be loaded.
+    public var api: Result<APIDescription, WorkbenchError>?
 
     public init(
         transport: HTTPTransport, options: SendOptions = SendOptions(), environment: [String: String],
@@ -70,8 +73,9 @@ public struct Replayer {
             }
         }
         let checkScope = VariableScope(variables: variables, environment: environment)
+        let schema = api.map { SchemaSource(description: $0, endpoint: endpoint, scope: checkScope) }
         for expectation in record.effectiveExpectations {
-            let result = expectation.check(response, in: checkScope)
+            let result = expectation.check(response, in: checkScope, schema: schema)
             outcome.checks.append(result)
             if !result.passed { outcome.failures.append(result.message) }
         }

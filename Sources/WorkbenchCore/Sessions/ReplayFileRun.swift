@@ -74,7 +74,10 @@ public struct ReplayFileRun {
         }
         let endpoints = document.requests.map(\.endpoint)
         sink.redactor = SecretRedactor(variables: variables, endpoints: endpoints, environment: environment)
-        let replayer = Replayer(transport: transport, options: options, environment: environment, baseOverride: base)
+        var replayer = Replayer(transport: transport, options: options, environment: environment, baseOverride: base)
+        if let location = document.openapi, document.requests.contains(where: { $0.expectations.contains(.schema) }) {
+            replayer.api = SessionDescription.load(location, sessionFile: file, transport: transport)
+        }
         // A file holds no cookie values: the replay starts with an empty jar,
         // and the requests that set cookies set them again.
         var cookies = CookieJar()

@@ -193,6 +193,9 @@ public final class Interpreter {
             }
             return try run(.auth(.set(scheme, user: user, secret: value)))
         case .send(let outputFile):
+            for warning in workspace.parameterWarnings(in: workspace.scope(environment: context.environment)) {
+                output.printError(warning)
+            }
             var options = sendOptions
             options.outputFile = outputFile
             // A stream (events, NDJSON, chunked text) is shown while it arrives.
@@ -272,8 +275,10 @@ public final class Interpreter {
         case .number(let number): numbers = [number]
         }
         defer { waiting?(nil) }
-        let replayer = Replayer(transport: try engine(), options: reportingWait(sendOptions),
+        var replayer = Replayer(transport: try engine(), options: reportingWait(sendOptions),
                                 environment: context.environment, readFile: context.readFile)
+        replayer.api = workspace.api.map { .success($0) }
+            ?? workspace.apiLocation.map { .failure(WorkbenchError("\($0) is named by the session but not loaded (`openapi \($0)`)")) }
         let color = usesColor
         var variables = workspace.variables
         // `replay all` starts from the cookies the session had when its first
