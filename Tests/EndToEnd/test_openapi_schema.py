@@ -68,7 +68,9 @@ class PetServer:
                     return self.wfile.write(body)
                 if path == "/v1/items":
                     price = 1.005 if owner.broken else 19.99
-                    return self.reply(200, [{"id": 7, "name": "Tea", "price": price, "created": "2024-02-29T10:00:00Z", "status": None}])
+                    # X-Echo-Status comes back as the item's status (a secret, in the secrecy test).
+                    status = self.headers.get("X-Echo-Status")
+                    return self.reply(200, [{"id": 7, "name": "Tea", "price": price, "created": "2024-02-29T10:00:00Z", "status": status}])
                 if path.startswith("/v1/items/"):
                     return self.reply(404, {"code": 404, "message": "no such item"})
                 self.reply(404, {"code": 404, "message": "not found"})
@@ -177,10 +179,12 @@ get /pets/2
 expect schema
 """)
     assert code == 1
-    assert "schema: 3 violations of GET /pets/{petId} 200 (Pet)" in err
-    assert "  $: missing required property 'name'" in err
-    assert "  $.id: expected an integer, got a string" in err
-    assert "  $.tag: expected a string, got a number" in err
+    # The error line names the check; the violations are listed under the same line as output.
+    assert "error: line 4: expectation failed: schema: 3 violations of GET /pets/{petId} 200 (Pet)" in err
+    assert "FAIL schema: 3 violations of GET /pets/{petId} 200 (Pet) (kept on request 1: `expect rm 1` takes it back)\n" \
+           "  $: missing required property 'name'\n" \
+           "  $.id: expected an integer, got a string\n" \
+           "  $.tag: expected a string, got a number\n" in out
 
     code, out, err = run_workbench(input=f"""\
 base {pets.base}
@@ -190,7 +194,7 @@ expect schema
 """)
     assert code == 1
     assert "1 violation of GET /pets 200 (Pets)" in err
-    assert "  $[2]: missing required property 'name'" in err
+    assert "  $[2]: missing required property 'name'" in out
 
 
 def test_expect_schema_uses_ranges_default_and_says_why_it_cannot_check(run_workbench, pets, specs):
@@ -342,3 +346,21 @@ show
 """)
     assert code == 0, err
     assert "warning:" not in err
+
+
+def test_schema_failures_and_warnings_mask_secrets(run_workbench, pets, specs, workdir):
+    code, out, err = run_workbench(input=f"""\
+base {pets.base}
+openapi shop.yaml
+set --secret token t0p-s3cret-value
+path /items
+query set status {{{{token}}}}
+header X-Tenant: t1
+header X-Echo-Status: {{{{token}}}}
+send
+expect schema
+""")
+    # The failed check: the secret came back as a status outside the enum.
+    assert code == 1
+    assert '$[0].status: "******" is not one of "available", "sold"' in out
+    assert "t0p-s3cret-value" not in out + err

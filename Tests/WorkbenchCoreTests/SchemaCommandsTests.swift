@@ -33,6 +33,7 @@ import Testing
         Item:
           type: object
           required: [id, name]
+          additionalProperties: false
           properties:
             id: {type: integer, readOnly: true}
             name: {type: string}
@@ -86,10 +87,24 @@ import Testing
         try h.run("get /items/b2")
         let failed = h.failure("expect schema")?.message ?? ""
         #expect(failed.hasPrefix("expectation failed: schema: 2 violations of GET /items/{itemId} 200 (Item) (kept on request 2"))
-        #expect(failed.contains("\n  $: missing required property 'name'\n  $.id: expected an integer, got a string"))
+        #expect(!failed.contains("\n"))
+        // The violations are output, one per line, under the same first line.
+        #expect(h.output.lines.last?.hasPrefix("FAIL schema: 2 violations of GET /items/{itemId} 200 (Item)") == true)
+        #expect(h.output.lines.last?.hasSuffix("\n  $: missing required property 'name'\n  $.id: expected an integer, got a string") == true)
         #expect(h.workspace.history[1].expectations == [.schema])
         try h.run("get /items/a1")
         #expect(h.failure("expect schema")?.message.contains("schema: GET /items/{itemId} 404 has no JSON schema to check against (it documents text/plain)") == true)
+    }
+
+    @Test func controlCharactersFromTheServerAreEscaped() throws {
+        let h = Self.harness()
+        h.transport.responses = [Self.reply(200, #"{"id":1,"name":"x","\u001b]0;owned\u0007":1,"\u009b2J":2}"#)]
+        try h.run("openapi shop.yaml\nbase http://shop.test/v1\nget /items/a1")
+        let error = h.failure("expect schema")?.message ?? ""
+        let shown = h.output.lines.last ?? ""
+        #expect(shown.contains(#"$["\x1b]0;owned\x07"]: property '\x1b]0;owned\x07' is not allowed"#))
+        #expect(shown.contains(#"\x9b2J"#))
+        #expect(!(shown + error).unicodeScalars.contains { $0.value == 0x1b || $0.value == 0x07 || $0.value == 0x9b })
     }
 
     @Test func expectSchemaWithoutADescriptionRecordsNothing() throws {

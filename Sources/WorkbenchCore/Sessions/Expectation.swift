@@ -193,7 +193,10 @@ public enum Expectation: Equatable, Sendable {
             case .success(let api):
                 let outcome = ResponseSchemaCheck.check(api, method: schema.method, path: schema.path, status: response.statusCode,
                                                         body: response.body, bodyWentToFile: response.bodyFile != nil)
-                return Result(passed: outcome.passed, message: "\(text): \(outcome.detail)")
+                // Violations quote the server's keys and values: control characters are escaped, line by line.
+                let detail = outcome.detail.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { TerminalText.escapeLine(String($0)) }.joined(separator: "\n")
+                return Result(passed: outcome.passed, message: "\(text): \(detail)")
             }
         }
     }

@@ -167,7 +167,11 @@ public final class Interpreter {
             output.printError(warning)
             return .ok
         case .checkFailed(let text):
-            return .failed(WorkbenchError("expectation failed: \(text.dropFirst(5))"))
+            // A check with details (`expect schema`'s violations) shows them as output, one per
+            // line; the error line, which a terminal gets with newlines escaped, is the first line.
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.count > 1 { output.printLine(lines.joined(separator: "\n")) }
+            return .failed(WorkbenchError("expectation failed: \(lines[0].dropFirst(5))"))
         case .exit:
             return .exit
         case .askSecret(let name):
