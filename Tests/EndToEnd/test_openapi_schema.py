@@ -18,6 +18,16 @@ HERE = Path(__file__).resolve().parent
 PETSTORE = HERE.parent / "Fixtures" / "OpenAPI" / "petstore.yaml"
 SHOP = HERE / "specs" / "shop-3.1.yaml"
 
+# The shop's item list, with its required parameters, sent and checked.
+SHOP_ITEMS_CHECKED = """\
+base {base}
+openapi shop.yaml
+query set status available
+header X-Tenant: t1
+get /items
+expect schema
+"""
+
 VALID_PET = {"id": 1, "name": "Rex", "tag": "dog"}
 INVALID_PET = {"id": "two", "tag": 5}
 
@@ -199,17 +209,7 @@ expect schema
 
 def test_expect_schema_uses_ranges_default_and_says_why_it_cannot_check(run_workbench, pets, specs):
     # A 2XX range, exact decimals (19.99 is a multiple of 0.01), a date-time and a null in a type list.
-    code, out, err = run_workbench(input=f"""\
-base {pets.base}
-openapi shop.yaml
-query set status available
-header X-Tenant: t1
-get /items
-expect schema
-path /items/zz
-get
-expect schema
-""")
+    code, out, err = run_workbench(input=SHOP_ITEMS_CHECKED.format(base=pets.base) + "path /items/zz\nget\nexpect schema\n")
     assert code == 0, err
     assert "PASS schema: GET /items 2XX" in out
     # A 404 with a `default` response documented.
@@ -268,15 +268,7 @@ save sessions/pets.json
 
 
 def test_replay_finds_the_description_by_the_session_folder(run_workbench, pets, specs, workdir):
-    code, out, err = run_workbench(input=f"""\
-base {pets.base}
-openapi shop.yaml
-query set status available
-header X-Tenant: t1
-get /items
-expect schema
-save shop-session.json
-""")
+    code, out, err = run_workbench(input=SHOP_ITEMS_CHECKED.format(base=pets.base) + "save shop-session.json\n")
     assert code == 0, err
     other = workdir / "elsewhere"
     other.mkdir()
