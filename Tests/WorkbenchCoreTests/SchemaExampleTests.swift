@@ -28,6 +28,13 @@ struct SchemaExampleTests {
         #expect(try example(#"{"type":"number","example":9.99}"#) == "9.99")
     }
 
+    @Test func examplesKeepArraysNestedValuesAndNumbers() throws {
+        // Nested objects of an example come out in sorted key order (OpenAPIKit keeps them as dictionaries).
+        #expect(try example(#"{"type":"array","example":[1,2.5,"x",null,true,{"b":1,"a":[]}]}"#) == #"[1,2.5,"x",null,true,{"a":[],"b":1}]"#)
+        #expect(try example(#"{"type":"number","example":-0.25}"#) == "-0.25")
+        #expect(try example(#"{"type":"integer","example":12345678901}"#) == "12345678901")
+    }
+
     @Test func scalarsByTypeAndFormat() throws {
         #expect(try example(#"{"type":"string"}"#) == #""string""#)
         #expect(try example(#"{"type":"boolean"}"#) == "true")

@@ -67,7 +67,7 @@ public struct Completion {
         case "body":
             if position == 1 {
                 if current.hasPrefix("@") { return files(matching: String(current.dropFirst())).map { "@" + $0 } }
-                return matching(["json", "form", "clear", "@", "<<END"], current)
+                return matching(["json", "form", "example", "clear", "@", "<<END"], current)
             }
             if position == 2 && before[1] == "json" {
                 if current.hasPrefix("@") { return files(matching: String(current.dropFirst())).map { "@" + $0 } }
