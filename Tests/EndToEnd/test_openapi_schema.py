@@ -356,3 +356,4 @@ expect schema
     assert code == 1
     assert '$[0].status: "******" is not one of "available", "sold"' in out
     assert "t0p-s3cret-value" not in out + err
+

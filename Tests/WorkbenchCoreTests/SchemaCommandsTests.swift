@@ -167,4 +167,26 @@ import Testing
         #expect(capped.detail.hasPrefix("30 violations of GET /items 2XX"))
         #expect(capped.detail.hasSuffix("  ... and 10 more"))
     }
+
+    @Test func aSessionsDescriptionIsFoundBesideTheSessionFile() throws {
+        #expect(SessionDescription.candidatePaths("shop.yaml", sessionFile: "runs/s.json") == ["runs/shop.yaml", "shop.yaml"])
+        #expect(SessionDescription.candidatePaths("/specs/shop.yaml", sessionFile: "runs/s.json") == ["/specs/shop.yaml"])
+        #expect(SessionDescription.candidatePaths("shop.yaml", sessionFile: "s.json") == ["shop.yaml"])
+        let files = FakeFiles(["runs/shop.yaml": Array(Self.shop.utf8), "broken.yaml": Array("openapi: [".utf8)])
+        let read: (String) throws(WorkbenchError) -> [UInt8] = { path throws(WorkbenchError) in try files.read(path) }
+        let transport = ScriptedTransport()
+        let found = SessionDescription.load("shop.yaml", sessionFile: "runs/s.json", transport: transport, readFile: read)
+        #expect((try? found.get())?.title == "Shop")
+        guard case .failure(let missing) = SessionDescription.load("gone.yaml", sessionFile: "runs/s.json", transport: transport, readFile: read) else {
+            Issue.record("a missing description must fail")
+            return
+        }
+        #expect(missing.message.hasPrefix("gone.yaml: cannot read 'runs/gone.yaml'"))
+        guard case .failure(let broken) = SessionDescription.load("broken.yaml", sessionFile: "s.json", transport: transport, readFile: read) else {
+            Issue.record("a broken description must fail")
+            return
+        }
+        #expect(broken.message.hasPrefix("broken.yaml: "))
+        #expect(transport.sent.isEmpty)
+    }
 }
