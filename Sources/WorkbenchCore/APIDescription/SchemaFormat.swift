@@ -27,11 +27,14 @@ enum SchemaFormat {
     /// The integer formats' ranges.
     static func integerRange(_ format: String) -> ClosedRange<ExactDecimal>? {
         switch format {
-        case "int32": ExactDecimal(String(Int32.min))...ExactDecimal(String(Int32.max))
-        case "int64": ExactDecimal(String(Int64.min))...ExactDecimal(String(Int64.max))
+        case "int32": int32Range
+        case "int64": int64Range
         default: nil
         }
     }
+
+    private static let int32Range = ExactDecimal(String(Int32.min))...ExactDecimal(String(Int32.max))
+    private static let int64Range = ExactDecimal(String(Int64.min))...ExactDecimal(String(Int64.max))
 
     /// `2024-01-31T12:00:00Z`, `2024-01-31t12:00:00.5+01:00` (RFC 3339 section 5.6).
     static func isDateTime(_ text: String) -> Bool {

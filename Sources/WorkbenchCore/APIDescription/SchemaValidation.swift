@@ -41,20 +41,11 @@ public struct SchemaValidation {
     ) -> Report {
         let run = Run(references: SchemaReferences(components: components), direction: direction)
         var found: [SchemaViolation] = []
-        run.validate(value, schema, at: Location(), hops: 0, into: &found)
+        run.validate(value, schema, hops: 0, into: &found)
         if run.steps > stepBudget {
             found.append(SchemaViolation(path: "$", reason: "the check stopped after \(stepBudget) steps; the rest was not checked"))
         }
         return Report(violations: Array(found.prefix(limit)), omitted: max(0, found.count - limit))
-    }
-
-    /// Where the walk is: the path from the root, rendered only for violations.
-    struct Location {
-        var components: [JSONPath.Component] = []
-        func appending(_ component: JSONPath.Component) -> Location {
-            Location(components: components + [component])
-        }
-        var text: String { JSONPath.render(components[...]) }
     }
 
     /// One check's state: compiled patterns and the step count (a class so that
@@ -66,24 +57,28 @@ public struct SchemaValidation {
         /// Deep values are reported once, at the first place they go too deep.
         var reportedDepth = false
         var patterns: [String: NSRegularExpression?] = [:]
+        /// Where the walk is: the steps from the root, pushed and popped as it
+        /// goes down and back, rendered only for violations.
+        var path: [JSONPath.Component] = []
+        var pathText: String { JSONPath.render(path[...]) }
 
         init(references: SchemaReferences, direction: SchemaDirection) {
             self.references = references
             self.direction = direction
         }
 
-        func validate(_ value: JSONValue, _ schema: JSONSchema, at location: Location, hops: Int, into found: inout [SchemaViolation]) {
+        func validate(_ value: JSONValue, _ schema: JSONSchema, hops: Int, into found: inout [SchemaViolation]) {
             steps += 1
             guard steps <= SchemaValidation.stepBudget else { return }
-            func fail(_ reason: String) { found.append(SchemaViolation(path: location.text, reason: reason)) }
+            func fail(_ reason: String) { found.append(SchemaViolation(path: pathText, reason: reason)) }
             if case .reference = schema.value {
                 guard hops < SchemaValidation.hopLimit else { return }
                 // A reference that points nowhere the document holds cannot be checked; the loader has said so.
                 guard let target = references.resolve(schema) else { return }
-                validate(value, target, at: location, hops: hops + 1, into: &found)
+                validate(value, target, hops: hops + 1, into: &found)
                 return
             }
-            if location.components.count > SchemaValidation.depthLimit {
+            if path.count > SchemaValidation.depthLimit {
                 if !reportedDepth {
                     reportedDepth = true
                     fail("nested more than \(SchemaValidation.depthLimit) levels deep; not checked further")
@@ -119,19 +114,19 @@ public struct SchemaValidation {
                 checkString(text, context, format: core.format.rawValue, fail: fail)
             case .object(_, let context):
                 guard case .object(let members) = value else { return fail(Self.typeMismatch("an object", value, schema)) }
-                checkObject(members, context, at: location, into: &found)
+                checkObject(members, context, into: &found)
             case .array(_, let context):
                 guard case .array(let elements) = value else { return fail(Self.typeMismatch("an array", value, schema)) }
-                checkArray(elements, context, at: location, into: &found)
+                checkArray(elements, context, into: &found)
             case .all(of: let parts, core: _):
                 for part in parts {
-                    validate(value, part, at: location, hops: hops + 1, into: &found)
+                    validate(value, part, hops: hops + 1, into: &found)
                 }
             case .any(of: let alternatives, core: _):
                 var closest: [SchemaViolation]?
                 for alternative in alternatives {
                     var attempt: [SchemaViolation] = []
-                    validate(value, alternative, at: location, hops: hops + 1, into: &attempt)
+                    validate(value, alternative, hops: hops + 1, into: &attempt)
                     if attempt.isEmpty { return }
                     if closest == nil || attempt.count < closest!.count { closest = attempt }
                 }
@@ -142,7 +137,7 @@ public struct SchemaValidation {
                 var closest: [SchemaViolation]?
                 for (index, alternative) in alternatives.enumerated() {
                     var attempt: [SchemaViolation] = []
-                    validate(value, alternative, at: location, hops: hops + 1, into: &attempt)
+                    validate(value, alternative, hops: hops + 1, into: &attempt)
                     if attempt.isEmpty {
                         matched.append(index + 1)
                     } else if closest == nil || attempt.count < closest!.count {
@@ -158,7 +153,7 @@ public struct SchemaValidation {
                 }
             case .not(let excluded, core: _):
                 var attempt: [SchemaViolation] = []
-                validate(value, excluded, at: location, hops: hops + 1, into: &attempt)
+                validate(value, excluded, hops: hops + 1, into: &attempt)
                 if attempt.isEmpty { fail("must not match the schema under `not`") }
             case .fragment, .reference:
                 return
@@ -167,45 +162,46 @@ public struct SchemaValidation {
 
         // MARK: - Objects and arrays
 
-        func checkObject(_ members: [JSONMember], _ context: JSONSchema.ObjectContext, at location: Location, into found: inout [SchemaViolation]) {
-            let present = Set(members.map(\.key))
-            for name in context.requiredProperties where !present.contains(name) {
+        func checkObject(_ members: [JSONMember], _ context: JSONSchema.ObjectContext, into found: inout [SchemaViolation]) {
+            let required = context.requiredProperties
+            for name in required where !members.contains(where: { $0.key == name }) {
                 // A required readOnly property is required in responses only, a writeOnly one in requests only.
                 if let property = context.properties[name], let resolved = references.resolve(property), direction.leavesOut(resolved) { continue }
-                found.append(SchemaViolation(path: location.text, reason: "missing required property '\(name)'"))
+                found.append(SchemaViolation(path: pathText, reason: "missing required property '\(name)'"))
             }
             // OpenAPIKit raises minProperties to the number of required properties; only a larger one was written.
-            if context.minProperties > context.requiredProperties.count, members.count < context.minProperties {
-                found.append(SchemaViolation(path: location.text, reason: "has \(members.count) properties, at least \(context.minProperties) required"))
+            if context.minProperties > required.count, members.count < context.minProperties {
+                found.append(SchemaViolation(path: pathText, reason: "has \(members.count) properties, at least \(context.minProperties) required"))
             }
             if let maximum = context.maxProperties, members.count > maximum {
-                found.append(SchemaViolation(path: location.text, reason: "has \(members.count) properties, at most \(maximum) allowed"))
+                found.append(SchemaViolation(path: pathText, reason: "has \(members.count) properties, at most \(maximum) allowed"))
             }
             for member in members {
-                let here = location.appending(.key(member.key))
+                path.append(.key(member.key))
+                defer { path.removeLast() }
                 var matched = false
                 if let property = context.properties[member.key] {
                     matched = true
-                    validate(member.value, property, at: here, hops: 0, into: &found)
+                    validate(member.value, property, hops: 0, into: &found)
                 }
                 for (pattern, property) in context.patternProperties where matches(pattern, member.key) {
                     matched = true
-                    validate(member.value, property, at: here, hops: 0, into: &found)
+                    validate(member.value, property, hops: 0, into: &found)
                 }
                 guard !matched else { continue }
                 switch context.additionalProperties {
                 case .a(false):
-                    found.append(SchemaViolation(path: here.text, reason: "property '\(member.key)' is not allowed (additionalProperties is false)"))
+                    found.append(SchemaViolation(path: pathText, reason: "property '\(member.key)' is not allowed (additionalProperties is false)"))
                 case .b(let extra):
-                    validate(member.value, extra, at: here, hops: 0, into: &found)
+                    validate(member.value, extra, hops: 0, into: &found)
                 default:
                     break
                 }
             }
         }
 
-        func checkArray(_ elements: [JSONValue], _ context: JSONSchema.ArrayContext, at location: Location, into found: inout [SchemaViolation]) {
-            func fail(_ reason: String) { found.append(SchemaViolation(path: location.text, reason: reason)) }
+        func checkArray(_ elements: [JSONValue], _ context: JSONSchema.ArrayContext, into found: inout [SchemaViolation]) {
+            func fail(_ reason: String) { found.append(SchemaViolation(path: pathText, reason: reason)) }
             if elements.count < context.minItems {
                 fail("has \(elements.count) item\(elements.count == 1 ? "" : "s"), at least \(context.minItems) required")
             }
@@ -216,7 +212,9 @@ public struct SchemaValidation {
             for (index, element) in elements.enumerated() {
                 let schema = index < prefix.count ? prefix[index] : context.items
                 guard let schema else { continue }
-                validate(element, schema, at: location.appending(.index(index)), hops: 0, into: &found)
+                path.append(.index(index))
+                validate(element, schema, hops: 0, into: &found)
+                path.removeLast()
                 if steps > SchemaValidation.stepBudget { return }
             }
             if context.uniqueItems {
@@ -225,7 +223,7 @@ public struct SchemaValidation {
                         steps += 1
                         if steps > SchemaValidation.stepBudget { return }
                         if JSONEquality.equal(earlier, element) {
-                            found.append(SchemaViolation(path: location.appending(.index(index)).text, reason: "duplicates an earlier item (uniqueItems)"))
+                            found.append(SchemaViolation(path: pathText + "[\(index)]", reason: "duplicates an earlier item (uniqueItems)"))
                             continue outer
                         }
                     }
