@@ -28,6 +28,8 @@ if [ "${1:-}" = "--tests" ]; then
     python3 -c "import pytest, pexpect" 2>/dev/null || python3 -m pip install -q pytest pexpect
     # httpbin under waitress: the third-party peer of the cookie, auth and upload tests.
     python3 -c "import httpbin, waitress" 2>/dev/null || python3 -m pip install -q httpbin waitress
+    # flasgger beside httpbin: httpbin then serves its Swagger 2.0 description at /spec.json (the openapi tests).
+    python3 -c "import flasgger" 2>/dev/null || python3 -m pip install -q flasgger
     # pproxy: the SOCKS5 proxy of the network tests (tinyproxy, above, is the HTTP one).
     python3 -c "import pproxy" 2>/dev/null || python3 -m pip install -q pproxy
     # HTTPie runs the commands `export httpie` writes.

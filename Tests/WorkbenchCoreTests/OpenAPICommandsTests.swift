@@ -20,12 +20,12 @@ import Testing
     @Test func loadingSetsTheBaseOnlyWhenThereIsNone() throws {
         let h = try Self.harness()
         let text = try h.printed("openapi petstore.yaml")
-        #expect(text.hasPrefix("loaded petstore.yaml: Swagger Petstore 1.0.0 (OpenAPI 3.0.0), 3 operations on 2 paths"))
+        #expect(text.hasPrefix("loaded petstore.yaml: Swagger Petstore 1.0.0 (OpenAPI 3.0.0)\n3 operations on 2 paths"))
         #expect(h.endpoint.base == "http://petstore.swagger.io/v1")
         #expect(try h.printed("openapi").hasPrefix("petstore.yaml: Swagger Petstore"))
         // A second description leaves the base as it is, and says so.
         let second = try h.printed("openapi zoo.yaml")
-        #expect(second.contains("the base stays http://petstore.swagger.io/v1"))
+        #expect(second.contains("the base stays http://petstore.swagger.io/v1\nits first server: http://localhost:8080/zoo"))
         #expect(h.endpoint.base == "http://petstore.swagger.io/v1")
         #expect(try h.printed("openapi off") == "forgot zoo.yaml (the base stays)")
         #expect(h.workspace.api == nil && h.workspace.apiLocation == nil)

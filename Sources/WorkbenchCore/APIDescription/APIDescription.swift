@@ -23,11 +23,13 @@ public struct APIDescription: Sendable, Equatable {
 
     public var title: String { document.info.title }
 
-    /// `petstore.yaml: Swagger Petstore 1.0.0 (OpenAPI 3.0.0), 3 operations on 2 paths`.
+    /// `petstore.yaml: Swagger Petstore 1.0.0 (OpenAPI 3.0.0)` and, on a line
+    /// of its own, `3 operations on 2 paths`.
     public var summary: String {
         let operations = routes.reduce(0) { $0 + $1.methods.count }
         let kind = sourceVersion.hasPrefix("2") ? "Swagger \(sourceVersion)" : "OpenAPI \(sourceVersion)"
-        return "\(location): \(title) \(document.info.version) (\(kind)), \(operations) operation\(operations == 1 ? "" : "s") on \(routes.count) path\(routes.count == 1 ? "" : "s")"
+        return "\(location): \(title) \(document.info.version) (\(kind))\n"
+            + "\(operations) operation\(operations == 1 ? "" : "s") on \(routes.count) path\(routes.count == 1 ? "" : "s")"
     }
 
     /// Two loads of one description are equal: documents are not compared member by member.

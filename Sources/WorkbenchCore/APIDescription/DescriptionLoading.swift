@@ -1,5 +1,4 @@
 import OpenAPIKit
-import Yams
 
 /// From a description's bytes to an OpenAPIKit 3.1 document, loading what can
 /// be loaded.
@@ -8,7 +7,10 @@ import Yams
 /// from the generic tree (found by the error's coding path) and the rest is
 /// decoded again, a bounded number of times; each piece cut becomes one
 /// warning. Only a file that is not an OpenAPI description at all, or whose
-/// top level is broken, is refused.
+/// top level is broken, is refused. Vendor extensions (`x-...`) are not read:
+/// nothing here uses them, reading them costs a second decoding of every
+/// object, and OpenAPIKit refuses objects with unknown members that lack the
+/// `x-` (httpbin's `info` has two).
 enum DescriptionLoading {
     struct Loaded {
         var document: OpenAPI.Document
@@ -50,9 +52,9 @@ enum DescriptionLoading {
 
         var skipped: [String] = []
         while true {
-            let node = DescriptionTree.node(of: tree)
             do {
-                let document = isVersion30 ? try OpenAPI30Reading.decode(node) : try YAMLDecoder().decode(OpenAPI.Document.self, from: node)
+                let document = isVersion30 ? try OpenAPI30Reading.decode(tree) : try JSONValueDecoder.decode(
+                    OpenAPI.Document.self, from: tree, userInfo: [VendorExtensionsConfiguration.enabledKey: false])
                 return Loaded(document: document, skipped: skipped, sourceVersion: version)
             } catch {
                 let problem = OpenAPI.Error(from: error)

@@ -46,9 +46,11 @@ enum DescriptionTree {
             case .null: return .null
             case .bool: return node.bool.map(JSONValue.bool) ?? .string(scalar.string)
             case .int:
+                if isJSONNumber(scalar.string) { return .number(scalar.string) }
                 if let int = node.int { return .number(String(int)) }
                 return .string(scalar.string)
             case .float:
+                if isJSONNumber(scalar.string) { return .number(scalar.string) }
                 if let float = node.float, float.isFinite { return .number(String(float)) }
                 return .string(scalar.string)
             default: return .string(scalar.string)
@@ -64,24 +66,8 @@ enum DescriptionTree {
         }
     }
 
-    /// The JSON value as a YAML node with explicit tags, so that Yams' decoder
-    /// reads `"42"` as a string and `42` as a number, as JSON meant.
-    static func node(of value: JSONValue) -> Node {
-        switch value {
-        case .object(let members):
-            // Keys keep the implicit tag: Yams finds a member by comparing with `Node(key)`.
-            return Node(members.map { (Node($0.key), node(of: $0.value)) }, Tag(.map))
-        case .array(let items):
-            return Node(items.map(node(of:)), Tag(.seq))
-        case .string(let text):
-            return Node(text, Tag(.str))
-        case .number(let text):
-            let isInteger = !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
-            return Node(text, Tag(isInteger && Int(text) != nil ? .int : .float))
-        case .bool(let flag):
-            return Node(flag ? "true" : "false", Tag(.bool))
-        case .null:
-            return Node("null", Tag(.null))
-        }
+    /// Whether YAML's text of a number is also JSON's (`1.10` stays `1.10`; `0x1F` and `.5` do not).
+    private static func isJSONNumber(_ text: String) -> Bool {
+        (try? JSONParser.parse(text)).map { if case .number = $0 { true } else { false } } ?? false
     }
 }

@@ -61,8 +61,10 @@ enum SchemaTree {
                 if property.isReference { line += " (refers back)" }
                 if property.required { line += ", required" }
                 line += notes(property)
+                let deeper = hasOutline(property)
+                if deeper && depth + 1 > maximumDepth { line += " {…}" }
                 append(line, into: &lines)
-                if hasOutline(property) { add(property, depth: depth + 1, into: &lines) }
+                if deeper { add(property, depth: depth + 1, into: &lines) }
             }
         }
 

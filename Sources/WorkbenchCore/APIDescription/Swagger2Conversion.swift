@@ -80,7 +80,7 @@ enum Swagger2Conversion {
         return .array(urls.map { .object([JSONMember(key: "url", value: .string($0))]) })
     }
 
-    private static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch"]
+    private static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
     private static func pathItem(
         _ item: JSONValue, consumes: [String], produces: [String], globalParameters: JSONValue
@@ -305,6 +305,8 @@ enum Swagger2Conversion {
                 case "type" where member.value.stringValue == "file":
                     converted.append(JSONMember(key: "type", value: .string("string")))
                     converted.append(JSONMember(key: "format", value: .string("binary")))
+                case "type" where typeAliases[member.value.stringValue ?? ""] != nil:
+                    converted.append(JSONMember(key: "type", value: .string(typeAliases[member.value.stringValue!]!)))
                 case "x-nullable":
                     converted.append(JSONMember(key: "nullable", value: member.value))
                 case "discriminator":
@@ -333,6 +335,10 @@ enum Swagger2Conversion {
             return schema
         }
     }
+
+    /// Type names generators write that JSON Schema spells otherwise (httpbin's
+    /// flasgger writes `type: int`): read as meant rather than dropping the operation.
+    static let typeAliases = ["int": "integer", "bool": "boolean", "str": "string", "float": "number", "double": "number", "long": "integer"]
 
     private static func rewrittenReference(_ ref: String) -> String {
         for (old, new) in [

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The REPL prompt: the method, the URL being built and what rides along,
 /// shortened to fit.
 ///
@@ -16,6 +18,10 @@ public enum Prompt {
             location = (endpoint.base ?? "") + (endpoint.path.isEmpty || endpoint.path.hasPrefix("/") ? "" : "/") + endpoint.path
             if !endpoint.segments.isEmpty { location += "/" + endpoint.segments.joined(separator: "/") }
             if location.isEmpty { location = "(no base)" }
+        }
+        if workspace.api != nil {
+            // A path parameter not filled yet shows as the description writes it: `/pets/{petId}`.
+            location = location.replacingOccurrences(of: "%7B", with: "{").replacingOccurrences(of: "%7D", with: "}")
         }
         let prefix = (workspace.settings.insecure ? "[insecure] " : "") + endpoint.method + " "
         let suffix = bodyNote(endpoint).map { " [\($0)]" } ?? ""

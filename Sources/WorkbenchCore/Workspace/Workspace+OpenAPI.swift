@@ -21,7 +21,11 @@ extension Workspace {
         apiLocation = location
         var lines = ["loaded " + description.summary]
         lines += adoptBase(of: description)
-        let warnings = description.warnings.map { "warning: \(location): left out \($0)" }
+        // Many pieces left out: the first few, and `openapi` lists every one.
+        var warnings = description.warnings.prefix(5).map { "warning: \(location): left out \($0)" }
+        if description.warnings.count > 5 {
+            warnings.append("warning: \(location): \(description.warnings.count - 5) more pieces left out (`openapi` lists them all)")
+        }
         return warnings.isEmpty ? .output(lines.joined(separator: "\n"))
             : .outputWithWarning(lines.joined(separator: "\n"), warning: warnings.joined(separator: "\n"))
     }
@@ -30,7 +34,7 @@ extension Workspace {
     private mutating func adoptBase(of description: APIDescription) -> [String] {
         if let base = endpoint.base {
             guard let server = description.defaultBase, server != base else { return [] }
-            return ["the base stays \(base) (its first server is \(server): `base \(server)` to use it)"]
+            return ["the base stays \(base)", "its first server: \(server) (`base URL` to use it)"]
         }
         guard let server = description.defaultBase else {
             return ["(it names no absolute server URL: set the base with `base URL`)"]

@@ -1,0 +1,217 @@
+/// `Decodable` types read straight from a `JSONValue`, members in their order.
+///
+/// Hand-written because neither decoder at hand fits API descriptions:
+/// Foundation's `JSONDecoder` gives an object's keys in hash order (OpenAPIKit
+/// reads paths, properties and responses in the order `allKeys` gives), and
+/// Yams' decoder finds each key by a linear search that resolves YAML tags on
+/// every comparison (two minutes for a 2,000-path description). Here each
+/// object gets a key index once, so decoding is linear.
+///
+/// Lenient where YAML authors expect it: a number or boolean decodes as a
+/// `String` too (`version: 1.0`), as its text.
+public enum JSONValueDecoder {
+    public static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws -> T {
+        try T(from: ValueDecoder(value: value, codingPath: [], info: userInfo))
+    }
+}
+
+private struct IndexKey: CodingKey {
+    var intValue: Int?
+    var stringValue: String
+    init(_ index: Int) {
+        intValue = index
+        stringValue = "Index \(index)"
+    }
+    init?(intValue: Int) { self.init(intValue) }
+    init?(stringValue: String) { nil }
+}
+
+private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
+    let value: JSONValue
+    let codingPath: [CodingKey]
+    let info: [CodingUserInfoKey: any Sendable]
+    var userInfo: [CodingUserInfoKey: Any] { info }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let members) = value else { throw mismatch([String: Any].self) }
+        return KeyedDecodingContainer(KeyedContainer<Key>(members: members, codingPath: codingPath, info: info))
+    }
+
+    func unkeyedContainer() throws -> UnkeyedDecodingContainer {
+        guard case .array(let items) = value else { throw mismatch([Any].self) }
+        return UnkeyedContainer(items: items, codingPath: codingPath, info: info)
+    }
+
+    func singleValueContainer() throws -> SingleValueDecodingContainer { self }
+
+    func mismatch(_ type: Any.Type) -> DecodingError {
+        DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription: "Expected \(type) but found \(value.kindDescription) instead."))
+    }
+
+    // MARK: Single values
+
+    func decodeNil() -> Bool { value == .null }
+
+    func decode(_ type: Bool.Type) throws -> Bool {
+        guard case .bool(let flag) = value else { throw mismatch(type) }
+        return flag
+    }
+
+    func decode(_ type: String.Type) throws -> String {
+        switch value {
+        case .string(let text), .number(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        default: throw mismatch(type)
+        }
+    }
+
+    func decode(_ type: Double.Type) throws -> Double {
+        guard case .number(let text) = value, let number = Double(text) else { throw mismatch(type) }
+        return number
+    }
+
+    func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
+
+    /// An integer from a number's text; `1e3` and `2.0` are integers too.
+    private func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+        guard case .number(let text) = value else { throw mismatch(type) }
+        if let exact = T(text) { return exact }
+        guard let number = Double(text), number.rounded() == number, let converted = T(exactly: number) else { throw mismatch(type) }
+        return converted
+    }
+
+    func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try T(from: self)
+    }
+}
+
+private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let members: [JSONMember]
+    let codingPath: [CodingKey]
+    let info: [CodingUserInfoKey: any Sendable]
+    /// The first member of each name, as a reader takes a key given twice.
+    private let index: [String: Int]
+
+    init(members: [JSONMember], codingPath: [CodingKey], info: [CodingUserInfoKey: any Sendable]) {
+        self.members = members
+        self.codingPath = codingPath
+        self.info = info
+        var index: [String: Int] = [:]
+        index.reserveCapacity(members.count)
+        for (position, member) in members.enumerated() where index[member.key] == nil {
+            index[member.key] = position
+        }
+        self.index = index
+    }
+
+    var allKeys: [Key] {
+        members.indices.filter { index[members[$0].key] == $0 }.compactMap { Key(stringValue: members[$0].key) }
+    }
+
+    func contains(_ key: Key) -> Bool { index[key.stringValue] != nil }
+
+    private func decoder(for key: Key) throws -> ValueDecoder {
+        guard let position = index[key.stringValue] else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
+        }
+        return ValueDecoder(value: members[position].value, codingPath: codingPath + [key], info: info)
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { try decoder(for: key).decodeNil() }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder(for: key).decode(type) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder(for: key).decode(type) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder(for: key).decode(type) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder(for: key).decode(type) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder(for: key).decode(type) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder(for: key).decode(type) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder(for: key).decode(type) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder(for: key).decode(type) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder(for: key).decode(type) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder(for: key).decode(type) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder(for: key).decode(type) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder(for: key).decode(type) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder(for: key).decode(type) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder(for: key).decode(type) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try T(from: decoder(for: key)) }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try decoder(for: key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
+        try decoder(for: key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> Decoder {
+        ValueDecoder(value: .object(members), codingPath: codingPath, info: info)
+    }
+
+    func superDecoder(forKey key: Key) throws -> Decoder { try decoder(for: key) }
+}
+
+private struct UnkeyedContainer: UnkeyedDecodingContainer {
+    let items: [JSONValue]
+    let codingPath: [CodingKey]
+    let info: [CodingUserInfoKey: any Sendable]
+    var currentIndex = 0
+
+    init(items: [JSONValue], codingPath: [CodingKey], info: [CodingUserInfoKey: any Sendable]) {
+        self.items = items
+        self.codingPath = codingPath
+        self.info = info
+    }
+
+    var count: Int? { items.count }
+    var isAtEnd: Bool { currentIndex >= items.count }
+
+    private mutating func next() throws -> ValueDecoder {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(JSONValue.self, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
+        }
+        defer { currentIndex += 1 }
+        return ValueDecoder(value: items[currentIndex], codingPath: codingPath + [IndexKey(currentIndex)], info: info)
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, items[currentIndex] == .null else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try next().decode(type) }
+    mutating func decode(_ type: String.Type) throws -> String { try next().decode(type) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try next().decode(type) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try next().decode(type) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try next().decode(type) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try next().decode(type) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try next().decode(type) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try next().decode(type) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try next().decode(type) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try next().decode(type) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next().decode(type) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next().decode(type) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next().decode(type) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().decode(type) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: next()) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        try next().container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> UnkeyedDecodingContainer {
+        try next().unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> Decoder { try next() }
+}
