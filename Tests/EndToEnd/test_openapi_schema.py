@@ -2,7 +2,8 @@
 end: the built binary loads real descriptions (the OpenAPI Initiative's petstore, and
 specs/shop-3.1.yaml), sends to a small purpose-built server that answers valid and
 invalid JSON, and checks the replies; sessions saved with `expect schema` are replayed
-by `workbench replay`, which loads the description again beside the session file."""
+by `workbench replay`, which loads the description again beside the session file; and
+httpbin's own Swagger 2.0 description, loaded by URL."""
 
 from __future__ import annotations
 
@@ -357,3 +358,25 @@ expect schema
     assert '$[0].status: "******" is not one of "available", "sold"' in out
     assert "t0p-s3cret-value" not in out + err
 
+
+
+def test_httpbins_own_swagger_description(run_workbench, httpbin):
+    """httpbin (PyPI, with flasgger) serves its Swagger 2.0 description: loaded by URL,
+    its one required query parameter is warned about, and `expect schema` says plainly
+    that httpbin documents no schema for the reply."""
+    pytest.importorskip("flasgger")
+    code, out, err = run_workbench(input=f"""\
+base {httpbin}
+openapi {httpbin}/spec.json
+path /redirect-to
+show
+query set url /get
+show
+get /get
+expect schema
+""")
+    assert "loaded " in out and "(Swagger 2.0)" in out, out + err
+    warnings = [line for line in err.splitlines() if line.startswith("warning:")]
+    assert warnings == ["warning: GET /redirect-to: required query parameter 'url' is missing"]
+    assert code == 1
+    assert "expectation failed: schema: GET /get 200 has no JSON schema to check against" in err
