@@ -1,15 +1,17 @@
 #include "CSupport.h"
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 
-// A signal handler may only touch a volatile sig_atomic_t; Swift has no such
-// type, so the flag lives here.
-static volatile sig_atomic_t interrupted = 0;
+// A signal handler may only touch a lock-free atomic (or a volatile
+// sig_atomic_t); Swift has neither, so the flag lives here. Atomic rather than
+// volatile because a parallel replay polls it from several threads at once.
+static atomic_int interrupted = 0;
 
 static void on_interrupt(int signo) {
     (void)signo;
-    interrupted = 1;
+    atomic_store(&interrupted, 1);
 }
 
 void wb_interrupt_install(void) {
@@ -21,6 +23,6 @@ void wb_interrupt_install(void) {
     sigaction(SIGINT, &action, NULL);
 }
 
-int wb_interrupt_pending(void) { return interrupted != 0; }
+int wb_interrupt_pending(void) { return atomic_load(&interrupted) != 0; }
 
-void wb_interrupt_clear(void) { interrupted = 0; }
+void wb_interrupt_clear(void) { atomic_store(&interrupted, 0); }

@@ -6,16 +6,33 @@ import CSupport
 import WorkbenchCore
 
 extension WorkbenchCommand {
-    /// `workbench replay FILE.json`: the arguments; the work is `ReplayFileRun`'s.
+    /// `workbench replay FILE...`: the arguments; the work is `ReplayBatch`'s.
     struct ReplayFile: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "replay",
-            abstract: "Replay a saved session: one line per request, then `N passed, N failed`.",
-            discussion: "Exit status: 0 when every request passed, 1 when any failed, 2 when the file or the arguments are bad."
+            abstract: "Replay saved sessions: one line per request, then `N passed, N failed`.",
+            discussion: """
+                Each file's requests are sent in order, with its own variables, cookies and captures. \
+                With --jobs N, N files run at once; each file's lines are printed together when it ends.
+                Reports: --report junit|tap|json|html FILE (repeatable, after the session files).
+                Exit status: 0 when every request passed, 1 when any failed, 2 when a file or the arguments are bad, \
+                130 when Ctrl-C stopped the replay (the summary of what ran is still printed).
+                """
         )
 
-        @Argument(help: "The session file, or a .http file.")
-        var file: String
+        @Argument(help: "Session files, or .http files.")
+        var files: [String]
+
+        @Option(help: "How many files to replay at once (default 1).")
+        var jobs = 1
+
+        @Option(name: .customLong("repeat"), help: "Replay each file this many times (default 1).")
+        var repeats = 1
+
+        @Option(name: .customLong("report"), parsing: .upToNextOption,
+                help: ArgumentHelp("Write a report: FORMAT FILE, with FORMAT junit, tap, json or html (repeatable).",
+                                   valueName: "format> <file"))
+        var reportPairs: [String] = []
 
         @Option(help: "Send every request to this base URL instead of the recorded one.")
         var base: String?
@@ -23,7 +40,7 @@ extension WorkbenchCommand {
         @Option(name: .customLong("var"), help: "Set a variable, NAME=VALUE (repeatable); secrets come from here or WORKBENCH_VAR_NAME.")
         var variables: [String] = []
 
-        @Option(help: "Write a JUnit XML report to this file.")
+        @Option(help: "Write a JUnit XML report to this file (the same as --report junit FILE).")
         var junit: String?
 
         @Flag(help: "Go on after a failing request (by default the replay stops there).")
@@ -35,15 +52,28 @@ extension WorkbenchCommand {
         @Option(name: .customLong("env"), help: "For a .http file: the environment from http-client.env.json (and .private.env.json) beside it.")
         var environmentName: String?
 
+        func validate() throws {
+            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+            guard repeats >= 1 else { throw ValidationError("--repeat must be at least 1") }
+            do throws(WorkbenchError) { _ = try ReportTarget.parse(pairs: reportPairs) } catch {
+                throw ValidationError(error.message)
+            }
+        }
+
         func run() throws {
             let streams = FileDescriptorSink(escapeControls: TerminalText.escapeLine)
             let environment = currentEnvironment()
             wb_interrupt_install()
-            let run = ReplayFileRun(file: file, base: base, assignments: variables, junit: junit, keepGoing: keepGoing,
-                                    color: DisplayOptions.current(environment).usesColor(color.setting),
-                                    environmentName: environmentName, readDocument: HTTPFileImport.readForReplay)
-            var status = run.run(environment: environment, output: streams, makeTransport: { () throws(WorkbenchError) in try CurlTransport() },
-                                 options: SendOptions(shouldAbort: { wb_interrupt_pending() != 0 }))
+            let color = DisplayOptions.current(environment).usesColor(color.setting)
+            let runs = files.map {
+                ReplayFileRun(file: $0, base: base, assignments: variables, keepGoing: keepGoing, color: color,
+                              environmentName: environmentName, readDocument: HTTPFileImport.readForReplay)
+            }
+            let reports = (junit.map { [ReportTarget(format: .junit, path: $0)] } ?? []) + (try ReportTarget.parse(pairs: reportPairs))
+            let batch = ReplayBatch(files: runs, jobs: jobs, repeats: repeats, reports: reports)
+            var status = batch.run(environment: environment, output: streams,
+                                   makeTransport: { () throws(WorkbenchError) in try CurlTransport() },
+                                   shouldAbort: { wb_interrupt_pending() != 0 })
             streams.flush()
             if streams.writeFailed && status == 0 { status = 1 }
             throw ExitCode(status)

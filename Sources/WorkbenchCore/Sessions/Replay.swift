@@ -30,6 +30,8 @@ public struct Replayer {
         public var failures: [String]
         /// Every expectation checked, passed or not.
         public var checks: [Expectation.Result]
+        /// The request as it may be shown (secrets masked), for reports; nil when it could not be built.
+        public var request: PreparedRequest? = nil
 
         public var passed: Bool { failures.isEmpty }
     }
@@ -52,6 +54,7 @@ public struct Replayer {
         do throws(WorkbenchError) {
             let request = try endpoint.prepare(in: scope, readFile: readFile)
             outcome.url = request.shownURL
+            outcome.request = request.shown
             var options = options
             options.cookies = cookies
             response = try transport.send(request, settings: record.settings, options: options)
