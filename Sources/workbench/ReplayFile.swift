@@ -23,10 +23,10 @@ extension WorkbenchCommand {
         @Argument(help: "Session files, or .http files.")
         var files: [String]
 
-        @Option(help: "How many files to replay at once (default 1).")
+        @Option(help: "How many files to replay at once.")
         var jobs = 1
 
-        @Option(name: .customLong("repeat"), help: "Replay each file this many times (default 1).")
+        @Option(name: .customLong("repeat"), help: "Replay each file this many times.")
         var repeats = 1
 
         @Option(name: .customLong("report"), parsing: .upToNextOption,

@@ -24,6 +24,7 @@ public enum HTMLReport {
             <header>
             <h1>workbench replay</h1>
             <p class="summary \(report.failed > 0 || report.interrupted ? "fail" : "pass")">\(Markup.escape(summary))</p>
+            <p class="legend">timing bars: \(legend)</p>
             </header>
 
             """
@@ -104,6 +105,13 @@ public enum HTMLReport {
         return html + "</details>\n"
     }
 
+    /// A coloured square and the name of each phase, in the bars' colours.
+    static var legend: String {
+        TimingReport.phases(of: Timings()).enumerated().map { index, phase in
+            "<span class=\"key\"><span class=\"p\(index)\"></span>\(phase.name)</span>"
+        }.joined(separator: " ")
+    }
+
     /// The phases as one bar, scaled so the run's longest request fills the cell.
     static func bar(_ timings: Timings, longest: Double) -> String {
         guard longest > 0 else { return "" }
@@ -155,6 +163,8 @@ public enum HTMLReport {
         .mark { font-weight: 700; } .pass .mark { color: #1a7f37; } .fail .mark { color: #cf222e; }
         .bar { display: flex; width: 220px; height: 10px; background: #f6f8fa; }
         .bar span { display: block; height: 100%; }
+        .legend { color: #59636e; } .key { margin-right: .8em; white-space: nowrap; }
+        .key span { display: inline-block; width: .8em; height: .8em; margin-right: .3em; vertical-align: middle; }
         .p0 { background: #8250df; } .p1 { background: #bf8700; } .p2 { background: #cf222e; }
         .p3 { background: #57606a; } .p4 { background: #0969da; } .p5 { background: #1a7f37; }
         details.request { margin: .6em 0; padding: .3em .7em; border: 1px solid #d0d7de; border-radius: 6px; }
