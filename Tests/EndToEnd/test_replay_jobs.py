@@ -336,3 +336,17 @@ def test_http_files_and_sessions_replay_together(run_workbench, server, workdir)
     assert [line.split("  ")[0] for line in grouped["api.http"]] == [f"PASS 1 GET {server}/status/200",
                                                                       f"PASS 2 GET {server}/echo/x"]
     assert out.splitlines()[-1] == "4 passed, 0 failed"
+
+
+def test_each_file_keeps_its_own_cookies_and_captures_in_parallel(run_workbench, httpbin, workdir):
+    # httpbin (a third-party peer): /cookies/set sets a cookie, /cookies shows what came back.
+    for name in ("one", "two", "three"):
+        script = (f"base {httpbin}\nget /cookies/set?file={name}\nget /cookies\n"
+                  f"expect json $.cookies.file == \"{name}\"\ncapture seen $.cookies.file\n"
+                  f"get /anything/{{{{seen}}}}\nexpect json $.url contains \"/anything/{name}\"\nsave {name}.json\n")
+        code, out, err = run_workbench(input=script)
+        assert code == 0, out + err
+    code, out, err = run_workbench(["replay", "one.json", "two.json", "three.json", "--jobs", "3", "--repeat", "2"])
+    assert code == 0, out + err
+    assert len(blocks(out)) == 6
+    assert out.splitlines()[-1] == "18 passed, 0 failed"
