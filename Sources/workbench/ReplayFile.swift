@@ -11,7 +11,11 @@ extension WorkbenchCommand {
         static let configuration = CommandConfiguration(
             commandName: "replay",
             abstract: "Replay a saved session: one line per request, then `N passed, N failed`.",
-            discussion: "Exit status: 0 when every request passed, 1 when any failed, 2 when the file or the arguments are bad."
+            discussion: """
+                Exit status: 0 when every request passed, 1 when any failed, 2 when the file or the arguments are bad.
+                With --diff, a response that differs from the one recorded fails its request (exit 1); the
+                differences are listed under its line: [-recorded-]{+now+}.
+                """
         )
 
         @Argument(help: "The session file, or a .http file.")
@@ -35,13 +39,36 @@ extension WorkbenchCommand {
         @Option(name: .customLong("env"), help: "For a .http file: the environment from http-client.env.json (and .private.env.json) beside it.")
         var environmentName: String?
 
+        @Flag(help: "Compare each response with the one recorded: status, the headers named, the body (JSON by structure).")
+        var diff = false
+
+        @Option(name: .customLong("diff-header"), help: "With --diff: a header to compare too (repeatable; '*' for all).")
+        var diffHeaders: [String] = []
+
+        @Option(help: "With --diff: a JSON path to leave out ($.updated_at, $.items[*].id) or 'header NAME' (repeatable).")
+        var ignore: [String] = []
+
+        func validate() throws {
+            if !diff && !(diffHeaders.isEmpty && ignore.isEmpty) {
+                throw ValidationError("--diff-header and --ignore go with --diff")
+            }
+        }
+
         func run() throws {
             let streams = FileDescriptorSink(escapeControls: TerminalText.escapeLine)
             let environment = currentEnvironment()
             wb_interrupt_install()
-            let run = ReplayFileRun(file: file, base: base, assignments: variables, junit: junit, keepGoing: keepGoing,
+            var run = ReplayFileRun(file: file, base: base, assignments: variables, junit: junit, keepGoing: keepGoing,
                                     color: DisplayOptions.current(environment).usesColor(color.setting),
                                     environmentName: environmentName, readDocument: HTTPFileImport.readForReplay)
+            if diff {
+                do throws(WorkbenchError) {
+                    run.diff = try ResponseDiff.Options(headers: diffHeaders, ignore: ignore)
+                } catch {
+                    streams.printError("error: \(error.message)")
+                    throw ExitCode(2)
+                }
+            }
             var status = run.run(environment: environment, output: streams, makeTransport: { () throws(WorkbenchError) in try CurlTransport() },
                                  options: SendOptions(shouldAbort: { wb_interrupt_pending() != 0 }))
             streams.flush()

@@ -19,6 +19,8 @@ public struct ReplayFileRun {
     /// Reads the file named on the command line; the default reads session
     /// JSON (Interop adds `.http`).
     public var readDocument: (String, String?) throws(WorkbenchError) -> ReplaySource
+    /// `--diff`: compare each response with the one recorded (a difference fails it).
+    public var diff: ResponseDiff.Options?
 
     public init(file: String, base: String?, assignments: [String], junit: String?, keepGoing: Bool, color: Bool,
                 environmentName: String? = nil,
@@ -74,7 +76,8 @@ public struct ReplayFileRun {
         }
         let endpoints = document.requests.map(\.endpoint)
         sink.redactor = SecretRedactor(variables: variables, endpoints: endpoints, environment: environment)
-        let replayer = Replayer(transport: transport, options: options, environment: environment, baseOverride: base)
+        var replayer = Replayer(transport: transport, options: options, environment: environment, baseOverride: base)
+        replayer.diff = diff
         // A file holds no cookie values: the replay starts with an empty jar,
         // and the requests that set cookies set them again.
         var cookies = CookieJar()
