@@ -21,6 +21,16 @@ void wb_interrupt_install(void) {
     sigaction(SIGINT, &action, NULL);
 }
 
+void wb_interrupt_install_terminate(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGHUP, &action, NULL);
+}
+
 int wb_interrupt_pending(void) { return interrupted != 0; }
 
 void wb_interrupt_clear(void) { interrupted = 0; }

@@ -128,26 +128,43 @@ public struct ResponseDiff: Equatable, Sendable {
     /// the new value has); members by key (the last of a repeated key, as
     /// `JSONEquality`), arrays by index.
     static func jsonChanges(_ old: JSONValue, _ new: JSONValue, ignoring ignored: [JSONPathPattern]) -> [Change] {
+        // A place is its parent's place and one step: paths are never copied
+        // per level, and only spelled out for a change or an ignore check.
+        var places: [(parent: Int, step: JSONPath.Component)] = []
         enum Work {
-            case compare([JSONPath.Component], JSONValue, JSONValue)
+            case compare(place: Int, depth: Int, JSONValue, JSONValue)
             case report(Change)
         }
+        func steps(_ place: Int) -> [JSONPath.Component] {
+            var steps: [JSONPath.Component] = []
+            var current = place
+            while current >= 0 { steps.append(places[current].step); current = places[current].parent }
+            return steps.reversed()
+        }
+        // Deeper than every pattern, a place is covered only through an ancestor, which was skipped.
+        let deepest = ignored.map(\.steps.count).max() ?? -1
+        func isIgnored(_ place: Int, depth: Int) -> Bool {
+            depth <= deepest && ignored.contains { $0.covers(steps(place)) }
+        }
+        func name(_ place: Int) -> String { JSONPath.render(steps(place)[...]) }
         var changes: [Change] = []
-        var pending: [Work] = [.compare([], old, new)]
-        func isIgnored(_ path: [JSONPath.Component]) -> Bool { ignored.contains { $0.covers(path) } }
-        func name(_ path: [JSONPath.Component]) -> String { JSONPath.render(path[...]) }
+        var pending: [Work] = [.compare(place: -1, depth: 0, old, new)]
         while let work = pending.popLast() {
-            guard case .compare(let path, let left, let right) = work else {
+            guard case .compare(let place, let depth, let left, let right) = work else {
                 if case .report(let change) = work { changes.append(change) }
                 continue
             }
-            if isIgnored(path) { continue }
+            if isIgnored(place, depth: depth) { continue }
             var children: [Work] = []
-            func one(_ place: [JSONPath.Component], _ left: JSONValue?, _ right: JSONValue?) {
+            func one(_ step: JSONPath.Component, _ left: JSONValue?, _ right: JSONValue?) {
+                places.append((place, step))
+                let child = places.count - 1
                 switch (left, right) {
-                case (let left?, let right?): children.append(.compare(place, left, right))
-                case (let left?, nil) where !isIgnored(place): children.append(.report(.removed(path: name(place), value: shown(left))))
-                case (nil, let right?) where !isIgnored(place): children.append(.report(.added(path: name(place), value: shown(right))))
+                case (let left?, let right?): children.append(.compare(place: child, depth: depth + 1, left, right))
+                case (let left?, nil) where !isIgnored(child, depth: depth + 1):
+                    children.append(.report(.removed(path: name(child), value: shown(left))))
+                case (nil, let right?) where !isIgnored(child, depth: depth + 1):
+                    children.append(.report(.added(path: name(child), value: shown(right))))
                 default: break
                 }
             }
@@ -158,16 +175,16 @@ public struct ResponseDiff: Equatable, Sendable {
                 var seen = Set<[UInt8]>()
                 for member in leftMembers + rightMembers {
                     let key = Array(member.key.utf8)
-                    if seen.insert(key).inserted { one(path + [.key(member.key)], leftByKey[key], rightByKey[key]) }
+                    if seen.insert(key).inserted { one(.key(member.key), leftByKey[key], rightByKey[key]) }
                 }
             case (.array(let leftElements), .array(let rightElements)):
                 for index in 0..<max(leftElements.count, rightElements.count) {
-                    one(path + [.index(index)], index < leftElements.count ? leftElements[index] : nil,
+                    one(.index(index), index < leftElements.count ? leftElements[index] : nil,
                         index < rightElements.count ? rightElements[index] : nil)
                 }
             default:
                 if !JSONEquality.equal(left, right) {
-                    changes.append(.changed(path: name(path), old: shown(left), new: shown(right)))
+                    changes.append(.changed(path: name(place), old: shown(left), new: shown(right)))
                 }
             }
             pending.append(contentsOf: children.reversed())
