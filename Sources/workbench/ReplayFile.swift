@@ -11,11 +11,9 @@ extension WorkbenchCommand {
         static let configuration = CommandConfiguration(
             commandName: "replay",
             abstract: "Replay a saved session: one line per request, then `N passed, N failed`.",
-            discussion: """
-                Exit status: 0 when every request passed, 1 when any failed, 2 when the file or the arguments are bad.
-                With --diff, a response that differs from the one recorded fails its request (exit 1); the
-                differences are listed under its line: [-recorded-]{+now+}.
-                """
+            discussion: "Exit status: 0 when every request passed, 1 when any failed, 2 when the file or the arguments are bad. "
+                + "With --diff, a response that differs from the one recorded fails its request (exit 1); the "
+                + "differences are listed under its line: [-recorded-]{+now+}."
         )
 
         @Argument(help: "The session file, or a .http file.")

@@ -12,13 +12,11 @@ extension WorkbenchCommand {
         static let configuration = CommandConfiguration(
             commandName: "serve",
             abstract: "Answer the recorded requests of a session as a local mock API.",
-            discussion: """
-                A request gets the response recorded for the same method, path and query (query items in any order;
-                a value that came from a variable matches anything). When several recordings match, those whose typed
-                headers and body the request repeats win, and equals answer in turn, in recorded order. Anything else
-                gets 404 with a JSON list of what the session knows. Responses are served as recorded: secrets the
-                session masked are served as ******. One line per request goes to standard error. Ctrl-C or SIGTERM stops it.
-                """
+            discussion: "A request gets the response recorded for the same method, path and query (query items in any order; "
+                + "a value that came from a variable matches anything). When several recordings match, those whose typed "
+                + "headers and body the request repeats win, and equals answer in turn, in recorded order. Anything else "
+                + "gets 404 with a JSON list of what the session knows. Responses are served as recorded: secrets the "
+                + "session masked are served as ******. One line per request goes to standard error. Ctrl-C or SIGTERM stops it."
         )
 
         @Argument(help: "The session file (responses are needed: not a .http file).")

@@ -28,12 +28,28 @@ public struct MockRoutes: Sendable {
     public private(set) var routes: [Route]
     /// Requests left out, with the reason (no response recorded, a URL that cannot be built).
     public private(set) var notes: [String] = []
+    /// Query items whose recorded value came from a secret (a secret variable,
+    /// `{{env.*}}`): their values are masked in the log of requests served.
+    public private(set) var secretQueryNames: Set<String> = []
     /// For each set of equally good recordings, which answers next.
     private var turns: [[Int]: Int] = [:]
 
     public init(document: SessionDocument) {
         routes = []
         let captured = Set(document.requests.flatMap { $0.captures.map(\.name) })
+        let secret = Set(document.secretNames + document.requests.flatMap { $0.captures.filter(\.isSecret).map(\.name) })
+        for item in document.requests.flatMap(\.endpoint.query) where Template.hasReferences(item.value) {
+            let parts = (try? Template.parse(item.value)) ?? []
+            if parts.contains(where: { part in
+                switch part {
+                case .environment: true
+                case .variable(let name): secret.contains(name) || name == "auth_token" || name == "auth_password"
+                default: false
+                }
+            }) {
+                secretQueryNames.insert(item.name)
+            }
+        }
         for (index, record) in document.requests.enumerated() {
             guard let response = record.response else {
                 notes.append("request \(index + 1) has no recorded response: not served")
@@ -115,6 +131,16 @@ public struct MockRoutes: Sendable {
             unused.remove(at: found)
         }
         return true
+    }
+
+    /// `target` as the log shows it: the values of secret query items masked.
+    public func shownTarget(_ target: String) -> String {
+        guard !secretQueryNames.isEmpty, let question = target.firstIndex(of: "?") else { return target }
+        let items = target[target.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false).map { item in
+            let name = item.split(separator: "=", maxSplits: 1).first.map { PercentEncoding.decode(String($0), plusIsSpace: true) } ?? ""
+            return secretQueryNames.contains(name) && item.contains("=") ? item.prefix { $0 != "=" } + "=" + Variables.mask : String(item)
+        }
+        return String(target[...question]) + items.joined(separator: "&")
     }
 
     /// How closely the request repeats what was sent: the body counts twice, each typed header once.

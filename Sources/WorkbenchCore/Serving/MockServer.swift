@@ -144,12 +144,15 @@ public final class MockServer: @unchecked Sendable {
 
     private func answer(_ request: HTTPRequestParser.Request, on connection: Int32, keepAlive: Bool) {
         let mock = MockRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
-        let (response, route) = routes.withLock { $0.answer(mock) }
+        let (response, route, shown) = routes.withLock { routes in
+            let (response, route) = routes.answer(mock)
+            return (response, route, routes.shownTarget(request.target))
+        }
         if delay && response.delayMilliseconds > 0 {
             usleep(useconds_t(min(response.delayMilliseconds, 60_000) * 1000))
         }
         send(response, to: connection, head: request.method == "HEAD", keepAlive: keepAlive)
-        var line = "\(request.method) \(request.target) → \(response.status)"
+        var line = "\(request.method) \(shown) → \(response.status)"
         if let route { line += " (request \(route))" } else { line += " (no recorded request matches)" }
         if route != nil && response.bodyMissing { line += "; its body was not kept in the session: sent empty" }
         logLock.withLock { _ in log(line) }
