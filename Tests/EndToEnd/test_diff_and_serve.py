@@ -125,6 +125,10 @@ def test_bad_diff_arguments_exit_2(run_workbench, server, workdir):
     assert code == 2 and err.startswith("error: --ignore:")
     code, _, err = run_workbench(["replay", "s.json", "--ignore", "$.a"])
     assert code == 2 and "go with --diff" in err
+    # A .http file records no responses: said, not silently passed.
+    Path("a.http").write_text(f"GET {server}/echo\n")
+    code, out, err = run_workbench(["replay", "a.http", "--diff"])
+    assert code == 0 and "holds no recorded responses: --diff has nothing to compare" in err
 
 
 def test_secrets_never_show_in_a_diff(run_workbench, server, workdir):

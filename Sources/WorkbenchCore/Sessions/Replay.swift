@@ -81,7 +81,8 @@ public struct Replayer {
         }
         if let diff, let recorded = record.response {
             // Both sides through the redaction step: a secret is the mask in each, never a difference.
-            let redactor = SecretRedactor(variables: variables, endpoints: [record.endpoint], environment: environment)
+            let redactor = SecretRedactor(variables: variables, endpoints: [record.endpoint], environment: environment,
+                                          also: cookies.values)
             let found = ResponseDiff.compare(recorded.redacted(by: redactor), RecordedResponse(response, redactor: redactor), options: diff)
             outcome.diff = found
             if !found.isEmpty { outcome.failures.append("differs from the recording (\(found.count))") }

@@ -71,6 +71,9 @@ public struct ReplayFileRun {
             return 2
         }
         for note in notes { sink.printError("warning: \(note)") }
+        if diff != nil && !document.requests.contains(where: { $0.response != nil }) {
+            sink.printError("warning: \(file) holds no recorded responses: --diff has nothing to compare")
+        }
         if document.settings.insecure || document.requests.contains(where: \.settings.insecure) {
             sink.printError("warning: \(file) turns TLS verification off (`insecure on`): certificates are not checked")
         }
