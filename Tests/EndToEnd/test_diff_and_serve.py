@@ -302,3 +302,44 @@ def test_serve_refuses_what_it_cannot_serve(run_workbench, workdir):
     assert code == 2 and "holds no responses" in err
     Path("bad.json").write_text("{")
     assert run_workbench(["serve", "bad.json", "--port", "0"]).returncode == 2
+
+
+def test_the_mock_serves_connections_at_once_and_survives_bad_requests(run_workbench, serve, server, workdir):
+    import socket
+
+    record(run_workbench, server, ["get /echo"])
+    mock = serve("s.json")
+    port = int(mock.url.rsplit(":", 1)[1])
+
+    def exchange(data: bytes) -> bytes:
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+            connection.sendall(data)
+            received = b""
+            while chunk := connection.recv(65536):
+                received += chunk
+            return received
+
+    # Headers past 64 KiB, a body past 16 MiB announced, and a request line that is not HTTP.
+    assert exchange(b"GET /echo HTTP/1.1\r\nX-Big: " + b"a" * 70_000 + b"\r\n\r\n").startswith(b"HTTP/1.1 431 ")
+    assert exchange(b"POST /echo HTTP/1.1\r\nContent-Length: 20000000\r\n\r\n").startswith(b"HTTP/1.1 413 ")
+    assert exchange(b"hello there\r\n\r\n").startswith(b"HTTP/1.1 400 ")
+    # Twenty connections open at once, answered last first: none waits for the one before it.
+    connections = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(20)]
+    try:
+        for connection in reversed(connections):
+            connection.sendall(b"GET /echo HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert connection.recv(65536).startswith(b"HTTP/1.1 200 ")
+    finally:
+        for connection in connections:
+            connection.close()
+    # Ctrl-C stops it as SIGTERM does.
+    mock.process.send_signal(signal.SIGINT)
+    assert mock.process.wait(timeout=10) == 0
+
+
+def test_replay_diff_is_coloured_when_asked(run_workbench, server, workdir):
+    record(run_workbench, server, ["get /echo?a=1"])
+    rewrite("s.json", lambda d: edit_body(d, 1, lambda body: body.update(method="PUT")))
+    code, out, _ = run_workbench(["replay", "s.json", "--diff", "--color", "always"])
+    assert code == 1
+    assert '  $.method: \x1b[31m[-"PUT"-]\x1b[0m\x1b[32m{+"GET"+}\x1b[0m' in out.splitlines()
