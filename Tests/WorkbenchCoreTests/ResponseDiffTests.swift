@@ -40,6 +40,13 @@ struct ResponseDiffTests {
         #expect(ResponseDiff.compare(response(#"{"a":1}"#), response(#"{ "a" : 1e0 }"#)).isEmpty)
     }
 
+    @Test func longDiffsAreCut() {
+        let old = response("[" + (0..<80).map(String.init).joined(separator: ",") + "]")
+        let new = response("[" + (0..<80).map { String($0 + 1) }.joined(separator: ",") + "]")
+        let lines = ResponseDiff.compare(old, new).lines(color: false)
+        #expect(lines.count == 51 && lines.last?.hasPrefix("  … and 30 more changes") == true)
+    }
+
     @Test func deepBodiesDoNotRecurse() throws {
         let depth = 100_000
         let old = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)

@@ -192,6 +192,9 @@ public struct ResponseDiff: Equatable, Sendable {
         return changes
     }
 
+    /// The most changes `lines` lists; the rest are counted in one line.
+    static let shownLimit = 50
+
     /// The diff as lines, each indented by two spaces: `$.name: [-"ana"-]{+"bob"+}`,
     /// removed text red and added text green when `color` is on (as
     /// `git diff --word-diff` shows them), the brackets always.
@@ -199,7 +202,7 @@ public struct ResponseDiff: Equatable, Sendable {
         func removed(_ text: String) -> String { ANSI.paint("[-" + text + "-]", ANSI.red, if: color) }
         func added(_ text: String) -> String { ANSI.paint("{+" + text + "+}", ANSI.green, if: color) }
         var lines: [String] = []
-        for change in changes {
+        for change in changes.prefix(Self.shownLimit) {
             switch change {
             case .status(let old, let new):
                 lines.append("  status: " + removed(String(old)) + added(String(new)))
@@ -225,6 +228,10 @@ public struct ResponseDiff: Equatable, Sendable {
                     }
                 }
             }
+        }
+        if changes.count > Self.shownLimit {
+            let more = changes.count - Self.shownLimit
+            lines.append("  " + ANSI.paint("… and \(more) more change\(more == 1 ? "" : "s") (--ignore leaves out what is expected to change)", ANSI.dim, if: color))
         }
         return lines
     }
