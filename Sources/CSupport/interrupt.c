@@ -14,13 +14,21 @@ static void on_interrupt(int signo) {
     atomic_store(&interrupted, 1);
 }
 
-void wb_interrupt_install(void) {
+// Without SA_RESTART: a blocking read returns EINTR.
+static void record_signal(int signo) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = on_interrupt;
     sigemptyset(&action.sa_mask);
     action.sa_flags = 0;
-    sigaction(SIGINT, &action, NULL);
+    sigaction(signo, &action, NULL);
+}
+
+void wb_interrupt_install(void) { record_signal(SIGINT); }
+
+void wb_interrupt_install_terminate(void) {
+    record_signal(SIGTERM);
+    record_signal(SIGHUP);
 }
 
 int wb_interrupt_pending(void) { return atomic_load(&interrupted) != 0; }

@@ -17,6 +17,8 @@ extension WorkbenchCommand {
                 Reports: --report junit|tap|json|html FILE (repeatable, after the session files).
                 Exit status: 0 when every request passed, 1 when any failed, 2 when a file or the arguments are bad, \
                 130 when Ctrl-C stopped the replay (the summary of what ran is still printed).
+                With --diff, a response that differs from the one recorded fails its request (exit 1); the \
+                differences are listed under its line: [-recorded-]{+now+}.
                 """
         )
 
@@ -52,7 +54,19 @@ extension WorkbenchCommand {
         @Option(name: .customLong("env"), help: "For a .http file: the environment from http-client.env.json (and .private.env.json) beside it.")
         var environmentName: String?
 
+        @Flag(help: "Compare each response with the one recorded: status, the headers named, the body (JSON by structure).")
+        var diff = false
+
+        @Option(name: .customLong("diff-header"), help: "With --diff: a header to compare too (repeatable; '*' for all).")
+        var diffHeaders: [String] = []
+
+        @Option(help: "With --diff: a JSON path to leave out ($.updated_at, $.items[*].id) or 'header NAME' (repeatable).")
+        var ignore: [String] = []
+
         func validate() throws {
+            if !diff && !(diffHeaders.isEmpty && ignore.isEmpty) {
+                throw ValidationError("--diff-header and --ignore go with --diff")
+            }
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
             guard repeats >= 1 else { throw ValidationError("--repeat must be at least 1") }
             do throws(WorkbenchError) { _ = try ReportTarget.parse(pairs: reportPairs) } catch {
@@ -64,10 +78,21 @@ extension WorkbenchCommand {
             let streams = FileDescriptorSink(escapeControls: TerminalText.escapeLine)
             let environment = currentEnvironment()
             wb_interrupt_install()
+            var diffOptions: ResponseDiff.Options?
+            if diff {
+                do throws(WorkbenchError) {
+                    diffOptions = try ResponseDiff.Options(headers: diffHeaders, ignore: ignore)
+                } catch {
+                    streams.printError("error: \(error.message)")
+                    throw ExitCode(2)
+                }
+            }
             let color = DisplayOptions.current(environment).usesColor(color.setting)
             let runs = files.map {
-                ReplayFileRun(file: $0, base: base, assignments: variables, keepGoing: keepGoing, color: color,
-                              environmentName: environmentName, readDocument: HTTPFileImport.readForReplay)
+                var run = ReplayFileRun(file: $0, base: base, assignments: variables, keepGoing: keepGoing, color: color,
+                                        environmentName: environmentName, readDocument: HTTPFileImport.readForReplay)
+                run.diff = diffOptions
+                return run
             }
             let reports = (junit.map { [ReportTarget(format: .junit, path: $0)] } ?? []) + (try ReportTarget.parse(pairs: reportPairs))
             let batch = ReplayBatch(files: runs, jobs: jobs, repeats: repeats, reports: reports)

@@ -7,6 +7,8 @@ public struct Replayer {
     public var readFile: (String) throws(WorkbenchError) -> [UInt8]
     /// `--base URL`: replaces the base of every request.
     public var baseOverride: String?
+    /// `--diff`: each response is compared with the one recorded; a difference fails the request.
+    public var diff: ResponseDiff.Options?
 
     public init(
         transport: HTTPTransport, options: SendOptions = SendOptions(), environment: [String: String],
@@ -30,6 +32,8 @@ public struct Replayer {
         public var failures: [String]
         /// Every expectation checked, passed or not.
         public var checks: [Expectation.Result]
+        /// With `--diff`: what changed since the recording (nil when not asked or nothing was recorded).
+        public var diff: ResponseDiff?
         /// The request as it may be shown (secrets masked), for reports; nil when it could not be built.
         public var request: PreparedRequest? = nil
 
@@ -78,6 +82,14 @@ public struct Replayer {
             outcome.checks.append(result)
             if !result.passed { outcome.failures.append(result.message) }
         }
+        if let diff, let recorded = record.response {
+            // Both sides through the redaction step: a secret is the mask in each, never a difference.
+            let redactor = SecretRedactor(variables: variables, endpoints: [record.endpoint], environment: environment,
+                                          also: cookies.values)
+            let found = ResponseDiff.compare(recorded.redacted(by: redactor), RecordedResponse(response, redactor: redactor), options: diff)
+            outcome.diff = found
+            if !found.isEmpty { outcome.failures.append("differs from the recording (\(found.count))") }
+        }
         return outcome
     }
 
@@ -105,6 +117,8 @@ public struct Replayer {
         if !outcome.failures.isEmpty {
             text += "  " + outcome.failures.joined(separator: "; ")
         }
+        // The differences under the request's line, one a line.
+        for line in outcome.diff?.lines(color: color) ?? [] { text += "\n" + line }
         return text
     }
 

@@ -20,6 +20,8 @@ public struct ReplayFileRun: Sendable {
     /// Reads the file named on the command line; the default reads session
     /// JSON (Interop adds `.http`).
     public var readDocument: @Sendable (String, String?) throws(WorkbenchError) -> ReplaySource
+    /// `--diff`: compare each response with the one recorded (a difference fails it).
+    public var diff: ResponseDiff.Options?
 
     public init(file: String, base: String?, assignments: [String], keepGoing: Bool, color: Bool,
                 environmentName: String? = nil,
@@ -59,6 +61,9 @@ public struct ReplayFileRun: Sendable {
         }
         let variables = try ReplayVariables.resolve(for: document, assignments: source.assignments + assignments, environment: environment)
         var warnings = source.notes
+        if diff != nil && !document.requests.contains(where: { $0.response != nil }) {
+            warnings.append("\(file) holds no recorded responses: --diff has nothing to compare")
+        }
         if document.settings.insecure || document.requests.contains(where: \.settings.insecure) {
             warnings.append("\(file) turns TLS verification off (`insecure on`): certificates are not checked")
         }
@@ -84,7 +89,8 @@ public struct ReplayFileRun: Sendable {
         defer { sink.finish() }
         var variables = prepared.variables
         let endpoints = prepared.document.requests.map(\.endpoint)
-        let replayer = Replayer(transport: transport, options: options, environment: environment, baseOverride: base)
+        var replayer = Replayer(transport: transport, options: options, environment: environment, baseOverride: base)
+        replayer.diff = diff
         // A file holds no cookie values: the replay starts with an empty jar,
         // and the requests that set cookies set them again.
         var cookies = CookieJar()
