@@ -350,3 +350,26 @@ def test_each_file_keeps_its_own_cookies_and_captures_in_parallel(run_workbench,
     assert code == 0, out + err
     assert len(blocks(out)) == 6
     assert out.splitlines()[-1] == "18 passed, 0 failed"
+
+
+def test_diff_with_jobs_puts_the_differences_in_the_reports(run_workbench, server, workdir):
+    for name in ("one", "two"):
+        code, out, err = run_workbench(input=f"base {server}\nget /echo/{name}\nsave {name}.json\n")
+        assert code == 0, err
+    session = json.loads((workdir / "two.json").read_text())
+    response = session["requests"][0]["response"]
+    body = json.loads(response["body"])
+    body["path"] = "/echo/recorded"
+    response["body"] = json.dumps(body)
+    (workdir / "two.json").write_text(json.dumps(session))
+    code, out, err = run_workbench(["replay", "one.json", "two.json", "--jobs", "2", "--diff",
+                                    "--report", "json", "r.json", "--report", "html", "r.html"])
+    assert code == 1, out + err
+    grouped = blocks(out)
+    assert grouped["one.json"][0].startswith("PASS 1 ")
+    assert "differs from the recording" in grouped["two.json"][0]
+    assert '  $.path: [-"/echo/recorded"-]{+"/echo/two"+}' in out
+    report = json.loads((workdir / "r.json").read_text())
+    assert report["runs"][1]["requests"][0]["differences"] == ['$.path: [-"/echo/recorded"-]{+"/echo/two"+}']
+    assert report["runs"][0]["requests"][0]["differences"] == []
+    assert "$.path: [-&quot;/echo/recorded&quot;-]{+&quot;/echo/two&quot;+}" in (workdir / "r.html").read_text()

@@ -188,6 +188,20 @@ import Testing
         }
     }
 
+    @Test func differencesFromTheRecordingAreInTheReports() {
+        let now = SessionsTests.response(200, #"{"name": "bob", "token": "s3cr3t-t0ken"}"#)
+        var outcome = Replayer.Outcome(number: 1, method: "GET", url: "http://h/u", response: now,
+                                       failures: ["differs from the recording (2 differences)"], checks: [])
+        outcome.diff = ResponseDiff.compare(RecordedResponse(SessionsTests.response(200, #"{"name": "ana", "token": "old-t0ken"}"#)),
+                                            RecordedResponse(now))
+        let report = ReplayReport(runs: [.init(file: "u.json", requests: [.init(outcome, redactor: SecretRedactor(secrets: ["s3cr3t-t0ken"]))])])
+        #expect(report.runs[0].requests[0].differences == [#"$.name: [-"ana"-]{+"bob"+}"#, #"$.token: [-"old-t0ken"-]{+"******"+}"#])
+        #expect(HTMLReport.page(report).contains("$.name: [-&quot;ana&quot;-]{+&quot;bob&quot;+}"))
+        #expect(JSONReport.text(report).contains(#""$.name: [-\"ana\"-]{+\"bob\"+}""#))
+        #expect(TAPReport.text(report).contains(#"    - "$.name: [-\"ana\"-]{+\"bob\"+}""#))
+        for format in ReportFormat.allCases { #expect(!format.render(report).contains("s3cr3t")) }
+    }
+
     @Test func aLongBodyIsCutInTheHTMLReport() {
         let body = String(repeating: "é", count: HTMLReport.bodyLimit)
         let cut = HTMLReport.cut(body)

@@ -81,6 +81,10 @@ public enum HTMLReport {
             }
             html += "</ul>\n"
         }
+        if !request.differences.isEmpty {
+            html += "<h4>Differences from the recording</h4>\n<pre class=\"diff\">"
+                + Markup.escape(request.differences.joined(separator: "\n")) + "</pre>\n"
+        }
         if let timings = request.timings {
             html += "<table class=\"phases\">\n"
             for phase in TimingReport.phases(of: timings) {
@@ -174,6 +178,7 @@ public enum HTMLReport {
         ul.checks li.fail { background: #ffebe9; color: #82071e; font-weight: 600; }
         ul.checks li.pass { color: #1a7f37; }
         table.phases td { padding: 0 1em 0 0; }
+        pre.diff { background: #fff8c5; }
         pre { background: #f6f8fa; padding: .6em; overflow-x: auto; white-space: pre-wrap; word-break: break-all; max-height: 30em; }
 
         """

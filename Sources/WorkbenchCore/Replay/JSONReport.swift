@@ -9,10 +9,11 @@
 ///                          "timings": {"nameLookup": 0.02, "connect": 0.1, "tlsHandshake": null,
 ///                                      "requestSent": 0.01, "firstByte": 20.3, "download": 0.04, "total": 20.5},
 ///                          "checks": [{"passed": false, "message": "status 200: got 401"}],
-///                          "failures": ["status 200: got 401"]}]}]}
+///                          "failures": ["status 200: got 401"], "differences": []}]}]}
 /// ```
 /// Timings are milliseconds per phase (`null`: the phase did not happen, as TLS
-/// on plain http); `status`, `statusLine` and `timings` are null when no response came.
+/// on plain http); `status`, `statusLine` and `timings` are null when no response came;
+/// `differences` lists, with `--diff`, what changed since the recording (`$.name: [-"a"-]{+"b"+}`).
 public enum JSONReport {
     public static func text(_ report: ReplayReport) -> String {
         let value = JSONValue.object([
@@ -51,6 +52,7 @@ public enum JSONReport {
                 .object([member("passed", .bool($0.passed)), member("message", .string($0.message))])
             })),
             member("failures", .array(request.failures.map { .string($0) })),
+            member("differences", .array(request.differences.map { .string($0) })),
         ])
     }
 

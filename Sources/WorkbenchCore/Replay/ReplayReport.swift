@@ -70,6 +70,8 @@ public struct ReplayReport: Sendable {
         public var response: RecordedResponse?
         public var timings: Timings?
         public var httpVersion: String?
+        /// With `--diff`: what changed since the recording, one line each (`$.name: [-"a"-]{+"b"+}`).
+        public var differences: [String] = []
 
         public var passed: Bool { failures.isEmpty }
         /// `1 GET http://host/path`: how the replay line names it.
@@ -98,6 +100,9 @@ public struct ReplayReport: Sendable {
                 requestText: outcome.request.map { redactor.redact($0.displayText) },
                 response: outcome.response.map { RecordedResponse($0, redactor: redactor) },
                 timings: outcome.response?.timings, httpVersion: outcome.response?.httpVersion)
+            differences = (outcome.diff?.lines(color: false) ?? []).map {
+                redactor.redact(String($0.drop { $0 == " " }))
+            }
         }
     }
 }

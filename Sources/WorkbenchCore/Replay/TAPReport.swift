@@ -16,6 +16,10 @@ public enum TAPReport {
                 if let response = request.response { lines.append("  status: \(response.statusCode)") }
                 lines.append("  failures:")
                 lines += request.failures.map { "    - \(quoted($0))" }
+                if !request.differences.isEmpty {
+                    lines.append("  differences:")
+                    lines += request.differences.map { "    - \(quoted($0))" }
+                }
                 lines.append("  ...")
             }
             if run.notSent > 0 { lines.append("# \(run.notSent) not sent") }
