@@ -214,6 +214,8 @@ extension CompletionTests {
         #expect(complete("use ", workspace: workspace) == ["1", "2", "3"])
         #expect(complete("replay ", workspace: workspace) == ["all", "1", "2", "3"])
         #expect(complete("history rm ", workspace: workspace) == ["1", "2", "3"])
+        #expect(complete("diff 1 ", workspace: workspace) == ["1", "2", "3"])
+        #expect(complete("diff 1 --i", workspace: workspace) == ["--ignore"])
         #expect(complete("expect rm ", workspace: workspace) == ["1", "2"])
         #expect(complete("capture rm t", workspace: workspace) == ["token"])
         #expect(complete("use ") == [], "nothing sent, nothing to offer")

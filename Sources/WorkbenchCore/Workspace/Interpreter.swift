@@ -162,6 +162,10 @@ public final class Interpreter {
             output.finish()
             output.base.printLine(text)
             return .ok
+        case .diff(let diff, let heading):
+            output.printLine(diff.isEmpty ? "no differences: \(heading)" : "\(heading): \(diff.count)")
+            for line in diff.lines(color: usesColor) { output.printLine(line) }
+            return .ok
         case .outputWithWarning(let text, let warning):
             output.printLine(text)
             output.printError(warning)

@@ -187,6 +187,8 @@ extension Workspace {
             if history.isEmpty { throw WorkbenchError("nothing to replay: no request has been sent yet") }
             if case .number(let number) = target, number > history.count { throw noRequest(number) }
             return .replay(target)
+        case .diff(let old, let new, let options):
+            return try diff(old, new, options: options, redactor: redactor(environment: context.environment))
         case .historyRemove(let range):
             return .output(try removeHistory(range))
         case .historyClear:
