@@ -63,6 +63,8 @@ let package = Package(
             dependencies: [
                 "WorkbenchCore",
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                // Schemas in tests are decoded as the loader decodes them, keeping member order.
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
     ]

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A small, fast HTTP/1.1 keep-alive server for the benchmarks (standard library only).
 
-    python3 Benchmarks/bench_server.py [--big-mb 40] [--write-big FILE]
+    python3 Benchmarks/bench_server.py [--big-mb 40] [--write-big FILE] [--latency-ms N]
 
 Listens on 127.0.0.1 on an ephemeral port and prints ``PORT <n>`` (flushed) once it is
 ready, after the big document has been generated. It stops on SIGTERM/SIGINT or when its
@@ -22,6 +22,10 @@ Routes (GET; HEAD gets the same headers and no body):
     since start (this request and its connection included), so a benchmark can check
     that a client kept its connection alive.
 
+With ``--latency-ms N`` every response waits N ms before it is sent (each connection has
+its own thread, so concurrent requests wait side by side): an API's latency, for
+``replay_jobs.py``.
+
 Anything else is a 404. Every response carries Content-Length; connections stay open
 unless the client sends ``Connection: close`` (or speaks HTTP/1.0 without keep-alive).
 
@@ -41,6 +45,7 @@ import socket
 import stat
 import sys
 import threading
+import time
 
 STATS_LOCK = threading.Lock()
 STATS = {"connections": 0, "requests": 0}
@@ -135,8 +140,9 @@ def response(status, reason, body, content_type="application/json", keep_alive=T
 
 
 class Server:
-    def __init__(self, big):
+    def __init__(self, big, latency=0.0):
         self.big = big
+        self.latency = latency
         self.big_head = (
             "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n" % len(big)
         ).encode("ascii")
@@ -215,6 +221,8 @@ class Server:
                 with STATS_LOCK:
                     STATS["requests"] += 1
                 first, second = self.route(method, target, keep_alive)
+                if self.latency:
+                    time.sleep(self.latency)
                 if second is None:
                     conn.sendall(first)
                 else:
@@ -243,6 +251,7 @@ def main():
     parser.add_argument("--big-mb", type=float, default=40.0, help="size of /big.json in MB (default 40)")
     parser.add_argument("--write-big", metavar="FILE", help="also write the big document to FILE")
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--latency-ms", type=float, default=0.0, help="wait this long before every response")
     args = parser.parse_args()
 
     big = make_big(args.big_mb)
@@ -254,7 +263,7 @@ def main():
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", args.port))
     listener.listen(128)
-    server = Server(big)
+    server = Server(big, latency=args.latency_ms / 1000)
     threading.Thread(target=server.serve, args=(listener,), daemon=True).start()
 
     signal.signal(signal.SIGTERM, lambda *_: os._exit(0))

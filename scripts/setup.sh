@@ -24,7 +24,8 @@ install_missing pkg-config libedit-dev libcurl4-openssl-dev
 
 if [ "${1:-}" = "--tests" ]; then
     # less: the default pager, which the pseudo-terminal tests drive; tinyproxy: the HTTP proxy of the network tests.
-    install_missing nghttp2-server openssl less tinyproxy
+    # chromium: the headless browser that opens the HTML replay report.
+    install_missing nghttp2-server openssl less tinyproxy chromium
     python3 -c "import pytest, pexpect" 2>/dev/null || python3 -m pip install -q pytest pexpect
     # httpbin under waitress: the third-party peer of the cookie, auth and upload tests.
     python3 -c "import httpbin, waitress" 2>/dev/null || python3 -m pip install -q httpbin waitress

@@ -6,16 +6,35 @@ import CSupport
 import WorkbenchCore
 
 extension WorkbenchCommand {
-    /// `workbench replay FILE.json`: the arguments; the work is `ReplayFileRun`'s.
+    /// `workbench replay FILE...`: the arguments; the work is `ReplayBatch`'s.
     struct ReplayFile: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "replay",
-            abstract: "Replay a saved session: one line per request, then `N passed, N failed`.",
-            discussion: "Exit status: 0 when every request passed, 1 when any failed, 2 when the file or the arguments are bad."
+            abstract: "Replay saved sessions: one line per request, then `N passed, N failed`.",
+            discussion: """
+                Each file's requests are sent in order, with its own variables, cookies and captures. \
+                With --jobs N, N files run at once; each file's lines are printed together when it ends.
+                Reports: --report junit|tap|json|html FILE (repeatable, after the session files).
+                Exit status: 0 when every request passed, 1 when any failed, 2 when a file or the arguments are bad, \
+                130 when Ctrl-C stopped the replay (the summary of what ran is still printed).
+                With --diff, a response that differs from the one recorded fails its request (exit 1); the \
+                differences are listed under its line: [-recorded-]{+now+}.
+                """
         )
 
-        @Argument(help: "The session file, or a .http file.")
-        var file: String
+        @Argument(help: "Session files, or .http files.")
+        var files: [String]
+
+        @Option(help: "How many files to replay at once.")
+        var jobs = 1
+
+        @Option(name: .customLong("repeat"), help: "Replay each file this many times.")
+        var repeats = 1
+
+        @Option(name: .customLong("report"), parsing: .upToNextOption,
+                help: ArgumentHelp("Write a report: FORMAT FILE, with FORMAT junit, tap, json or html (repeatable).",
+                                   valueName: "format> <file"))
+        var reportPairs: [String] = []
 
         @Option(help: "Send every request to this base URL instead of the recorded one.")
         var base: String?
@@ -23,7 +42,7 @@ extension WorkbenchCommand {
         @Option(name: .customLong("var"), help: "Set a variable, NAME=VALUE (repeatable); secrets come from here or WORKBENCH_VAR_NAME.")
         var variables: [String] = []
 
-        @Option(help: "Write a JUnit XML report to this file.")
+        @Option(help: "Write a JUnit XML report to this file (the same as --report junit FILE).")
         var junit: String?
 
         @Flag(help: "Go on after a failing request (by default the replay stops there).")
@@ -35,15 +54,51 @@ extension WorkbenchCommand {
         @Option(name: .customLong("env"), help: "For a .http file: the environment from http-client.env.json (and .private.env.json) beside it.")
         var environmentName: String?
 
+        @Flag(help: "Compare each response with the one recorded: status, the headers named, the body (JSON by structure).")
+        var diff = false
+
+        @Option(name: .customLong("diff-header"), help: "With --diff: a header to compare too (repeatable; '*' for all).")
+        var diffHeaders: [String] = []
+
+        @Option(help: "With --diff: a JSON path to leave out ($.updated_at, $.items[*].id) or 'header NAME' (repeatable).")
+        var ignore: [String] = []
+
+        func validate() throws {
+            if !diff && !(diffHeaders.isEmpty && ignore.isEmpty) {
+                throw ValidationError("--diff-header and --ignore go with --diff")
+            }
+            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+            guard repeats >= 1 else { throw ValidationError("--repeat must be at least 1") }
+            do throws(WorkbenchError) { _ = try ReportTarget.parse(pairs: reportPairs) } catch {
+                throw ValidationError(error.message)
+            }
+        }
+
         func run() throws {
             let streams = FileDescriptorSink(escapeControls: TerminalText.escapeLine)
             let environment = currentEnvironment()
             wb_interrupt_install()
-            let run = ReplayFileRun(file: file, base: base, assignments: variables, junit: junit, keepGoing: keepGoing,
-                                    color: DisplayOptions.current(environment).usesColor(color.setting),
-                                    environmentName: environmentName, readDocument: HTTPFileImport.readForReplay)
-            var status = run.run(environment: environment, output: streams, makeTransport: { () throws(WorkbenchError) in try CurlTransport() },
-                                 options: SendOptions(shouldAbort: { wb_interrupt_pending() != 0 }))
+            var diffOptions: ResponseDiff.Options?
+            if diff {
+                do throws(WorkbenchError) {
+                    diffOptions = try ResponseDiff.Options(headers: diffHeaders, ignore: ignore)
+                } catch {
+                    streams.printError("error: \(error.message)")
+                    throw ExitCode(2)
+                }
+            }
+            let color = DisplayOptions.current(environment).usesColor(color.setting)
+            let runs = files.map {
+                var run = ReplayFileRun(file: $0, base: base, assignments: variables, keepGoing: keepGoing, color: color,
+                                        environmentName: environmentName, readDocument: HTTPFileImport.readForReplay)
+                run.diff = diffOptions
+                return run
+            }
+            let reports = (junit.map { [ReportTarget(format: .junit, path: $0)] } ?? []) + (try ReportTarget.parse(pairs: reportPairs))
+            let batch = ReplayBatch(files: runs, jobs: jobs, repeats: repeats, reports: reports)
+            var status = batch.run(environment: environment, output: streams,
+                                   makeTransport: { () throws(WorkbenchError) in try CurlTransport() },
+                                   shouldAbort: { wb_interrupt_pending() != 0 })
             streams.flush()
             if streams.writeFailed && status == 0 { status = 1 }
             throw ExitCode(status)

@@ -40,7 +40,7 @@ struct WorkbenchCommand: ParsableCommand {
             its usage; the README has the whole command language and a first-five-minutes walkthrough.
             """,
         version: WorkbenchVersion.current,
-        subcommands: [Interactive.self, Run.self, ReplayFile.self, ImportFile.self],
+        subcommands: [Interactive.self, Run.self, ReplayFile.self, ServeFile.self, ImportFile.self],
         defaultSubcommand: Interactive.self
     )
 }

@@ -67,7 +67,7 @@ import Testing
         ("query ", ["add", "set", "rm", "clear"]),
         ("QUERY r", ["rm"]),
         ("path a", ["add"]),
-        ("body ", ["json", "form", "clear", "@", "<<END"]),
+        ("body ", ["json", "form", "example", "clear", "@", "<<END"]),
         ("body j", ["json"]),
         ("follow ", ["on", "off"]),
         ("insecure of", ["off"]),
@@ -78,7 +78,7 @@ import Testing
         ("print ", ["all", "headers", "body", "status"]),
         ("pager ", ["auto", "off"]),
         ("history ", ["rm", "clear"]),
-        ("expect ", ["status", "header", "body", "json", "time", "rm", "clear"]),
+        ("expect ", ["status", "header", "body", "json", "time", "schema", "rm", "clear"]),
         ("capture ", ["--secret", "rm"]),
         ("path ", ["add", ".."]),
         ("help a", ["all", "auth"]),
@@ -214,6 +214,8 @@ extension CompletionTests {
         #expect(complete("use ", workspace: workspace) == ["1", "2", "3"])
         #expect(complete("replay ", workspace: workspace) == ["all", "1", "2", "3"])
         #expect(complete("history rm ", workspace: workspace) == ["1", "2", "3"])
+        #expect(complete("diff 1 ", workspace: workspace) == ["1", "2", "3"])
+        #expect(complete("diff 1 --i", workspace: workspace) == ["--ignore"])
         #expect(complete("expect rm ", workspace: workspace) == ["1", "2"])
         #expect(complete("capture rm t", workspace: workspace) == ["token"])
         #expect(complete("use ") == [], "nothing sent, nothing to offer")

@@ -6,6 +6,10 @@
 /// clear the line instead of exiting.
 void wb_interrupt_install(void);
 
+/// Also records SIGTERM (and SIGHUP) as an interrupt: for `workbench serve`,
+/// which stops the same way on each.
+void wb_interrupt_install_terminate(void);
+
 /// Whether SIGINT arrived since the last `wb_interrupt_clear`.
 int wb_interrupt_pending(void);
 

@@ -23,6 +23,8 @@ public enum Command: Equatable, Sendable {
     case body(Body)
     /// `body edit`: the body in `$VISUAL` / `$EDITOR`, validated on return.
     case bodyEdit
+    /// `body example`: a JSON body from the loaded description's operation for the request.
+    case bodyExample
     case showBody
     case bodyClear
     /// `show`: secret values masked.
@@ -77,6 +79,9 @@ public enum Command: Equatable, Sendable {
     /// `capture rm NAME`: the capture no longer runs on replay; the variable stays.
     case captureRemove(String)
     case replay(ReplayTarget)
+    /// `diff N [M] [--header NAME]... [--ignore PATH]...`: entry N's response against
+    /// entry M's (nil: against the last response).
+    case diff(old: Int, new: Int?, options: ResponseDiff.Options)
     /// `use N`: request N of the history becomes the request being built.
     case use(Int)
     /// `run SCRIPT`: the commands of a file, as if typed.

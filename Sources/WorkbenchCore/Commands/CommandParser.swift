@@ -197,6 +197,7 @@ private struct Parser {
             if texts.first == "rm" || texts.first == "clear" { return try parseTakeBack(sub: texts[0]) }
             return try expectNoArguments(.history)
         case "replay": return try parseReplay()
+        case "diff": return try parseDiff()
         case "use":
             guard args.count == 1, let number = Int(texts[0]), number >= 1 else {
                 throw usageError("expected one request number (see `history`)")
@@ -405,6 +406,7 @@ private struct Parser {
         guard let sub = texts.first else { return .command(.showBody) }
         if sub == "clear" && args.count == 1 { return .command(.bodyClear) }
         if sub == "edit" && args.count == 1 { return .command(.bodyEdit) }
+        if sub == "example" && args.count == 1 { return .command(.bodyExample) }
         if sub == "json" {
             guard args.count > 1 else { throw usageError("expected JSON after `body json`") }
             if texts[1].hasPrefix("<<") {
@@ -593,6 +595,33 @@ private struct Parser {
             throw usageError("expected a request number (see `history`) or `all`, got \(Excerpt.quoted(target))")
         }
         return .command(.replay(.number(number)))
+    }
+
+    /// `diff N [M] [--header NAME]... [--ignore PATH]...`
+    func parseDiff() throws(WorkbenchError) -> ParsedLine {
+        var numbers: [Int] = []
+        var headers: [String] = []
+        var ignore: [String] = []
+        var words = texts[...]
+        while let word = words.popFirst() {
+            if word == "--header" || word == "--ignore" {
+                guard let value = words.popFirst() else { throw usageError("\(word) needs a value") }
+                if word == "--header" { headers.append(value) } else { ignore.append(value) }
+            } else if let number = Int(word), number >= 1, numbers.count < 2 {
+                numbers.append(number)
+            } else {
+                throw usageError("expected request numbers (see `history`), --header NAME or --ignore PATH, got \(Excerpt.quoted(word))")
+            }
+        }
+        guard let old = numbers.first else {
+            throw usageError("say which: `diff N M` compares the responses of requests N and M, `diff N` request N's with the last response")
+        }
+        do throws(WorkbenchError) {
+            let options = try ResponseDiff.Options(headers: headers, ignore: ignore, headerOption: "--header")
+            return .command(.diff(old: old, new: numbers.count > 1 ? numbers[1] : nil, options: options))
+        } catch {
+            throw usageError(error.message)
+        }
     }
 
     /// `last [PART] [> FILE]` (`| COMMAND` is cut off before the line is split).

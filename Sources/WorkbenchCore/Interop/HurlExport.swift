@@ -103,6 +103,9 @@ enum HurlExport {
                 }
             case .bodyContains(let text):
                 asserts.append("body contains \(StringLiteral.quoted(text))")
+            case .schema:
+                // Hurl has no OpenAPI schema assert.
+                unsupported.append(expectation.text)
             }
         }
         var lines = ["HTTP \(status)"]

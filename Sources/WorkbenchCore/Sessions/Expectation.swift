@@ -15,6 +15,9 @@ public enum Expectation: Equatable, Sendable {
     case jsonCompare(path: JSONPath, operator: JSONComparison, value: String)
     /// `body contains TEXT`: the body, as text, holds TEXT (templates allowed).
     case bodyContains(String)
+    /// `schema`: the body fits the schema the API description documents for
+    /// the request's operation and the response's status.
+    case schema
 
     public enum StatusMatch: Equatable, Sendable {
         case code(Int)
@@ -46,7 +49,7 @@ public enum Expectation: Equatable, Sendable {
     /// Parses the text after `expect`.
     public static func parse(_ text: String) throws(WorkbenchError) -> Expectation {
         let words = try ShellWords.split(text)
-        let usage = "use status CODE, header NAME contains TEXT, json PATH OP VALUE, json PATH exists, body contains TEXT, or time < MS"
+        let usage = "use status CODE, header NAME contains TEXT, json PATH OP VALUE, json PATH exists, body contains TEXT, time < MS, or schema"
         guard let kind = words.first?.text else { throw WorkbenchError("expected a check: \(usage)") }
         switch kind {
         case "status":
@@ -92,6 +95,9 @@ public enum Expectation: Equatable, Sendable {
             guard !needle.isEmpty else { throw WorkbenchError("expected `body contains TEXT` with some TEXT") }
             try Template.validate(needle)
             return .bodyContains(needle)
+        case "schema":
+            guard words.count == 1 else { throw WorkbenchError("expected `schema` alone: the operation and status come from the request and its response") }
+            return .schema
         case "time":
             guard words.count == 3, words[1].text == "<", let limit = Double(words[2].text), limit > 0, limit.isFinite else {
                 throw WorkbenchError("expected `time < MS`, as in `expect time < 500`")
@@ -115,6 +121,7 @@ public enum Expectation: Equatable, Sendable {
         case .jsonCompare(let path, let comparison, let value):
             "json \(ShellWords.quoteIfNeeded(path.text)) \(comparison.rawValue) \(value)"
         case .bodyContains(let needle): Self.bodyContainsText(needle)
+        case .schema: "schema"
         }
     }
 
@@ -148,7 +155,8 @@ public enum Expectation: Equatable, Sendable {
         return start + ShellWords.quote(needle)
     }
 
-    public func check(_ response: HTTPResponse, in scope: VariableScope) -> Result {
+    /// - Parameter schema: for `expect schema`, the description and the request; nil when none is loaded.
+    public func check(_ response: HTTPResponse, in scope: VariableScope, schema: SchemaSource? = nil) -> Result {
         switch self {
         case .status(let match):
             return result(match.matches(response.statusCode), got: "got \(response.statusCode)")
@@ -177,6 +185,19 @@ public enum Expectation: Equatable, Sendable {
             let body = String(decoding: response.body, as: UTF8.self)
             return result(body.contains(expanded), got: response.bodyFile != nil
                 ? "the body went to \(response.bodyFile ?? "a file")" : "not in the body (\(Quantities.size(response.bodySize)))")
+        case .schema:
+            guard let schema else { return result(false, got: "no API description loaded (`openapi FILE-or-URL`)") }
+            switch schema.description {
+            case .failure(let error):
+                return result(false, got: "the API description could not be loaded: \(error.message)")
+            case .success(let api):
+                let outcome = ResponseSchemaCheck.check(api, method: schema.method, path: schema.path, status: response.statusCode,
+                                                        body: response.body, bodyWentToFile: response.bodyFile != nil)
+                // Violations quote the server's keys and values: control characters are escaped, line by line.
+                let detail = outcome.detail.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { TerminalText.escapeLine(String($0)) }.joined(separator: "\n")
+                return Result(passed: outcome.passed, message: "\(text): \(detail)")
+            }
         }
     }
 

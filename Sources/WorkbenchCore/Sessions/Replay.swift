@@ -7,6 +7,11 @@ public struct Replayer {
     public var readFile: (String) throws(WorkbenchError) -> [UInt8]
     /// `--base URL`: replaces the base of every request.
     public var baseOverride: String?
+    /// The session's API description for `expect schema`: nil when it names
+    /// none, a failure when it names one that could not be loaded.
+    public var api: Result<APIDescription, WorkbenchError>?
+    /// `--diff`: each response is compared with the one recorded; a difference fails the request.
+    public var diff: ResponseDiff.Options?
 
     public init(
         transport: HTTPTransport, options: SendOptions = SendOptions(), environment: [String: String],
@@ -30,6 +35,10 @@ public struct Replayer {
         public var failures: [String]
         /// Every expectation checked, passed or not.
         public var checks: [Expectation.Result]
+        /// With `--diff`: what changed since the recording (nil when not asked or nothing was recorded).
+        public var diff: ResponseDiff?
+        /// The request as it may be shown (secrets masked), for reports; nil when it could not be built.
+        public var request: PreparedRequest? = nil
 
         public var passed: Bool { failures.isEmpty }
     }
@@ -52,6 +61,7 @@ public struct Replayer {
         do throws(WorkbenchError) {
             let request = try endpoint.prepare(in: scope, readFile: readFile)
             outcome.url = request.shownURL
+            outcome.request = request.shown
             var options = options
             options.cookies = cookies
             response = try transport.send(request, settings: record.settings, options: options)
@@ -70,10 +80,19 @@ public struct Replayer {
             }
         }
         let checkScope = VariableScope(variables: variables, environment: environment)
+        let schema = api.map { SchemaSource(description: $0, endpoint: endpoint, scope: checkScope) }
         for expectation in record.effectiveExpectations {
-            let result = expectation.check(response, in: checkScope)
+            let result = expectation.check(response, in: checkScope, schema: schema)
             outcome.checks.append(result)
             if !result.passed { outcome.failures.append(result.message) }
+        }
+        if let diff, let recorded = record.response {
+            // Both sides through the redaction step: a secret is the mask in each, never a difference.
+            let redactor = SecretRedactor(variables: variables, endpoints: [record.endpoint], environment: environment,
+                                          also: cookies.values)
+            let found = ResponseDiff.compare(recorded.redacted(by: redactor), RecordedResponse(response, redactor: redactor), options: diff)
+            outcome.diff = found
+            if !found.isEmpty { outcome.failures.append("differs from the recording (\(found.count))") }
         }
         return outcome
     }
@@ -102,6 +121,8 @@ public struct Replayer {
         if !outcome.failures.isEmpty {
             text += "  " + outcome.failures.joined(separator: "; ")
         }
+        // The differences under the request's line, one a line.
+        for line in outcome.diff?.lines(color: color) ?? [] { text += "\n" + line }
         return text
     }
 

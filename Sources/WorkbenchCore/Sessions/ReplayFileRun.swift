@@ -2,31 +2,33 @@
 import Glibc
 #endif
 
-/// `workbench replay FILE`: a saved session as a check that an API still
-/// behaves. One line per request, the closing line, an optional JUnit
-/// report, and the exit status (0 all passed, 1 any failed, 2 bad input),
-/// everything printed through the redaction step.
-public struct ReplayFileRun {
+/// One file of `workbench replay FILE...`: a saved session (or `.http` file)
+/// replayed as a check that an API still behaves. `prepare` reads it and
+/// resolves its variables (what may be refused before anything is sent: exit
+/// status 2); each `run` of it then sends its requests in order, with its own
+/// variables, cookies and captures, one line per request through the redaction
+/// step. `ReplayBatch` runs several files, or one several times, and reports.
+public struct ReplayFileRun: Sendable {
     public var file: String
     public var base: String?
     /// `--var NAME=VALUE`, in order.
     public var assignments: [String]
-    public var junit: String?
     public var keepGoing: Bool
     public var color: Bool
     /// `--env NAME`: the environment of a `.http` file's env files.
     public var environmentName: String?
     /// Reads the file named on the command line; the default reads session
     /// JSON (Interop adds `.http`).
-    public var readDocument: (String, String?) throws(WorkbenchError) -> ReplaySource
+    public var readDocument: @Sendable (String, String?) throws(WorkbenchError) -> ReplaySource
+    /// `--diff`: compare each response with the one recorded (a difference fails it).
+    public var diff: ResponseDiff.Options?
 
-    public init(file: String, base: String?, assignments: [String], junit: String?, keepGoing: Bool, color: Bool,
+    public init(file: String, base: String?, assignments: [String], keepGoing: Bool, color: Bool,
                 environmentName: String? = nil,
-                readDocument: @escaping (String, String?) throws(WorkbenchError) -> ReplaySource = ReplayFileRun.readSession) {
+                readDocument: @escaping @Sendable (String, String?) throws(WorkbenchError) -> ReplaySource = ReplayFileRun.readSession) {
         self.file = file
         self.base = base
         self.assignments = assignments
-        self.junit = junit
         self.keepGoing = keepGoing
         self.color = color
         self.environmentName = environmentName
@@ -34,53 +36,70 @@ public struct ReplayFileRun {
     }
 
     /// A session JSON file (it brings no secret values).
-    public static func readSession(_ file: String, _ environment: String?) throws(WorkbenchError) -> ReplaySource {
+    @Sendable public static func readSession(_ file: String, _ environment: String?) throws(WorkbenchError) -> ReplaySource {
         if environment != nil { throw WorkbenchError("--env is for .http files, whose environments live beside them") }
         return ReplaySource(document: try SessionDecoding.decode(try FileSystem.read(file), file: file))
     }
 
-    /// Runs the replay; returns the exit status.
-    public func run(
-        environment: [String: String], output: OutputSink,
-        makeTransport: () throws(WorkbenchError) -> HTTPTransport, options: SendOptions = SendOptions()
-    ) -> Int32 {
-        let sink = RedactingSink(output)
-        defer { sink.finish() }
-        let document: SessionDocument
-        var secrets: [String] = []
-        var notes: [String] = []
-        var variables: Variables
-        let transport: HTTPTransport
-        do throws(WorkbenchError) {
-            let source = try readDocument(file, environmentName)
-            document = source.document
-            secrets = source.assignments
-            notes = source.notes
-            guard !document.requests.isEmpty else { throw WorkbenchError("\(file) has no recorded requests to replay") }
-            if let base, !Template.hasReferences(base) {
-                do throws(WorkbenchError) { _ = try BaseURL.parse(base) } catch { throw WorkbenchError("--base: \(error.message)") }
-            }
-            variables = try ReplayVariables.resolve(for: document, assignments: secrets + assignments, environment: environment)
-            // A report that cannot be written is found out before anything is sent.
-            if let junit { try Self.checkWritable(junit) }
-            transport = try makeTransport()
-        } catch {
-            sink.printError("error: \(error.message)")
-            return 2
+    /// A file read and its variables resolved: ready to be run, as often as asked.
+    public struct Prepared: Sendable {
+        public var document: SessionDocument
+        public var variables: Variables
+        /// Warnings for the file as a whole (what a `.http` import left out, TLS checks off).
+        public var warnings: [String]
+        /// Masks the secrets known before anything is sent.
+        public var redactor: SecretRedactor
+    }
+
+    /// Reads the file and resolves its variables; nothing is sent.
+    public func prepare(environment: [String: String]) throws(WorkbenchError) -> Prepared {
+        let source = try readDocument(file, environmentName)
+        let document = source.document
+        guard !document.requests.isEmpty else { throw WorkbenchError("\(file) has no recorded requests to replay") }
+        if let base, !Template.hasReferences(base) {
+            do throws(WorkbenchError) { _ = try BaseURL.parse(base) } catch { throw WorkbenchError("--base: \(error.message)") }
         }
-        for note in notes { sink.printError("warning: \(note)") }
+        let variables = try ReplayVariables.resolve(for: document, assignments: source.assignments + assignments, environment: environment)
+        var warnings = source.notes
+        if diff != nil && !document.requests.contains(where: { $0.response != nil }) {
+            warnings.append("\(file) holds no recorded responses: --diff has nothing to compare")
+        }
         if document.settings.insecure || document.requests.contains(where: \.settings.insecure) {
-            sink.printError("warning: \(file) turns TLS verification off (`insecure on`): certificates are not checked")
+            warnings.append("\(file) turns TLS verification off (`insecure on`): certificates are not checked")
         }
-        let endpoints = document.requests.map(\.endpoint)
-        sink.redactor = SecretRedactor(variables: variables, endpoints: endpoints, environment: environment)
-        let replayer = Replayer(transport: transport, options: options, environment: environment, baseOverride: base)
+        return Prepared(document: document, variables: variables, warnings: warnings,
+                        redactor: SecretRedactor(variables: variables, endpoints: document.requests.map(\.endpoint),
+                                                 environment: environment))
+    }
+
+    /// What one run of a file came to, with the redactor as it stood at its
+    /// end (secrets captured on the way, cookie values), which reports use.
+    public struct Result: Sendable {
+        public var summary: ReplayRun.Summary
+        public var redactor: SecretRedactor
+    }
+
+    /// Replays `prepared` once: one line per request through `output`, masked,
+    /// and the note when a failure stopped the run early.
+    public func run(
+        _ prepared: Prepared, environment: [String: String], output: OutputSink,
+        transport: HTTPTransport, options: SendOptions
+    ) -> Result {
+        let sink = RedactingSink(output, redactor: prepared.redactor)
+        defer { sink.finish() }
+        var variables = prepared.variables
+        let endpoints = prepared.document.requests.map(\.endpoint)
+        var replayer = Replayer(transport: transport, options: options, environment: environment, baseOverride: base)
+        replayer.diff = diff
+        if let location = prepared.document.openapi, prepared.document.requests.contains(where: { $0.expectations.contains(.schema) }) {
+            replayer.api = SessionDescription.load(location, sessionFile: file, transport: transport)
+        }
         // A file holds no cookie values: the replay starts with an empty jar,
         // and the requests that set cookies set them again.
         var cookies = CookieJar()
         var seenCookieValues: [String] = []
         let summary = ReplayRun(replayer: replayer, stopAtFirstFailure: !keepGoing)
-            .run(document.requests.enumerated().map { ($0.offset + 1, $0.element) }, variables: &variables,
+            .run(prepared.document.requests.enumerated().map { ($0.offset + 1, $0.element) }, variables: &variables,
                  cookies: &cookies) { outcome, now, jar in
                 seenCookieValues += jar.values
                 sink.redactor = SecretRedactor(variables: now, endpoints: endpoints, environment: environment,
@@ -88,22 +107,11 @@ public struct ReplayFileRun {
                 sink.printLine(Replayer.line(for: outcome, color: color))
             }
         if let note = summary.stoppedNote { sink.printLine(note) }
-        var status: Int32 = summary.passed ? 0 : 1
-        if let junit {
-            let report = sink.redactor.redact(JUnitReport.xml(suite: file, outcomes: summary.outcomes))
-            do throws(WorkbenchError) {
-                try AtomicFile.write(Array(report.utf8), to: junit, mode: 0o644)
-            } catch {
-                sink.printError("error: \(error.message)")
-                status = 2
-            }
-        }
-        sink.printLine(summary.closingLine)
-        return status
+        return Result(summary: summary, redactor: sink.redactor)
     }
 
     /// A report path must be a regular file we may replace, in a folder we may write.
-    static func checkWritable(_ path: String) throws(WorkbenchError) {
+    public static func checkWritable(_ path: String) throws(WorkbenchError) {
         let target = FileSystem.expandTilde(path)
         var info = stat()
         if lstat(target, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {

@@ -14,8 +14,10 @@ public struct ReplayRun {
     /// What a whole run came to.
     public struct Summary: Sendable {
         public var outcomes: [Replayer.Outcome]
-        /// Requests left unsent after a failure stopped the run.
+        /// Requests left unsent after a failure (or Ctrl-C) stopped the run.
         public var notSent: Int
+        /// Ctrl-C stopped the run (`SendOptions.shouldAbort` said so).
+        public var interrupted: Bool = false
 
         public var failed: Int { outcomes.count { !$0.passed } }
         public var passed: Bool { failed == 0 && notSent == 0 }
@@ -23,9 +25,10 @@ public struct ReplayRun {
         /// `N passed, N failed`.
         public var closingLine: String { Replayer.summary(outcomes) }
 
-        /// Said when the run stopped early, or nil.
+        /// Said when a failure stopped the run early, or nil (Ctrl-C is
+        /// said once for a whole `workbench replay`, by `ReplayBatch`).
         public var stoppedNote: String? {
-            notSent == 0 ? nil
+            notSent == 0 || interrupted ? nil
                 : "stopped at the first failure: \(notSent) request\(notSent == 1 ? "" : "s") not sent (--keep-going sends them)"
         }
     }
@@ -36,17 +39,27 @@ public struct ReplayRun {
     /// the next line on).
     /// `cookies` is the jar the run starts from; each response's cookies go on
     /// to the next request, and `each` sees the jar as it is then.
+    /// Ctrl-C (the replayer's `shouldAbort`) ends the run after the request it aborted.
     public func run(
         _ records: [(number: Int, record: RequestRecord)], variables: inout Variables,
         cookies: inout CookieJar, each: (Replayer.Outcome, Variables, CookieJar) -> Void
     ) -> Summary {
         var outcomes: [Replayer.Outcome] = []
+        var interrupted = false
         for (number, record) in records {
+            if replayer.options.shouldAbort() {
+                interrupted = true
+                break
+            }
             let outcome = replayer.run(record, number: number, variables: &variables, cookies: &cookies)
             outcomes.append(outcome)
             each(outcome, variables, cookies)
+            if replayer.options.shouldAbort() {
+                interrupted = true
+                break
+            }
             if !outcome.passed && stopAtFirstFailure { break }
         }
-        return Summary(outcomes: outcomes, notSent: records.count - outcomes.count)
+        return Summary(outcomes: outcomes, notSent: records.count - outcomes.count, interrupted: interrupted)
     }
 }

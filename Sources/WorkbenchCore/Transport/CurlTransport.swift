@@ -8,7 +8,8 @@ public struct SendOptions {
     /// `send > FILE`: write the body to this file instead of keeping it.
     public var outputFile: String?
     /// Polled every few milliseconds during the transfer; true aborts it (Ctrl-C).
-    public var shouldAbort: () -> Bool
+    /// Sendable: the jobs of a parallel replay, each on its own thread, poll the one flag.
+    public var shouldAbort: @Sendable () -> Bool
     /// The session's cookies: loaded into libcurl's engine before the first hop;
     /// the response carries the jar as the engine left it.
     public var cookies: CookieJar
@@ -19,7 +20,7 @@ public struct SendOptions {
     public var progress: ((_ received: Int, _ expected: Int?) -> Void)?
 
     public init(outputFile: String? = nil, cookies: CookieJar = CookieJar(), stream: ResponseStream? = nil,
-                shouldAbort: @escaping () -> Bool = { false }) {
+                shouldAbort: @escaping @Sendable () -> Bool = { false }) {
         self.outputFile = outputFile
         self.cookies = cookies
         self.stream = stream
@@ -32,6 +33,11 @@ public struct SendOptions {
 /// One engine per workspace, reused for every request, so connections are kept
 /// alive between sends and replays. The multi interface lets the loop wake
 /// every 50 ms to notice Ctrl-C, so an abort takes effect within 100 ms.
+///
+/// An engine is used by one thread at a time; several engines may work on
+/// several threads at once (a parallel replay makes one per job): each has its
+/// own easy and multi handles, libcurl keeps no other state between them once
+/// `curl_global_init` has run, which happens once, before any engine exists.
 public final class CurlTransport {
     private let multi: UnsafeMutableRawPointer
     private let easy: UnsafeMutableRawPointer
@@ -43,9 +49,13 @@ public final class CurlTransport {
     static let connectTimeoutMilliseconds = 10_000
     static let maxRedirects = 30
 
+    /// `curl_global_init`, run once for the process (a Swift `static let` is
+    /// initialised exactly once, even when two threads ask at the same moment):
+    /// libcurl requires it before any handle and does not allow it to race another thread.
+    private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+
     public init() throws(WorkbenchError) {
-        guard curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK,
-              let multi = curl_multi_init() else {
+        guard Self.globalInit, let multi = curl_multi_init() else {
             throw WorkbenchError("cannot start the HTTP engine (libcurl failed to initialise)")
         }
         guard let easy = curl_easy_init() else {

@@ -67,7 +67,7 @@ public struct Completion {
         case "body":
             if position == 1 {
                 if current.hasPrefix("@") { return files(matching: String(current.dropFirst())).map { "@" + $0 } }
-                return matching(["json", "form", "clear", "@", "<<END"], current)
+                return matching(["json", "form", "example", "clear", "@", "<<END"], current)
             }
             if position == 2 && before[1] == "json" {
                 if current.hasPrefix("@") { return files(matching: String(current.dropFirst())).map { "@" + $0 } }
@@ -91,6 +91,11 @@ public struct Completion {
             if position == 1 { return matching(requestNumbers, current) }
         case "replay":
             if position == 1 { return matching(["all"] + requestNumbers, current) }
+        case "diff":
+            if current.hasPrefix("-") { return matching(["--header", "--ignore"], current) }
+            if position <= 2 || before.last.map({ $0 != "--header" && $0 != "--ignore" }) ?? false {
+                return matching(requestNumbers, current)
+            }
         case "history":
             if position == 1 { return matching(["rm", "clear"], current) }
             if position == 2 && before[1] == "rm" { return matching(requestNumbers, current) }

@@ -162,12 +162,20 @@ public final class Interpreter {
             output.finish()
             output.base.printLine(text)
             return .ok
+        case .diff(let diff, let heading):
+            output.printLine(diff.isEmpty ? "no differences: \(heading)" : "\(heading): \(diff.count)")
+            for line in diff.lines(color: usesColor) { output.printLine(line) }
+            return .ok
         case .outputWithWarning(let text, let warning):
             output.printLine(text)
             output.printError(warning)
             return .ok
         case .checkFailed(let text):
-            return .failed(WorkbenchError("expectation failed: \(text.dropFirst(5))"))
+            // A check with details (`expect schema`'s violations) shows them as output, one per
+            // line; the error line, which a terminal gets with newlines escaped, is the first line.
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.count > 1 { output.printLine(lines.joined(separator: "\n")) }
+            return .failed(WorkbenchError("expectation failed: \(lines[0].dropFirst(5))"))
         case .exit:
             return .exit
         case .askSecret(let name):
@@ -193,6 +201,9 @@ public final class Interpreter {
             }
             return try run(.auth(.set(scheme, user: user, secret: value)))
         case .send(let outputFile):
+            for warning in workspace.parameterWarnings(in: workspace.scope(environment: context.environment)) {
+                output.printError(warning)
+            }
             var options = sendOptions
             options.outputFile = outputFile
             // A stream (events, NDJSON, chunked text) is shown while it arrives.
@@ -272,8 +283,10 @@ public final class Interpreter {
         case .number(let number): numbers = [number]
         }
         defer { waiting?(nil) }
-        let replayer = Replayer(transport: try engine(), options: reportingWait(sendOptions),
+        var replayer = Replayer(transport: try engine(), options: reportingWait(sendOptions),
                                 environment: context.environment, readFile: context.readFile)
+        replayer.api = workspace.api.map { .success($0) }
+            ?? workspace.apiLocation.map { .failure(WorkbenchError("\($0) is named by the session but not loaded (`openapi \($0)`)")) }
         let color = usesColor
         var variables = workspace.variables
         // `replay all` starts from the cookies the session had when its first

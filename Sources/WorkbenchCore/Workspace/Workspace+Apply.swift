@@ -75,12 +75,16 @@ extension Workspace {
             case .form, .file, .jsonFile, .multipart:
                 throw WorkbenchError("`body edit` edits a text or JSON body; this one is \(Prompt.bodyNote(endpoint) ?? "set"): type it again with `body ...`")
             }
+        case .bodyExample:
+            return try setExampleBody()
         case .bodyClear:
             endpoint.body = nil
         case .showBody:
             return .output(Self.describe(endpoint.body))
         case .show:
-            return .output(try showText(revealingSecrets: false, context: context))
+            let text = try showText(revealingSecrets: false, context: context)
+            let warnings = parameterWarnings(in: scope)
+            return warnings.isEmpty ? .output(text) : .outputWithWarning(text, warning: warnings.joined(separator: "\n"))
         case .curl(let secrets):
             let request = try endpoint.prepare(in: scope, readFile: context.readFile)
             let command = try CurlCommand.text(for: secrets ? request : request.shown, body: endpoint.body, settings: settings)
@@ -146,11 +150,15 @@ extension Workspace {
             return .output("\(name) = \(secret ? Variables.mask : value)")
         case .expect(let expectation):
             let (response, index) = try lastExchange()
+            let schema = try schemaSource(for: expectation, request: history[index].endpoint, scope: scope)
             history[index].expectations.append(expectation)
-            let result = expectation.check(response, in: scope)
+            let result = expectation.check(response, in: scope, schema: schema)
             let number = history[index].expectations.count
+            // The note goes on the first line: a schema check lists its violations below it.
+            let lines = result.message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            let kept = "\(lines[0]) (kept on request \(index + 1): `expect rm \(number)` takes it back)"
             return result.passed ? .output("PASS \(result.message)")
-                : .checkFailed("FAIL \(result.message) (kept on request \(index + 1): `expect rm \(number)` takes it back)")
+                : .checkFailed("FAIL " + ([Substring(kept)] + lines.dropFirst()).joined(separator: "\n"))
         case .save(let file, let numbers):
             return try save(to: file, requests: numbers, context: context)
         case .load(let file):
@@ -179,6 +187,8 @@ extension Workspace {
             if history.isEmpty { throw WorkbenchError("nothing to replay: no request has been sent yet") }
             if case .number(let number) = target, number > history.count { throw noRequest(number) }
             return .replay(target)
+        case .diff(let old, let new, let options):
+            return try diff(old, new, options: options, redactor: redactor(environment: context.environment))
         case .historyRemove(let range):
             return .output(try removeHistory(range))
         case .historyClear:

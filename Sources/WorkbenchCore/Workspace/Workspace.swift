@@ -102,6 +102,8 @@ public enum CommandOutcome: Equatable, Sendable {
     case runHTTPFile(String, environment: String?)
     /// Replay requests of the history.
     case replay(ReplayTarget)
+    /// `diff`: the differences, shown coloured on a terminal.
+    case diff(ResponseDiff, heading: String)
     /// Text for standard output and a warning for standard error.
     case outputWithWarning(String, warning: String)
     /// Text the user asked to see with its secrets (`show --secrets`): it bypasses redaction.

@@ -1,0 +1,75 @@
+/// `body example`, `expect schema` and the parameter warnings of `show` and
+/// `send`: the loaded description applied to the request at hand.
+extension Workspace {
+    /// The operation the current request names in the loaded description.
+    private func currentOperation(_ command: String) throws(WorkbenchError) -> (APIDescription, APIOperation) {
+        guard let api else {
+            throw WorkbenchError("\(command): no API description loaded: `openapi FILE-or-URL` first")
+        }
+        guard let operation = api.operation(forRequestPath: currentPath, method: endpoint.method) else {
+            let methods = api.route(matching: currentPath)?.methods ?? []
+            let known = methods.isEmpty ? "`ls` lists its paths" : "it has \(methods.joined(separator: ", ")) there"
+            throw WorkbenchError("\(command): \(endpoint.method) \(currentPath) is not an operation of \(api.location) (\(known))")
+        }
+        return (api, operation)
+    }
+
+    /// `body example`: the operation's JSON request body, from its media
+    /// type's example or else its schema, pretty-printed, as a JSON body.
+    mutating func setExampleBody() throws(WorkbenchError) -> CommandOutcome {
+        let (api, operation) = try currentOperation("body example")
+        guard let body = operation.requestBody, let contentType = body.jsonContentType else {
+            let name = "\(operation.method) \(operation.pathTemplate)"
+            if let other = operation.requestBody?.contentTypes, !other.isEmpty {
+                throw WorkbenchError("body example: \(name) takes no JSON body (it takes \(other.joined(separator: ", ")))")
+            }
+            throw WorkbenchError("body example: \(name) takes no request body")
+        }
+        var value: JSONValue
+        if let example = body.jsonExample {
+            value = SchemaValue.json(example)
+        } else if let schema = body.jsonSchema {
+            value = SchemaExample.value(for: schema, components: api.document.components, direction: .request)
+        } else {
+            value = .object([])
+        }
+        let text = String(decoding: JSONFormatter.format(Array(value.jsonText.utf8), palette: nil), as: UTF8.self)
+        value.dismantle()
+        let json = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        endpoint.body = .json(json)
+        if contentType.lowercased() != "application/json" {
+            endpoint.setHeader("Content-Type", contentType)
+        }
+        return .output("body: an example \(contentType) body for \(operation.method) \(operation.pathTemplate) (`show` shows it, `body edit` changes it)")
+    }
+
+    /// What `expect schema` checks against: nil for other checks; an error
+    /// (and nothing recorded) when no description is loaded.
+    func schemaSource(for expectation: Expectation, request: Endpoint, scope: VariableScope) throws(WorkbenchError) -> SchemaSource? {
+        guard expectation == .schema else { return nil }
+        guard let api else {
+            let hint = apiLocation.map { "the session names \($0) but it is not loaded: `openapi \($0)`" } ?? "`openapi FILE-or-URL` first"
+            throw WorkbenchError("expect schema: no API description loaded: \(hint)")
+        }
+        return SchemaSource(description: .success(api), endpoint: request, scope: scope)
+    }
+
+    /// `warning:` lines for the current request against its operation's
+    /// parameters; none when no description is loaded or no operation matches.
+    /// Values are compared as sent and shown with secrets masked.
+    public func parameterWarnings(in scope: VariableScope) -> [String] {
+        guard let api, let operation = api.operation(forRequestPath: currentPath, method: endpoint.method) else { return [] }
+        func values(_ pairs: [(name: String, value: String)]) -> [ParameterCheck.Value] {
+            pairs.compactMap { pair in
+                guard let value = try? Template.expand(pair.value, in: scope) else { return nil }
+                let shown = (try? Template.expand(pair.value, in: scope.masked)) ?? value
+                return ParameterCheck.Value(name: pair.name, value: value, shown: shown)
+            }
+        }
+        let query = values(endpoint.query.map { (name: $0.decodedName, value: $0.isEncoded ? PercentEncoding.decode($0.value, plusIsSpace: true) : $0.value) })
+        let headers = values(endpoint.headers.map { (name: $0.name, value: $0.value) })
+        let path = (try? Template.expand(currentPath, in: scope)) ?? currentPath
+        let pathValues = api.pathParameterValues(path: path, template: operation.pathTemplate)
+        return ParameterCheck.warnings(for: operation, pathValues: pathValues, query: query, headers: headers)
+    }
+}
