@@ -141,6 +141,7 @@ import Testing
             Completion(workspace: h.workspace, listDirectory: { _ in [] }).candidates(forLinePrefix: line)
         }
         #expect(complete("cd ") == ["animals/", "keepers/"])
+        #expect(complete("openapi o") == ["off"])
         #expect(complete("cd an") == ["animals/"])
         #expect(complete("cd animals/") == ["animals/mine", "animals/{animalId}", "animals/7", "animals/12"])
         #expect(complete("get /keepers/") == ["/keepers/{keeperId}/", "/keepers/ann/", "/keepers/bob/"])

@@ -75,6 +75,8 @@ public struct Completion {
             }
         case "load", "save", "run":
             if position == 1 { return files(matching: current) }
+        case "openapi":
+            if position == 1 { return matching(["off"], current) + files(matching: current) }
         case "set":
             if position == 1 { return matching(["--secret"] + workspace.variables.names, current) }
             if position == 2 && before[1] == "--secret" { return matching(workspace.variables.names, current) }
