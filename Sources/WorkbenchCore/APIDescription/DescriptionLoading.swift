@@ -105,7 +105,8 @@ enum DescriptionLoading {
         while true {
             do {
                 let document = isVersion30 ? try OpenAPI30Reading.decode(tree) : try JSONValueDecoder.decode(
-                    OpenAPI.Document.self, from: tree, userInfo: [VendorExtensionsConfiguration.enabledKey: false])
+                    OpenAPI.Document.self, from: tree, userInfo: [VendorExtensionsConfiguration.enabledKey: false],
+                    sharing: OpenAPI30Reading.shared31)
                 return (document, skipped)
             } catch {
                 let problem = OpenAPI.Error(from: error)
