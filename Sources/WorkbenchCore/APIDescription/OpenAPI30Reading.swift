@@ -8,11 +8,14 @@ import OpenAPIKitCompat
 /// Its own file because OpenAPIKit30 and OpenAPIKit both name their types
 /// `OpenAPI`, so every use here must say which one.
 enum OpenAPI30Reading {
-    static func decode(_ tree: JSONValue) throws -> OpenAPIKit.OpenAPI.Document {
-        let document = try JSONValueDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: tree,
-                                                   userInfo: [OpenAPIKit30.VendorExtensionsConfiguration.enabledKey: false],
-                                                   sharing: shared)
-        return document.convert(to: .v3_1_1)
+    static func decode(_ tree: JSONValue) throws -> OpenAPIKit30.OpenAPI.Document {
+        try JSONValueDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: tree,
+                                    userInfo: [OpenAPIKit30.VendorExtensionsConfiguration.enabledKey: false],
+                                    sharing: shared)
+    }
+
+    static func convert(_ document: OpenAPIKit30.OpenAPI.Document) -> OpenAPIKit.OpenAPI.Document {
+        document.convert(to: .v3_1_1)
     }
 
     /// What operations repeat (parameters, bodies, responses, schemas), each
