@@ -22,7 +22,7 @@ public enum JSONValueDecoder {
         sharing: [any Decodable.Type] = []
     ) throws -> T {
         let context = DecodingContext(userInfo: userInfo, sharing: Set(sharing.map { ObjectIdentifier($0) }))
-        return try ValueDecoder(value: value, node: nil, context: context).decode(type)
+        return try ValueDecoder(value: value, parent: nil, key: nil, context: context).decode(type)
     }
 }
 
@@ -33,9 +33,27 @@ private final class DecodingContext {
     let sharing: Set<ObjectIdentifier>
     private var decoded: [SharedKey: Any] = [:]
 
+    /// A type and an object, hashed once: the dictionary hashes a key again
+    /// on insertion and on every resize, and each time would walk the object.
     private struct SharedKey: Hashable {
         let type: ObjectIdentifier
         let value: JSONValue
+        let hash: Int
+
+        init(type: ObjectIdentifier, value: JSONValue) {
+            self.type = type
+            self.value = value
+            var hasher = Hasher()
+            hasher.combine(type)
+            hasher.combine(value)
+            hash = hasher.finalize()
+        }
+
+        static func == (lhs: SharedKey, rhs: SharedKey) -> Bool {
+            lhs.hash == rhs.hash && lhs.type == rhs.type && lhs.value == rhs.value
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
     init(userInfo: [CodingUserInfoKey: any Sendable], sharing: Set<ObjectIdentifier>) {
@@ -90,10 +108,15 @@ private struct IndexKey: CodingKey {
 
 private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     let value: JSONValue
-    let node: PathNode?
+    /// Where the value is: the container's place and the key in it (nil at the top, and for
+    /// a container's super decoder). A `PathNode` is only made when a container opens here,
+    /// so the strings and numbers read (most values) cost no allocation for their place.
+    let parent: PathNode?
+    let key: CodingKey?
     let context: DecodingContext
     var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
-    var codingPath: [CodingKey] { PathNode.path(node) }
+    var codingPath: [CodingKey] { PathNode.path(parent) + (key.map { [$0] } ?? []) }
+    private var node: PathNode? { key.map { PathNode(parent, $0) } ?? parent }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else { throw mismatch([String: Any].self) }
@@ -192,7 +215,12 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     var allKeys: [Key] {
-        members.indices.filter { position(of: members[$0].key) == $0 }.compactMap { Key(stringValue: members[$0].key) }
+        var keys: [Key] = []
+        keys.reserveCapacity(members.count)
+        for (offset, member) in members.enumerated() where position(of: member.key) == offset {
+            if let key = Key(stringValue: member.key) { keys.append(key) }
+        }
+        return keys
     }
 
     func contains(_ key: Key) -> Bool { position(of: key.stringValue) != nil }
@@ -201,7 +229,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard let position = position(of: key.stringValue) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
         }
-        return ValueDecoder(value: members[position].value, node: PathNode(node, key), context: context)
+        return ValueDecoder(value: members[position].value, parent: node, key: key, context: context)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try decoder(for: key).decodeNil() }
@@ -230,7 +258,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> Decoder {
-        ValueDecoder(value: .object(members), node: node, context: context)
+        ValueDecoder(value: .object(members), parent: node, key: nil, context: context)
     }
 
     func superDecoder(forKey key: Key) throws -> Decoder { try decoder(for: key) }
@@ -258,7 +286,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(JSONValue.self, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
         }
         defer { currentIndex += 1 }
-        return ValueDecoder(value: items[currentIndex], node: PathNode(node, IndexKey(currentIndex)), context: context)
+        return ValueDecoder(value: items[currentIndex], parent: node, key: IndexKey(currentIndex), context: context)
     }
 
     mutating func decodeNil() throws -> Bool {
