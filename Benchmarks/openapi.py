@@ -2,7 +2,7 @@
 """The OpenAPI benchmark (issue 13): loading a synthetic 2,000-path description and Tab
 completion from it, side by side with jq reading the same file, in the same run.
 
-    Benchmarks/openapi.py [--bin BINARY] [--runs 5] [--paths 2000]
+    Benchmarks/openapi.py [--bin BINARY] [--baseline BINARY] [--runs 5] [--paths 2000]
 
 BINARY defaults to .build/release/workbench (build it first: `swift build -c release
 --product workbench`). The description is written by scripts/generate_openapi.py (JSON,
@@ -11,6 +11,11 @@ and the same as YAML) into a temporary directory. Measured:
   load   `openapi FILE` in script mode, minus the same run without it (start-up), median
          of --runs; beside it `jq . FILE > /dev/null` (median); ratio load / jq.
   memory peak resident memory of that run minus the run without it (wait4's rusage).
+  distinct  the same JSON with a description added to every parameter, request body and
+         response, all different, so that no two operations repeat an object: the loader
+         decodes each distinct object once, and this row shows a load with nothing to share.
+  --baseline  another build (say, the previous commit's) measured the same way in the same
+         run, beside each load and memory figure, with the ratio after / before.
   Tab    in a pseudo-terminal (pexpect): the time from typing Tab to the completed text on
          the screen, for the first Tab after loading and a few more (path segments, a path
          parameter's values, query names after `query add`, methods), beside a Tab that
@@ -58,6 +63,40 @@ def median_run(command, stdin_text, cwd, runs):
         times.append(seconds)
         peaks.append(peak)
     return statistics.median(times), statistics.median(peaks), out
+
+
+def distinct_copy(source, target):
+    """Writes `source` with every parameter, request body and response made unique."""
+    import json
+
+    with open(source) as handle:
+        document = json.load(handle)
+    count = 0
+    for item in document["paths"].values():
+        for operation in item.values():
+            if not isinstance(operation, dict):
+                continue
+            pieces = list(operation.get("parameters", [])) + list(operation.get("responses", {}).values())
+            if "requestBody" in operation:
+                pieces.append(operation["requestBody"])
+            for piece in pieces:
+                count += 1
+                piece["description"] = f"piece {count}"
+    with open(target, "w") as handle:
+        json.dump(document, handle, indent=1)
+
+
+def load_rows(binary, files, work, runs):
+    """(kind, load seconds, memory KiB) per file, start-up subtracted; None if one did not load."""
+    base_time, base_peak, _ = median_run([binary], "base http://127.0.0.1:9\n", work, runs)
+    rows = []
+    for kind, path in files.items():
+        total, peak, out = median_run([binary], f"openapi {path}\n", work, runs)
+        if "operations on" not in out:
+            print(f"openapi.py: the {kind} description did not load with {binary}: {out}")
+            return None, base_time, base_peak
+        rows.append((kind, total - base_time, peak - base_peak))
+    return rows, base_time, base_peak
 
 
 def fmt_ms(seconds):
@@ -112,12 +151,17 @@ def tab_latencies(binary, description, cwd):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "workbench"))
+    parser.add_argument("--baseline", help="another build measured beside --bin (loads and memory)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--paths", type=int, default=2000)
     args = parser.parse_args()
-    if not os.access(args.bin, os.X_OK):
-        print(f"openapi.py: no binary at {args.bin}: build it (swift build -c release --product workbench)")
-        return 2
+    # The runs happen in a temporary folder: a relative path would not be found from there.
+    args.bin = os.path.abspath(args.bin)
+    args.baseline = args.baseline and os.path.abspath(args.baseline)
+    for binary in [args.bin] + ([args.baseline] if args.baseline else []):
+        if not os.access(binary, os.X_OK):
+            print(f"openapi.py: no binary at {binary}: build it (swift build -c release --product workbench)")
+            return 2
     jq = shutil.which("jq")
     if jq is None:
         print("openapi.py: jq is needed (apt-get install jq)")
@@ -131,20 +175,20 @@ def main():
             with open(path, "w") as out:
                 subprocess.run([sys.executable, GENERATOR, "--paths", str(args.paths), *flag], stdout=out, check=True)
             files[kind] = path
+        files["distinct json"] = os.path.join(work, "distinct.json")
+        # In a child: this process stays small, and the peak RSS of the runs (forked from it) stays theirs.
+        subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); import openapi; "
+                        "openapi.distinct_copy(sys.argv[2], sys.argv[3])", HERE, files["json"], files["distinct json"]],
+                       check=True)
         print(f"load average at start: {os.getloadavg()[0]:.2f}")
         print(f"description: {args.paths} paths, {os.path.getsize(files['json']) / 1e6:.1f} MB as JSON, "
               f"{os.path.getsize(files['yaml']) / 1e6:.1f} MB as YAML")
 
-        base_time, base_peak, _ = median_run([args.bin], "base http://127.0.0.1:9\n", work, args.runs)
         jq_time, _, _ = median_run(["sh", "-c", f"{jq} . {files['json']} >/dev/null"], "", work, args.runs)
-        rows = []
-        for kind, path in files.items():
-            total, peak, out = median_run([args.bin], f"openapi {path}\n", work, args.runs)
-            if "operations on" not in out:
-                print(f"openapi.py: the {kind} description did not load: {out}")
-                return 2
-            load = total - base_time
-            rows.append((kind, load, peak - base_peak))
+        rows, base_time, base_peak = load_rows(args.bin, files, work, args.runs)
+        before = load_rows(args.baseline, files, work, args.runs)[0] if args.baseline else None
+        if rows is None or (args.baseline and before is None):
+            return 2
         print()
         print(f"{'measure':58} {'workbench':>11} {'jq . FILE':>11} {'ratio':>7}  goal")
         print(f"{'start-up (no description), subtracted below':58} {fmt_ms(base_time):>11}")
@@ -155,6 +199,15 @@ def main():
         for kind, load, memory in rows:
             print(f"{'memory of the loaded ' + kind + ' description (peak RSS delta)':58} {memory / 1024:>8.1f} MB")
         print(f"{'peak RSS without a description':58} {base_peak / 1024:>8.1f} MB")
+        if before:
+            print()
+            print(f"{'beside --baseline ' + args.baseline:58}")
+            print(f"{'measure':58} {'baseline':>11} {'--bin':>11} {'ratio':>7}")
+            for (kind, load, memory), (_, old_load, old_memory) in zip(rows, before):
+                print(f"{'load ' + kind:58} {fmt_ms(old_load):>11} {fmt_ms(load):>11} {load / old_load:>6.2f}x")
+            for (kind, load, memory), (_, old_load, old_memory) in zip(rows, before):
+                print(f"{'memory ' + kind:58} {old_memory / 1024:>8.1f} MB {memory / 1024:>8.1f} MB "
+                      f"{memory / old_memory:>6.2f}x")
 
         try:
             results, baseline = tab_latencies(args.bin, files["json"], work)

@@ -54,11 +54,18 @@ enum DescriptionLoading {
 
         // Decoding is most of the time a large description takes: its paths are
         // split in two documents decoded at once (on two cores), then joined in order.
-        let parts = split(tree)
-        let results = Mutex<[Result<(OpenAPI.Document, [String]), WorkbenchError>?]>(Array(repeating: nil, count: parts.count))
-        DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+        // Each half is handed over (not copied) so the tree can be let go as soon as it is decoded.
+        let parts = Mutex(split(tree))
+        tree = .null
+        let count = parts.withLock { $0.count }
+        let results = Mutex<[Result<(OpenAPI.Document, [String]), WorkbenchError>?]>(Array(repeating: nil, count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            var part = parts.withLock { parts in
+                defer { parts[index] = .null }
+                return parts[index]
+            }
             let result = Result { () throws(WorkbenchError) in
-                try decode(parts[index], isVersion30: isVersion30, name: name, version: version)
+                try decode(&part, isVersion30: isVersion30, name: name, version: version)
             }
             results.withLock { $0[index] = result }
         }
@@ -97,15 +104,23 @@ enum DescriptionLoading {
     }
 
     /// One document decoded, pieces OpenAPIKit rejects cut out one by one.
+    /// The tree is left `.null`: a 3.0 one is let go before the conversion to
+    /// 3.1, so that the tree and both documents are never in memory at once.
     private static func decode(
-        _ part: JSONValue, isVersion30: Bool, name: String, version: String
+        _ tree: inout JSONValue, isVersion30: Bool, name: String, version: String
     ) throws(WorkbenchError) -> (OpenAPI.Document, [String]) {
-        var tree = part
         var skipped: [String] = []
         while true {
             do {
-                let document = isVersion30 ? try OpenAPI30Reading.decode(tree) : try JSONValueDecoder.decode(
-                    OpenAPI.Document.self, from: tree, userInfo: [VendorExtensionsConfiguration.enabledKey: false])
+                if isVersion30 {
+                    let document = try OpenAPI30Reading.decode(tree)
+                    tree = .null
+                    return (OpenAPI30Reading.convert(document), skipped)
+                }
+                let document = try JSONValueDecoder.decode(
+                    OpenAPI.Document.self, from: tree, userInfo: [VendorExtensionsConfiguration.enabledKey: false],
+                    sharing: OpenAPI30Reading.shared31)
+                tree = .null
                 return (document, skipped)
             } catch {
                 let problem = OpenAPI.Error(from: error)

@@ -10,8 +10,67 @@
 /// Lenient where YAML authors expect it: a number or boolean decodes as a
 /// `String` too (`version: 1.0`), as its text.
 public enum JSONValueDecoder {
-    public static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws -> T {
-        try T(from: ValueDecoder(value: value, node: nil, info: userInfo))
+    /// - Parameter sharing: types whose decoded value depends on nothing but
+    ///   their own subtree (not on where it is): each distinct object decoded
+    ///   as one of them is decoded once, and its repeats take that value
+    ///   (sharing its storage). API descriptions repeat the same parameters and
+    ///   responses in operation after operation, and decoding them again is
+    ///   most of a large description's load. Failures are not kept: a broken
+    ///   repeat fails again, with its own coding path.
+    public static func decode<T: Decodable>(
+        _ type: T.Type, from value: JSONValue, userInfo: [CodingUserInfoKey: any Sendable] = [:],
+        sharing: [any Decodable.Type] = []
+    ) throws -> T {
+        let context = DecodingContext(userInfo: userInfo, sharing: Set(sharing.map { ObjectIdentifier($0) }))
+        return try ValueDecoder(value: value, parent: nil, key: nil, context: context).decode(type)
+    }
+}
+
+/// What every decoder of one `decode` call shares: the user info (converted
+/// once, not on each read) and the values decoded for `sharing` types.
+private final class DecodingContext {
+    let userInfo: [CodingUserInfoKey: Any]
+    let sharing: Set<ObjectIdentifier>
+    private var decoded: [SharedKey: Any] = [:]
+
+    /// A type and an object, hashed once: the dictionary hashes a key again
+    /// on insertion and on every resize, and each time would walk the object.
+    private struct SharedKey: Hashable {
+        let type: ObjectIdentifier
+        let value: JSONValue
+        let hash: Int
+
+        init(type: ObjectIdentifier, value: JSONValue) {
+            self.type = type
+            self.value = value
+            var hasher = Hasher()
+            hasher.combine(type)
+            hasher.combine(value)
+            hash = hasher.finalize()
+        }
+
+        static func == (lhs: SharedKey, rhs: SharedKey) -> Bool {
+            lhs.hash == rhs.hash && lhs.type == rhs.type && lhs.value == rhs.value
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    }
+
+    init(userInfo: [CodingUserInfoKey: any Sendable], sharing: Set<ObjectIdentifier>) {
+        self.userInfo = userInfo
+        self.sharing = sharing
+    }
+
+    /// `T` decoded by `decoder`, or the value an equal object decoded as `T` already gave.
+    func decode<T: Decodable>(_ type: T.Type, with decoder: ValueDecoder) throws -> T {
+        guard !sharing.isEmpty, case .object = decoder.value, sharing.contains(ObjectIdentifier(type)) else {
+            return try T(from: decoder)
+        }
+        let key = SharedKey(type: ObjectIdentifier(type), value: decoder.value)
+        if let value = decoded[key] as? T { return value }
+        let value = try T(from: decoder)
+        decoded[key] = value
+        return value
     }
 }
 
@@ -49,19 +108,24 @@ private struct IndexKey: CodingKey {
 
 private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     let value: JSONValue
-    let node: PathNode?
-    let info: [CodingUserInfoKey: any Sendable]
-    var userInfo: [CodingUserInfoKey: Any] { info }
-    var codingPath: [CodingKey] { PathNode.path(node) }
+    /// Where the value is: the container's place and the key in it (nil at the top, and for
+    /// a container's super decoder). A `PathNode` is only made when a container opens here,
+    /// so the strings and numbers read (most values) cost no allocation for their place.
+    let parent: PathNode?
+    let key: CodingKey?
+    let context: DecodingContext
+    var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
+    var codingPath: [CodingKey] { PathNode.path(parent) + (key.map { [$0] } ?? []) }
+    private var node: PathNode? { key.map { PathNode(parent, $0) } ?? parent }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else { throw mismatch([String: Any].self) }
-        return KeyedDecodingContainer(KeyedContainer<Key>(members: members, node: node, info: info))
+        return KeyedDecodingContainer(KeyedContainer<Key>(members: members, node: node, context: context))
     }
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
         guard case .array(let items) = value else { throw mismatch([Any].self) }
-        return UnkeyedContainer(items: items, node: node, info: info)
+        return UnkeyedContainer(items: items, node: node, context: context)
     }
 
     func singleValueContainer() throws -> SingleValueDecodingContainer { self }
@@ -114,23 +178,23 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try T(from: self)
+        try context.decode(type, with: self)
     }
 }
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [JSONMember]
     let node: PathNode?
-    let info: [CodingUserInfoKey: any Sendable]
+    let context: DecodingContext
     /// The first member of each name, as a reader takes a key given twice;
     /// only for objects large enough that a linear search costs more.
     private let index: [String: Int]?
     private static var indexedFrom: Int { 12 }
 
-    init(members: [JSONMember], node: PathNode?, info: [CodingUserInfoKey: any Sendable]) {
+    init(members: [JSONMember], node: PathNode?, context: DecodingContext) {
         self.members = members
         self.node = node
-        self.info = info
+        self.context = context
         guard members.count >= Self.indexedFrom else {
             index = nil
             return
@@ -151,7 +215,12 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     var allKeys: [Key] {
-        members.indices.filter { position(of: members[$0].key) == $0 }.compactMap { Key(stringValue: members[$0].key) }
+        var keys: [Key] = []
+        keys.reserveCapacity(members.count)
+        for (offset, member) in members.enumerated() where position(of: member.key) == offset {
+            if let key = Key(stringValue: member.key) { keys.append(key) }
+        }
+        return keys
     }
 
     func contains(_ key: Key) -> Bool { position(of: key.stringValue) != nil }
@@ -160,7 +229,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard let position = position(of: key.stringValue) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
         }
-        return ValueDecoder(value: members[position].value, node: PathNode(node, key), info: info)
+        return ValueDecoder(value: members[position].value, parent: node, key: key, context: context)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try decoder(for: key).decodeNil() }
@@ -178,7 +247,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder(for: key).decode(type) }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder(for: key).decode(type) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder(for: key).decode(type) }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try T(from: decoder(for: key)) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoder(for: key).decode(type) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         try decoder(for: key).container(keyedBy: type)
@@ -189,7 +258,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> Decoder {
-        ValueDecoder(value: .object(members), node: node, info: info)
+        ValueDecoder(value: .object(members), parent: node, key: nil, context: context)
     }
 
     func superDecoder(forKey key: Key) throws -> Decoder { try decoder(for: key) }
@@ -198,13 +267,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
     let items: [JSONValue]
     let node: PathNode?
-    let info: [CodingUserInfoKey: any Sendable]
+    let context: DecodingContext
     var currentIndex = 0
 
-    init(items: [JSONValue], node: PathNode?, info: [CodingUserInfoKey: any Sendable]) {
+    init(items: [JSONValue], node: PathNode?, context: DecodingContext) {
         self.items = items
         self.node = node
-        self.info = info
+        self.context = context
     }
 
     var codingPath: [CodingKey] { PathNode.path(node) }
@@ -217,7 +286,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(JSONValue.self, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
         }
         defer { currentIndex += 1 }
-        return ValueDecoder(value: items[currentIndex], node: PathNode(node, IndexKey(currentIndex)), info: info)
+        return ValueDecoder(value: items[currentIndex], parent: node, key: IndexKey(currentIndex), context: context)
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -240,7 +309,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next().decode(type) }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next().decode(type) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().decode(type) }
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: next()) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decode(type) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         try next().container(keyedBy: type)
