@@ -14,7 +14,7 @@ extension WorkbenchCommand {
             discussion: """
                 Each file's requests are sent in order, with its own variables, cookies and captures. \
                 With --jobs N, N files run at once; each file's lines are printed together when it ends.
-                Reports: --report junit|tap|json|html FILE (repeatable, after the session files).
+                Reports: --report junit|tap|json|html FILE (repeatable; the session files may come before or after).
                 Exit status: 0 when every request passed, 1 when any failed, 2 when a file or the arguments are bad, \
                 130 when Ctrl-C stopped the replay (the summary of what ran is still printed).
                 With --diff, a response that differs from the one recorded fails its request (exit 1); the \
@@ -23,7 +23,7 @@ extension WorkbenchCommand {
         )
 
         @Argument(help: "Session files, or .http files.")
-        var files: [String]
+        var files: [String] = []
 
         @Option(help: "How many files to replay at once.")
         var jobs = 1
@@ -69,7 +69,15 @@ extension WorkbenchCommand {
             }
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
             guard repeats >= 1 else { throw ValidationError("--repeat must be at least 1") }
-            do throws(WorkbenchError) { _ = try ReportTarget.parse(pairs: reportPairs) } catch {
+            let reports = try reportsAndFiles()
+            guard !files.isEmpty || !reports.files.isEmpty else { throw ValidationError("Missing expected argument '<files> ...'") }
+        }
+
+        /// `--report`'s pairs, and the session files typed after one (ArgumentParser hands them to `--report`).
+        func reportsAndFiles() throws -> (targets: [ReportTarget], files: [String]) {
+            do throws(WorkbenchError) {
+                return try ReportTarget.parse(reportPairs, isFile: { access(FileSystem.expandTilde($0), F_OK) == 0 })
+            } catch {
                 throw ValidationError(error.message)
             }
         }
@@ -88,13 +96,14 @@ extension WorkbenchCommand {
                 }
             }
             let color = DisplayOptions.current(environment).usesColor(color.setting)
-            let runs = files.map {
+            let (reportTargets, filesAfterReports) = try reportsAndFiles()
+            let runs = (files + filesAfterReports).map {
                 var run = ReplayFileRun(file: $0, base: base, assignments: variables, keepGoing: keepGoing, color: color,
                                         environmentName: environmentName, readDocument: HTTPFileImport.readForReplay)
                 run.diff = diffOptions
                 return run
             }
-            let reports = (junit.map { [ReportTarget(format: .junit, path: $0)] } ?? []) + (try ReportTarget.parse(pairs: reportPairs))
+            let reports = (junit.map { [ReportTarget(format: .junit, path: $0)] } ?? []) + reportTargets
             let batch = ReplayBatch(files: runs, jobs: jobs, repeats: repeats, reports: reports)
             var status = batch.run(environment: environment, output: streams,
                                    makeTransport: { () throws(WorkbenchError) in try CurlTransport() },

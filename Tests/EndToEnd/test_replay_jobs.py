@@ -317,6 +317,8 @@ def test_ctrl_c_during_a_parallel_replay_stops_every_job_and_summarises(workbenc
     (["replay", "one.json", "--report", "junit", "r", "--report", "tap", "r"], "two reports would be written to 'r'"),
     (["replay", "one.json", "missing.json", "--jobs", "2"], "cannot read 'missing.json'"),
     (["replay", "one.json", "--report", "html", "no/such/folder/r.html"], "cannot write the report"),
+    (["replay", "--report", "junit", "r.xml"], "Missing expected argument '<files> ...'"),
+    (["replay", "--report", "junit", "r.xml", "one.json", "missing.json"], "unknown format 'missing.json'"),
 ])
 def test_bad_usage_exits_2_and_sends_nothing(run_workbench, server, workdir, args, message):
     code, out, err = run_workbench(input=f"base {server}\nget /connection\nsave one.json\n")
@@ -325,6 +327,19 @@ def test_bad_usage_exits_2_and_sends_nothing(run_workbench, server, workdir, arg
     assert code == 2, out + err
     assert message in err
     assert "PASS" not in out and "FAIL" not in out
+
+
+def test_options_may_come_before_the_session_files(run_workbench, server, workdir):
+    """As Hurl and curl users write it: `replay --report junit r.xml a.json b.json`."""
+    code, out, err = run_workbench(input=f"base {server}\nget /connection\nsave one.json\nsave two.json\n")
+    assert code == 0, err
+    code, out, err = run_workbench(["replay", "--jobs", "2", "--report", "junit", "r.xml", "one.json",
+                                    "--report", "tap", "r.tap", "two.json"])
+    assert code == 0, err
+    assert out.splitlines()[-1] == "2 passed, 0 failed"
+    suites = ElementTree.parse(workdir / "r.xml").getroot().findall("testsuite")
+    assert [suite.get("name") for suite in suites] == ["one.json", "two.json"]
+    assert (workdir / "r.tap").read_text().splitlines()[:2] == ["TAP version 13", "1..2"]
 
 
 def test_http_files_and_sessions_replay_together(run_workbench, server, workdir):

@@ -210,15 +210,33 @@ import Testing
     }
 
     @Test func reportArgumentsComeInPairsOfAKnownFormat() throws {
-        #expect(try ReportTarget.parse(pairs: ["junit", "a.xml", "HTML", "r.html"])
-            == [ReportTarget(format: .junit, path: "a.xml"), ReportTarget(format: .html, path: "r.html")])
-        #expect(thrownError { () throws(WorkbenchError) in try ReportTarget.parse(pairs: ["junit"]) }?.message
+        let noFiles: (String) -> Bool = { _ in false }
+        let parsed = try ReportTarget.parse(["junit", "a.xml", "HTML", "r.html"], isFile: noFiles)
+        #expect(parsed.targets == [ReportTarget(format: .junit, path: "a.xml"), ReportTarget(format: .html, path: "r.html")])
+        #expect(parsed.files.isEmpty)
+        #expect(thrownError { () throws(WorkbenchError) in try ReportTarget.parse(["junit"], isFile: noFiles) }?.message
             .contains("--report takes FORMAT FILE") == true)
-        #expect(thrownError { () throws(WorkbenchError) in try ReportTarget.parse(pairs: ["xml", "a"]) }?.message
+        #expect(thrownError { () throws(WorkbenchError) in try ReportTarget.parse(["xml", "a"], isFile: noFiles) }?.message
             .contains("unknown format 'xml'") == true)
         #expect(thrownError { () throws(WorkbenchError) in
             try ReportTarget.checkAll([ReportTarget(format: .tap, path: "r"), ReportTarget(format: .json, path: "r")])
         }?.message == "two reports would be written to 'r'")
+    }
+
+    /// `replay --report junit r.xml a.json b.json`: ArgumentParser gives `--report` every word up
+    /// to the next option; the session files among them are told apart from the pairs.
+    @Test func sessionFilesMayFollowAReportPair() throws {
+        let sessions: Set<String> = ["a.json", "b.json", "json"]
+        let parsed = try ReportTarget.parse(["junit", "r.xml", "a.json", "tap", "r.tap", "b.json"], isFile: sessions.contains)
+        #expect(parsed.targets == [ReportTarget(format: .junit, path: "r.xml"), ReportTarget(format: .tap, path: "r.tap")])
+        #expect(parsed.files == ["a.json", "b.json"])
+        // A format word is a format even when a file has that name: `--report json json` writes ./json.
+        let named = try ReportTarget.parse(["json", "json"], isFile: sessions.contains)
+        #expect(named.targets == [ReportTarget(format: .json, path: "json")] && named.files.isEmpty)
+        // A word that is neither a format nor a file is still the unknown format it looks like.
+        #expect(thrownError { () throws(WorkbenchError) in
+            try ReportTarget.parse(["junit", "r.xml", "c.json"], isFile: sessions.contains)
+        }?.message.contains("unknown format 'c.json'") == true)
     }
 
     @Test func workerThreadsRunEveryPartAndTheCallerMeanwhile() {

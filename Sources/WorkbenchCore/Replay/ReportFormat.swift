@@ -29,18 +29,37 @@ public struct ReportTarget: Equatable, Sendable {
         self.path = path
     }
 
-    /// `--report`'s values in pairs, FORMAT FILE, as ArgumentParser collects them.
-    public static func parse(pairs values: [String]) throws(WorkbenchError) -> [ReportTarget] {
+    /// `--report`'s values as ArgumentParser collects them (all the words
+    /// after each `--report` up to the next option, in one list), split into
+    /// FORMAT FILE pairs and the session files that followed a pair, so both
+    /// `replay a.json --report junit r.xml` and, as Hurl and curl users write
+    /// it, `replay --report junit r.xml a.json b.json` work. A word where a
+    /// format belongs is a format when it names one, a session file when
+    /// `isFile` says it is one, and otherwise an unknown format.
+    public static func parse(
+        _ values: [String], isFile: (String) -> Bool
+    ) throws(WorkbenchError) -> (targets: [ReportTarget], files: [String]) {
         let formats = ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
-        guard values.count % 2 == 0 else {
-            throw WorkbenchError("--report takes FORMAT FILE (\(formats)); put the session files before the options")
-        }
-        return try stride(from: 0, to: values.count, by: 2).map { index throws(WorkbenchError) in
-            guard let format = ReportFormat(rawValue: values[index].lowercased()) else {
-                throw WorkbenchError("--report: unknown format '\(values[index])': use \(formats), then the file")
+        var targets: [ReportTarget] = []
+        var files: [String] = []
+        var index = 0
+        while index < values.count {
+            let word = values[index]
+            guard let format = ReportFormat(rawValue: word.lowercased()) else {
+                guard isFile(word) else {
+                    throw WorkbenchError("--report: unknown format '\(word)' (and no file of that name): use \(formats), then the file")
+                }
+                files.append(word)
+                index += 1
+                continue
             }
-            return ReportTarget(format: format, path: values[index + 1])
+            guard index + 1 < values.count else {
+                throw WorkbenchError("--report takes FORMAT FILE (\(formats))")
+            }
+            targets.append(ReportTarget(format: format, path: values[index + 1]))
+            index += 2
         }
+        return (targets, files)
     }
 
     /// Every report can be written, and no two go to the same file: found out before anything is sent.
