@@ -18,10 +18,7 @@ public struct SchemaSource: Sendable {
     /// (a path whose variables are not set keeps them, which still finds the
     /// operation: a `{{id}}` segment stands where a `{petId}` does).
     public init(description: Result<APIDescription, WorkbenchError>, endpoint: Endpoint, scope: VariableScope) {
-        var path = endpoint.path.isEmpty ? "/" : endpoint.path
-        if !endpoint.segments.isEmpty {
-            path = (path.hasSuffix("/") ? path : path + "/") + endpoint.segments.joined(separator: "/")
-        }
+        let path = endpoint.typedPathWithSegments
         self.init(description: description, method: endpoint.method, path: (try? Template.expand(path, in: scope)) ?? path)
     }
 }

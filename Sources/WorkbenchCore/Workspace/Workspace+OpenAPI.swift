@@ -88,11 +88,7 @@ extension Workspace {
     }
 
     /// The path as typed and appended (`path add`), for `ls`, `cd` and `describe`.
-    var currentPath: String {
-        let path = endpoint.path.isEmpty ? "/" : endpoint.path
-        guard !endpoint.segments.isEmpty else { return path }
-        return (path.hasSuffix("/") ? path : path + "/") + endpoint.segments.joined(separator: "/")
-    }
+    var currentPath: String { endpoint.typedPathWithSegments }
 
     private func requireDescription(_ command: String) throws(WorkbenchError) -> APIDescription {
         guard let api else {
