@@ -6,16 +6,19 @@
 # around every page fault, so scattered code costs memory, not only time).
 #
 #   scripts/link_order.sh            # builds the release binary, writes the list, relinks with it
-#   scripts/link_order.sh BINARY     # only writes the list, from that release binary
+#   scripts/link_order.sh BINARY     # only writes the list, from that release binary (the build
+#                                    # relinks once the binary is removed: SwiftPM does not
+#                                    # know the link reads the list)
 #
 # The list only orders: a name that no longer exists is ignored by the linker, so a stale list
 # still links (only less well). Regenerate it after large changes to what start-up runs.
 #
 # How: the binary, without its debug information (valgrind cannot read DWARF 5), runs under
 # callgrind for `--version` and for a script (base, two small GETs against
-# Benchmarks/bench_server.py, `show`); every function
-# callgrind saw is kept if the binary defines it, in the order they were first seen.
+# Benchmarks/bench_server.py, `show`); every function callgrind saw is kept if the binary
+# defines it once: start-up's first, then the rest.
 set -euo pipefail
+export LC_ALL=C   # one collation for sort and comm, and the same list on every machine
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/Linking/link-order.txt"
@@ -75,11 +78,14 @@ profile script --color always <"$work/script.wb"
 # not compiled with one section per function (the Swift runtime's Foundation, packages).
 nm --defined-only "$work/workbench" | awk '$2 ~ /^[tTwW]$/ { print $3 }' | sort | uniq -u >"$work/defined"
 
-# Every function callgrind named, in the order first seen, kept if the binary defines it.
-cat "$work/version.out" "$work/script.out" \
-    | sed -n 's/^c\{0,1\}fn=\(([0-9]*) \)\{0,1\}//p' \
-    | awk 'NR == FNR { defined[$0] = 1; next } ($0 in defined) && !seen[$0]++' "$work/defined" - \
-    >"$work/order"
+# called NAME: the functions callgrind named in that run that the binary defines once, sorted
+# (callgrind's own order changes from run to run; sorted, a regenerated list diffs cleanly).
+called() {
+    sed -n 's/^c\{0,1\}fn=\(([0-9]*) \)\{0,1\}//p' "$work/$1.out" | sort -u | comm -12 - "$work/defined"
+}
+# Start-up's functions first, then those the requests add.
+called version >"$work/order"
+called script | comm -23 - <(sort "$work/order") >>"$work/order"
 
 count="$(wc -l <"$work/order")"
 [ "$count" -gt 100 ] || { echo "link_order: only $count functions found; list left as it was" >&2; exit 1; }
