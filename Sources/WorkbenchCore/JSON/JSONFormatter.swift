@@ -84,13 +84,14 @@ public enum JSONFormatter {
     /// `format` with the formatting on a thread of its own and `emit` called
     /// on the calling thread as chunks are ready: printing a large body then
     /// takes one core for formatting and another for writing (the kernel's
-    /// copy of the output), at the cost of three more chunks of memory.
+    /// copy of the output), at the cost of one more chunk of memory: two in
+    /// all suffice, as writing a chunk takes less time than formatting one.
     /// Output and chunking are exactly those of `format`.
     public static func formatOnSecondThread(
         _ input: UnsafeBufferPointer<UInt8>, palette: JSONPalette?, escapingControls: Bool = false,
         skippingByteOrderMark: Bool = false, emit: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
-        let ring = ChunkRing(slots: 3, chunkSize: chunkSize, slack: chunkSlack)
+        let ring = ChunkRing(slots: 2, chunkSize: chunkSize, slack: chunkSlack)
         let job = FormatJob(input: input, palette: palette, escapingControls: escapingControls,
                             skippingByteOrderMark: skippingByteOrderMark, ring: ring)
         WorkerThreads.run(1, { _ in job.run() }, meanwhile: { ring.consume(emit) })
