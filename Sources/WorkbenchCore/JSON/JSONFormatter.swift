@@ -109,10 +109,7 @@ public enum JSONFormatter {
         func run() {
             var printer = Printer(
                 tokenizer: JSONTokenizer(input, checking: false, skippingByteOrderMark: skippingByteOrderMark),
-                palette: palette, escapingControls: escapingControls, holding: false, emit: { _ in })
-            printer.buffer.deallocate()
-            printer.buffer = ring.firstBuffer
-            printer.ring = ring
+                palette: palette, escapingControls: escapingControls, holding: false, ring: ring, emit: { _ in })
             printer.runChecked()
             printer.release()
             ring.finish()
@@ -209,15 +206,17 @@ public enum JSONFormatter {
         var kinds: [UInt64] = []
         var depth = 0
 
+        /// `ring`: chunks go there (`formatOnSecondThread`) instead of to `emit`.
         init(tokenizer: JSONTokenizer, palette: JSONPalette?, escapingControls: Bool, holding: Bool,
-             emit: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+             ring: ChunkRing? = nil, emit: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
             self.tokenizer = tokenizer
             self.input = tokenizer.base
             wideReadLimit = tokenizer.count >= 32 ? tokenizer.base.map { $0 + tokenizer.count - 32 } : nil
             self.emit = emit
             self.escapingControls = escapingControls
             self.holding = holding
-            buffer = .allocate(capacity: JSONFormatter.chunkSize + JSONFormatter.chunkSlack)
+            self.ring = ring
+            buffer = ring?.firstBuffer ?? .allocate(capacity: JSONFormatter.chunkSize + JSONFormatter.chunkSlack)
 
             let sequences: [[UInt8]] = palette.map { [$0.key, $0.string, $0.number, $0.literal, $0.punctuation, JSONPalette.reset] }
                 ?? [[], [], [], [], [], []]
