@@ -81,6 +81,15 @@ after it; routing uses the raw, still percent-encoded path):
     Valid JSON ``{"kind":"json","content_type":"none"}`` with no Content-Type
     header at all.
 
+``/json/large?records=N&break=1``
+    ``application/json``: an array of N records (default 20,000, at most
+    200,000; about 190 bytes each, so the default is ~3.8 MB, past the size
+    from which a checked body is formatted on a second thread), plain ASCII,
+    each ``{"id": i, "name": "record i", "tags": [...], "owner": {...},
+    "empty": {}, "none": null}``. The records named by ``large_json_record``
+    in this file. ``break=1`` spoils the last record (``"none": nul``), so the
+    body is no longer JSON.
+
 ``/escapes``
     200 with terminal escape sequences in the reason phrase (``OK ESC[2J``), a
     header (``X-Title: ESC]0;owned BEL``) and the ``text/plain`` body (OSC 52).
@@ -268,6 +277,19 @@ STATUS_JSON_MESSAGES = {401: "unauthorized: credentials are missing or wrong", 4
 
 class RequestError(Exception):
     """A request we cannot read: answer 400 and close the connection."""
+
+
+def large_json_record(index: int) -> dict:
+    return {"id": index, "name": "record %d" % index, "tags": ["t%d" % (index % 7), "shared"],
+            "owner": {"login": "user%d" % (index % 100), "score": index * 3 - 7, "active": index % 2 == 0},
+            "empty": {}, "none": None}
+
+
+def large_json(records: int, broken: bool) -> bytes:
+    body = json.dumps([large_json_record(index) for index in range(records)]).encode("ascii")
+    if broken:
+        body = body[:-len(b"null}]")] + b"nul}]"
+    return body
 
 
 def _json_bytes(value) -> bytes:
@@ -461,6 +483,9 @@ class Handler(BaseHTTPRequestHandler):
         if path in JSON_BODIES:
             body, content_type = JSON_BODIES[path]
             return self._reply(200, body, content_type)
+        if path == "/json/large":
+            records = self._query_int("records", 20_000, 0, 200_000)
+            return self._reply(200, large_json(records, self._query_values("break") == ["1"]), "application/json")
         if path == "/json/nocontenttype":
             return self._reply(200, JSON_NO_CONTENT_TYPE, content_type=None)
         if path == "/escapes":

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import json
+
+from server import large_json_record
 from test_send import ANSI, body_of as response_body, script
 
 
@@ -63,3 +66,28 @@ def test_expect_json_numbers_are_not_rounded(run_workbench, server):
                                                 "expect json $.big == 12345678901234567890124"))
     assert code != 0
     assert "expectation failed: json $.big == 12345678901234567890124: got 12345678901234567890123" in err
+
+
+def test_a_large_body_is_laid_out_exactly_like_jq(run_workbench, server):
+    # ~3.8 MB: checked while it arrives, then formatted on a second thread while written.
+    code, out, err = run_workbench(["--color", "always"], input=script(server, "get /json/large"))
+    assert code == 0, err
+    expected = json.dumps([large_json_record(index) for index in range(20_000)], indent=2) + "\n"
+    assert "\x1b[34;1m\"owner\"\x1b[0m" in out
+    assert body_of(ANSI.sub("", out)) == expected
+    assert "warning" not in err
+
+
+def test_a_secret_in_a_large_body_is_masked(run_workbench, server):
+    code, out, err = run_workbench(input=script(server, "set --secret who user42", "get /json/large?records=30000"))
+    assert code == 0, err
+    assert "user42" not in out and "user42" not in err
+    assert out.count('"login": "user4') > 100
+
+
+def test_a_large_body_that_is_not_json_is_shown_as_text(run_workbench, server):
+    code, out, err = run_workbench(input=script(server, "get /json/large?break=1"))
+    assert code == 0, err
+    assert body_of(out).rstrip("\n").endswith('"none": nul}]')
+    assert '{"id": 0, "name": "record 0"' in body_of(out)
+    assert "warning: the body is not valid JSON: invalid literal: expected 'null'" in err

@@ -410,7 +410,7 @@ struct JSONTests {
 }
 
 /// SplitMix64, so a failing random input can be reproduced.
-private struct FuzzGenerator: RandomNumberGenerator {
+struct FuzzGenerator: RandomNumberGenerator {
     var state: UInt64
 
     init(seed: UInt64) {

@@ -44,6 +44,9 @@ public struct JSONPalette: Equatable, Sendable {
 public enum JSONFormatter {
     /// Output reaches `emit` in chunks of exactly this size, then one last partial chunk.
     public static let chunkSize = 64 * 1024
+    /// Room after a chunk's end that short copies may scribble on (they copy
+    /// 16 or 32 bytes whatever the length, and the next write covers the excess).
+    static let chunkSlack = 64
 
     /// How much output `formatIfValid` holds back while the input is not yet
     /// known to be valid. A body whose output fits is checked and printed in
@@ -73,8 +76,43 @@ public enum JSONFormatter {
             var printer = Printer(
                 tokenizer: JSONTokenizer(input, checking: false, skippingByteOrderMark: skippingByteOrderMark), palette: palette,
                 escapingControls: escapingControls, holding: false, emit: emit)
-            printer.run()
+            printer.runChecked()
             printer.release()
+        }
+    }
+
+    /// `format` with the formatting on a thread of its own and `emit` called
+    /// on the calling thread as chunks are ready: printing a large body then
+    /// takes one core for formatting and another for writing (the kernel's
+    /// copy of the output), at the cost of one more chunk of memory: two in
+    /// all suffice, as writing a chunk takes less time than formatting one.
+    /// Output and chunking are exactly those of `format`.
+    public static func formatOnSecondThread(
+        _ input: UnsafeBufferPointer<UInt8>, palette: JSONPalette?, escapingControls: Bool = false,
+        skippingByteOrderMark: Bool = false, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        let ring = ChunkRing(slots: 2, chunkSize: chunkSize, slack: chunkSlack)
+        let job = FormatJob(input: input, palette: palette, escapingControls: escapingControls,
+                            skippingByteOrderMark: skippingByteOrderMark, ring: ring)
+        WorkerThreads.run(1, { _ in job.run() }, meanwhile: { ring.consume(emit) })
+    }
+
+    /// What the formatting thread needs. The input is read-only and outlives
+    /// the thread (`formatOnSecondThread` waits for it), so sharing it is safe.
+    private struct FormatJob: @unchecked Sendable {
+        let input: UnsafeBufferPointer<UInt8>
+        let palette: JSONPalette?
+        let escapingControls: Bool
+        let skippingByteOrderMark: Bool
+        let ring: ChunkRing
+
+        func run() {
+            var printer = Printer(
+                tokenizer: JSONTokenizer(input, checking: false, skippingByteOrderMark: skippingByteOrderMark),
+                palette: palette, escapingControls: escapingControls, holding: false, ring: ring, emit: { _ in })
+            printer.runChecked()
+            printer.release()
+            ring.finish()
         }
     }
 
@@ -135,12 +173,17 @@ public enum JSONFormatter {
     private struct Printer {
         var tokenizer: JSONTokenizer
         let input: UnsafePointer<UInt8>?
+        /// Tokens that end this far before the input's end may be read 32 bytes at a time.
+        let wideReadLimit: UnsafePointer<UInt8>?
         let emit: (UnsafeBufferPointer<UInt8>) -> Void
         let escapingControls: Bool
 
         /// The output chunk being filled.
-        let buffer: UnsafeMutablePointer<UInt8>
+        var buffer: UnsafeMutablePointer<UInt8>
         var filled = 0
+        /// Set when chunks go to another thread (`formatOnSecondThread`): a
+        /// full chunk is handed over and the next one to fill comes back.
+        var ring: ChunkRing?
 
         /// Whether full chunks are held back (in `held`) until the input is known to be valid.
         var holding: Bool
@@ -163,20 +206,24 @@ public enum JSONFormatter {
         var kinds: [UInt64] = []
         var depth = 0
 
+        /// `ring`: chunks go there (`formatOnSecondThread`) instead of to `emit`.
         init(tokenizer: JSONTokenizer, palette: JSONPalette?, escapingControls: Bool, holding: Bool,
-             emit: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+             ring: ChunkRing? = nil, emit: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
             self.tokenizer = tokenizer
             self.input = tokenizer.base
+            wideReadLimit = tokenizer.count >= 32 ? tokenizer.base.map { $0 + tokenizer.count - 32 } : nil
             self.emit = emit
             self.escapingControls = escapingControls
             self.holding = holding
-            buffer = .allocate(capacity: JSONFormatter.chunkSize)
+            self.ring = ring
+            buffer = ring?.firstBuffer ?? .allocate(capacity: JSONFormatter.chunkSize + JSONFormatter.chunkSlack)
 
             let sequences: [[UInt8]] = palette.map { [$0.key, $0.string, $0.number, $0.literal, $0.punctuation, JSONPalette.reset] }
                 ?? [[], [], [], [], [], []]
             let indentCount = 1 + 2 * JSONFormatter.maximumIndentDepth
             let tableCount = sequences.reduce(indentCount) { $0 + $1.count }
-            table = .allocate(capacity: tableCount)
+            table = .allocate(capacity: tableCount + 16)
+            (table + tableCount).initialize(repeating: 0, count: 16)
             var styles: [Style] = []
             var offset = 0
             for sequence in sequences {
@@ -198,7 +245,7 @@ public enum JSONFormatter {
         }
 
         func release() {
-            buffer.deallocate()
+            if ring == nil { buffer.deallocate() }
             table.deallocate()
         }
 
@@ -208,7 +255,11 @@ public enum JSONFormatter {
             guard filled > 0 else { return }
             defer { filled = 0 }
             guard holding else {
-                emit(UnsafeBufferPointer(start: buffer, count: filled))
+                if let ring {
+                    buffer = ring.handOver(count: filled)
+                } else {
+                    emit(UnsafeBufferPointer(start: buffer, count: filled))
+                }
                 return
             }
             guard !stopped else { return }
@@ -280,6 +331,11 @@ public enum JSONFormatter {
             }
         }
 
+        @inline(__always)
+        static func copy16(_ source: UnsafePointer<UInt8>, to target: UnsafeMutableRawPointer) {
+            target.storeBytes(of: UnsafeRawPointer(source).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+        }
+
         mutating func writeAcrossChunks(_ source: UnsafePointer<UInt8>, count: Int) {
             var source = source
             var remaining = count
@@ -303,9 +359,27 @@ public enum JSONFormatter {
         @inline(__always)
         mutating func write(_ source: UnsafePointer<UInt8>, count: Int, style: Style) {
             if style.count == 0 {
-                write(source, count: count)
+                if count <= 32, let limit = wideReadLimit, source <= limit, count <= JSONFormatter.chunkSize - filled {
+                    let target = UnsafeMutableRawPointer(buffer + filled)
+                    Self.copy16(source, to: target)
+                    Self.copy16(source + 16, to: target + 16)
+                    filled += count
+                } else {
+                    write(source, count: count)
+                }
+            } else if count <= 32, style.count <= 16, reset.count <= 16, let limit = wideReadLimit, source <= limit,
+                      style.count + count + reset.count <= JSONFormatter.chunkSize - filled {
+                // The usual case: a short token whose colour, bytes and reset
+                // fit; copied as fixed 16- and 32-byte blocks, with no branch on
+                // the length (the bytes past each piece are overwritten by the next).
+                let target = UnsafeMutableRawPointer(buffer + filled)
+                Self.copy16(style.start, to: target)
+                Self.copy16(source, to: target + style.count)
+                Self.copy16(source + 16, to: target + style.count + 16)
+                Self.copy16(reset.start, to: target + style.count + count)
+                filled += style.count + count + reset.count
             } else if style.count + count + reset.count <= JSONFormatter.chunkSize - filled {
-                // The usual case: all three pieces fit, one capacity check.
+                // All three pieces fit: one capacity check.
                 Self.copy(style.start, to: buffer + filled, count: style.count)
                 Self.copy(source, to: buffer + filled + style.count, count: count)
                 Self.copy(reset.start, to: buffer + filled + style.count + count, count: reset.count)
@@ -331,7 +405,16 @@ public enum JSONFormatter {
         /// A newline and the indentation of the current depth.
         @inline(__always)
         mutating func breakLine() {
-            write(lineBreak, count: 1 + 2 * min(depth, JSONFormatter.maximumIndentDepth))
+            let count = 1 + 2 * min(depth, JSONFormatter.maximumIndentDepth)
+            if count <= 32, filled + count <= JSONFormatter.chunkSize {
+                // Up to 15 levels: two fixed 16-byte copies (the table has the bytes to spare).
+                let target = UnsafeMutableRawPointer(buffer + filled)
+                Self.copy16(lineBreak, to: target)
+                Self.copy16(lineBreak + 16, to: target + 16)
+                filled += count
+            } else {
+                write(lineBreak, count: count)
+            }
         }
 
         // MARK: Containers
@@ -403,17 +486,20 @@ public enum JSONFormatter {
 
         // MARK: Layout
 
-        mutating func run() {
+        /// Lays out the tokens as they come (any input, valid or not).
+        /// `afterValue` and `expectKey`: the state to start in (see below), for
+        /// taking over from `runChecked` part way.
+        mutating func run(afterValue startAfterValue: Bool = false, expectKey startExpectKey: Bool = false) {
             guard let base = input else {
                 _ = tokenizer.next()  // empty input: a problem when checking
                 return finish(wroteAnything: false)
             }
             // A value (or key) has just been written; another one right after
             // it, which only broken input or a sequence has, goes on a new line.
-            var afterValue = false
+            var afterValue = startAfterValue
             // The next string is a key: the last token was `{` or an object's `,`.
-            var expectKey = false
-            var wroteAnything = false
+            var expectKey = startExpectKey
+            var wroteAnything = startAfterValue || depth > 0
             // `{` or `[` not written yet: when the next token closes it, both
             // go on one line (`{}`, `[]`), as jq prints them.
             var pendingOpen: UInt8 = 0
@@ -487,6 +573,123 @@ public enum JSONFormatter {
                 }
                 wroteAnything = true
             }
+        }
+
+        /// Lays out input already checked to be one valid JSON value (the
+        /// same layout as `run`), driven by the grammar: where the grammar
+        /// leaves one choice (a key after `{` or an object's `,`, then `:`),
+        /// nothing is dispatched on, so the branch that costs most per token,
+        /// "what comes next", is taken about once a value instead of twice a
+        /// token. The bytes of strings, numbers and literals are found by the
+        /// tokenizer's own scanners. Anything the grammar does not allow (the
+        /// input was not what the check saw) hands over to `run` where it is,
+        /// so no byte is lost either way.
+        mutating func runChecked() {
+            guard let base = input else { return finish(wroteAnything: false) }
+            let count = tokenizer.count
+            var index = tokenizer.position
+            value: while true {
+                index = Self.skipSpace(base, from: index, count: count)
+                guard index < count else { return handOver(at: index, afterValue: false, expectKey: false) }
+                let start = index
+                let byte = base[index]
+                if byte == UInt8(ascii: "\"") {
+                    index = JSONTokenizer.endOfString(base, from: index + 1, end: count)
+                    writeToken(base + start, count: index - start, style: stringStyle)
+                } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                    let opensObject = byte == UInt8(ascii: "{")
+                    index = Self.skipSpace(base, from: index + 1, count: count)
+                    if index < count, base[index] == (opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        // `{}` and `[]` on one line, as jq prints them.
+                        if punctuationStyle.count > 0 { write(punctuationStyle.start, count: punctuationStyle.count) }
+                        write(byte)
+                        write(base[index])
+                        if punctuationStyle.count > 0 { write(reset.start, count: reset.count) }
+                        index += 1
+                    } else {
+                        writePunctuation(byte)
+                        push(isObject: opensObject)
+                        breakLine()
+                        if opensObject {
+                            index = writeKey(base, at: index, count: count)
+                            guard index >= 0 else { return }
+                        }
+                        continue value
+                    }
+                } else if JSONTokenizer.isLetter(byte) {
+                    index += 1
+                    while index < count, JSONTokenizer.isLetter(base[index]) { index += 1 }
+                    writeToken(base + start, count: index - start, style: literalStyle)
+                } else if JSONTokenizer.isNumberByte(byte) {
+                    index += 1
+                    while index < count, JSONTokenizer.isNumberByte(base[index]) { index += 1 }
+                    writeToken(base + start, count: index - start, style: numberStyle)
+                } else {
+                    return handOver(at: index, afterValue: false, expectKey: false)
+                }
+                // After a value: `,` and the next member, or the ends of containers.
+                while true {
+                    index = Self.skipSpace(base, from: index, count: count)
+                    guard index < count, depth > 0 else {
+                        if index == count && depth == 0 { return finish(wroteAnything: true) }
+                        return handOver(at: index, afterValue: true, expectKey: false)
+                    }
+                    let next = base[index]
+                    let inObject = insideObject
+                    if next == UInt8(ascii: ",") {
+                        writePunctuation(next)
+                        breakLine()
+                        index += 1
+                        if inObject {
+                            index = writeKey(base, at: index, count: count)
+                            guard index >= 0 else { return }
+                        }
+                        continue value
+                    }
+                    guard next == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                        return handOver(at: index, afterValue: true, expectKey: false)
+                    }
+                    depth -= 1
+                    breakLine()
+                    writePunctuation(next)
+                    index += 1
+                }
+            }
+        }
+
+        @inline(__always)
+        static func skipSpace(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
+            var index = start
+            while index < count, JSONTokenizer.isSpace(base[index]) { index += 1 }
+            return index
+        }
+
+        /// Writes the key at `index` (after spaces) and its `:`; returns where
+        /// the value starts, or -1 when the input did not have them there and
+        /// the rest was laid out by `run` instead.
+        @inline(__always)
+        mutating func writeKey(_ base: UnsafePointer<UInt8>, at start: Int, count: Int) -> Int {
+            var index = Self.skipSpace(base, from: start, count: count)
+            guard index < count, base[index] == UInt8(ascii: "\"") else {
+                handOver(at: index, afterValue: false, expectKey: true)
+                return -1
+            }
+            let end = JSONTokenizer.endOfString(base, from: index + 1, end: count)
+            writeToken(base + index, count: end - index, style: keyStyle)
+            index = Self.skipSpace(base, from: end, count: count)
+            guard index < count, base[index] == UInt8(ascii: ":") else {
+                handOver(at: index, afterValue: true, expectKey: false)
+                return -1
+            }
+            writePunctuation(UInt8(ascii: ":"))
+            write(UInt8(ascii: " "))
+            return index + 1
+        }
+
+        /// Lays out the rest from `index` token by token (`run`), in the state given.
+        mutating func handOver(at index: Int, afterValue: Bool, expectKey: Bool) {
+            tokenizer.move(to: index)
+            run(afterValue: afterValue, expectKey: expectKey)
         }
 
         /// Ends the output: a `{` or `[` still pending, the final newline, and

@@ -98,6 +98,13 @@ public struct JSONTokenizer {
         return problem == nil
     }
 
+    /// Lexes on from `offset` (a formatter that read ahead by itself hands
+    /// the rest back), leniently: where it is may not be where the grammar expects.
+    public mutating func move(to offset: Int) {
+        position = min(max(offset, 0), count)
+        checking = false
+    }
+
     /// The rest of the input is known to be valid (a copy checked it to the
     /// end): lex it without checking again.
     public mutating func stopChecking() {

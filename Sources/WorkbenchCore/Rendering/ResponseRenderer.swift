@@ -66,11 +66,11 @@ public enum ResponseRenderer {
             var failure: JSONSyntax.Failure?
             switch response.bodyCheck {
             case .valid?:
-                // Checked as it arrived: one pass to print it.
+                // Checked as it arrived: one pass to print it, on a second
+                // thread when the body is large, so writing overlaps it.
                 body.withUnsafeBufferPointer { buffer in
-                    JSONFormatter.format(buffer, palette: palette, escapingControls: outputIsTerminal, skippingByteOrderMark: true) { chunk in
-                        sink.write(chunk)
-                    }
+                    let format = buffer.count >= secondThreadSize ? JSONFormatter.formatOnSecondThread : JSONFormatter.format
+                    format(buffer, palette, outputIsTerminal, true) { chunk in sink.write(chunk) }
                 }
             case .invalid(let found)?:
                 failure = found
@@ -104,6 +104,10 @@ public enum ResponseRenderer {
         }
         return kind
     }
+
+    /// From this size on, a checked JSON body is formatted on a thread of its
+    /// own while the calling thread writes (below it a thread costs more than it saves).
+    static let secondThreadSize = 1 << 20
 
     /// The most warnings one sequence body gets; the rest are counted in one last line.
     static let sequenceWarningLimit = 10

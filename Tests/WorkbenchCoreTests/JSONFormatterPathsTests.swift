@@ -1,0 +1,120 @@
+import Testing
+@testable import WorkbenchCore
+
+/// The formatter's fast paths against its token-by-token layout: checked input
+/// printed by following the grammar, short tokens copied as fixed blocks,
+/// and a large body formatted on a second thread must all give exactly the
+/// bytes the plain layout gives, and broken input must still lose nothing.
+@Suite struct JSONFormatterPathsTests {
+    /// A document of every shape the fast paths branch on: strings and keys of
+    /// every length around the 16- and 32-byte copies, escapes, raw UTF-8 and
+    /// C1 controls, numbers, literals, empty containers, nesting past the
+    /// 15 levels a line break copies at once, and a short token at the very end.
+    static func sampleDocument(seed: UInt64) -> [UInt8] {
+        var random = FuzzGenerator(seed: seed)
+        func string(_ length: Int) -> String {
+            let pieces = ["a", "é", "\\n", "\\\"", "\\u00e9", "日", " ", "\u{85}", "x", "\\\\"]
+            var text = ""
+            while text.utf8.count < length { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+            return "\"" + text + "\""
+        }
+        func value(_ depth: Int) -> String {
+            switch random.next() % (depth > 22 ? 5 : 9) {
+            case 0: return string(Int(random.next() % 48))
+            case 1: return ["0", "-1", "1.5e-7", "123456789012345678901234567890", "6.02E+23"][Int(random.next() % 5)]
+            case 2: return ["true", "false", "null"][Int(random.next() % 3)]
+            case 3: return ["{}", "[]", "{ }", "[\n]"][Int(random.next() % 4)]
+            case 4: return string(Int(random.next() % 40))
+            case 5, 6:
+                let members = (0..<Int(random.next() % 4 + 1)).map { _ in string(Int(random.next() % 36)) + " :\t" + value(depth + 1) }
+                return "{" + members.joined(separator: ",\n ") + "}"
+            default:
+                let items = (0..<Int(random.next() % 4 + 1)).map { _ in value(depth + 1) }
+                return "[ " + items.joined(separator: " , ") + " ]"
+            }
+        }
+        let items = (0..<40).map { _ in value(0) }
+        return Array(("[" + items.joined(separator: ",") + ",1]").utf8)
+    }
+
+    static let palettes: [JSONPalette?] = [
+        nil, .standard,
+        JSONPalette(key: Array("\u{1B}[1m".utf8), string: [], number: Array("\u{1B}[36m".utf8), literal: [],
+                    punctuation: Array("\u{1B}[2m".utf8)),
+    ]
+
+    @Test(arguments: 0..<12)
+    func checkedInputIsLaidOutAsTokenByToken(seed: Int) throws {
+        let document = Self.sampleDocument(seed: UInt64(seed))
+        for palette in Self.palettes {
+            for escaping in [false, true] {
+                // formatIfValid lays out token by token while it checks; format follows the grammar.
+                let tokenByToken = try JSONFormatter.formatIfValid(document, palette: palette, escapingControls: escaping).get()
+                #expect(JSONFormatter.format(document, palette: palette, escapingControls: escaping) == tokenByToken)
+            }
+        }
+    }
+
+    @Test func deepNestingBeyondTheFastLineBreaksAndTheIndentLimit() throws {
+        for depth in [14, 15, 16, 17, 40, JSONFormatter.maximumIndentDepth + 3] {
+            let text = String(repeating: "{\"k\":[", count: depth) + "1" + String(repeating: "]}", count: depth)
+            let document = Array(text.utf8)
+            #expect(JSONFormatter.format(document, palette: .standard) == (try JSONFormatter.formatIfValid(document, palette: .standard).get()))
+        }
+    }
+
+    @Test func brokenInputLosesNoByte() {
+        // The grammar-driven layout hands over to the token-by-token one wherever the input breaks off.
+        let document = Array(Self.sampleDocument(seed: 99).prefix(1_500))
+        func visible(_ bytes: [UInt8]) -> [UInt8] { bytes.filter { !JSONTokenizer.isSpace($0) } }
+        var inputs: [[UInt8]] = (0..<document.count).map { Array(document[..<$0]) }
+        inputs += [Array("{\"a\" 1, \"b\": 2}".utf8), Array("{\"a\": 1,}".utf8), Array("[1 2] 3 {".utf8),
+                   Array("{1: 2}".utf8), Array("{\"a\": @#, \"b\": [}".utf8), Array("]]}},".utf8)]
+        for input in inputs {
+            #expect(visible(JSONFormatter.format(input, palette: nil)) == visible(input))
+        }
+    }
+
+    @Test func aSecondThreadGivesTheSameChunks() {
+        var document: [UInt8] = []
+        for seed in 0..<60 { document += Self.sampleDocument(seed: UInt64(seed)) + [UInt8(ascii: ",")] }
+        document = [UInt8(ascii: "[")] + document + Array("0]".utf8)
+        func chunks(_ format: (UnsafeBufferPointer<UInt8>, JSONPalette?, Bool, Bool, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> [[UInt8]] {
+            var chunks: [[UInt8]] = []
+            document.withUnsafeBufferPointer { buffer in format(buffer, .standard, false, false) { chunks.append(Array($0)) } }
+            return chunks
+        }
+        let here = chunks(JSONFormatter.format)
+        let there = chunks(JSONFormatter.formatOnSecondThread)
+        #expect(here.count > 3)
+        #expect(there == here)
+    }
+
+    @Test func theRingHandsChunksOverInOrder() {
+        let ring = ChunkRing(slots: 3, chunkSize: 64, slack: 8)
+        let total = 5_000
+        let producer = Producer(ring: ring, total: total)
+        var received: [Int] = []
+        WorkerThreads.run(1, { _ in producer.run() }, meanwhile: {
+            ring.consume { chunk in received.append(Int(chunk[0]) + 256 * Int(chunk[chunk.count - 1])) }
+        })
+        #expect(received == (0..<total).map { $0 % 65_536 })
+    }
+
+    /// Fills chunk `n` with 1 + n % 60 bytes: the first is n's low byte, the last its high byte.
+    struct Producer: @unchecked Sendable {
+        let ring: ChunkRing
+        let total: Int
+        func run() {
+            var buffer = ring.firstBuffer
+            for number in 0..<total {
+                let count = 2 + number % 60
+                buffer.update(repeating: 0, count: count)
+                buffer[0] = UInt8(number & 0xFF)
+                buffer[count - 1] = UInt8((number >> 8) & 0xFF)
+                buffer = ring.handOver(count: count)
+            }
+            ring.finish()
+        }
+    }
+}
