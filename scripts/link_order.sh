@@ -15,7 +15,7 @@
 #
 # How: the binary, without its debug information (valgrind cannot read DWARF 5), runs under
 # callgrind for `--version` and for a script (base, two small GETs against
-# Benchmarks/bench_server.py, `show`); every function callgrind saw is kept if the binary
+# Benchmarks/bench_server.py, `show`, the 40 MB JSON body); every function callgrind saw is kept if the binary
 # defines it once: start-up's first, then the rest.
 set -euo pipefail
 export LC_ALL=C   # one collation for sort and comm, and the same list on every machine
@@ -56,7 +56,9 @@ for _ in $(seq 100); do
 done
 [ -n "$port" ] || { echo "link_order: the benchmark server did not start" >&2; exit 1; }
 
-printf 'base http://127.0.0.1:%s\nget /item/1\nget /item/2\nshow\n' "$port" >"$work/script.wb"
+# /big.json (40 MB) for what a large body adds: checking it on a second thread while it
+# arrives, and formatting it on another while the output is written.
+printf 'base http://127.0.0.1:%s\nget /item/1\nget /item/2\nshow\nget /big.json\n' "$port" >"$work/script.wb"
 
 # profile NAME ARGS... < INPUT: one callgrind run, its output in $work/NAME.out.
 profile() {
