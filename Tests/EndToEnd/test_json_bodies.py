@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import json
+
+from server import JSON_LARGE, JSON_LARGE_INVALID
 from test_send import ANSI, body_of as response_body, script
 
 
@@ -63,3 +66,26 @@ def test_expect_json_numbers_are_not_rounded(run_workbench, server):
                                                 "expect json $.big == 12345678901234567890124"))
     assert code != 0
     assert "expectation failed: json $.big == 12345678901234567890124: got 12345678901234567890123" in err
+
+
+def test_a_large_body_checked_while_it_downloads_is_formatted(run_workbench, server):
+    """About 3 MB: checked on a thread of its own as it arrives, then printed."""
+    code, out, err = run_workbench(input=script(server, "get /json/large"))
+    assert code == 0, err
+    assert "warning" not in err, err
+    body = body_of(out)
+    assert body.startswith('[\n  {\n    "id": 0,\n    "name": "caf\\u00e9 0 é😀",\n    "ratio": -0.5e-3,\n')
+    assert json.loads(body) == json.loads(JSON_LARGE)
+
+
+def test_a_large_invalid_body_gets_the_same_positioned_warning(run_workbench, server):
+    code, out, err = run_workbench(input=script(server, "get /json/large-invalid"))
+    assert code == 0, err
+    offset = JSON_LARGE_INVALID.rindex(b"nul,")
+    line = JSON_LARGE_INVALID.count(b"\n", 0, offset) + 1
+    column = offset - (JSON_LARGE_INVALID.rindex(b"\n", 0, offset) + 1) + 1
+    warnings = [text for text in err.splitlines() if text.startswith("warning:")]
+    assert warnings == ["warning: the body is not valid JSON: invalid literal: expected 'null' "
+                        f"at line {line}, column {column} (byte {offset})"], err
+    # Printed as it came, not formatted.
+    assert body_of(out) == JSON_LARGE_INVALID.decode("utf-8") + "\n"

@@ -725,13 +725,11 @@ public struct JSONTokenizer {
     /// all there; nil otherwise (`scanLiteral` says why).
     @inline(__always)
     static func endOfLiteral(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
-        if start + 5 <= count {
-            let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt32.self)
-            if word == UInt32(littleEndian: 0x6575_7274) { return start + 4 }  // "true"
-            if word == UInt32(littleEndian: 0x6C6C_756E) { return start + 4 }  // "null"
-            if word == UInt32(littleEndian: 0x736C_6166) && base[start + 4] == UInt8(ascii: "e") { return start + 5 }  // "fals" "e"
-            return nil
-        }
+        // Five bytes, to read "false" whole; a literal at the very end is left to `scanLiteral`.
+        guard start + 5 <= count else { return nil }
+        let word = UInt32(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt32.self))
+        if word == 0x6575_7274 || word == 0x6C6C_756E { return start + 4 }  // "true", "null"
+        if word == 0x736C_6166 && base[start + 4] == UInt8(ascii: "e") { return start + 5 }  // "fals", "e"
         return nil
     }
 
