@@ -162,18 +162,15 @@ public struct JSONTokenizer {
                 case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                     guard let end = Self.endOfLiteral(base, from: index, count: count) else { return }
                     index = end
-                case UInt8(ascii: "["):
-                    push(isObject: false, at: depth)
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    inObject = byte == UInt8(ascii: "{")
+                    push(isObject: inObject, at: depth)
                     depth += 1
-                    inObject = false
                     index += 1
-                    expect = .valueOrEnd
-                    continue value
-                case UInt8(ascii: "{"):
-                    push(isObject: true, at: depth)
-                    depth += 1
-                    inObject = true
-                    index += 1
+                    guard inObject else {
+                        expect = .valueOrEnd
+                        continue value
+                    }
                     expect = .keyOrEnd
                     guard Self.skipSpace(base, &index, count) else { return }
                     if base[index] != UInt8(ascii: "}") {
