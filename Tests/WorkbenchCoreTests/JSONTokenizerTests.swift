@@ -324,8 +324,12 @@ struct JSONTokenizerTests {
         }
     }
 
-    @Test func checkToEndAgreesWithTokenByTokenOnEveryCutAndChangedByte() {
-        let text = Array(Self.everything.utf8)
+    /// Objects and arrays nested 80 levels deep, past the 64 levels the fast path keeps in a register.
+    static let deep = String(repeating: #"{"k": ["#, count: 40) + "1, {}, []" + String(repeating: #"], "z": 0}"#, count: 40)
+
+    @Test(arguments: [everything, deep])
+    func checkToEndAgreesWithTokenByTokenOnEveryCutAndChangedByte(_ source: String) {
+        let text = Array(source.utf8)
         #expect(problemOfCheckToEnd(text) == nil)
         // Cut after every byte; every byte replaced by bytes that break or bend the grammar, or removed.
         var inputs = (0...text.count).map { Array(text[0..<$0]) }

@@ -120,10 +120,14 @@ public struct JSONTokenizer {
         var expect = self.expect
         var depth = self.depth
         var inObject = depth > 0 && isObject
+        // The first 64 levels' bits, in a register while the loop runs.
+        if containers.isEmpty { containers.append(0) }
+        var levels = containers[0]
         defer {
             position = index
             self.expect = expect
             self.depth = depth
+            containers[0] = levels
         }
         // Taken up where the last call stopped.
         switch expect {
@@ -132,7 +136,7 @@ public struct JSONTokenizer {
             if base[index] == UInt8(ascii: "}") {
                 index += 1
                 depth -= 1
-                inObject = depth > 0 && bit(depth - 1)
+                inObject = depth > 0 && isObject(at: depth - 1, levels)
                 expect = .commaOrEnd
             } else {
                 guard Self.skipKeyAndColon(base, &index, count, &expect) else { return }
@@ -164,7 +168,11 @@ public struct JSONTokenizer {
                     index = end
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
                     inObject = byte == UInt8(ascii: "{")
-                    push(isObject: inObject, at: depth)
+                    if depth < 64 {
+                        levels = inObject ? levels | 1 << UInt64(depth) : levels & ~(1 << UInt64(depth))
+                    } else {
+                        push(isObject: inObject, at: depth)
+                    }
                     depth += 1
                     index += 1
                     guard inObject else {
@@ -180,11 +188,11 @@ public struct JSONTokenizer {
                     // An empty object: closed below.
                     index += 1
                     depth -= 1
-                    inObject = depth > 0 && bit(depth - 1)
+                    inObject = depth > 0 && isObject(at: depth - 1, levels)
                 case UInt8(ascii: "]") where expect == .valueOrEnd:
                     index += 1
                     depth -= 1
-                    inObject = depth > 0 && bit(depth - 1)
+                    inObject = depth > 0 && isObject(at: depth - 1, levels)
                 default:
                     return
                 }
@@ -207,9 +215,15 @@ public struct JSONTokenizer {
                 guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return }
                 index += 1
                 depth -= 1
-                inObject = depth > 0 && bit(depth - 1)
+                inObject = depth > 0 && isObject(at: depth - 1, levels)
             }
         }
+    }
+
+    /// Whether the container opened at `level` is an object, with the first 64 levels' bits in `levels`.
+    @inline(__always)
+    private func isObject(at level: Int, _ levels: UInt64) -> Bool {
+        level < 64 ? levels & (1 << UInt64(level)) != 0 : bit(level)
     }
 
     /// Passes white space; false when the input ends first.
