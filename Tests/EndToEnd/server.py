@@ -71,6 +71,13 @@ after it; routing uses the raw, still percent-encoded path):
     U+009B (CSI, C1): ``{"t": "a<DEL>b<U+009B>31mc"}``.
 ``/json/bom``
     ``application/json``: a UTF-8 byte order mark, then ``{"a": 1, "b": [true]}``.
+``/json/large``
+    ``application/json``, about 3 MB (large enough to be checked on a thread of
+    its own while it downloads): ``[`` then 30,000 lines
+    ``{"id": N, "name": "caf\\u00e9 N é😀", "ratio": -N.5e-3, "ok": true,
+    "none": null, "tags": ["a", "b"]}`` separated by ``,\\n``, then ``]``.
+``/json/large-invalid``
+    The same with the last ``null`` cut to ``nul``.
 ``/ndjson``
     ``application/x-ndjson``: ``{"n":1}``, ``{"n":2,"s":"x"}``, ``not json``
     and ``[3]``, one per line.
@@ -81,7 +88,7 @@ after it; routing uses the raw, still percent-encoded path):
     Valid JSON ``{"kind":"json","content_type":"none"}`` with no Content-Type
     header at all.
 
-``/json/large?records=N&break=1``
+``/json/records?records=N&break=1``
     ``application/json``: an array of N records (default 20,000, at most
     200,000; about 190 bytes each, so the default is ~3.8 MB, past the size
     from which a checked body is formatted on a second thread), plain ASCII,
@@ -220,7 +227,14 @@ JSON_BOM = b'\xef\xbb\xbf{"a": 1, "b": [true]}'
 NDJSON = b'{"n":1}\n{"n":2,"s":"x"}\nnot json\n[3]\n'
 JSON_SEQ = b'\x1e{\n "a": 1\n}\n\x1e[2]\n'
 # Fixed bodies by path: (bytes, Content-Type).
+JSON_LARGE = ("[" + ",\n".join(
+    '{"id": %d, "name": "caf\\u00e9 %d \u00e9\U0001F600", "ratio": -%d.5e-3, "ok": true, "none": null, "tags": ["a", "b"]}'
+    % (index, index, index) for index in range(30000)) + "]").encode("utf-8")
+_LAST_NULL = JSON_LARGE.rindex(b"null")
+JSON_LARGE_INVALID = JSON_LARGE[:_LAST_NULL] + b"nul" + JSON_LARGE[_LAST_NULL + 4:]
 JSON_BODIES = {
+    "/json/large": (JSON_LARGE, "application/json"),
+    "/json/large-invalid": (JSON_LARGE_INVALID, "application/json"),
     "/json/controls": (JSON_CONTROLS, "application/json"),
     "/json/bom": (JSON_BOM, "application/json"),
     "/ndjson": (NDJSON, "application/x-ndjson"),
@@ -483,7 +497,7 @@ class Handler(BaseHTTPRequestHandler):
         if path in JSON_BODIES:
             body, content_type = JSON_BODIES[path]
             return self._reply(200, body, content_type)
-        if path == "/json/large":
+        if path == "/json/records":
             records = self._query_int("records", 20_000, 0, 200_000)
             return self._reply(200, large_json(records, self._query_values("break") == ["1"]), "application/json")
         if path == "/json/nocontenttype":

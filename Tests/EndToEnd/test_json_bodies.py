@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from server import large_json_record
+from server import JSON_LARGE, JSON_LARGE_INVALID, large_json_record
 from test_send import ANSI, body_of as response_body, script
 
 
@@ -70,7 +70,7 @@ def test_expect_json_numbers_are_not_rounded(run_workbench, server):
 
 def test_a_large_body_is_laid_out_exactly_like_jq(run_workbench, server):
     # ~3.8 MB: checked while it arrives, then formatted on a second thread while written.
-    code, out, err = run_workbench(["--color", "always"], input=script(server, "get /json/large"))
+    code, out, err = run_workbench(["--color", "always"], input=script(server, "get /json/records"))
     assert code == 0, err
     expected = json.dumps([large_json_record(index) for index in range(20_000)], indent=2) + "\n"
     assert "\x1b[34;1m\"owner\"\x1b[0m" in out
@@ -79,15 +79,38 @@ def test_a_large_body_is_laid_out_exactly_like_jq(run_workbench, server):
 
 
 def test_a_secret_in_a_large_body_is_masked(run_workbench, server):
-    code, out, err = run_workbench(input=script(server, "set --secret who user42", "get /json/large?records=30000"))
+    code, out, err = run_workbench(input=script(server, "set --secret who user42", "get /json/records?records=30000"))
     assert code == 0, err
     assert "user42" not in out and "user42" not in err
     assert out.count('"login": "user4') > 100
 
 
 def test_a_large_body_that_is_not_json_is_shown_as_text(run_workbench, server):
-    code, out, err = run_workbench(input=script(server, "get /json/large?break=1"))
+    code, out, err = run_workbench(input=script(server, "get /json/records?break=1"))
     assert code == 0, err
     assert body_of(out).rstrip("\n").endswith('"none": nul}]')
     assert '{"id": 0, "name": "record 0"' in body_of(out)
     assert "warning: the body is not valid JSON: invalid literal: expected 'null'" in err
+
+
+def test_a_large_body_checked_while_it_downloads_is_formatted(run_workbench, server):
+    """About 3 MB: checked on a thread of its own as it arrives, then printed."""
+    code, out, err = run_workbench(input=script(server, "get /json/large"))
+    assert code == 0, err
+    assert "warning" not in err, err
+    body = body_of(out)
+    assert body.startswith('[\n  {\n    "id": 0,\n    "name": "caf\\u00e9 0 é😀",\n    "ratio": -0.5e-3,\n')
+    assert json.loads(body) == json.loads(JSON_LARGE)
+
+
+def test_a_large_invalid_body_gets_the_same_positioned_warning(run_workbench, server):
+    code, out, err = run_workbench(input=script(server, "get /json/large-invalid"))
+    assert code == 0, err
+    offset = JSON_LARGE_INVALID.rindex(b"nul,")
+    line = JSON_LARGE_INVALID.count(b"\n", 0, offset) + 1
+    column = offset - (JSON_LARGE_INVALID.rindex(b"\n", 0, offset) + 1) + 1
+    warnings = [text for text in err.splitlines() if text.startswith("warning:")]
+    assert warnings == ["warning: the body is not valid JSON: invalid literal: expected 'null' "
+                        f"at line {line}, column {column} (byte {offset})"], err
+    # Printed as it came, not formatted.
+    assert body_of(out) == JSON_LARGE_INVALID.decode("utf-8") + "\n"

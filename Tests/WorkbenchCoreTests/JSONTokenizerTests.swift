@@ -300,6 +300,84 @@ struct JSONTokenizerTests {
         }
     }
 
+    /// A text with every kind of token, escapes, raw UTF-8, long strings and
+    /// numbers (the fast paths' eight-byte steps) and nesting.
+    static let everything = #"{"a": [1, -2.5e+10, 0, -0, 0.125, 1E3, 123456789012345678901234567890, true, false, null], "#
+        + #""s": "plain text longer than eight bytes", "e": "x\"y\\z\/\b\f\n\r\t\u00e9\uD83D\uDE00", "#
+        + #""u": "é😀 caf\u00e9 日本語", "o": {"k": {}, "l": [[], [{}]], "m": {"n": [null]}}, "empty": "", "#
+        + "\"t\": [\n  {\"x\": 1},\r\n\t{\"y\": 2.5}\n]}"
+
+    /// The token-by-token verdict (`nextChecked` alone): what `checkToEnd` must agree with.
+    func problemTokenByToken(_ bytes: [UInt8]) -> JSONTokenizer.Problem? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var tokenizer = JSONTokenizer(buffer, skippingByteOrderMark: true)
+            while tokenizer.problem == nil && tokenizer.nextChecked().kind != .end {}
+            return tokenizer.problem
+        }
+    }
+
+    func problemOfCheckToEnd(_ bytes: [UInt8]) -> JSONTokenizer.Problem? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var tokenizer = JSONTokenizer(buffer, skippingByteOrderMark: true)
+            _ = tokenizer.checkToEnd()
+            return tokenizer.problem
+        }
+    }
+
+    /// Objects and arrays nested 80 levels deep, past the 64 levels the fast path keeps in a register.
+    static let deep = String(repeating: #"{"k": ["#, count: 40) + "1, {}, []" + String(repeating: #"], "z": 0}"#, count: 40)
+
+    @Test(arguments: [everything, deep])
+    func checkToEndAgreesWithTokenByTokenOnEveryCutAndChangedByte(_ source: String) {
+        let text = Array(source.utf8)
+        #expect(problemOfCheckToEnd(text) == nil)
+        // Cut after every byte; every byte replaced by bytes that break or bend the grammar, or removed.
+        var inputs = (0...text.count).map { Array(text[0..<$0]) }
+        let replacements: [UInt8] = [0x00, 0x1F, 0x20, 0x22, 0x2C, 0x2D, 0x2E, 0x30, 0x31, 0x3A, 0x45, 0x5B, 0x5C, 0x5D,
+                                     0x61, 0x65, 0x75, 0x7B, 0x7D, 0x7F, 0x80, 0xC0, 0xE0, 0xED, 0xF0, 0xF4, 0xFF]
+        for index in text.indices {
+            for byte in replacements where byte != text[index] {
+                var changed = text
+                changed[index] = byte
+                inputs.append(changed)
+            }
+            var removed = text
+            removed.remove(at: index)
+            inputs.append(removed)
+        }
+        for input in inputs {
+            let expected = problemTokenByToken(input)
+            let found = problemOfCheckToEnd(input)
+            #expect(found == expected, "\(String(decoding: input, as: UTF8.self).debugDescription)")
+            if found != expected { break }
+        }
+    }
+
+    @Test func aBodyCutAnywhereIntoTwoPiecesGetsTheVerdictOfOneCheck() {
+        let texts = [Self.everything, #"[1, "two", {"three": [3.0e-3]}, -44, "\u0041\u00e9", "é😀", true]"#]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            var broken = bytes
+            broken[bytes.count / 2] = 0x01
+            for input in [bytes, broken] {
+                let whole = input.withUnsafeBufferPointer { buffer in
+                    var check = JSONBodyCheck()
+                    check.add(buffer)
+                    return check.finish(buffer)
+                }
+                for cut in 0...input.count {
+                    var check = JSONBodyCheck()
+                    input.withUnsafeBufferPointer { buffer in
+                        check.add(UnsafeBufferPointer(rebasing: buffer[0..<cut]))
+                        check.add(buffer)
+                    }
+                    let verdict = input.withUnsafeBufferPointer { check.finish($0) }
+                    #expect(verdict == whole, "cut at \(cut) of \(String(decoding: input, as: UTF8.self).debugDescription)")
+                }
+            }
+        }
+    }
+
     @Test func aHugeTokenArrivingInSmallPiecesEndsTheCheckInsteadOfRescanning() {
         let long = Array(("[\"" + String(repeating: "x", count: 2 * JSONBodyCheck.longestPendingToken) + "\"]").utf8)
         #expect(verdict(long, pieces: 256 * 1024) == nil)

@@ -84,6 +84,110 @@ import Glibc
         #expect(collector.exceededLimit)
     }
 
+    /// A JSON body of `size` bytes or more: an array of varied records.
+    func largeJSON(atLeast size: Int) -> [UInt8] {
+        var text = "["
+        var index = 0
+        while text.utf8.count < size {
+            text += index == 0 ? "" : ", "
+            text += #"{"id": \#(index), "name": "caf\u00e9 \#(index) é😀", "ratio": -\#(index).5e-3, "ok": true, "none": null, "tags": ["a", "b"]}"#
+            index += 1
+        }
+        return Array((text + "]").utf8)
+    }
+
+    /// Feeds `body` to a collector as libcurl would (headers announcing `announced`
+    /// bytes of JSON, then pieces of `piece` bytes); returns the collector and
+    /// whether it checked on a thread of its own.
+    func collect(_ body: [UInt8], announced: Int, piece: Int = 16 * 1024,
+                 limit: Int = 1 << 30) -> (ResponseCollector, usedThread: Bool) {
+        let collector = ResponseCollector(bodyLimit: limit, outputDescriptor: nil)
+        for line in ["HTTP/1.1 200 OK\r\n", "Content-Type: application/json\r\n", "Content-Length: \(announced)\r\n", "\r\n"] {
+            Array(line.utf8).withUnsafeBufferPointer { collector.receiveHeaderLine($0) }
+        }
+        var usedThread = false
+        body.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                let end = min(start + piece, buffer.count)
+                guard collector.receiveBody(UnsafeBufferPointer(rebasing: buffer[start..<end])) == end - start else { break }
+                usedThread = usedThread || collector.isCheckingInBackground
+                start = end
+            }
+        }
+        return (collector, usedThread)
+    }
+
+    func verdictOfOneCheck(_ body: [UInt8]) -> JSONBodyCheck.Verdict? {
+        body.withUnsafeBufferPointer { buffer in
+            var check = JSONBodyCheck()
+            check.add(buffer)
+            return check.finish(buffer)
+        }
+    }
+
+    @Test func aLargeJSONBodyIsCheckedOnAThreadWithTheVerdictOfOneCheck() {
+        let valid = largeJSON(atLeast: 3 << 20)
+        var broken = valid
+        broken[broken.count - 40] = UInt8(ascii: "x")
+        var brokenEarly = valid
+        brokenEarly[100] = 0x01
+        for body in [valid, broken, brokenEarly] {
+            let expected = verdictOfOneCheck(body)
+            for piece in [16 * 1024, 1000, 1 << 20] {
+                let (collector, usedThread) = collect(body, announced: body.count, piece: piece)
+                #expect(usedThread)
+                #expect(collector.finishJSONCheck() == expected)
+                #expect(!collector.isCheckingInBackground)
+            }
+        }
+        #expect(verdictOfOneCheck(valid) == .valid)
+        #expect(verdictOfOneCheck(broken) != .valid)
+    }
+
+    @Test func smallOrUnannouncedBodiesAreCheckedInTheCallback() {
+        let small = largeJSON(atLeast: 4000)
+        let (collector, usedThread) = collect(small, announced: small.count)
+        #expect(!usedThread)
+        #expect(collector.finishJSONCheck() == .valid)
+        // Announced small but more arrives (a decoded body, say): never on a thread.
+        let large = largeJSON(atLeast: 2 << 20)
+        let (more, moreUsedThread) = collect(large, announced: 100)
+        #expect(!moreUsedThread)
+        #expect(more.finishJSONCheck() == .valid)
+    }
+
+    @Test func aBodyLargerThanAnnouncedTakesTheCheckBackBeforeTheStorageMoves() {
+        let body = largeJSON(atLeast: 4 << 20)
+        var broken = body
+        broken[broken.count - 3] = UInt8(ascii: "?")
+        for input in [body, broken] {
+            // The storage reserved for 2 MiB; twice that arrives.
+            let (collector, usedThread) = collect(input, announced: 2 << 20)
+            #expect(usedThread)
+            #expect(collector.finishJSONCheck() == verdictOfOneCheck(input))
+        }
+    }
+
+    @Test func aTransferStoppedEarlyStopsTheThread() {
+        let body = largeJSON(atLeast: 3 << 20)
+        // Over the limit (a decoded body larger than announced): the callback refuses the piece and the thread is stopped.
+        let (limited, usedThread) = collect(body, announced: 2 << 20, limit: 2 << 20)
+        #expect(usedThread)
+        #expect(limited.exceededLimit)
+        #expect(!limited.isCheckingInBackground)
+        #expect(limited.finishJSONCheck() == nil)
+        // An error or Ctrl-C after some pieces: `endJSONCheck` ends the thread.
+        let collector = ResponseCollector(bodyLimit: 1 << 30, outputDescriptor: nil)
+        for line in ["HTTP/1.1 200 OK\r\n", "Content-Type: application/json\r\n", "Content-Length: \(body.count)\r\n", "\r\n"] {
+            Array(line.utf8).withUnsafeBufferPointer { collector.receiveHeaderLine($0) }
+        }
+        _ = body.withUnsafeBufferPointer { collector.receiveBody(UnsafeBufferPointer(rebasing: $0[0..<(2 << 20)])) }
+        #expect(collector.isCheckingInBackground)
+        collector.endJSONCheck()
+        #expect(!collector.isCheckingInBackground)
+    }
+
     @Test func responseMediaTypeAndCharset() {
         let response = HTTPResponse(statusLine: "HTTP/1.1 200 OK", statusCode: 200,
                                     headers: [HeaderField(name: "content-type", value: "Text/HTML; Charset=\"ISO-8859-1\"")], body: [])

@@ -93,8 +93,17 @@ public struct JSONTokenizer {
 
     /// Reads tokens to the end; true when the whole input is one valid value.
     /// Used to check ahead of a formatter, on a copy of its tokenizer.
+    ///
+    /// Most tokens go through `skipValidTokens`, which only passes over what
+    /// is complete and valid; whatever it stops at (a problem, the end, a
+    /// token cut by the end of what has arrived, a container deeper than its
+    /// cached bits) is one `nextChecked` call, so the verdict, the message and
+    /// the offset are always those of `nextChecked` alone.
     public mutating func checkToEnd() -> Bool {
-        while problem == nil && nextChecked().kind != .end {}
+        while problem == nil {
+            skipValidTokens()
+            if problem != nil || nextChecked().kind == .end { break }
+        }
         return problem == nil
     }
 
@@ -103,6 +112,151 @@ public struct JSONTokenizer {
     public mutating func move(to offset: Int) {
         position = min(max(offset, 0), count)
         checking = false
+    }
+
+    /// Passes over complete, valid tokens with the state in locals (no token
+    /// values, no stores to `self` per token) and stops before anything else,
+    /// with the state written back, for `nextChecked` to judge. The grammar is
+    /// in the shape of the code (a key is followed by a colon and a value, a
+    /// value by a comma or a closing bracket) rather than a switch on `expect`
+    /// per token, whose one indirect jump the processor kept mispredicting.
+    private mutating func skipValidTokens() {
+        guard let base else { return }
+        let count = self.count
+        var index = position
+        var expect = self.expect
+        var depth = self.depth
+        var inObject = depth > 0 && isObject
+        // The first 64 levels' bits, in a register while the loop runs.
+        if containers.isEmpty { containers.append(0) }
+        var levels = containers[0]
+        defer {
+            position = index
+            self.expect = expect
+            self.depth = depth
+            containers[0] = levels
+        }
+        // Taken up where the last call stopped.
+        switch expect {
+        case .keyOrEnd:
+            guard Self.skipSpace(base, &index, count) else { return }
+            if base[index] == UInt8(ascii: "}") {
+                index += 1
+                depth -= 1
+                inObject = depth > 0 && isObject(at: depth - 1, levels)
+                expect = .commaOrEnd
+            } else {
+                guard Self.skipKeyAndColon(base, &index, count, &expect) else { return }
+            }
+        case .key:
+            guard Self.skipSpace(base, &index, count), Self.skipKeyAndColon(base, &index, count, &expect) else { return }
+        case .colon:
+            guard Self.skipSpace(base, &index, count), base[index] == UInt8(ascii: ":") else { return }
+            index += 1
+            expect = .value
+        case .value, .valueOrEnd, .commaOrEnd:
+            break
+        }
+        while true {
+            // A value, unless the last one is already passed.
+            value: while expect != .commaOrEnd {
+                guard Self.skipSpace(base, &index, count) else { return }
+                let byte = base[index]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    guard let end = Self.endOfValidString(base, from: index, count: count) else { return }
+                    index = end
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    // A number that reaches the end of the input is left to `nextChecked` (more digits may follow).
+                    guard let end = Self.endOfValidNumber(base, from: index, count: count) else { return }
+                    index = end
+                case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                    guard let end = Self.endOfLiteral(base, from: index, count: count) else { return }
+                    index = end
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    inObject = byte == UInt8(ascii: "{")
+                    if depth < 64 {
+                        levels = inObject ? levels | 1 << UInt64(depth) : levels & ~(1 << UInt64(depth))
+                    } else {
+                        push(isObject: inObject, at: depth)
+                    }
+                    depth += 1
+                    index += 1
+                    guard inObject else {
+                        expect = .valueOrEnd
+                        continue value
+                    }
+                    expect = .keyOrEnd
+                    guard Self.skipSpace(base, &index, count) else { return }
+                    if base[index] != UInt8(ascii: "}") {
+                        guard Self.skipKeyAndColon(base, &index, count, &expect) else { return }
+                        continue value
+                    }
+                    // An empty object: closed below.
+                    index += 1
+                    depth -= 1
+                    inObject = depth > 0 && isObject(at: depth - 1, levels)
+                case UInt8(ascii: "]") where expect == .valueOrEnd:
+                    index += 1
+                    depth -= 1
+                    inObject = depth > 0 && isObject(at: depth - 1, levels)
+                default:
+                    return
+                }
+                expect = .commaOrEnd
+            }
+            // After a value: a comma and the next member, or the end of containers.
+            after: while true {
+                guard depth > 0, Self.skipSpace(base, &index, count) else { return }
+                let byte = base[index]
+                if byte == UInt8(ascii: ",") {
+                    index += 1
+                    if inObject {
+                        expect = .key
+                        guard Self.skipSpace(base, &index, count), Self.skipKeyAndColon(base, &index, count, &expect) else { return }
+                    } else {
+                        expect = .value
+                    }
+                    break after
+                }
+                guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return }
+                index += 1
+                depth -= 1
+                inObject = depth > 0 && isObject(at: depth - 1, levels)
+            }
+        }
+    }
+
+    /// Whether the container opened at `level` is an object, with the first 64 levels' bits in `levels`.
+    @inline(__always)
+    private func isObject(at level: Int, _ levels: UInt64) -> Bool {
+        level < 64 ? levels & (1 << UInt64(level)) != 0 : bit(level)
+    }
+
+    /// Passes white space; false when the input ends first.
+    @inline(__always)
+    private static func skipSpace(_ base: UnsafePointer<UInt8>, _ index: inout Int, _ count: Int) -> Bool {
+        while index < count {
+            // Mostly no space or one (after ',' and ':'), or a line break and indentation.
+            guard isSpace(base[index]) else { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Passes a valid key (its quote at `index`), white space and the colon,
+    /// and the white space after it, moving `expect` along; false where it stops.
+    @inline(__always)
+    private static func skipKeyAndColon(
+        _ base: UnsafePointer<UInt8>, _ index: inout Int, _ count: Int, _ expect: inout Expect
+    ) -> Bool {
+        guard base[index] == UInt8(ascii: "\""), let end = endOfValidString(base, from: index, count: count) else { return false }
+        index = end
+        expect = .colon
+        guard skipSpace(base, &index, count), base[index] == UInt8(ascii: ":") else { return false }
+        index += 1
+        expect = .value
+        return true
     }
 
     /// The rest of the input is known to be valid (a copy checked it to the
@@ -237,15 +391,25 @@ public struct JSONTokenizer {
 
     @inline(__always)
     private mutating func push(isObject: Bool) {
-        let word = depth >> 6
-        if word == containers.count { containers.append(0) }
-        let bit: UInt64 = 1 << UInt64(depth & 63)
-        if isObject { containers[word] |= bit } else { containers[word] &= ~bit }
+        push(isObject: isObject, at: depth)
         depth += 1
     }
 
-    private var isObject: Bool {
-        containers[(depth - 1) >> 6] & (1 << UInt64((depth - 1) & 63)) != 0
+    /// Records the container opened at `level` (the depth before it).
+    @inline(__always)
+    private mutating func push(isObject: Bool, at level: Int) {
+        let word = level >> 6
+        if word == containers.count { containers.append(0) }
+        let bit: UInt64 = 1 << UInt64(level & 63)
+        if isObject { containers[word] |= bit } else { containers[word] &= ~bit }
+    }
+
+    private var isObject: Bool { bit(depth - 1) }
+
+    /// Whether the container opened at `level` is an object.
+    @inline(__always)
+    private func bit(_ level: Int) -> Bool {
+        containers[level >> 6] & (1 << UInt64(level & 63)) != 0
     }
 
     /// Lenient lexing: strings end at the next unescaped quote (or the end),
@@ -397,8 +561,13 @@ public struct JSONTokenizer {
     /// control characters, well-formed UTF-8.
     private mutating func scanString(_ base: UnsafePointer<UInt8>, from start: Int) -> (Int, String)? {
         endedEarly = false
-        var index = start + 1
         let count = self.count
+        if let end = Self.endOfValidString(base, from: start, count: count) {
+            position = end
+            return nil
+        }
+        // Not a complete valid string: find what is wrong, byte by byte.
+        var index = start + 1
         while index < count {
             // Eight plain ASCII bytes at a time.
             while index + 8 <= count, !Self.needsAttention(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
@@ -445,6 +614,143 @@ public struct JSONTokenizer {
         return (start, "unterminated string")
     }
 
+    // MARK: Checking fast paths
+
+    /// The index just past the string whose opening quote is at `start` when
+    /// the string is complete (before `count`) and valid; nil when it is not,
+    /// or not yet: `scanString` then says why. Plain ASCII is passed eight
+    /// bytes at a time, straight to the first byte that needs a look.
+    @inline(__always)
+    static func endOfValidString(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
+        var index = start &+ 1
+        while true {
+            if index &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let (attention, quotes) = attentionMask(word)
+                guard attention != 0 else {
+                    index &+= 8
+                    continue
+                }
+                index &+= attention.trailingZeroBitCount >> 3
+                // The closing quote, known without loading the byte again.
+                if quotes & attention & (0 &- attention) != 0 { return index &+ 1 }
+            } else if index >= count {
+                return nil
+            }
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") { return index + 1 }
+            if byte == UInt8(ascii: "\\") {
+                guard index + 1 < count else { return nil }
+                switch base[index + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    index += 2
+                case UInt8(ascii: "u"):
+                    guard index + 6 <= count, isHexDigit(base[index + 2]), isHexDigit(base[index + 3]),
+                          isHexDigit(base[index + 4]), isHexDigit(base[index + 5]) else { return nil }
+                    index += 6
+                default:
+                    return nil
+                }
+            } else if byte >= 0x80 {
+                guard let length = validUTF8Length(base, at: index, count: count) else { return nil }
+                index += length
+            } else if byte < 0x20 {
+                return nil
+            } else {
+                // Plain ASCII in the last seven bytes, passed one at a time.
+                index += 1
+            }
+        }
+    }
+
+    /// The bytes of `word` that end plain string content (a quote, a
+    /// backslash, a control character or a non-ASCII byte), and the quotes
+    /// alone, as the high bit of each: exact per byte (no carries between
+    /// bytes), so the lowest set bit is the first such byte.
+    @inline(__always)
+    static func attentionMask(_ word: UInt64) -> (attention: UInt64, quotes: UInt64) {
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let low7 = word & 0x7F7F_7F7F_7F7F_7F7F
+        // A byte of `value` (at most 0x7F) is zero when adding 0x7F leaves its high bit clear.
+        func zeros(_ value: UInt64) -> UInt64 { ~((value &+ 0x7F7F_7F7F_7F7F_7F7F) | value) & highs }
+        let quotes = zeros(low7 ^ 0x2222_2222_2222_2222) & ~word
+        let backslashes = zeros(low7 ^ 0x5C5C_5C5C_5C5C_5C5C)
+        let controls = ~(low7 &+ 0x6060_6060_6060_6060) & highs
+        return ((word & highs) | quotes | backslashes | controls, quotes)
+    }
+
+    @inline(__always)
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20) &- UInt8(ascii: "a") < 6
+    }
+
+    /// The index just past the number starting at `start` when it is valid
+    /// and ends before `count`; nil otherwise (`scanNumber` says why).
+    @inline(__always)
+    static func endOfValidNumber(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
+        var index = start
+        if base[index] == UInt8(ascii: "-") {
+            index += 1
+            guard index < count else { return nil }
+        }
+        let first = base[index]
+        if first == UInt8(ascii: "0") {
+            index += 1
+            guard index < count, !isDigit(base[index]) else { return nil }
+        } else {
+            guard isDigit(first) else { return nil }
+            index = endOfDigits(base, from: index + 1, count: count)
+            guard index < count else { return nil }
+        }
+        if base[index] == UInt8(ascii: ".") {
+            guard index + 1 < count, isDigit(base[index + 1]) else { return nil }
+            index = endOfDigits(base, from: index + 2, count: count)
+            guard index < count else { return nil }
+        }
+        if base[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            guard index < count else { return nil }
+            if base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") {
+                index += 1
+                guard index < count else { return nil }
+            }
+            guard isDigit(base[index]) else { return nil }
+            index = endOfDigits(base, from: index + 1, count: count)
+            guard index < count else { return nil }
+        }
+        return index
+    }
+
+    /// The end of the run of ASCII digits from `from`, eight bytes at a time.
+    @inline(__always)
+    static func endOfDigits(_ base: UnsafePointer<UInt8>, from: Int, count: Int) -> Int {
+        var index = from
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // Digits are the bytes 0x30...0x39, so exactly the bytes that become 0...9 here.
+            let value = word ^ 0x3030_3030_3030_3030
+            // High bit set where a byte is 10 or more (the low seven bits plus 0x76 never carry out).
+            let others = (((value & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | value) & 0x8080_8080_8080_8080
+            if others != 0 { return index + others.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < count, isDigit(base[index]) { index += 1 }
+        return index
+    }
+
+    /// The index just past `true`, `false` or `null` at `start` when it is
+    /// all there; nil otherwise (`scanLiteral` says why).
+    @inline(__always)
+    static func endOfLiteral(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
+        // Five bytes, to read "false" whole; a literal at the very end is left to `scanLiteral`.
+        guard start + 5 <= count else { return nil }
+        let word = UInt32(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt32.self))
+        if word == 0x6575_7274 || word == 0x6C6C_756E { return start + 4 }  // "true", "null"
+        if word == 0x736C_6166 && base[start + 4] == UInt8(ascii: "e") { return start + 5 }  // "fals", "e"
+        return nil
+    }
+
     /// How long a UTF-8 sequence starting with `lead` claims to be.
     static func sequenceLength(_ lead: UInt8) -> Int {
         lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
@@ -465,6 +771,7 @@ public struct JSONTokenizer {
     }
 
     /// The length of the well-formed UTF-8 sequence at `position`, or nil.
+    @inline(__always)
     static func validUTF8Length(_ base: UnsafePointer<UInt8>, at position: Int, count: Int) -> Int? {
         let lead = base[position]
         let length: Int

@@ -3,7 +3,8 @@ import Glibc
 #endif
 
 /// Runs work on threads of its own and waits for them: `workbench replay
-/// --jobs N` runs N files at once, each blocking in libcurl's transfer loop.
+/// --jobs N` runs N files at once, each blocking in libcurl's transfer loop,
+/// and a large JSON body is checked beside its download (`BackgroundBodyCheck`).
 ///
 /// Written on pthreads because neither alternative fits: Swift concurrency's
 /// cooperative pool is as wide as the machine has cores (a blocking transfer
@@ -17,32 +18,51 @@ public enum WorkerThreads {
     /// calls are never interrupted by it (they see the flag it sets instead).
     /// A thread that cannot be started runs its part on the calling thread.
     public static func run(_ count: Int, _ body: @escaping @Sendable (Int) -> Void, meanwhile: () -> Void = {}) {
+        var threads: [Started] = []
+        var leftOver: [Int] = []
+        for index in 0..<count {
+            if let thread = start({ body(index) }) {
+                threads.append(thread)
+            } else {
+                leftOver.append(index)
+            }
+        }
+        for index in leftOver { body(index) }
+        meanwhile()
+        for thread in threads { thread.join() }
+    }
+
+    /// A thread started by `start`: `join` it exactly once.
+    struct Started: Sendable {
+        let thread: pthread_t
+
+        /// Waits until the thread's work has returned.
+        func join() {
+            pthread_join(thread, nil)
+        }
+    }
+
+    /// Starts `body` on a new thread with SIGINT blocked (see `run`) and
+    /// returns at once; nil when no thread can be started.
+    static func start(_ body: @escaping @Sendable () -> Void) -> Started? {
         var blocked = sigset_t()
         var previous = sigset_t()
         sigemptyset(&blocked)
         sigaddset(&blocked, SIGINT)
         // New threads inherit the mask of the thread that starts them.
         pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-        var threads: [pthread_t] = []
-        var leftOver: [Int] = []
-        for index in 0..<count {
-            let work = Unmanaged.passRetained(Work { body(index) }).toOpaque()
-            var thread = pthread_t()
-            if pthread_create(&thread, nil, { context in
-                guard let context else { return nil }
-                Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
-                return nil
-            }, work) == 0 {
-                threads.append(thread)
-            } else {
-                Unmanaged<Work>.fromOpaque(work).release()
-                leftOver.append(index)
-            }
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        let work = Unmanaged.passRetained(Work(body)).toOpaque()
+        var thread = pthread_t()
+        guard pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
+            return nil
+        }, work) == 0 else {
+            Unmanaged<Work>.fromOpaque(work).release()
+            return nil
         }
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
-        for index in leftOver { body(index) }
-        meanwhile()
-        for thread in threads { pthread_join(thread, nil) }
+        return Started(thread: thread)
     }
 
     /// The closure a thread runs, boxed to pass through pthread_create's pointer.

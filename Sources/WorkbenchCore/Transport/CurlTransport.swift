@@ -139,6 +139,8 @@ public final class CurlTransport {
         }
         let collector = ResponseCollector(bodyLimit: settings.maxBodyBytes, outputDescriptor: output?.descriptor,
                                           stream: options.stream)
+        // A body check still running on its thread (the transfer failed or was stopped) ends here.
+        defer { collector.endJSONCheck() }
         do {
             let outcome = try request.body.withUnsafeBufferPointer { body throws(WorkbenchError) in
                 try perform(request, body: body, settings: settings, collector: collector, shouldAbort: {

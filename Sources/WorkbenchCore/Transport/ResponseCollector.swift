@@ -12,7 +12,9 @@ final class ResponseCollector {
     }
 
     var blocks: [HeaderBlock] = []
-    var body: [UInt8] = []
+    /// Only appended to here, within its reserved capacity while a
+    /// `BackgroundBodyCheck` reads its storage (see there).
+    private(set) var body: [UInt8] = []
     let bodyLimit: Int
     /// Set when the body passed `bodyLimit` and the transfer was stopped.
     var exceededLimit = false
@@ -24,6 +26,9 @@ final class ResponseCollector {
     /// the first body bytes show what the final response's Content-Type is.
     private var jsonCheck: JSONBodyCheck?
     private var decidedJSONCheck = false
+    /// A large body's check, on a thread of its own while the body arrives
+    /// (`jsonCheck` is then nil until it is taken back).
+    private var backgroundCheck: BackgroundBodyCheck?
     /// Shown while it arrives, if it wants this response's body.
     let stream: ResponseStream?
     /// Whether the body is being streamed: decided at its first bytes.
@@ -109,13 +114,27 @@ final class ResponseCollector {
         }
         if body.count + bytes.count > bodyLimit {
             exceededLimit = true
+            stopBackgroundCheck()
             return 0
+        }
+        if backgroundCheck != nil && body.count + bytes.count > body.capacity {
+            // More than announced (a decoded body, say): the storage is about to move.
+            stopBackgroundCheck()
         }
         body.append(contentsOf: bytes)
         if !decidedJSONCheck {
             decidedJSONCheck = true
             let type = blocks.last?.headers.last { $0.hasName("Content-Type") }.map { HTTPResponse.mediaType(of: $0.value) }
-            if let type, JSONBodyCheck.applies(toMediaType: type) { jsonCheck = JSONBodyCheck() }
+            if let type, JSONBodyCheck.applies(toMediaType: type) { startJSONCheck() }
+        }
+        if let backgroundCheck {
+            if body.withUnsafeBufferPointer({ $0.baseAddress }) == backgroundCheck.base {
+                backgroundCheck.publish(body.count)
+                return bytes.count
+            }
+            // Copied elsewhere after all (never, as long as nothing else holds `body`):
+            // the old storage still holds what the worker read; go on here.
+            stopBackgroundCheck()
         }
         if jsonCheck != nil {
             body.withUnsafeBufferPointer { jsonCheck?.add($0) }
@@ -123,8 +142,46 @@ final class ResponseCollector {
         return bytes.count
     }
 
+    /// A body announced large enough, whose storage was reserved for all of
+    /// it, is checked on a thread of its own; any other in the callback.
+    private func startJSONCheck() {
+        if body.capacity >= BackgroundBodyCheck.threshold, let length = announcedLength,
+           length >= BackgroundBodyCheck.threshold, body.capacity >= length,
+           let base = body.withUnsafeBufferPointer({ $0.baseAddress }),
+           let background = BackgroundBodyCheck.start(reading: base) {
+            backgroundCheck = background
+        } else {
+            jsonCheck = JSONBodyCheck()
+        }
+    }
+
+    /// Takes the check back from its thread (stopping it where it is), to go
+    /// on in the callback or to be dropped.
+    private func stopBackgroundCheck() {
+        guard let backgroundCheck else { return }
+        jsonCheck = backgroundCheck.stop()
+        self.backgroundCheck = nil
+    }
+
+    /// Whether the body is being checked on a thread of its own now.
+    var isCheckingInBackground: Bool { backgroundCheck != nil }
+
+    /// Ends the thread of a transfer that stopped early (an error, Ctrl-C):
+    /// it must not outlive the body it reads.
+    func endJSONCheck() {
+        stopBackgroundCheck()
+    }
+
+    deinit {
+        stopBackgroundCheck()
+    }
+
     /// The verdict on the JSON body received, when it was checked as it arrived.
     func finishJSONCheck() -> JSONBodyCheck.Verdict? {
+        if let backgroundCheck {
+            jsonCheck = backgroundCheck.finish()
+            self.backgroundCheck = nil
+        }
         guard jsonCheck != nil, outputDescriptor == nil, !exceededLimit else { return nil }
         return body.withUnsafeBufferPointer { jsonCheck?.finish($0) }
     }
