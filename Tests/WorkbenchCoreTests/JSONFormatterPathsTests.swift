@@ -75,9 +75,9 @@ import Testing
         }
     }
 
-    @Test func aSecondThreadGivesTheSameChunks() {
+    @Test func aSecondThreadGivesTheSameOutputInLargerChunks() {
         var document: [UInt8] = []
-        for seed in 0..<60 { document += Self.sampleDocument(seed: UInt64(seed)) + [UInt8(ascii: ",")] }
+        for seed in 0..<200 { document += Self.sampleDocument(seed: UInt64(seed)) + [UInt8(ascii: ",")] }
         document = [UInt8(ascii: "[")] + document + Array("0]".utf8)
         func chunks(_ format: (UnsafeBufferPointer<UInt8>, JSONPalette?, Bool, Bool, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> [[UInt8]] {
             var chunks: [[UInt8]] = []
@@ -86,8 +86,9 @@ import Testing
         }
         let here = chunks(JSONFormatter.format)
         let there = chunks(JSONFormatter.formatOnSecondThread)
-        #expect(here.count > 3)
-        #expect(there == here)
+        #expect(there.count > 1)
+        #expect(there.dropLast().allSatisfy { $0.count == JSONFormatter.secondThreadChunkSize })
+        #expect(Array(there.joined()) == Array(here.joined()))
     }
 
     @Test func theRingHandsChunksOverInOrder() {

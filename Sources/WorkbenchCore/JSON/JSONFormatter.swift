@@ -81,17 +81,22 @@ public enum JSONFormatter {
         }
     }
 
+    /// The chunks `formatOnSecondThread` hands over: larger than `chunkSize`,
+    /// because every handover may wake the other thread, and each wake-up
+    /// costs a few microseconds of switching.
+    public static let secondThreadChunkSize = 256 * 1024
+
     /// `format` with the formatting on a thread of its own and `emit` called
     /// on the calling thread as chunks are ready: printing a large body then
     /// takes one core for formatting and another for writing (the kernel's
     /// copy of the output), at the cost of one more chunk of memory: two in
     /// all suffice, as writing a chunk takes less time than formatting one.
-    /// Output and chunking are exactly those of `format`.
+    /// Output is exactly `format`'s, in chunks of `secondThreadChunkSize`.
     public static func formatOnSecondThread(
         _ input: UnsafeBufferPointer<UInt8>, palette: JSONPalette?, escapingControls: Bool = false,
         skippingByteOrderMark: Bool = false, emit: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
-        let ring = ChunkRing(slots: 2, chunkSize: chunkSize, slack: chunkSlack)
+        let ring = ChunkRing(slots: 2, chunkSize: secondThreadChunkSize, slack: chunkSlack)
         let job = FormatJob(input: input, palette: palette, escapingControls: escapingControls,
                             skippingByteOrderMark: skippingByteOrderMark, ring: ring)
         WorkerThreads.run(1, { _ in job.run() }, meanwhile: { ring.consume(emit) })
@@ -178,8 +183,9 @@ public enum JSONFormatter {
         let emit: (UnsafeBufferPointer<UInt8>) -> Void
         let escapingControls: Bool
 
-        /// The output chunk being filled.
+        /// The output chunk being filled, and how much it holds before it goes out.
         var buffer: UnsafeMutablePointer<UInt8>
+        let chunkCapacity: Int
         var filled = 0
         /// Set when chunks go to another thread (`formatOnSecondThread`): a
         /// full chunk is handed over and the next one to fill comes back.
@@ -216,7 +222,8 @@ public enum JSONFormatter {
             self.escapingControls = escapingControls
             self.holding = holding
             self.ring = ring
-            buffer = ring?.firstBuffer ?? .allocate(capacity: JSONFormatter.chunkSize + JSONFormatter.chunkSlack)
+            chunkCapacity = ring?.chunkSize ?? JSONFormatter.chunkSize
+            buffer = ring?.firstBuffer ?? .allocate(capacity: chunkCapacity + JSONFormatter.chunkSlack)
 
             let sequences: [[UInt8]] = palette.map { [$0.key, $0.string, $0.number, $0.literal, $0.punctuation, JSONPalette.reset] }
                 ?? [[], [], [], [], [], []]
@@ -284,7 +291,7 @@ public enum JSONFormatter {
             held.withUnsafeBufferPointer { all in
                 var start = 0
                 while start < all.count {
-                    let end = min(start + JSONFormatter.chunkSize, all.count)
+                    let end = min(start + chunkCapacity, all.count)
                     emit(UnsafeBufferPointer(rebasing: all[start..<end]))
                     start = end
                 }
@@ -294,7 +301,7 @@ public enum JSONFormatter {
 
         @inline(__always)
         mutating func write(_ source: UnsafePointer<UInt8>, count: Int) {
-            if count <= JSONFormatter.chunkSize - filled {
+            if count <= chunkCapacity - filled {
                 Self.copy(source, to: buffer + filled, count: count)
                 filled += count
             } else {
@@ -340,8 +347,8 @@ public enum JSONFormatter {
             var source = source
             var remaining = count
             while remaining > 0 {
-                if filled == JSONFormatter.chunkSize { flush() }
-                let piece = min(remaining, JSONFormatter.chunkSize - filled)
+                if filled == chunkCapacity { flush() }
+                let piece = min(remaining, chunkCapacity - filled)
                 (buffer + filled).update(from: source, count: piece)
                 filled += piece
                 source += piece
@@ -351,7 +358,7 @@ public enum JSONFormatter {
 
         @inline(__always)
         mutating func write(_ byte: UInt8) {
-            if filled == JSONFormatter.chunkSize { flush() }
+            if filled == chunkCapacity { flush() }
             buffer[filled] = byte
             filled += 1
         }
@@ -359,7 +366,7 @@ public enum JSONFormatter {
         @inline(__always)
         mutating func write(_ source: UnsafePointer<UInt8>, count: Int, style: Style) {
             if style.count == 0 {
-                if count <= 32, let limit = wideReadLimit, source <= limit, count <= JSONFormatter.chunkSize - filled {
+                if count <= 32, let limit = wideReadLimit, source <= limit, count <= chunkCapacity - filled {
                     let target = UnsafeMutableRawPointer(buffer + filled)
                     Self.copy16(source, to: target)
                     Self.copy16(source + 16, to: target + 16)
@@ -368,7 +375,7 @@ public enum JSONFormatter {
                     write(source, count: count)
                 }
             } else if count <= 32, style.count <= 16, reset.count <= 16, let limit = wideReadLimit, source <= limit,
-                      style.count + count + reset.count <= JSONFormatter.chunkSize - filled {
+                      style.count + count + reset.count <= chunkCapacity - filled {
                 // The usual case: a short token whose colour, bytes and reset
                 // fit; copied as fixed 16- and 32-byte blocks, with no branch on
                 // the length (the bytes past each piece are overwritten by the next).
@@ -378,7 +385,7 @@ public enum JSONFormatter {
                 Self.copy16(source + 16, to: target + style.count + 16)
                 Self.copy16(reset.start, to: target + style.count + count)
                 filled += style.count + count + reset.count
-            } else if style.count + count + reset.count <= JSONFormatter.chunkSize - filled {
+            } else if style.count + count + reset.count <= chunkCapacity - filled {
                 // All three pieces fit: one capacity check.
                 Self.copy(style.start, to: buffer + filled, count: style.count)
                 Self.copy(source, to: buffer + filled + style.count, count: count)
@@ -406,7 +413,7 @@ public enum JSONFormatter {
         @inline(__always)
         mutating func breakLine() {
             let count = 1 + 2 * min(depth, JSONFormatter.maximumIndentDepth)
-            if count <= 32, filled + count <= JSONFormatter.chunkSize {
+            if count <= 32, filled + count <= chunkCapacity {
                 // Up to 15 levels: two fixed 16-byte copies (the table has the bytes to spare).
                 let target = UnsafeMutableRawPointer(buffer + filled)
                 Self.copy16(lineBreak, to: target)
