@@ -338,6 +338,17 @@ public enum JSONFormatter {
             }
         }
 
+        /// Appends `count` bytes (at most 32, with room in the chunk) copied as
+        /// one 32-byte block, whatever `count` is: `source` must have 32
+        /// readable bytes, and the bytes past `count` are overwritten next.
+        @inline(__always)
+        mutating func appendBlock(_ source: UnsafePointer<UInt8>, count: Int) {
+            let target = UnsafeMutableRawPointer(buffer + filled)
+            Self.copy16(source, to: target)
+            Self.copy16(source + 16, to: target + 16)
+            filled += count
+        }
+
         @inline(__always)
         static func copy16(_ source: UnsafePointer<UInt8>, to target: UnsafeMutableRawPointer) {
             target.storeBytes(of: UnsafeRawPointer(source).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
@@ -367,10 +378,7 @@ public enum JSONFormatter {
         mutating func write(_ source: UnsafePointer<UInt8>, count: Int, style: Style) {
             if style.count == 0 {
                 if count <= 32, let limit = wideReadLimit, source <= limit, count <= chunkCapacity - filled {
-                    let target = UnsafeMutableRawPointer(buffer + filled)
-                    Self.copy16(source, to: target)
-                    Self.copy16(source + 16, to: target + 16)
-                    filled += count
+                    appendBlock(source, count: count)
                 } else {
                     write(source, count: count)
                 }
@@ -414,11 +422,8 @@ public enum JSONFormatter {
         mutating func breakLine() {
             let count = 1 + 2 * min(depth, JSONFormatter.maximumIndentDepth)
             if count <= 32, filled + count <= chunkCapacity {
-                // Up to 15 levels: two fixed 16-byte copies (the table has the bytes to spare).
-                let target = UnsafeMutableRawPointer(buffer + filled)
-                Self.copy16(lineBreak, to: target)
-                Self.copy16(lineBreak + 16, to: target + 16)
-                filled += count
+                // Up to 15 levels: one fixed block (the table has the bytes to spare).
+                appendBlock(lineBreak, count: count)
             } else {
                 write(lineBreak, count: count)
             }
