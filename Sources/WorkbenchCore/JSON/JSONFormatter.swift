@@ -417,6 +417,14 @@ public enum JSONFormatter {
             }
         }
 
+        /// `{}` or `[]` on one line, as jq prints them, coloured as punctuation.
+        mutating func writeEmptyContainer(_ open: UInt8, _ close: UInt8) {
+            if punctuationStyle.count > 0 { write(punctuationStyle.start, count: punctuationStyle.count) }
+            write(open)
+            write(close)
+            if punctuationStyle.count > 0 { write(reset.start, count: reset.count) }
+        }
+
         /// A newline and the indentation of the current depth.
         @inline(__always)
         mutating func breakLine() {
@@ -527,10 +535,7 @@ public enum JSONFormatter {
                 if pendingOpen != 0 {
                     let opensObject = pendingOpen == UInt8(ascii: "{")
                     if token.kind == (opensObject ? .endObject : .endArray) {
-                        if punctuationStyle.count > 0 { write(punctuationStyle.start, count: punctuationStyle.count) }
-                        write(pendingOpen)
-                        write(opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-                        if punctuationStyle.count > 0 { write(reset.start, count: reset.count) }
+                        writeEmptyContainer(pendingOpen, opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
                         pendingOpen = 0
                         afterValue = true
                         expectKey = false
@@ -601,8 +606,9 @@ public enum JSONFormatter {
             let count = tokenizer.count
             var index = tokenizer.position
             value: while true {
-                index = Self.skipSpace(base, from: index, count: count)
-                guard index < count else { return handOver(at: index, afterValue: false, expectKey: false) }
+                guard JSONTokenizer.skipSpace(base, &index, count) else {
+                    return handOver(at: index, afterValue: false, expectKey: false)
+                }
                 let start = index
                 let byte = base[index]
                 if byte == UInt8(ascii: "\"") {
@@ -610,13 +616,10 @@ public enum JSONFormatter {
                     writeToken(base + start, count: index - start, style: stringStyle)
                 } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
                     let opensObject = byte == UInt8(ascii: "{")
-                    index = Self.skipSpace(base, from: index + 1, count: count)
-                    if index < count, base[index] == (opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                        // `{}` and `[]` on one line, as jq prints them.
-                        if punctuationStyle.count > 0 { write(punctuationStyle.start, count: punctuationStyle.count) }
-                        write(byte)
-                        write(base[index])
-                        if punctuationStyle.count > 0 { write(reset.start, count: reset.count) }
+                    index += 1
+                    if JSONTokenizer.skipSpace(base, &index, count),
+                       base[index] == (opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        writeEmptyContainer(byte, base[index])
                         index += 1
                     } else {
                         writePunctuation(byte)
@@ -629,21 +632,19 @@ public enum JSONFormatter {
                         continue value
                     }
                 } else if JSONTokenizer.isLetter(byte) {
-                    index += 1
-                    while index < count, JSONTokenizer.isLetter(base[index]) { index += 1 }
+                    index = JSONTokenizer.endOfLetters(base, from: index + 1, count: count)
                     writeToken(base + start, count: index - start, style: literalStyle)
                 } else if JSONTokenizer.isNumberByte(byte) {
-                    index += 1
-                    while index < count, JSONTokenizer.isNumberByte(base[index]) { index += 1 }
+                    index = JSONTokenizer.endOfNumberBytes(base, from: index + 1, count: count)
                     writeToken(base + start, count: index - start, style: numberStyle)
                 } else {
                     return handOver(at: index, afterValue: false, expectKey: false)
                 }
                 // After a value: `,` and the next member, or the ends of containers.
                 while true {
-                    index = Self.skipSpace(base, from: index, count: count)
-                    guard index < count, depth > 0 else {
-                        if index == count && depth == 0 { return finish(wroteAnything: true) }
+                    let more = JSONTokenizer.skipSpace(base, &index, count)
+                    guard more, depth > 0 else {
+                        if !more && depth == 0 { return finish(wroteAnything: true) }
                         return handOver(at: index, afterValue: true, expectKey: false)
                     }
                     let next = base[index]
@@ -669,27 +670,20 @@ public enum JSONFormatter {
             }
         }
 
-        @inline(__always)
-        static func skipSpace(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
-            var index = start
-            while index < count, JSONTokenizer.isSpace(base[index]) { index += 1 }
-            return index
-        }
-
         /// Writes the key at `index` (after spaces) and its `:`; returns where
         /// the value starts, or -1 when the input did not have them there and
         /// the rest was laid out by `run` instead.
         @inline(__always)
         mutating func writeKey(_ base: UnsafePointer<UInt8>, at start: Int, count: Int) -> Int {
-            var index = Self.skipSpace(base, from: start, count: count)
-            guard index < count, base[index] == UInt8(ascii: "\"") else {
+            var index = start
+            guard JSONTokenizer.skipSpace(base, &index, count), base[index] == UInt8(ascii: "\"") else {
                 handOver(at: index, afterValue: false, expectKey: true)
                 return -1
             }
             let end = JSONTokenizer.endOfString(base, from: index + 1, end: count)
             writeToken(base + index, count: end - index, style: keyStyle)
-            index = Self.skipSpace(base, from: end, count: count)
-            guard index < count, base[index] == UInt8(ascii: ":") else {
+            index = end
+            guard JSONTokenizer.skipSpace(base, &index, count), base[index] == UInt8(ascii: ":") else {
                 handOver(at: index, afterValue: true, expectKey: false)
                 return -1
             }

@@ -233,9 +233,10 @@ public struct JSONTokenizer {
         level < 64 ? levels & (1 << UInt64(level)) != 0 : bit(level)
     }
 
-    /// Passes white space; false when the input ends first.
+    /// Passes white space; false when the input ends first. (The formatter's
+    /// grammar-driven layout passes it the same way.)
     @inline(__always)
-    private static func skipSpace(_ base: UnsafePointer<UInt8>, _ index: inout Int, _ count: Int) -> Bool {
+    static func skipSpace(_ base: UnsafePointer<UInt8>, _ index: inout Int, _ count: Int) -> Bool {
         while index < count {
             // Mostly no space or one (after ',' and ':'), or a line break and indentation.
             guard isSpace(base[index]) else { return true }
@@ -439,12 +440,10 @@ public struct JSONTokenizer {
             index = Self.endOfString(base, from: index + 1, end: count)
         case let byte where Self.isLetter(byte):
             kind = .literal
-            index += 1
-            while index < count, Self.isLetter(base[index]) { index += 1 }
+            index = Self.endOfLetters(base, from: index + 1, count: count)
         case let byte where Self.isNumberByte(byte):
             kind = .number
-            index += 1
-            while index < count, Self.isNumberByte(base[index]) { index += 1 }
+            index = Self.endOfNumberBytes(base, from: index + 1, count: count)
         default:
             kind = .other
             index += 1
@@ -490,6 +489,22 @@ public struct JSONTokenizer {
     }
 
     // MARK: Lexing
+
+    /// The end of a run of letters (a literal, leniently: `true`, or `nul` in broken input).
+    @inline(__always)
+    static func endOfLetters(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
+        var index = start
+        while index < count, isLetter(base[index]) { index += 1 }
+        return index
+    }
+
+    /// The end of a run of number bytes (a number, leniently: `1e5`, or `1..2` in broken input).
+    @inline(__always)
+    static func endOfNumberBytes(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
+        var index = start
+        while index < count, isNumberByte(base[index]) { index += 1 }
+        return index
+    }
 
     /// The index just past the string whose opening quote is before `from`,
     /// or `end` when it is not closed; a backslash always takes the byte after it.
@@ -570,7 +585,8 @@ public struct JSONTokenizer {
         var index = start + 1
         while index < count {
             // Eight plain ASCII bytes at a time.
-            while index + 8 <= count, !Self.needsAttention(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+            while index + 8 <= count,
+                  Self.attentionMask(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))).attention == 0 {
                 index += 8
             }
             guard index < count else { break }
@@ -754,20 +770,6 @@ public struct JSONTokenizer {
     /// How long a UTF-8 sequence starting with `lead` claims to be.
     static func sequenceLength(_ lead: UInt8) -> Int {
         lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-    }
-
-    /// Whether any of eight bytes ends plain string content: a quote, a
-    /// backslash, a control character or a non-ASCII byte (SWAR: each test
-    /// sets the high bit of a byte that matches, with no false positives).
-    @inline(__always)
-    static func needsAttention(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-        let quote = hasZeroByte(word ^ (ones &* 0x22))
-        let backslash = hasZeroByte(word ^ (ones &* 0x5C))
-        let control = (word &- ones &* 0x20) & ~word & highs
-        return (quote | backslash | control | (word & highs)) != 0
     }
 
     /// The length of the well-formed UTF-8 sequence at `position`, or nil.

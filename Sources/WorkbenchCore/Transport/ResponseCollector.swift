@@ -145,8 +145,7 @@ final class ResponseCollector {
     /// A body announced large enough, whose storage was reserved for all of
     /// it, is checked on a thread of its own; any other in the callback.
     private func startJSONCheck() {
-        if body.capacity >= BackgroundBodyCheck.threshold, let length = announcedLength,
-           length >= BackgroundBodyCheck.threshold, body.capacity >= length,
+        if let length = announcedLength, length >= BackgroundBodyCheck.threshold, body.capacity >= length,
            let base = body.withUnsafeBufferPointer({ $0.baseAddress }),
            let background = BackgroundBodyCheck.start(reading: base) {
             backgroundCheck = background
