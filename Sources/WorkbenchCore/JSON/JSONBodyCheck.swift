@@ -22,8 +22,15 @@ public struct JSONBodyCheck {
 
     public static let longestPendingToken = 1 << 20
 
+    /// How far apart the check notes checkpoints (`JSONCheckpoint`), for
+    /// printing a large body on two threads: stretches of about this size are
+    /// what the threads take turns on.
+    public static let checkpointSpacing = 64 << 10
+
     private var tokenizer: JSONTokenizer?
     private var gaveUp = false
+    /// The checkpoints of a body found valid (`finish`); empty otherwise.
+    public private(set) var checkpoints: [JSONCheckpoint] = []
 
     public init() {}
 
@@ -34,6 +41,7 @@ public struct JSONBodyCheck {
         if tokenizer == nil {
             guard body.count >= 3 else { return }
             tokenizer = JSONTokenizer(body, skippingByteOrderMark: true)
+            tokenizer?.recordCheckpoints(every: Self.checkpointSpacing)
         }
         guard var current = tokenizer else { return }
         tokenizer = nil  // keep the stack uniquely referenced while it changes
@@ -53,7 +61,10 @@ public struct JSONBodyCheck {
         var current = tokenizer ?? JSONTokenizer(body, skippingByteOrderMark: true)
         tokenizer = nil
         current.resume(body, final: true)
-        if current.checkToEnd() { return .valid }
+        if current.checkToEnd() {
+            checkpoints = current.checkpoints
+            return .valid
+        }
         guard let problem = current.problem else { return nil }
         return .invalid(JSONSyntax.failure(at: problem.offset, reason: problem.reason, in: body))
     }

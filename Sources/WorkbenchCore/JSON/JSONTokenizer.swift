@@ -65,6 +65,14 @@ public struct JSONTokenizer {
     private var containers: [UInt64] = []
     private var depth = 0
 
+    /// Values found at least this far apart by the fast check are noted in
+    /// `checkpoints` (see `recordCheckpoints`); 0 notes none.
+    private var checkpointSpacing = 0
+    /// Where the next checkpoint may be noted (`Int.max` when none are).
+    private var nextCheckpoint = Int.max
+    /// The checkpoints noted so far, in order.
+    public private(set) var checkpoints: [JSONCheckpoint] = []
+
     /// `skippingByteOrderMark`: a UTF-8 byte order mark at the very start is
     /// passed over (RFC 8259 lets a reader ignore it; servers do send it).
     /// Offsets stay those of the whole input.
@@ -89,6 +97,15 @@ public struct JSONTokenizer {
         count = input.count
         isFinal = final
         isWaiting = false
+    }
+
+    /// Notes a `JSONCheckpoint` at the first value the check passes at least
+    /// `spacing` bytes after the last one (or after the start). Only values
+    /// passed by the fast path are noted, and none deeper than 64 levels:
+    /// checkpoints are hints, never needed for a correct layout.
+    public mutating func recordCheckpoints(every spacing: Int) {
+        checkpointSpacing = max(1, spacing)
+        nextCheckpoint = position + checkpointSpacing
     }
 
     /// Reads tokens to the end; true when the whole input is one valid value.
@@ -130,11 +147,13 @@ public struct JSONTokenizer {
         // The first 64 levels' bits, in a register while the loop runs.
         if containers.isEmpty { containers.append(0) }
         var levels = containers[0]
+        var nextCheckpoint = self.nextCheckpoint
         defer {
             position = index
             self.expect = expect
             self.depth = depth
             containers[0] = levels
+            self.nextCheckpoint = nextCheckpoint
         }
         // Taken up where the last call stopped.
         switch expect {
@@ -162,6 +181,11 @@ public struct JSONTokenizer {
             value: while expect != .commaOrEnd {
                 guard Self.skipSpace(base, &index, count) else { return }
                 let byte = base[index]
+                if _slowPath(index >= nextCheckpoint), byte != UInt8(ascii: "]"), depth <= JSONCheckpoint.deepestLevel {
+                    let open = depth == 64 ? levels : levels & (1 << UInt64(depth) &- 1)
+                    checkpoints.append(JSONCheckpoint(offset: index, depth: depth, levels: open))
+                    nextCheckpoint = index + checkpointSpacing
+                }
                 switch byte {
                 case UInt8(ascii: "\""):
                     guard let end = Self.endOfValidString(base, from: index, count: count) else { return }

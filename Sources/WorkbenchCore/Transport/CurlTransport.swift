@@ -413,7 +413,7 @@ public final class CurlTransport {
         let ip = getString(CURLINFO_PRIMARY_IP)
         let port = getLong(CURLINFO_PRIMARY_PORT)
         let address = ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
-        return HTTPResponse(
+        var response = HTTPResponse(
             statusLine: block.statusLine,
             statusCode: Int(getLong(CURLINFO_RESPONSE_CODE)),
             headers: block.headers,
@@ -430,6 +430,8 @@ public final class CurlTransport {
             stream: collector.isStreaming ? StreamEnd(stoppedByUser: { if case .aborted = outcome { true } else { false } }(),
                                                       keptPartOnly: collector.keptPartOnly) : nil
         )
+        if response.bodyCheck == .valid { response.bodyCheckpoints = collector.jsonCheckpoints }
+        return response
     }
 
     static func versionName(_ version: Int) -> String {

@@ -9,6 +9,9 @@ public struct HTTPResponse: Equatable, Sendable {
     public var body: [UInt8]
     /// A JSON body's verdict when it was checked as it arrived; nil when it was not.
     public var bodyCheck: JSONBodyCheck.Verdict?
+    /// Where values start every 64 KiB or so in a body the check found valid,
+    /// for printing it on two threads (`JSONFormatter.formatInSegments`).
+    public var bodyCheckpoints: [JSONCheckpoint] = []
     /// Where the body was written with `send > FILE`.
     public var bodyFile: String?
     /// Body size in bytes (also when it went to a file).

@@ -185,6 +185,9 @@ final class ResponseCollector {
         return body.withUnsafeBufferPointer { jsonCheck?.finish($0) }
     }
 
+    /// The checkpoints of a JSON body `finishJSONCheck` found valid.
+    var jsonCheckpoints: [JSONCheckpoint] { jsonCheck?.checkpoints ?? [] }
+
     /// The Content-Length of the response being received, once its headers are in.
     var announcedLength: Int? {
         guard let block = blocks.last, !(100..<200).contains(block.statusCode) else { return nil }
