@@ -2,9 +2,9 @@ import Testing
 @testable import WorkbenchCore
 
 /// The formatter's fast paths against its token-by-token layout: checked input
-/// printed by following the grammar, short tokens copied as fixed blocks,
-/// and a large body formatted on a second thread must all give exactly the
-/// bytes the plain layout gives, and broken input must still lose nothing.
+/// printed by following the grammar and short tokens copied as fixed blocks
+/// must give exactly the bytes the plain layout gives, and broken input must
+/// still lose nothing. (Two threads: JSONFormatterSegmentsTests.)
 @Suite struct JSONFormatterPathsTests {
     /// A document of every shape the fast paths branch on: strings and keys of
     /// every length around the 16- and 32-byte copies, escapes, raw UTF-8 and
@@ -72,50 +72,6 @@ import Testing
                    Array("{1: 2}".utf8), Array("{\"a\": @#, \"b\": [}".utf8), Array("]]}},".utf8)]
         for input in inputs {
             #expect(visible(JSONFormatter.format(input, palette: nil)) == visible(input))
-        }
-    }
-
-    @Test func aSecondThreadGivesTheSameOutputInLargerChunks() {
-        var document: [UInt8] = []
-        for seed in 0..<200 { document += Self.sampleDocument(seed: UInt64(seed)) + [UInt8(ascii: ",")] }
-        document = [UInt8(ascii: "[")] + document + Array("0]".utf8)
-        func chunks(_ format: (UnsafeBufferPointer<UInt8>, JSONPalette?, Bool, Bool, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> [[UInt8]] {
-            var chunks: [[UInt8]] = []
-            document.withUnsafeBufferPointer { buffer in format(buffer, .standard, false, false) { chunks.append(Array($0)) } }
-            return chunks
-        }
-        let here = chunks(JSONFormatter.format)
-        let there = chunks(JSONFormatter.formatOnSecondThread)
-        #expect(there.count > 1)
-        #expect(there.dropLast().allSatisfy { $0.count == JSONFormatter.secondThreadChunkSize })
-        #expect(Array(there.joined()) == Array(here.joined()))
-    }
-
-    @Test func theRingHandsChunksOverInOrder() {
-        let ring = ChunkRing(slots: 3, chunkSize: 64, slack: 8)
-        let total = 5_000
-        let producer = Producer(ring: ring, total: total)
-        var received: [Int] = []
-        WorkerThreads.run(1, { _ in producer.run() }, meanwhile: {
-            ring.consume { chunk in received.append(Int(chunk[0]) + 256 * Int(chunk[chunk.count - 1])) }
-        })
-        #expect(received == (0..<total).map { $0 % 65_536 })
-    }
-
-    /// Fills chunk `n` with 1 + n % 60 bytes: the first is n's low byte, the last its high byte.
-    struct Producer: @unchecked Sendable {
-        let ring: ChunkRing
-        let total: Int
-        func run() {
-            var buffer = ring.firstBuffer
-            for number in 0..<total {
-                let count = 2 + number % 60
-                buffer.update(repeating: 0, count: count)
-                buffer[0] = UInt8(number & 0xFF)
-                buffer[count - 1] = UInt8((number >> 8) & 0xFF)
-                buffer = ring.handOver(count: count)
-            }
-            ring.finish()
         }
     }
 }

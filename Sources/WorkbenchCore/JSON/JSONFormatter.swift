@@ -81,43 +81,68 @@ public enum JSONFormatter {
         }
     }
 
-    /// The chunks `formatOnSecondThread` hands over: larger than `chunkSize`,
-    /// because every handover may wake the other thread, and each wake-up
-    /// costs a few microseconds of switching.
-    public static let secondThreadChunkSize = 256 * 1024
+    /// How much output a buffer of `formatInSegments` holds, and how many
+    /// each thread has. A buffer takes a whole stretch between two checkpoints
+    /// (64 KiB of input, about 150 KiB of coloured output), so a stretch is
+    /// usually one handover; two let a thread lay out the next stretch while
+    /// the last one waits to be written. Measured on the 40 MB body: 32, 64
+    /// and 128 KiB buffers, three or four each, took 1.2-2.3x as long, as
+    /// every handover may wake the other thread; 512 KiB gained nothing.
+    public static let segmentChunkSize = 256 * 1024
+    public static let segmentBuffersEach = 2
 
-    /// `format` with the formatting on a thread of its own and `emit` called
-    /// on the calling thread as chunks are ready: printing a large body then
-    /// takes one core for formatting and another for writing (the kernel's
-    /// copy of the output), at the cost of one more chunk of memory: two in
-    /// all suffice, as writing a chunk takes less time than formatting one.
-    /// Output is exactly `format`'s, in chunks of `secondThreadChunkSize`.
-    public static func formatOnSecondThread(
-        _ input: UnsafeBufferPointer<UInt8>, palette: JSONPalette?, escapingControls: Bool = false,
-        skippingByteOrderMark: Bool = false, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    /// `format` for input whose `checkpoints` the check noted: the stretches
+    /// between checkpoints are laid out by two threads (the calling one and
+    /// another), each taking the next one free, and whichever finds output of
+    /// the stretch due writes it, so a large body's formatting and writing
+    /// are shared by two cores. Output is exactly `format`'s (in other
+    /// chunks); `emit` is called from either thread, never from both at once.
+    public static func formatInSegments(
+        _ input: UnsafeBufferPointer<UInt8>, checkpoints: [JSONCheckpoint], palette: JSONPalette?,
+        escapingControls: Bool = false, skippingByteOrderMark: Bool = false,
+        chunkSize: Int = segmentChunkSize, buffersEach: Int = segmentBuffersEach, emit: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
-        let ring = ChunkRing(slots: 2, chunkSize: secondThreadChunkSize, slack: chunkSlack)
-        let job = FormatJob(input: input, palette: palette, escapingControls: escapingControls,
-                            skippingByteOrderMark: skippingByteOrderMark, ring: ring)
-        WorkerThreads.run(1, { _ in job.run() }, meanwhile: { ring.consume(emit) })
+        // The first stretch starts where the text does, with nothing open.
+        let first = skippingByteOrderMark && JSONTokenizer.hasByteOrderMark(input) ? 3 : 0
+        var starts = [JSONCheckpoint(offset: first, depth: 0, levels: 0)]
+        for checkpoint in checkpoints where checkpoint.offset > starts[starts.count - 1].offset && checkpoint.offset < input.count {
+            starts.append(checkpoint)
+        }
+        let chunks = OrderedChunks(segments: starts.count, chunkSize: chunkSize, slack: chunkSlack, buffersEach: buffersEach)
+        withoutActuallyEscaping(emit) { emit in
+            let job = SegmentJob(input: input, starts: starts, palette: palette, escapingControls: escapingControls,
+                                 chunks: chunks, emit: emit)
+            WorkerThreads.run(1, { _ in job.run(producer: 1) }, meanwhile: { job.run(producer: 0) })
+            chunks.writeDue(emit)
+        }
     }
 
-    /// What the formatting thread needs. The input is read-only and outlives
-    /// the thread (`formatOnSecondThread` waits for it), so sharing it is safe.
-    private struct FormatJob: @unchecked Sendable {
+    /// What each thread of `formatInSegments` needs. The input is read-only
+    /// and outlives the threads, and so does `emit`, which `OrderedChunks`
+    /// calls from one thread at a time (`formatInSegments` waits for both).
+    private struct SegmentJob: @unchecked Sendable {
         let input: UnsafeBufferPointer<UInt8>
+        let starts: [JSONCheckpoint]
         let palette: JSONPalette?
         let escapingControls: Bool
-        let skippingByteOrderMark: Bool
-        let ring: ChunkRing
+        let chunks: OrderedChunks
+        let emit: (UnsafeBufferPointer<UInt8>) -> Void
 
-        func run() {
-            var printer = Printer(
-                tokenizer: JSONTokenizer(input, checking: false, skippingByteOrderMark: skippingByteOrderMark),
-                palette: palette, escapingControls: escapingControls, holding: false, ring: ring, emit: { _ in })
-            printer.runChecked()
-            printer.release()
-            ring.finish()
+        /// Lays out stretches until none is left.
+        func run(producer: Int) {
+            let filler = OrderedChunks.Filler(chunks, producer: producer, emit: emit)
+            var printer: Printer?
+            while let (segment, buffer) = filler.begin() {
+                if printer == nil {
+                    printer = Printer(tokenizer: JSONTokenizer(input, checking: false), palette: palette,
+                                      escapingControls: escapingControls, holding: false,
+                                      handingOverTo: filler, firstBuffer: buffer, emit: { _ in })
+                }
+                let end = segment + 1 < starts.count ? starts[segment + 1].offset : Int.max
+                printer?.layOut(from: starts[segment], to: end, into: buffer)
+                filler.end(count: printer?.filled ?? 0)
+            }
+            printer?.release()
         }
     }
 
@@ -187,9 +212,12 @@ public enum JSONFormatter {
         var buffer: UnsafeMutablePointer<UInt8>
         let chunkCapacity: Int
         var filled = 0
-        /// Set when chunks go to another thread (`formatOnSecondThread`): a
+        /// Set when the chunks are written in order by `formatInSegments`: a
         /// full chunk is handed over and the next one to fill comes back.
-        var ring: ChunkRing?
+        let filler: OrderedChunks.Filler?
+        /// Where the stretch being laid out ends (`formatInSegments`): the
+        /// layout stops at the value that starts there.
+        var segmentEnd = Int.max
 
         /// Whether full chunks are held back (in `held`) until the input is known to be valid.
         var holding: Bool
@@ -212,18 +240,20 @@ public enum JSONFormatter {
         var kinds: [UInt64] = []
         var depth = 0
 
-        /// `ring`: chunks go there (`formatOnSecondThread`) instead of to `emit`.
+        /// `filler`: full chunks go there, instead of to `emit`, and
+        /// `firstBuffer` (of its chunk size) is the first one filled.
         init(tokenizer: JSONTokenizer, palette: JSONPalette?, escapingControls: Bool, holding: Bool,
-             ring: ChunkRing? = nil, emit: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+             handingOverTo filler: OrderedChunks.Filler? = nil, firstBuffer: UnsafeMutablePointer<UInt8>? = nil,
+             emit: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
             self.tokenizer = tokenizer
             self.input = tokenizer.base
             wideReadLimit = tokenizer.count >= 32 ? tokenizer.base.map { $0 + tokenizer.count - 32 } : nil
             self.emit = emit
             self.escapingControls = escapingControls
             self.holding = holding
-            self.ring = ring
-            chunkCapacity = ring?.chunkSize ?? JSONFormatter.chunkSize
-            buffer = ring?.firstBuffer ?? .allocate(capacity: chunkCapacity + JSONFormatter.chunkSlack)
+            self.filler = filler
+            chunkCapacity = filler?.chunkSize ?? JSONFormatter.chunkSize
+            buffer = firstBuffer ?? .allocate(capacity: chunkCapacity + JSONFormatter.chunkSlack)
 
             let sequences: [[UInt8]] = palette.map { [$0.key, $0.string, $0.number, $0.literal, $0.punctuation, JSONPalette.reset] }
                 ?? [[], [], [], [], [], []]
@@ -252,7 +282,7 @@ public enum JSONFormatter {
         }
 
         func release() {
-            if ring == nil { buffer.deallocate() }
+            if filler == nil { buffer.deallocate() }
             table.deallocate()
         }
 
@@ -262,8 +292,8 @@ public enum JSONFormatter {
             guard filled > 0 else { return }
             defer { filled = 0 }
             guard holding else {
-                if let ring {
-                    buffer = ring.handOver(count: filled)
+                if let filler {
+                    buffer = filler.handOver(count: filled)
                 } else {
                     emit(UnsafeBufferPointer(start: buffer, count: filled))
                 }
@@ -548,6 +578,8 @@ public enum JSONFormatter {
                     afterValue = false
                     expectKey = opensObject
                 }
+                // The next stretch's printer lays out the rest (`formatInSegments`).
+                if token.start >= segmentEnd { return }
                 let start = token.start
                 switch token.kind {
                 case .end:
@@ -601,14 +633,18 @@ public enum JSONFormatter {
         /// tokenizer's own scanners. Anything the grammar does not allow (the
         /// input was not what the check saw) hands over to `run` where it is,
         /// so no byte is lost either way.
-        mutating func runChecked() {
+        /// `start`: where to begin, a value's first byte or white space before
+        /// it (the tokenizer's position when nil), with `depth` and `kinds` set
+        /// for the containers open there. The layout stops at `segmentEnd`.
+        mutating func runChecked(from start: Int? = nil) {
             guard let base = input else { return finish(wroteAnything: false) }
             let count = tokenizer.count
-            var index = tokenizer.position
+            var index = start ?? tokenizer.position
             value: while true {
                 guard JSONTokenizer.skipSpace(base, &index, count) else {
                     return handOver(at: index, afterValue: false, expectKey: false)
                 }
+                if index >= segmentEnd { return }
                 let start = index
                 let byte = base[index]
                 if byte == UInt8(ascii: "\"") {
@@ -668,6 +704,17 @@ public enum JSONFormatter {
                     index += 1
                 }
             }
+        }
+
+        /// Lays out the stretch from `start` to the value at `end` (`Int.max`:
+        /// to the end of the input), filling `buffer` from its start.
+        mutating func layOut(from start: JSONCheckpoint, to end: Int, into buffer: UnsafeMutablePointer<UInt8>) {
+            self.buffer = buffer
+            filled = 0
+            depth = start.depth
+            kinds = [start.levels]
+            segmentEnd = end
+            runChecked(from: start.offset)
         }
 
         /// Writes the key at `index` (after spaces) and its `:`; returns where

@@ -66,11 +66,19 @@ public enum ResponseRenderer {
             var failure: JSONSyntax.Failure?
             switch response.bodyCheck {
             case .valid?:
-                // Checked as it arrived: one pass to print it, on a second
-                // thread when the body is large, so writing overlaps it.
+                // Checked as it arrived: one pass to print it, shared by two
+                // threads when the body is large (from the check's checkpoints).
                 body.withUnsafeBufferPointer { buffer in
-                    let format = buffer.count >= secondThreadSize ? JSONFormatter.formatOnSecondThread : JSONFormatter.format
-                    format(buffer, palette, outputIsTerminal, true) { chunk in sink.write(chunk) }
+                    if buffer.count < secondThreadSize {
+                        JSONFormatter.format(buffer, palette: palette, escapingControls: outputIsTerminal, skippingByteOrderMark: true) {
+                            chunk in sink.write(chunk)
+                        }
+                    } else {
+                        JSONFormatter.formatInSegments(
+                            buffer, checkpoints: response.bodyCheckpoints, palette: palette, escapingControls: outputIsTerminal,
+                            skippingByteOrderMark: true
+                        ) { chunk in sink.write(chunk) }
+                    }
                 }
             case .invalid(let found)?:
                 failure = found
@@ -105,8 +113,8 @@ public enum ResponseRenderer {
         return kind
     }
 
-    /// From this size on, a checked JSON body is formatted on a thread of its
-    /// own while the calling thread writes (below it a thread costs more than it saves).
+    /// From this size on, a checked JSON body is formatted and written by two
+    /// threads (below it a thread costs more than it saves).
     static let secondThreadSize = 1 << 20
 
     /// The most warnings one sequence body gets; the rest are counted in one last line.
