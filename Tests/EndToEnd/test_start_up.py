@@ -2,11 +2,15 @@
 
 The usual command lines (`workbench`, `--version`, `--color X`, `--no-history`, `--keep-going`,
 `--restore`) are read without ArgumentParser (`QuickStart`); everything else goes through it.
-Both must behave the same.
+Both must behave the same. libedit is loaded only when the interactive workbench starts.
 """
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
+import pexpect
 import pytest
 
 # Builds a request, fails once, shows it: colour, `--keep-going` and the error line all show.
@@ -58,3 +62,38 @@ def test_version_alone(run_workbench):
     result = run_workbench(["--version"])
     assert result.returncode == 0 and result.stderr == ""
     assert result.stdout.count("\n") == 1 and result.stdout.strip()
+
+
+def test_a_script_does_not_load_libedit(run_workbench):
+    """libedit (with libtinfo, libbsd, libmd) is for the interactive workbench only."""
+    result = run_workbench([], input=SCRIPT, env={"LD_DEBUG": "files"})
+    assert "calling init: " in result.stderr, "LD_DEBUG had no effect"
+    assert "libedit" not in result.stderr
+
+
+def test_the_repl_loads_libedit(workbench_bin, workbench_env, workdir):
+    child = pexpect.spawn(workbench_bin, env=dict(workbench_env, NO_COLOR="1", LD_DEBUG="files"), cwd=str(workdir),
+                          encoding="utf-8", dimensions=(24, 200), timeout=10)
+    child.expect("libedit")
+    child.expect("> ")
+    child.sendline("exit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_the_repl_without_libedit_says_so(run_workbench, workbench_bin, workbench_env, workdir, tmp_path: Path):
+    """A libedit that cannot be loaded: one error line and status 1, not a crash (scripts still run)."""
+    broken = tmp_path / "lib"
+    broken.mkdir()
+    (broken / "libedit.so.2").write_bytes(b"not a library")
+    (broken / "libedit.so").write_bytes(b"not a library")
+    library_path = os.pathsep.join(filter(None, [str(broken), os.environ.get("LD_LIBRARY_PATH")]))
+    env = dict(workbench_env, NO_COLOR="1", LD_LIBRARY_PATH=library_path)
+    child = pexpect.spawn(workbench_bin, env=env, cwd=str(workdir), encoding="utf-8", dimensions=(24, 200), timeout=10)
+    child.expect("error: cannot start the line editor: [^\r\n]*libedit.so")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    script = run_workbench(["--keep-going"], input=SCRIPT, env={"LD_LIBRARY_PATH": library_path})
+    assert "X-A: b" in script.stdout and script.returncode == 1
