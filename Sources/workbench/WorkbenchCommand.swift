@@ -17,6 +17,8 @@ struct WorkbenchCommand: ParsableCommand {
             Glibc.exit(0)
         case .start(let options, let restore):
             Glibc.exit(Launch.start(session: nil, restore: restore, options: options))
+        case .run(let script, let options):
+            Glibc.exit(Launch.run(script: script, environmentName: nil, options: options))
         case nil:
             break
         }
@@ -106,7 +108,9 @@ extension WorkbenchCommand {
 
     /// `workbench run SCRIPT`: the commands of a file, as a script.
     struct Run: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Run the commands in a file, as a script.")
+        // The name given, not derived: ArgumentParser would make it from `String(describing:)` of
+        // the type, a runtime lookup (1.3 M instructions at every start that ArgumentParser reads).
+        static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the commands in a file, as a script.")
 
         @Argument(help: "The file of commands, one per line, or a .http file (its requests are sent in order).")
         var script: String
@@ -117,23 +121,7 @@ extension WorkbenchCommand {
         @OptionGroup var options: CommonOptions
 
         func run() throws {
-            if HTTPFileImport.handles(script) {
-                // Each request sent in order, as `replay N` does: its response shown, captures flowing on.
-                let launch = Launch(options: options.values)
-                let interpreter = launch.makeInterpreter()
-                try launch.preload(.loadHTTPFile(script, environment: environmentName), into: interpreter)
-                var lines = (1...max(1, interpreter.workspace.history.count)).map { "replay \($0)" }.makeIterator()
-                throw ExitCode(launch.runScript(interpreter, nextLine: { lines.next().map { .success($0) } }))
-            }
-            let descriptor = open(FileSystem.expandTilde(script), O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                let reason = String(cString: strerror(errno))
-                FileDescriptorSink.writeAll(Array("error: cannot read script '\(script)': \(reason)\n".utf8), to: 2)
-                throw ExitCode(2)
-            }
-            defer { close(descriptor) }
-            let launch = Launch(options: options.values)
-            throw ExitCode(launch.runScript(launch.makeInterpreter(), nextLine: LineReader(descriptor: descriptor).next))
+            throw ExitCode(Launch.run(script: script, environmentName: environmentName, options: options.values))
         }
     }
 }
@@ -170,6 +158,32 @@ struct Launch {
             return launch.runREPL(interpreter)
         }
         return launch.runScript(interpreter, nextLine: LineReader(descriptor: 0).next)
+    }
+
+    /// `workbench run SCRIPT`: the commands of a file, or a .http file's requests, as a script.
+    /// Returns the exit status (2: the file could not be read).
+    static func run(script: String, environmentName: String?, options: LaunchOptions) -> Int32 {
+        if HTTPFileImport.handles(script) {
+            // Each request sent in order, as `replay N` does: its response shown, captures flowing on.
+            let launch = Launch(options: options)
+            let interpreter = launch.makeInterpreter()
+            do {
+                try launch.preload(.loadHTTPFile(script, environment: environmentName), into: interpreter)
+            } catch {
+                return 2
+            }
+            var lines = (1...max(1, interpreter.workspace.history.count)).map { "replay \($0)" }.makeIterator()
+            return launch.runScript(interpreter, nextLine: { lines.next().map { .success($0) } })
+        }
+        let descriptor = open(FileSystem.expandTilde(script), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            FileDescriptorSink.writeAll(Array("error: cannot read script '\(script)': \(reason)\n".utf8), to: 2)
+            return 2
+        }
+        defer { close(descriptor) }
+        let launch = Launch(options: options)
+        return launch.runScript(launch.makeInterpreter(), nextLine: LineReader(descriptor: descriptor).next)
     }
 
     func makeInterpreter() -> Interpreter {

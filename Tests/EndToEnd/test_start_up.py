@@ -42,6 +42,24 @@ def test_the_quick_path_and_argument_parser_agree(run_workbench, arguments):
 
 
 @pytest.mark.parametrize("arguments", [
+    [],
+    ["--color", "always"],
+    ["--color=never", "--keep-going"],
+    ["--keep-going", "--no-history"],
+])
+def test_run_file_agrees_with_argument_parser(run_workbench, workdir, arguments):
+    """`workbench run FILE ARGS` (read by hand) against `workbench run ARGS -- FILE` (ArgumentParser)."""
+    (workdir / "build.wb").write_text(SCRIPT)
+    quick = run_workbench(["run", "build.wb", *arguments])
+    parsed = run_workbench(["run", *arguments, "--", "build.wb"])
+    assert quick == parsed
+    assert quick.returncode == 1
+    missing = run_workbench(["run", "no-such.wb", *arguments])
+    assert missing == run_workbench(["run", *arguments, "--", "no-such.wb"])
+    assert missing.returncode == 2 and missing.stderr.startswith("error: cannot read script")
+
+
+@pytest.mark.parametrize("arguments", [
     ["--color", "on"],
     ["--color"],
     ["--colour", "always"],

@@ -14,6 +14,9 @@ import Testing
         (["--restore"], .start(LaunchOptions(), restore: true)),
         (["--keep-going", "--color", "never", "--restore", "--no-history"],
          .start(LaunchOptions(color: .off, noHistory: true, keepGoing: true), restore: true)),
+        (["run", "script.wb"], .run(script: "script.wb", LaunchOptions())),
+        (["run", "--keep-going", "a b.http", "--color=always"], .run(script: "a b.http", LaunchOptions(color: .on, keepGoing: true))),
+        (["run", "start"], .run(script: "start", LaunchOptions())),
     ])
     func readsTheUsualCommandLines(arguments: [String], expected: QuickStart) {
         #expect(QuickStart.parse(arguments[...]) == expected)
@@ -22,11 +25,13 @@ import Testing
     /// Everything else goes to ArgumentParser: its help, its errors, subcommands, session files.
     @Test(arguments: [
         ["--help"], ["-h"], ["help"], ["--version", "--color", "always"], ["--color", "always", "--version"],
-        ["--version", "--version"], ["session.json"], ["run", "script.wb"], ["replay", "a.json"], ["serve", "a.json"],
+        ["--version", "--version"], ["session.json"], ["replay", "a.json"], ["serve", "a.json"],
         ["import", "curl.txt"], ["start"], ["--color"], ["--color", "on"], ["--color", "ALWAYS"], ["--color="],
         ["--color", "--no-history"], ["--color", "always", "--color", "never"], ["--no-history", "--no-history"],
         ["--restore", "--restore"], ["--unknown"], ["-"], ["--"], ["--keep-going", "session.json"],
         ["--generate-completion-script", "bash"], ["--experimental-dump-help"], [""],
+        ["run"], ["run", "a.wb", "b.wb"], ["run", "--restore", "a.wb"], ["run", "--env", "dev", "a.http"],
+        ["run", "-"], ["run", "help"], ["run", ""], ["run", "--help"], ["run", "--", "a.wb"], ["--color", "always", "run", "a.wb"],
     ])
     func leavesTheRestToArgumentParser(arguments: [String]) {
         #expect(QuickStart.parse(arguments[...]) == nil)
