@@ -54,12 +54,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
-        // libedit, through its readline-compatible API.
-        .systemLibrary(
-            name: "CEditLine",
-            pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"])]
-        ),
+        // libedit, through its readline-compatible API, loaded with dlopen when the REPL starts
+        // (include/CEditLine.h says why); its header (libedit-dev) is read at build time.
+        .target(name: "CEditLine"),
         // libcurl: the HTTP engine.
         .systemLibrary(
             name: "CCurl",

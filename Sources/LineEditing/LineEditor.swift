@@ -6,8 +6,14 @@ import Glibc
 /// Interactive line input through libedit's readline-compatible API:
 /// emacs keys, Ctrl-R search, tab completion, and the history file read at start.
 ///
-/// libedit keeps its state in C globals, so there is one editor per process.
+/// libedit keeps its state in C globals, so there is one editor per process. It is loaded
+/// when the first editor is made (CEditLine.h says why), so making one can fail.
 public final class LineEditor {
+    /// libedit could not be loaded: the dynamic loader's reason.
+    public struct Unavailable: Error {
+        public let reason: String
+    }
+
     /// What one call to `read` produced.
     public enum Input: Equatable {
         case line(String)
@@ -31,7 +37,10 @@ public final class LineEditor {
     ///   - interrupted: reports (and clears) a SIGINT that arrived while reading.
     ///   - interruptPending: reports (without clearing) a SIGINT, so reading a key stops for it.
     public init(historyFile: String?, interrupted: @escaping () -> Bool, interruptPending: @escaping () -> Bool,
-                completer: @escaping Completer) {
+                completer: @escaping Completer) throws(Unavailable) {
+        guard wb_edit_load() == 0 else {
+            throw Unavailable(reason: wb_edit_load_error().map { String(cString: $0) } ?? "libedit could not be loaded")
+        }
         self.historyFile = historyFile
         self.interrupted = interrupted
         CompletionBridge.completer = completer
@@ -40,26 +49,26 @@ public final class LineEditor {
         wb_rl_set_readline_name("workbench")
         wb_rl_set_basic_word_break_characters(CompletionBridge.wordBreaks)
         wb_rl_set_attempted_completion(CompletionBridge.hook)
-        _ = rl_initialize()
-        using_history()
-        stifle_history(historyLimit)
+        _ = wb_rl_initialize()
+        wb_using_history()
+        wb_stifle_history(historyLimit)
         // Incremental reverse search, as in bash.
-        _ = rl_parse_and_bind("bind ^R em-inc-search-prev")
+        _ = wb_rl_parse_and_bind("bind ^R em-inc-search-prev")
         // This libedit rings the bell even when Tab found the one completion. An
         // empty bell falls back to BEL, so the bell becomes an attribute reset,
         // which changes nothing at an uncoloured prompt.
-        _ = rl_parse_and_bind("settc bl \u{1B}[0m")
+        _ = wb_rl_parse_and_bind("settc bl \u{1B}[0m")
         // rl_initialize read ~/.editrc (or $EDITRC) already; reading it again after
         // the bindings above lets the user's own (`bind -v` for vi keys, a ^R) win.
-        _ = rl_read_init_file(nil)
+        _ = wb_rl_read_init_file(nil)
         if let historyFile {
-            _ = read_history(historyFile)
+            _ = wb_read_history(historyFile)
         }
     }
 
     public func read(prompt: String) -> Input {
         KeyReader.keysRead = 0
-        guard let raw = readline(prompt) else {
+        guard let raw = wb_readline(prompt) else {
             if interrupted() {
                 return .interrupted(lineWasEmpty: KeyReader.keysRead == 0)
             }
@@ -80,7 +89,7 @@ public final class LineEditor {
     /// written by the caller, entry by entry, so two REPLs never erase each other's lines.
     public func addHistory(_ line: String) {
         guard !line.isEmpty else { return }
-        _ = add_history(line)
+        _ = wb_add_history(line)
     }
 }
 

@@ -22,7 +22,7 @@ extension WorkbenchCommand {
         @OptionGroup var options: CommonOptions
 
         func run() throws {
-            let launch = Launch(options: options)
+            let launch = Launch(options: options.values)
             let interpreter = launch.makeInterpreter()
             try launch.preload(.importFile(file), into: interpreter)
             if let output {

@@ -18,17 +18,25 @@ struct REPL {
         wb_interrupt_install()
         try? historyFile?.trim()
         var historyWarned = false
-        let editor = LineEditor(
-            historyFile: historyFile?.path,
-            interrupted: {
-                defer { wb_interrupt_clear() }
-                return wb_interrupt_pending() != 0
-            },
-            interruptPending: { wb_interrupt_pending() != 0 },
-            completer: { [interpreter] prefix in
-                Completion(workspace: interpreter.workspace).candidates(forLinePrefix: prefix)
-            }
-        )
+        let editor: LineEditor
+        do {
+            editor = try LineEditor(
+                historyFile: historyFile?.path,
+                interrupted: {
+                    defer { wb_interrupt_clear() }
+                    return wb_interrupt_pending() != 0
+                },
+                interruptPending: { wb_interrupt_pending() != 0 },
+                completer: { [interpreter] prefix in
+                    Completion(workspace: interpreter.workspace).candidates(forLinePrefix: prefix)
+                }
+            )
+        } catch {
+            // libedit is loaded only now; without it, scripts still run (`workbench < FILE`).
+            streams.printError(" cannot start the line editor: \(error.reason)", prefix: errorPrefix())
+            streams.flush()
+            return 1
+        }
         interpreter.askSecret = { prompt in HiddenInput.read(prompt: prompt, streams: streams) }
         interpreter.screenSize = { isatty(0) == 1 && isatty(1) == 1 ? Self.terminalSize() : nil }
         if streams.errorsGoToTerminal {

@@ -8,8 +8,20 @@ import WorkbenchCore
 @main
 struct WorkbenchCommand: ParsableCommand {
     /// Like ParsableCommand's own main, but bad arguments exit with status 2
-    /// (as `replay` promises) instead of 64.
+    /// (as `replay` promises) instead of 64; the usual command lines skip ArgumentParser
+    /// (`QuickStart` says why).
     static func main() {
+        switch QuickStart.parse(CommandLine.arguments.dropFirst()) {
+        case .version:
+            FileDescriptorSink.writeAll(Array((WorkbenchVersion.current + "\n").utf8), to: 1)
+            Glibc.exit(0)
+        case .start(let options, let restore):
+            Glibc.exit(Launch.start(session: nil, restore: restore, options: options))
+        case .run(let script, let options):
+            Glibc.exit(Launch.run(script: script, environmentName: nil, options: options))
+        case nil:
+            break
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -55,6 +67,10 @@ struct CommonOptions: ParsableArguments {
 
     @Flag(name: .long, help: "In a script, go on after a failing command (the exit status is still 1).")
     var keepGoing = false
+
+    var values: LaunchOptions {
+        LaunchOptions(color: color.setting, noHistory: noHistory, keepGoing: keepGoing)
+    }
 }
 
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
@@ -86,24 +102,15 @@ extension WorkbenchCommand {
         @OptionGroup var options: CommonOptions
 
         func run() throws {
-            let launch = Launch(options: options)
-            let interpreter = launch.makeInterpreter()
-            if let session {
-                try launch.preload(.load(session), into: interpreter)
-            } else if restore {
-                try launch.preload(.restore, into: interpreter)
-            }
-            if isatty(0) == 1 {
-                throw ExitCode(launch.runREPL(interpreter))
-            }
-            let reader = LineReader(descriptor: 0)
-            throw ExitCode(launch.runScript(interpreter, nextLine: reader.next))
+            throw ExitCode(Launch.start(session: session, restore: restore, options: options.values))
         }
     }
 
     /// `workbench run SCRIPT`: the commands of a file, as a script.
     struct Run: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Run the commands in a file, as a script.")
+        // The name given, not derived: ArgumentParser would make it from `String(describing:)` of
+        // the type, a runtime lookup (1.3 M instructions at every start that ArgumentParser reads).
+        static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the commands in a file, as a script.")
 
         @Argument(help: "The file of commands, one per line, or a .http file (its requests are sent in order).")
         var script: String
@@ -114,44 +121,74 @@ extension WorkbenchCommand {
         @OptionGroup var options: CommonOptions
 
         func run() throws {
-            if HTTPFileImport.handles(script) {
-                // Each request sent in order, as `replay N` does: its response shown, captures flowing on.
-                let launch = Launch(options: options)
-                let interpreter = launch.makeInterpreter()
-                try launch.preload(.loadHTTPFile(script, environment: environmentName), into: interpreter)
-                var lines = (1...max(1, interpreter.workspace.history.count)).map { "replay \($0)" }.makeIterator()
-                throw ExitCode(launch.runScript(interpreter, nextLine: { lines.next().map { .success($0) } }))
-            }
-            let descriptor = open(FileSystem.expandTilde(script), O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                let reason = String(cString: strerror(errno))
-                FileDescriptorSink.writeAll(Array("error: cannot read script '\(script)': \(reason)\n".utf8), to: 2)
-                throw ExitCode(2)
-            }
-            defer { close(descriptor) }
-            let launch = Launch(options: options)
-            throw ExitCode(launch.runScript(launch.makeInterpreter(), nextLine: LineReader(descriptor: descriptor).next))
+            throw ExitCode(Launch.run(script: script, environmentName: environmentName, options: options.values))
         }
     }
 }
 
 /// Wires the core to this process: streams, environment, terminal, transport.
 struct Launch {
-    let options: CommonOptions
+    let options: LaunchOptions
     let streams = FileDescriptorSink(escapeControls: TerminalText.escapeLine)
     let environment: [String: String]
     /// One autosave file per process in the state folder; `restore` reads another run's.
     let autosaves: AutosaveFolder?
 
-    init(options: CommonOptions) {
+    init(options: LaunchOptions) {
         self.options = options
         environment = currentEnvironment()
         autosaves = StateDirectory.path(environment: environment).map { AutosaveFolder(directory: $0) }
     }
 
+    /// `workbench [FILE] [--restore]`: the REPL on a terminal, the commands of standard input as a
+    /// script otherwise. Returns the exit status (2: the session could not be loaded).
+    static func start(session: String?, restore: Bool, options: LaunchOptions) -> Int32 {
+        let launch = Launch(options: options)
+        let interpreter = launch.makeInterpreter()
+        do {
+            if let session {
+                try launch.preload(.load(session), into: interpreter)
+            } else if restore {
+                try launch.preload(.restore, into: interpreter)
+            }
+        } catch {
+            return 2
+        }
+        if isatty(0) == 1 {
+            return launch.runREPL(interpreter)
+        }
+        return launch.runScript(interpreter, nextLine: LineReader(descriptor: 0).next)
+    }
+
+    /// `workbench run SCRIPT`: the commands of a file, or a .http file's requests, as a script.
+    /// Returns the exit status (2: the file could not be read).
+    static func run(script: String, environmentName: String?, options: LaunchOptions) -> Int32 {
+        if HTTPFileImport.handles(script) {
+            // Each request sent in order, as `replay N` does: its response shown, captures flowing on.
+            let launch = Launch(options: options)
+            let interpreter = launch.makeInterpreter()
+            do {
+                try launch.preload(.loadHTTPFile(script, environment: environmentName), into: interpreter)
+            } catch {
+                return 2
+            }
+            var lines = (1...max(1, interpreter.workspace.history.count)).map { "replay \($0)" }.makeIterator()
+            return launch.runScript(interpreter, nextLine: { lines.next().map { .success($0) } })
+        }
+        let descriptor = open(FileSystem.expandTilde(script), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            FileDescriptorSink.writeAll(Array("error: cannot read script '\(script)': \(reason)\n".utf8), to: 2)
+            return 2
+        }
+        defer { close(descriptor) }
+        let launch = Launch(options: options)
+        return launch.runScript(launch.makeInterpreter(), nextLine: LineReader(descriptor: descriptor).next)
+    }
+
     func makeInterpreter() -> Interpreter {
         var workspace = Workspace()
-        workspace.settings.color = options.color.setting
+        workspace.settings.color = options.color
         let interpreter = Interpreter(
             workspace: workspace,
             context: CommandContext(environment: environment, autosaves: autosaves),
@@ -175,7 +212,7 @@ struct Launch {
             throw ExitCode(2)
         }
         // The session's own color setting yields to --color when one was given.
-        if options.color != .auto { interpreter.workspace.settings.color = options.color.setting }
+        if options.color != .auto { interpreter.workspace.settings.color = options.color }
     }
 
     func runREPL(_ interpreter: Interpreter) -> Int32 {

@@ -11,10 +11,13 @@ public enum AcceptEncoding {
     }()
 
     /// The header value for a libcurl with these decoders; `identity` with none.
+    /// (Spelled out: `joined` on an array costs the runtime a conformance lookup at start-up.)
     static func value(zlib: Bool, brotli: Bool) -> String {
-        var codings: [String] = []
-        if zlib { codings += ["gzip", "deflate"] }
-        if brotli { codings.append("br") }
-        return codings.isEmpty ? "identity" : codings.joined(separator: ", ")
+        switch (zlib, brotli) {
+        case (true, true): "gzip, deflate, br"
+        case (true, false): "gzip, deflate"
+        case (false, true): "br"
+        case (false, false): "identity"
+        }
     }
 }

@@ -157,7 +157,8 @@ extension Endpoint {
         let typedPath = PercentEncoding.path(try Template.expand(path, in: scope))
         let trimmedPath = typedPath.drop { $0 == "/" }
         if !trimmedPath.isEmpty {
-            result += "/" + trimmedPath
+            // String, not the Substring: `+` with a Substring is a generic the runtime looks up at first use.
+            result += "/" + String(trimmedPath)
         } else if !typedPath.isEmpty {
             result += "/"
         }
