@@ -37,10 +37,11 @@ extension JSONTokenizer {
 
     /// The index just past the valid string whose opening quote is at
     /// `start`, or nil (`scanString` says why). A string that ends in its
-    /// first eight bytes without an escape or non-ASCII byte, as most keys
-    /// do, is passed here, inline: one word in a general register, the
-    /// shortest wait for where the next token starts (a sixteen-byte vector
-    /// here measured no faster: a longer wait, fewer instructions).
+    /// first sixteen bytes without an escape or non-ASCII byte, as most keys
+    /// and many values do, is passed here, inline, a word in a general
+    /// register at a time: the shortest wait for where the next token starts
+    /// (a sixteen-byte vector here measured no faster: a longer wait, fewer
+    /// instructions; the second word, instead of the call, 3% faster).
     @inline(__always)
     static func endOfCheckedString(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
         let first = start &+ 1
@@ -50,6 +51,13 @@ extension JSONTokenizer {
         let index = first &+ attention.trailingZeroBitCount &>> 3
         // The closing quote, known without loading the byte again.
         if quotes & attention & (0 &- attention) != 0 { return index &+ 1 }
+        if attention == 0 && first &+ 16 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + (first &+ 8)).loadUnaligned(as: UInt64.self))
+            let (attention, quotes) = attentionMask(word)
+            let index = first &+ 8 &+ attention.trailingZeroBitCount &>> 3
+            if quotes & attention & (0 &- attention) != 0 { return index &+ 1 }
+            return endOfCheckedStringBody(base, from: index, count: count)
+        }
         return endOfCheckedStringBody(base, from: index, count: count)
     }
 
