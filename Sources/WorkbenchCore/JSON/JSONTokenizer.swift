@@ -143,10 +143,10 @@ public struct JSONTokenizer {
         var index = position
         var expect = self.expect
         var depth = self.depth
-        var inObject = depth > 0 && isObject
         // The first 64 levels' bits, in a register while the loop runs.
         if containers.isEmpty { containers.append(0) }
         var levels = containers[0]
+        var inObject = depth > 0 && isObject(at: depth - 1, levels)
         var nextCheckpoint = self.nextCheckpoint
         defer {
             position = index
@@ -157,21 +157,25 @@ public struct JSONTokenizer {
         }
         // Taken up where the last call stopped.
         switch expect {
-        case .keyOrEnd:
-            guard Self.skipSpace(base, &index, count) else { return }
-            if base[index] == UInt8(ascii: "}") {
-                index += 1
-                depth -= 1
-                inObject = depth > 0 && isObject(at: depth - 1, levels)
+        case .keyOrEnd, .key:
+            index = Self.endOfSpace(base, from: index, count: count)
+            guard index < count else { return }
+            if expect == .keyOrEnd && base[index] == UInt8(ascii: "}") {
+                index &+= 1
+                depth &-= 1
+                inObject = depth > 0 && isObject(at: depth &- 1, levels)
                 expect = .commaOrEnd
             } else {
-                guard Self.skipKeyAndColon(base, &index, count, &expect) else { return }
+                let (end, reached) = Self.passKeyAndColon(base, at: index, count: count)
+                guard reached != .key else { return }
+                index = end
+                expect = reached
+                guard reached == .value else { return }
             }
-        case .key:
-            guard Self.skipSpace(base, &index, count), Self.skipKeyAndColon(base, &index, count, &expect) else { return }
         case .colon:
-            guard Self.skipSpace(base, &index, count), base[index] == UInt8(ascii: ":") else { return }
-            index += 1
+            index = Self.endOfSpace(base, from: index, count: count)
+            guard index < count, base[index] == UInt8(ascii: ":") else { return }
+            index &+= 1
             expect = .value
         case .value, .valueOrEnd, .commaOrEnd:
             break
@@ -179,7 +183,8 @@ public struct JSONTokenizer {
         while true {
             // A value, unless the last one is already passed.
             value: while expect != .commaOrEnd {
-                guard Self.skipSpace(base, &index, count) else { return }
+                index = Self.endOfSpace(base, from: index, count: count)
+                guard index < count else { return }
                 let byte = base[index]
                 if _slowPath(index >= nextCheckpoint), byte != UInt8(ascii: "]"), depth <= JSONCheckpoint.deepestLevel {
                     let open = depth == 64 ? levels : levels & (1 << UInt64(depth) &- 1)
@@ -188,7 +193,7 @@ public struct JSONTokenizer {
                 }
                 switch byte {
                 case UInt8(ascii: "\""):
-                    guard let end = Self.endOfValidString(base, from: index, count: count) else { return }
+                    guard let end = Self.endOfCheckedString(base, from: index, count: count) else { return }
                     index = end
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                     // A number that reaches the end of the input is left to `nextChecked` (more digits may follow).
@@ -204,26 +209,31 @@ public struct JSONTokenizer {
                     } else {
                         push(isObject: inObject, at: depth)
                     }
-                    depth += 1
-                    index += 1
+                    depth &+= 1
+                    index &+= 1
                     guard inObject else {
                         expect = .valueOrEnd
                         continue value
                     }
                     expect = .keyOrEnd
-                    guard Self.skipSpace(base, &index, count) else { return }
+                    index = Self.endOfSpace(base, from: index, count: count)
+                    guard index < count else { return }
                     if base[index] != UInt8(ascii: "}") {
-                        guard Self.skipKeyAndColon(base, &index, count, &expect) else { return }
+                        let (end, reached) = Self.passKeyAndColon(base, at: index, count: count)
+                        guard reached != .key else { return }
+                        index = end
+                        expect = reached
+                        guard reached == .value else { return }
                         continue value
                     }
                     // An empty object: closed below.
-                    index += 1
-                    depth -= 1
-                    inObject = depth > 0 && isObject(at: depth - 1, levels)
+                    index &+= 1
+                    depth &-= 1
+                    inObject = depth > 0 && isObject(at: depth &- 1, levels)
                 case UInt8(ascii: "]") where expect == .valueOrEnd:
-                    index += 1
-                    depth -= 1
-                    inObject = depth > 0 && isObject(at: depth - 1, levels)
+                    index &+= 1
+                    depth &-= 1
+                    inObject = depth > 0 && isObject(at: depth &- 1, levels)
                 default:
                     return
                 }
@@ -231,22 +241,35 @@ public struct JSONTokenizer {
             }
             // After a value: a comma and the next member, or the end of containers.
             after: while true {
-                guard depth > 0, Self.skipSpace(base, &index, count) else { return }
+                guard depth > 0 else { return }
+                index = Self.endOfSpace(base, from: index, count: count)
+                guard index < count else { return }
                 let byte = base[index]
                 if byte == UInt8(ascii: ",") {
-                    index += 1
+                    index &+= 1
                     if inObject {
                         expect = .key
-                        guard Self.skipSpace(base, &index, count), Self.skipKeyAndColon(base, &index, count, &expect) else { return }
+                        // Mostly one space and the key's quote: both in one load.
+                        if index &+ 2 <= count && Self.twoBytes(base, at: index) == 0x2220 {
+                            index &+= 1
+                        } else {
+                            index = Self.endOfSpace(base, from: index, count: count)
+                            guard index < count else { return }
+                        }
+                        let (end, reached) = Self.passKeyAndColon(base, at: index, count: count)
+                        guard reached != .key else { return }
+                        index = end
+                        expect = reached
+                        guard reached == .value else { return }
                     } else {
                         expect = .value
                     }
                     break after
                 }
                 guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return }
-                index += 1
-                depth -= 1
-                inObject = depth > 0 && isObject(at: depth - 1, levels)
+                index &+= 1
+                depth &-= 1
+                inObject = depth > 0 && isObject(at: depth &- 1, levels)
             }
         }
     }
@@ -269,21 +292,24 @@ public struct JSONTokenizer {
         return false
     }
 
-    /// Passes a valid key (its quote at `index`), white space and the colon,
-    /// and the white space after it, moving `expect` along; false where it stops.
+    /// Passes a valid key (its quote at `index`), white space and the colon:
+    /// the index after the colon and `.value`, or where it stopped and what
+    /// comes there: `.colon` after the key, `.key` at the key itself (the
+    /// caller's own expectation then stands).
     @inline(__always)
-    private static func skipKeyAndColon(
-        _ base: UnsafePointer<UInt8>, _ index: inout Int, _ count: Int, _ expect: inout Expect
-    ) -> Bool {
-        guard base[index] == UInt8(ascii: "\""), let end = endOfValidString(base, from: index, count: count) else { return false }
-        index = end
-        expect = .colon
-        guard skipSpace(base, &index, count), base[index] == UInt8(ascii: ":") else { return false }
-        index += 1
-        expect = .value
-        return true
+    private static func passKeyAndColon(
+        _ base: UnsafePointer<UInt8>, at index: Int, count: Int
+    ) -> (end: Int, reached: Expect) {
+        guard base[index] == UInt8(ascii: "\""), let end = endOfCheckedString(base, from: index, count: count) else {
+            return (index, .key)
+        }
+        // Mostly the colon and one space come right after the key: both in one load.
+        if end &+ 2 <= count && twoBytes(base, at: end) == 0x203A { return (end &+ 2, .value) }
+        if end < count && base[end] == UInt8(ascii: ":") { return (end &+ 1, .value) }
+        let colon = endOfSpace(base, from: end, count: count)
+        guard colon < count, base[colon] == UInt8(ascii: ":") else { return (end, .colon) }
+        return (colon &+ 1, .value)
     }
-
     /// The rest of the input is known to be valid (a copy checked it to the
     /// end): lex it without checking again.
     public mutating func stopChecking() {
@@ -601,7 +627,7 @@ public struct JSONTokenizer {
     private mutating func scanString(_ base: UnsafePointer<UInt8>, from start: Int) -> (Int, String)? {
         endedEarly = false
         let count = self.count
-        if let end = Self.endOfValidString(base, from: start, count: count) {
+        if let end = Self.endOfCheckedString(base, from: start, count: count) {
             position = end
             return nil
         }
@@ -656,54 +682,6 @@ public struct JSONTokenizer {
 
     // MARK: Checking fast paths
 
-    /// The index just past the string whose opening quote is at `start` when
-    /// the string is complete (before `count`) and valid; nil when it is not,
-    /// or not yet: `scanString` then says why. Plain ASCII is passed eight
-    /// bytes at a time, straight to the first byte that needs a look.
-    @inline(__always)
-    static func endOfValidString(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
-        var index = start &+ 1
-        while true {
-            if index &+ 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let (attention, quotes) = attentionMask(word)
-                guard attention != 0 else {
-                    index &+= 8
-                    continue
-                }
-                index &+= attention.trailingZeroBitCount >> 3
-                // The closing quote, known without loading the byte again.
-                if quotes & attention & (0 &- attention) != 0 { return index &+ 1 }
-            } else if index >= count {
-                return nil
-            }
-            let byte = base[index]
-            if byte == UInt8(ascii: "\"") { return index + 1 }
-            if byte == UInt8(ascii: "\\") {
-                guard index + 1 < count else { return nil }
-                switch base[index + 1] {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                    index += 2
-                case UInt8(ascii: "u"):
-                    guard index + 6 <= count, isHexDigit(base[index + 2]), isHexDigit(base[index + 3]),
-                          isHexDigit(base[index + 4]), isHexDigit(base[index + 5]) else { return nil }
-                    index += 6
-                default:
-                    return nil
-                }
-            } else if byte >= 0x80 {
-                guard let length = validUTF8Length(base, at: index, count: count) else { return nil }
-                index += length
-            } else if byte < 0x20 {
-                return nil
-            } else {
-                // Plain ASCII in the last seven bytes, passed one at a time.
-                index += 1
-            }
-        }
-    }
-
     /// The bytes of `word` that end plain string content (a quote, a
     /// backslash, a control character or a non-ASCII byte), and the quotes
     /// alone, as the high bit of each: exact per byte (no carries between
@@ -723,72 +701,6 @@ public struct JSONTokenizer {
     @inline(__always)
     static func isHexDigit(_ byte: UInt8) -> Bool {
         isDigit(byte) || (byte | 0x20) &- UInt8(ascii: "a") < 6
-    }
-
-    /// The index just past the number starting at `start` when it is valid
-    /// and ends before `count`; nil otherwise (`scanNumber` says why).
-    @inline(__always)
-    static func endOfValidNumber(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
-        var index = start
-        if base[index] == UInt8(ascii: "-") {
-            index += 1
-            guard index < count else { return nil }
-        }
-        let first = base[index]
-        if first == UInt8(ascii: "0") {
-            index += 1
-            guard index < count, !isDigit(base[index]) else { return nil }
-        } else {
-            guard isDigit(first) else { return nil }
-            index = endOfDigits(base, from: index + 1, count: count)
-            guard index < count else { return nil }
-        }
-        if base[index] == UInt8(ascii: ".") {
-            guard index + 1 < count, isDigit(base[index + 1]) else { return nil }
-            index = endOfDigits(base, from: index + 2, count: count)
-            guard index < count else { return nil }
-        }
-        if base[index] | 0x20 == UInt8(ascii: "e") {
-            index += 1
-            guard index < count else { return nil }
-            if base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") {
-                index += 1
-                guard index < count else { return nil }
-            }
-            guard isDigit(base[index]) else { return nil }
-            index = endOfDigits(base, from: index + 1, count: count)
-            guard index < count else { return nil }
-        }
-        return index
-    }
-
-    /// The end of the run of ASCII digits from `from`, eight bytes at a time.
-    @inline(__always)
-    static func endOfDigits(_ base: UnsafePointer<UInt8>, from: Int, count: Int) -> Int {
-        var index = from
-        while index + 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            // Digits are the bytes 0x30...0x39, so exactly the bytes that become 0...9 here.
-            let value = word ^ 0x3030_3030_3030_3030
-            // High bit set where a byte is 10 or more (the low seven bits plus 0x76 never carry out).
-            let others = (((value & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | value) & 0x8080_8080_8080_8080
-            if others != 0 { return index + others.trailingZeroBitCount >> 3 }
-            index += 8
-        }
-        while index < count, isDigit(base[index]) { index += 1 }
-        return index
-    }
-
-    /// The index just past `true`, `false` or `null` at `start` when it is
-    /// all there; nil otherwise (`scanLiteral` says why).
-    @inline(__always)
-    static func endOfLiteral(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
-        // Five bytes, to read "false" whole; a literal at the very end is left to `scanLiteral`.
-        guard start + 5 <= count else { return nil }
-        let word = UInt32(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt32.self))
-        if word == 0x6575_7274 || word == 0x6C6C_756E { return start + 4 }  // "true", "null"
-        if word == 0x736C_6166 && base[start + 4] == UInt8(ascii: "e") { return start + 5 }  // "fals", "e"
-        return nil
     }
 
     /// How long a UTF-8 sequence starting with `lead` claims to be.
