@@ -227,13 +227,18 @@ public enum JSONFormatter {
         /// Why, when `holding` found the input not valid.
         var problem: JSONTokenizer.Problem?
 
-        /// The colour sequences one after the other, then "\n" and the
-        /// deepest indentation, so every piece of output that is not input
-        /// is copied from here.
+        /// The colour sequences one after the other, then ": ", "," and "\n"
+        /// and the deepest indentation, so every piece of output that is not
+        /// input is copied from here.
         let table: UnsafeMutablePointer<UInt8>
         let keyStyle, stringStyle, numberStyle, literalStyle, punctuationStyle, reset: Style
-        /// "\n" followed by `2 * maximumIndentDepth` spaces.
+        /// The reset and ": " after it: what follows a key when punctuation is plain.
+        let keyEnd: Style
+        /// "\n" followed by `2 * maximumIndentDepth` spaces, with "," just before it.
         let lineBreak: UnsafePointer<UInt8>
+        /// Commas and colons without colour: written with the line break or
+        /// the key they go with, one copy instead of two (the grammar-driven layout).
+        let fusesPunctuation: Bool
 
         /// One bit per open container, set for objects; a bit stack keeps a
         /// body of nothing but brackets from needing memory beyond an eighth of its size.
@@ -258,7 +263,7 @@ public enum JSONFormatter {
             let sequences: [[UInt8]] = palette.map { [$0.key, $0.string, $0.number, $0.literal, $0.punctuation, JSONPalette.reset] }
                 ?? [[], [], [], [], [], []]
             let indentCount = 1 + 2 * JSONFormatter.maximumIndentDepth
-            let tableCount = sequences.reduce(indentCount) { $0 + $1.count }
+            let tableCount = sequences.reduce(indentCount + 3) { $0 + $1.count }
             table = .allocate(capacity: tableCount + 16)
             (table + tableCount).initialize(repeating: 0, count: 16)
             var styles: [Style] = []
@@ -276,9 +281,15 @@ public enum JSONFormatter {
             literalStyle = styles[3]
             punctuationStyle = styles[4]
             reset = styles[5]
+            for byte in ": ,".utf8 {
+                table[offset] = byte
+                offset += 1
+            }
+            keyEnd = Style(start: reset.start, count: reset.count + 2)
             table[offset] = UInt8(ascii: "\n")
             (table + offset + 1).initialize(repeating: UInt8(ascii: " "), count: indentCount - 1)
             lineBreak = UnsafePointer(table + offset)
+            fusesPunctuation = punctuationStyle.count == 0 && !escapingControls
         }
 
         func release() {
@@ -464,6 +475,37 @@ public enum JSONFormatter {
                 appendBlock(lineBreak, count: count)
             } else {
                 write(lineBreak, count: count)
+            }
+        }
+
+        /// `,` and the line break after it, as one copy (`fusesPunctuation`).
+        @inline(__always)
+        mutating func writeCommaAndBreakLine() {
+            let count = 2 + 2 * min(depth, JSONFormatter.maximumIndentDepth)
+            if count <= 32, filled + count <= chunkCapacity {
+                appendBlock(lineBreak - 1, count: count)
+            } else {
+                write(lineBreak - 1, count: count)
+            }
+        }
+
+        /// A key in its colour, the reset and ": " (`fusesPunctuation`): as
+        /// `write(_:count:style:)`, with the colon and space in the last copy.
+        @inline(__always)
+        mutating func writeKeyAndColon(_ source: UnsafePointer<UInt8>, count: Int) {
+            let total = keyStyle.count + count + keyEnd.count
+            if count <= 32, keyStyle.count <= 16, keyEnd.count <= 16, let limit = wideReadLimit, source <= limit,
+               total <= chunkCapacity - filled {
+                let target = UnsafeMutableRawPointer(buffer + filled)
+                Self.copy16(keyStyle.start, to: target)
+                Self.copy16(source, to: target + keyStyle.count)
+                Self.copy16(source + 16, to: target + keyStyle.count + 16)
+                Self.copy16(keyEnd.start, to: target + keyStyle.count + count)
+                filled += total
+            } else {
+                write(keyStyle.start, count: keyStyle.count)
+                write(source, count: count)
+                write(keyEnd.start, count: keyEnd.count)
             }
         }
 
@@ -686,8 +728,12 @@ public enum JSONFormatter {
                     let next = base[index]
                     let inObject = insideObject
                     if next == UInt8(ascii: ",") {
-                        writePunctuation(next)
-                        breakLine()
+                        if fusesPunctuation {
+                            writeCommaAndBreakLine()
+                        } else {
+                            writePunctuation(next)
+                            breakLine()
+                        }
                         index += 1
                         if inObject {
                             index = writeKey(base, at: index, count: count)
@@ -727,15 +773,21 @@ public enum JSONFormatter {
                 handOver(at: index, afterValue: false, expectKey: true)
                 return -1
             }
+            let key = index
             let end = JSONTokenizer.endOfString(base, from: index + 1, end: count)
-            writeToken(base + index, count: end - index, style: keyStyle)
             index = end
             guard JSONTokenizer.skipSpace(base, &index, count), base[index] == UInt8(ascii: ":") else {
+                writeToken(base + key, count: end - key, style: keyStyle)
                 handOver(at: index, afterValue: true, expectKey: false)
                 return -1
             }
-            writePunctuation(UInt8(ascii: ":"))
-            write(UInt8(ascii: " "))
+            if fusesPunctuation {
+                writeKeyAndColon(base + key, count: end - key)
+            } else {
+                writeToken(base + key, count: end - key, style: keyStyle)
+                writePunctuation(UInt8(ascii: ":"))
+                write(UInt8(ascii: " "))
+            }
             return index + 1
         }
 
