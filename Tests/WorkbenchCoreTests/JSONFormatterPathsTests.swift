@@ -41,6 +41,8 @@ import Testing
         nil, .standard,
         JSONPalette(key: Array("\u{1B}[1m".utf8), string: [], number: Array("\u{1B}[36m".utf8), literal: [],
                     punctuation: Array("\u{1B}[2m".utf8)),
+        // Plain keys and punctuation beside coloured values: a key is then followed by ": " alone.
+        JSONPalette(key: [], string: Array("\u{1B}[32m".utf8), number: [], literal: Array("\u{1B}[33m".utf8), punctuation: []),
     ]
 
     @Test(arguments: 0..<12)

@@ -232,7 +232,8 @@ public enum JSONFormatter {
         /// input is copied from here.
         let table: UnsafeMutablePointer<UInt8>
         let keyStyle, stringStyle, numberStyle, literalStyle, punctuationStyle, reset: Style
-        /// The reset and ": " after it: what follows a key when punctuation is plain.
+        /// What follows a key when punctuation is plain: the reset (when the
+        /// key is coloured) and ": ".
         let keyEnd: Style
         /// "\n" followed by `2 * maximumIndentDepth` spaces, with "," just before it.
         let lineBreak: UnsafePointer<UInt8>
@@ -285,7 +286,9 @@ public enum JSONFormatter {
                 table[offset] = byte
                 offset += 1
             }
-            keyEnd = Style(start: reset.start, count: reset.count + 2)
+            // The reset only after a coloured key, as `write(_:count:style:)` does.
+            keyEnd = keyStyle.count > 0 ? Style(start: reset.start, count: reset.count + 2)
+                : Style(start: reset.start + reset.count, count: 2)
             table[offset] = UInt8(ascii: "\n")
             (table + offset + 1).initialize(repeating: UInt8(ascii: " "), count: indentCount - 1)
             lineBreak = UnsafePointer(table + offset)
@@ -423,27 +426,37 @@ public enum JSONFormatter {
                 } else {
                     write(source, count: count)
                 }
-            } else if count <= 32, style.count <= 16, reset.count <= 16, let limit = wideReadLimit, source <= limit,
-                      style.count + count + reset.count <= chunkCapacity - filled {
-                // The usual case: a short token whose colour, bytes and reset
+            } else {
+                write(source, count: count, style: style, end: reset)
+            }
+        }
+
+        /// `style`, the token's bytes, then `end`: the reset, or a key's
+        /// reset and ": " (`keyEnd`).
+        @inline(__always)
+        mutating func write(_ source: UnsafePointer<UInt8>, count: Int, style: Style, end: Style) {
+            let total = style.count + count + end.count
+            if count <= 32, style.count <= 16, end.count <= 16, let limit = wideReadLimit, source <= limit,
+               total <= chunkCapacity - filled {
+                // The usual case: a short token whose colour, bytes and end
                 // fit; copied as fixed 16- and 32-byte blocks, with no branch on
                 // the length (the bytes past each piece are overwritten by the next).
                 let target = UnsafeMutableRawPointer(buffer + filled)
                 Self.copy16(style.start, to: target)
                 Self.copy16(source, to: target + style.count)
                 Self.copy16(source + 16, to: target + style.count + 16)
-                Self.copy16(reset.start, to: target + style.count + count)
-                filled += style.count + count + reset.count
-            } else if style.count + count + reset.count <= chunkCapacity - filled {
+                Self.copy16(end.start, to: target + style.count + count)
+                filled += total
+            } else if total <= chunkCapacity - filled {
                 // All three pieces fit: one capacity check.
                 Self.copy(style.start, to: buffer + filled, count: style.count)
                 Self.copy(source, to: buffer + filled + style.count, count: count)
-                Self.copy(reset.start, to: buffer + filled + style.count + count, count: reset.count)
-                filled += style.count + count + reset.count
+                Self.copy(end.start, to: buffer + filled + style.count + count, count: end.count)
+                filled += total
             } else {
                 write(style.start, count: style.count)
                 write(source, count: count)
-                write(reset.start, count: reset.count)
+                write(end.start, count: end.count)
             }
         }
 
@@ -466,46 +479,18 @@ public enum JSONFormatter {
             if punctuationStyle.count > 0 { write(reset.start, count: reset.count) }
         }
 
-        /// A newline and the indentation of the current depth.
+        /// A newline and the indentation of the current depth; `afterComma`
+        /// puts a `,` before them in the same copy (`fusesPunctuation`: the
+        /// table has it just before the newline).
         @inline(__always)
-        mutating func breakLine() {
-            let count = 1 + 2 * min(depth, JSONFormatter.maximumIndentDepth)
+        mutating func breakLine(afterComma: Bool = false) {
+            let start = afterComma ? lineBreak - 1 : lineBreak
+            let count = (afterComma ? 2 : 1) + 2 * min(depth, JSONFormatter.maximumIndentDepth)
             if count <= 32, filled + count <= chunkCapacity {
                 // Up to 15 levels: one fixed block (the table has the bytes to spare).
-                appendBlock(lineBreak, count: count)
+                appendBlock(start, count: count)
             } else {
-                write(lineBreak, count: count)
-            }
-        }
-
-        /// `,` and the line break after it, as one copy (`fusesPunctuation`).
-        @inline(__always)
-        mutating func writeCommaAndBreakLine() {
-            let count = 2 + 2 * min(depth, JSONFormatter.maximumIndentDepth)
-            if count <= 32, filled + count <= chunkCapacity {
-                appendBlock(lineBreak - 1, count: count)
-            } else {
-                write(lineBreak - 1, count: count)
-            }
-        }
-
-        /// A key in its colour, the reset and ": " (`fusesPunctuation`): as
-        /// `write(_:count:style:)`, with the colon and space in the last copy.
-        @inline(__always)
-        mutating func writeKeyAndColon(_ source: UnsafePointer<UInt8>, count: Int) {
-            let total = keyStyle.count + count + keyEnd.count
-            if count <= 32, keyStyle.count <= 16, keyEnd.count <= 16, let limit = wideReadLimit, source <= limit,
-               total <= chunkCapacity - filled {
-                let target = UnsafeMutableRawPointer(buffer + filled)
-                Self.copy16(keyStyle.start, to: target)
-                Self.copy16(source, to: target + keyStyle.count)
-                Self.copy16(source + 16, to: target + keyStyle.count + 16)
-                Self.copy16(keyEnd.start, to: target + keyStyle.count + count)
-                filled += total
-            } else {
-                write(keyStyle.start, count: keyStyle.count)
-                write(source, count: count)
-                write(keyEnd.start, count: keyEnd.count)
+                write(start, count: count)
             }
         }
 
@@ -729,7 +714,7 @@ public enum JSONFormatter {
                     let inObject = insideObject
                     if next == UInt8(ascii: ",") {
                         if fusesPunctuation {
-                            writeCommaAndBreakLine()
+                            breakLine(afterComma: true)
                         } else {
                             writePunctuation(next)
                             breakLine()
@@ -782,7 +767,7 @@ public enum JSONFormatter {
                 return -1
             }
             if fusesPunctuation {
-                writeKeyAndColon(base + key, count: end - key)
+                write(base + key, count: end - key, style: keyStyle, end: keyEnd)
             } else {
                 writeToken(base + key, count: end - key, style: keyStyle)
                 writePunctuation(UInt8(ascii: ":"))
