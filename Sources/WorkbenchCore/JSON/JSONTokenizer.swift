@@ -280,16 +280,12 @@ public struct JSONTokenizer {
         level < 64 ? levels & (1 << UInt64(level)) != 0 : bit(level)
     }
 
-    /// Passes white space; false when the input ends first. (The formatter's
-    /// grammar-driven layout passes it the same way.)
+    /// Passes white space (`endOfSpace`, as the check does); false when the
+    /// input ends first: the form the formatter's grammar-driven layout uses.
     @inline(__always)
     static func skipSpace(_ base: UnsafePointer<UInt8>, _ index: inout Int, _ count: Int) -> Bool {
-        while index < count {
-            // Mostly no space or one (after ',' and ':'), or a line break and indentation.
-            guard isSpace(base[index]) else { return true }
-            index += 1
-        }
-        return false
+        index = endOfSpace(base, from: index, count: count)
+        return index < count
     }
 
     /// Passes a valid key (its quote at `index`), white space and the colon:
@@ -344,8 +340,7 @@ public struct JSONTokenizer {
             checking = false
             return Token(kind: .end, start: 0, end: 0)
         }
-        var index = position
-        while index < count, Self.isSpace(base[index]) { index += 1 }
+        let index = Self.endOfSpace(base, from: position, count: count)
         position = index
         guard index < count else {
             if !isFinal { return wait(at: index) }
@@ -470,8 +465,7 @@ public struct JSONTokenizer {
     @_transparent
     mutating func nextLenient() -> Token {
         guard let base else { return Token(kind: .end, start: 0, end: 0) }
-        var index = position
-        while index < count, Self.isSpace(base[index]) { index += 1 }
+        var index = Self.endOfSpace(base, from: position, count: count)
         guard index < count else {
             position = index
             return Token(kind: .end, start: index, end: index)

@@ -69,7 +69,7 @@ public enum ResponseRenderer {
                 // Checked as it arrived: one pass to print it, shared by two
                 // threads when the body is large (from the check's checkpoints).
                 body.withUnsafeBufferPointer { buffer in
-                    if buffer.count < secondThreadSize {
+                    if buffer.count < twoThreadSize {
                         JSONFormatter.format(buffer, palette: palette, escapingControls: outputIsTerminal, skippingByteOrderMark: true) {
                             chunk in sink.write(chunk)
                         }
@@ -115,7 +115,7 @@ public enum ResponseRenderer {
 
     /// From this size on, a checked JSON body is formatted and written by two
     /// threads (below it a thread costs more than it saves).
-    static let secondThreadSize = 1 << 20
+    static let twoThreadSize = 1 << 20
 
     /// The most warnings one sequence body gets; the rest are counted in one last line.
     static let sequenceWarningLimit = 10

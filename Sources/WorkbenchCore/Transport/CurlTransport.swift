@@ -430,7 +430,7 @@ public final class CurlTransport {
             stream: collector.isStreaming ? StreamEnd(stoppedByUser: { if case .aborted = outcome { true } else { false } }(),
                                                       keptPartOnly: collector.keptPartOnly) : nil
         )
-        if response.bodyCheck == .valid { response.bodyCheckpoints = collector.jsonCheckpoints }
+        response.bodyCheckpoints = collector.jsonCheckpoints
         return response
     }
 

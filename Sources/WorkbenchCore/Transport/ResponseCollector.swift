@@ -185,7 +185,7 @@ final class ResponseCollector {
         return body.withUnsafeBufferPointer { jsonCheck?.finish($0) }
     }
 
-    /// The checkpoints of a JSON body `finishJSONCheck` found valid.
+    /// The checkpoints of a JSON body `finishJSONCheck` found valid (none for any other).
     var jsonCheckpoints: [JSONCheckpoint] { jsonCheck?.checkpoints ?? [] }
 
     /// The Content-Length of the response being received, once its headers are in.
