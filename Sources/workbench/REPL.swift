@@ -48,11 +48,15 @@ struct REPL {
         while true {
             streams.flush()
             let prompt = interpreter.pendingTerminator.map { "\($0)> " }
-                ?? Prompt.text(for: interpreter.workspace, environment: interpreter.context.environment, width: terminalWidth())
+                ?? Prompt.text(for: interpreter.workspace, environment: interpreter.context.environment, width: terminalWidth(),
+                              redactor: interpreter.redactor)
             // A Ctrl-C that aborted a request is spent; do not let it cancel the next line.
             wb_interrupt_clear()
             switch editor.read(prompt: prompt) {
             case .line(let line):
+                let result = interpreter.handle(line: line)
+                // Kept after the line ran: the secrets it made known (a cookie set by the
+                // reply, a credential typed in a header) are masked in the entry too.
                 let entry = HistoryEntry.text(for: line, redactor: interpreter.redactor)
                 editor.addHistory(entry)
                 do throws(WorkbenchError) {
@@ -61,7 +65,6 @@ struct REPL {
                     if !historyWarned { interpreter.output.printError("warning: \(error.message)") }
                     historyWarned = true
                 }
-                let result = interpreter.handle(line: line)
                 if case .failed(let error) = result {
                     // The message is already masked (Interpreter.handle); the prefix is ours.
                     streams.printError(" " + error.message, prefix: errorPrefix())

@@ -59,8 +59,10 @@ def test_basic_digest_and_bearer_authenticate_and_never_leak(run_workbench, http
     text = (workdir / "s.json").read_text()
     assert_no_secret(text, "the session file")
     session = json.loads(text)
-    assert session["endpoint"]["auth"] == {"scheme": "bearer", "user": "", "secret": "{{auth_token}}"}
-    assert session["requests"][1]["endpoint"]["auth"] == {"scheme": "basic", "user": "u", "secret": "{{auth_password}}"}
+    # Each auth is saved with the origin it is sent to (DESIGN, "What a request carries").
+    assert session["endpoint"]["auth"] == {"scheme": "bearer", "user": "", "secret": "{{auth_token}}", "origin": httpbin}
+    assert session["requests"][1]["endpoint"]["auth"] == {"scheme": "basic", "user": "u", "secret": "{{auth_password}}",
+                                                          "origin": httpbin}
     assert session["secrets"] == ["auth_password", "auth_token"]
 
     # A replay is given the secrets as any secret variable.

@@ -49,7 +49,7 @@ import Testing
         ("header clear", .headerClear),
         ("header", .showHeaders),
         ("body hello world", .body(.text("hello world"))),
-        ("body   \"quoted\" and  spaced  ", .body(.text("\"quoted\" and  spaced"))),
+        ("body   \"quoted\" and  spaced  ", .body(.text("  \"quoted\" and  spaced  "))),
         ("body clear now", .body(.text("clear now"))),
         ("body json {\"a\": [1, 2], \"b\": \"x y\"}", .body(.json("{\"a\": [1, 2], \"b\": \"x y\"}"))),
         ("body json {\"id\": {{id}}}", .body(.json("{\"id\": {{id}}}"))),
@@ -455,7 +455,8 @@ import Testing
         ("body it's done", "it's done"),
         ("body say \"hi", "say \"hi"),
         ("body a\\b", "a\\b"),
-        ("body   don't   trim inside  ", "don't   trim inside"),
+        ("body   don't   trim inside  ", "  don't   trim inside  "),
+        ("body 'jsn {}'", "jsn {}"),
     ])
     func rawBodyIsVerbatim(line: String, text: String) throws {
         #expect(try CommandParser.parse(line) == .command(.body(.text(text))))
@@ -565,8 +566,9 @@ import Testing
 
     @Test func helpForOneCommand() throws {
         #expect(try CommandCatalog.help(for: "query") == """
-            query: Append a query item (names may repeat, order is kept), replace all items
-              of a name, remove, or list.
+            query: Append a query item (names may repeat, order is kept; typed items stay
+              for every path until removed), replace all items of a name, remove (typed or
+              pasted with the path), or list.
             usage:
               query add NAME VALUE
               query set NAME VALUE

@@ -39,7 +39,7 @@ import Testing
         #expect(requests[0].endpoint.body == .json("{\"user\": \"ana\"}"))
         #expect(requests[0].captures.map(\.name) == ["login_body_token", "login_header_Content_Type"])
         let me = requests[1].endpoint
-        #expect(me.query.map(\.typedText) == ["a=1", "b=2"])
+        #expect(me.allQueryItems.map(\.typedText) == ["a=1", "b=2"])
         #expect(me.headers == [
             HeaderField(name: "Authorization", value: "Bearer {{login_body_token}}"),
             HeaderField(name: "X-Type", value: "{{login_header_Content_Type}}"),

@@ -178,7 +178,7 @@ import Testing
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(!text.contains("pw-secret"))
         let document = try SessionDecoding.decode(bytes, file: "s.json")
-        #expect(document.endpoint.auth == Auth(scheme: .basic, user: "ana", secret: "{{auth_password}}"))
+        #expect(document.endpoint.auth == Auth(scheme: .basic, user: "ana", secret: "{{auth_password}}", origin: "http://127.0.0.1:9"))
         #expect(document.secretNames == ["auth_password"])
         #expect(HistoryEntry.text(for: "auth basic ana:pw", redactor: .none) == "auth basic ana:******")
         #expect(HistoryEntry.text(for: "auth bearer t", redactor: .none) == "auth bearer ******")

@@ -22,7 +22,7 @@ import Testing
         login.response = RecordedResponse(response(200, #"{"data":{"accessToken":"tok-1","user":"ana"}}"#))
         var me = RequestRecord(
             endpoint: Endpoint(base: "{{base}}", path: "/me", query: [QueryItem(name: "a b", value: "é&")],
-                               headers: [HeaderField(name: "Authorization", value: "Bearer {{token}}")]),
+                               headers: [HeaderField(name: "Authorization", value: "Bearer {{token}}", origin: "{{base}}")]),
             settings: Settings())
         me.settings.followRedirects = true
         me.settings.timeout = 2.5

@@ -43,7 +43,8 @@ public enum Command: Equatable, Sendable {
 
     // Sending
     /// `send`, or `get|post|... [PATH]`: set the method (and path), then send; `> FILE` saves the body.
-    case send(method: String?, path: String?, output: String?)
+    /// `withBody`: `send --body`, `delete PATH --body`: the body goes whatever the method.
+    case send(method: String?, path: String?, output: String?, withBody: Bool = false)
     case timing
     /// `last [PART] [> FILE | | COMMAND]`: the last response again, without sending.
     case last(part: ResponsePart?, destination: LastDestination)

@@ -16,7 +16,7 @@ public enum CommandParser {
             words = try ShellWords.split(line)
         } catch {
             // `body TEXT` is the rest of the line verbatim, so a quote there (`body it's`) is text.
-            guard let text = verbatimBodyText(trimmed) else { throw error }
+            guard let text = verbatimBodyText(line) else { throw error }
             try Template.validate(text)
             return .command(.body(.text(text)))
         }
@@ -116,7 +116,8 @@ public enum CommandParser {
     }
 
     /// The text of `body TEXT` taken straight from the line, when the line is one.
-    static func verbatimBodyText(_ trimmedLine: String) -> String? {
+    static func verbatimBodyText(_ line: String) -> String? {
+        let trimmedLine = line.trimmingSpaces()
         guard let space = trimmedLine.firstIndex(where: { $0 == " " || $0 == "\t" }),
               trimmedLine[..<space].lowercased() == "body" else { return nil }
         let text = trimmedLine[space...].trimmingSpaces()
@@ -124,7 +125,16 @@ public enum CommandParser {
         if ["json", "form", "clear", "multipart"].contains(first.lowercased()) || first.hasPrefix("@") || first.hasPrefix("<<") {
             return nil
         }
-        return String(text)
+        return verbatimText(afterCommandIn: line)
+    }
+
+    /// The rest of a line after its first word and the one space or tab that
+    /// separates it, as typed: `body   a  b  ` is the text `  a  b  `.
+    static func verbatimText(afterCommandIn line: String) -> String {
+        var rest = Substring(line).drop { $0 == " " || $0 == "\t" }
+        rest = rest.drop { $0 != " " && $0 != "\t" }
+        if let separator = rest.first, separator == " " || separator == "\t" { rest = rest.dropFirst() }
+        return String(rest)
     }
 }
 
@@ -454,10 +464,21 @@ private struct Parser {
         if sub.hasPrefix("<<") {
             return try heredoc(json: false, word: 0)
         }
-        let text = rest(from: 0)
+        let quoted = !Array(line.utf8)[args[0].start..<args[0].end].elementsEqual(args[0].text.utf8)
+        if !quoted, let meant = Suggestion.nearest(sub, among: Self.bodyKinds), meant != sub.lowercased() {
+            throw usageError("unknown kind \(Excerpt.quoted(sub)): did you mean \(meant)? (quote the text to send it as it is: `body '\(Template.oneLine(rest(from: 0).prefix(40)))'`)")
+        }
+        // `body 'TEXT'`, one word in quotes: the text inside them.
+        let raw = Array(line.utf8)[args[0].start..<args[0].end]
+        let inQuotes = args.count == 1 && raw.count >= 2 && (raw.first == UInt8(ascii: "'") || raw.first == UInt8(ascii: "\""))
+            && raw.last == raw.first
+        let text = inQuotes ? sub : CommandParser.verbatimText(afterCommandIn: line)
         try Template.validate(text)
         return .command(.body(.text(text)))
     }
+
+    /// The words after `body` that name a kind of body rather than start a text.
+    static let bodyKinds = ["json", "form", "multipart", "clear", "edit", "example"]
 
     /// `NAME=VALUE` (a field) and `NAME@FILE[;type=MIME]` (a file), as curl's `-F`
     /// writes them; whichever of `=` and `@` comes first splits the word.
@@ -496,10 +517,14 @@ private struct Parser {
     func parseSend(method: String?) throws(WorkbenchError) -> ParsedLine {
         var path: String?
         var output: String?
+        var withBody = false
         var index = 0
         while index < texts.count {
             let word = texts[index]
-            if word == ">" {
+            if word == "--body" {
+                withBody = true
+                index += 1
+            } else if word == ">" {
                 guard index + 1 < texts.count, !texts[index + 1].isEmpty else { throw usageError("expected a file name after '>'") }
                 output = texts[index + 1]
                 index += 2
@@ -517,7 +542,7 @@ private struct Parser {
             var probe = Endpoint()
             try probe.setPath(path)
         }
-        return .command(.send(method: method, path: path, output: output))
+        return .command(.send(method: method, path: path, output: output, withBody: withBody))
     }
 
     func parseExport() throws(WorkbenchError) -> ParsedLine {

@@ -23,11 +23,15 @@ public struct Auth: Equatable, Sendable {
     public var user: String
     /// The password or token: always a template.
     public var secret: String
+    /// The origin the credentials belong to (`Endpoint.credentialOrigin` when
+    /// they were given): they are sent there only. Nil until a base is set.
+    public var origin: String?
 
-    public init(scheme: Scheme, user: String, secret: String) {
+    public init(scheme: Scheme, user: String, secret: String, origin: String? = nil) {
         self.scheme = scheme
         self.user = user
         self.secret = secret
+        self.origin = origin
     }
 
     /// `basic ana:******`, `bearer ******`: what `auth` prints.

@@ -16,13 +16,19 @@ extension Endpoint {
     /// Methods that announce their body length even when it is empty, as curl does.
     static let methodsWithBody: Set<String> = ["POST", "PUT", "PATCH"]
 
-    /// Methods that never carry a body: a body typed for an earlier POST stays
-    /// in the workspace for a later one, but does not ride along (seed 5's point).
-    public static let methodsWithoutBody: Set<String> = ["GET", "HEAD", "OPTIONS"]
+    /// Methods that hold a body back: a body typed for an earlier POST stays in
+    /// the workspace for a later one, but does not ride along (seed 5's point)
+    /// unless the send asks for it (`send --body`, `delete PATH --body`).
+    public static let methodsWithoutBody: Set<String> = ["GET", "HEAD", "OPTIONS", "DELETE", "TRACE"]
+
+    /// Whether this request sends its body (if one is set): by the method, or because the send asked.
+    public var sendsBody: Bool {
+        sendsBodyWithAnyMethod || !Self.methodsWithoutBody.contains(method)
+    }
 
     /// Whether the body, if one is set, is left out because of the method.
     public var bodyIsHeldBack: Bool {
-        body != nil && Self.methodsWithoutBody.contains(method)
+        body != nil && !sendsBody
     }
 
     /// Builds the request, expanding every template in `scope`.
@@ -63,6 +69,7 @@ extension Endpoint {
         if auth != nil { return true }
         if let base, Template.hasReferences(base) { return true }
         if Template.hasReferences(path) || segments.contains(where: Template.hasReferences) { return true }
+        if let pathQuery, Template.hasReferences(pathQuery) { return true }
         if query.contains(where: { Template.hasReferences($0.name) || Template.hasReferences($0.value) }) { return true }
         if headers.contains(where: { Template.hasReferences($0.value) }) { return true }
         switch body {
@@ -81,7 +88,7 @@ extension Endpoint {
     ) throws(WorkbenchError) -> PreparedRequest {
         let base = try resolvedBase(in: scope)
         let target = try self.target(in: scope, base: base)
-        let sendsBody = !Self.methodsWithoutBody.contains(method)
+        let sendsBody = self.sendsBody
         var bodyBytes: [UInt8] = []
         if sendsBody {
             switch body {
@@ -93,7 +100,8 @@ extension Endpoint {
         }
 
         var userHeaders: [HeaderField] = []
-        for field in headers {
+        // Credentials bound to another origin stay behind (`heldBackCredentials`).
+        for field in headersInForce {
             let value = try Template.expand(field.value, in: scope)
             try HTTPSyntax.checkHeaderValue(value, name: field.name)
             userHeaders.append(HeaderField(name: field.name, value: value.trimmingSpaces()))
@@ -168,6 +176,9 @@ extension Endpoint {
         }
         if typedPath.isEmpty && segments.isEmpty && base.hasTrailingSlash { result += "/" }
         if result.isEmpty { result = "/" }
+        if let pathQuery {
+            result += "?" + PercentEncoding.pastedQuery(try Template.expand(pathQuery, in: scope))
+        }
         if !query.isEmpty {
             var pairs: [String] = []
             for item in query {
@@ -180,7 +191,12 @@ extension Endpoint {
                     pairs.append(PercentEncoding.queryComponent(name) + "=" + PercentEncoding.queryComponent(value))
                 }
             }
-            result += "?" + pairs.joined(separator: "&")
+            let joined = pairs.joined(separator: "&")
+            switch pathQuery {
+            case nil: result += "?" + joined
+            case let pasted? where pasted.isEmpty || pasted.hasSuffix("&"): result += joined
+            default: result += "&" + joined
+            }
         }
         return result
     }

@@ -6,16 +6,20 @@ enum CurlExport {
     static func text(request: PreparedRequest, endpoint: Endpoint, settings: Settings) throws(WorkbenchError) -> String {
         var head = ["curl"]
         var groups: [[String]] = []
-        let hasBody = !request.body.isEmpty || (endpoint.body != nil && Endpoint.methodsWithBody.contains(request.method))
+        let hasBody = !request.body.isEmpty || request.multipart != nil
+            || (endpoint.body != nil && endpoint.sendsBody && Endpoint.methodsWithBody.contains(request.method))
         switch request.method {
         case "HEAD": head.append("-I")
         case "GET" where !hasBody: break
         case "POST" where hasBody: break
         default: head += ["-X", ShellWords.quote(request.method)]
         }
-        if settings.followRedirects { head.append("-L") }
+        if RedirectFidelity.follows(request, settings: settings, tool: .curl) { head.append("-L") }
         if settings.insecure { head.append("-k") }
         head.append(ShellWords.quote(request.url))
+        if let digest = request.digest {
+            groups.append(["--digest", "-u", ShellWords.quote("\(digest.user):\(digest.password)")])
+        }
         for field in ExportHeaders.typed(request, endpoint: endpoint) {
             groups.append(["-H", ShellWords.quote(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")])
         }
@@ -51,7 +55,7 @@ enum ExportHeaders {
     static func typed(_ request: PreparedRequest, endpoint: Endpoint) -> [HeaderField] {
         let automatic = ["Host", "User-Agent", "Accept", "Accept-Encoding", "Content-Length"]
         return request.headers.filter { field in
-            !automatic.contains { field.hasName($0) } || endpoint.headers.contains(name: field.name)
+            !automatic.contains { field.hasName($0) } || endpoint.headersInForce.contains(name: field.name)
         }
     }
 

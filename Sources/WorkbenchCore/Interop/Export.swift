@@ -24,6 +24,29 @@ public struct Export: Equatable, Sendable {
         self.outputFile = outputFile
     }
 
+    /// What the exported commands do differently from the workbench, one line
+    /// each (a redirect the tool would follow its own way), for standard error.
+    public func warnings(
+        records: [RequestRecord], variables: Variables, scope: VariableScope,
+        readFile: (String) throws(WorkbenchError) -> [UInt8]
+    ) throws(WorkbenchError) -> [String] {
+        let tool: RedirectFidelity.Tool
+        switch format {
+        case .curl: tool = .curl
+        case .httpie: tool = .httpie
+        case .hurl: tool = .hurl
+        case .http, .swift: return []
+        }
+        var warnings: [String] = []
+        for (index, record) in records.enumerated() where record.settings.followRedirects {
+            let request = try record.endpoint.prepare(in: scope.masked, readFile: readFile)
+            if let reason = RedirectFidelity.reason(request, settings: record.settings, tool: tool) {
+                warnings.append((records.count > 1 ? "request \(index + 1): " : "") + reason)
+            }
+        }
+        return warnings
+    }
+
     /// The exported text for `records` (each with the settings it was sent with).
     /// `.http` and Hurl files keep `{{references}}`, so they never hold a
     /// secret's value; curl and HTTPie commands carry values, secrets masked
@@ -43,7 +66,8 @@ public struct Export: Equatable, Sendable {
                 let request = revealSecrets ? prepared : prepared.shown
                 switch format {
                 case .curl where exact:
-                    commands.append(try CurlCommand.text(for: request, body: record.endpoint.body, settings: record.settings))
+                    commands.append(try CurlCommand.text(for: request, body: record.endpoint.body, settings: record.settings,
+                                                         typedHost: record.endpoint.headersInForce.contains(name: "Host")))
                 case .curl:
                     commands.append(try CurlExport.text(request: request, endpoint: record.endpoint, settings: record.settings))
                 default:

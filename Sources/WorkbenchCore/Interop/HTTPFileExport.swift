@@ -54,7 +54,7 @@ enum HTTPFileExport {
                 case .bearer: lines.append("Authorization: Bearer \(auth.secret)")
                 }
             }
-            if let body = portable.body, !Endpoint.methodsWithoutBody.contains(portable.method) {
+            if let body = portable.body {
                 lines.append("")
                 if case .multipart = body {
                     throw WorkbenchError("export http: a multipart body is not written to .http files; `export curl` writes it")

@@ -7,9 +7,12 @@ enum HTTPieExport {
     static func text(request: PreparedRequest, endpoint: Endpoint, settings: Settings) throws(WorkbenchError) -> String {
         var words = ["http"]
         var groups: [[String]] = []
-        if settings.followRedirects { words.append("--follow") }
+        if RedirectFidelity.follows(request, settings: settings, tool: .httpie) { words.append("--follow") }
         if settings.insecure { words.append("--verify=no") }
-        let sendsBody = endpoint.body != nil && !Endpoint.methodsWithoutBody.contains(request.method)
+        if let digest = request.digest {
+            words += ["--auth-type=digest", "--auth", ShellWords.quote("\(digest.user):\(digest.password)")]
+        }
+        let sendsBody = endpoint.body != nil && endpoint.sendsBody
         var redirect: String?
         var items: [String] = []
         var headers = ExportHeaders.typed(request, endpoint: endpoint)
@@ -46,6 +49,9 @@ enum HTTPieExport {
                 headers.append(HeaderField(name: "Content-Type", value: ""))
             }
         }
+        // HTTPie reads standard input as the body when it is not a terminal (a
+        // script, CI): without a `< FILE` body, it must not.
+        if redirect == nil { words.insert("--ignore-stdin", at: 1) }
         words += [request.method, ShellWords.quote(request.url)]
         var itemGroups: [[String]] = headers.map { field in
             [ShellWords.quote(field.value.isEmpty && !field.hasName("Content-Type") ? "\(field.name);" : "\(field.name):\(field.value)")]

@@ -29,8 +29,8 @@ enum HurlExport {
             lines.append("\(portable.method) \(portable.url)")
             lines += portable.headers.map { "\($0.name): \($0.value)" }
             lines += authLines(portable.auth)
-            lines += options(record.settings)
-            if let body = record.endpoint.body, !Endpoint.methodsWithoutBody.contains(portable.method) {
+            lines += options(record.settings, follows: portable.followsLikeTheWorkbench(record.settings, variables: variables))
+            if portable.body != nil, let body = record.endpoint.body {
                 lines += self.body(body, portable: portable)
             }
             lines += response(record)
@@ -48,9 +48,9 @@ enum HurlExport {
         }
     }
 
-    static func options(_ settings: Settings) -> [String] {
+    static func options(_ settings: Settings, follows: Bool) -> [String] {
         var options: [String] = []
-        if settings.followRedirects { options.append("location: true") }
+        if follows { options.append("location: true") }
         if settings.insecure { options.append("insecure: true") }
         return options.isEmpty ? [] : ["[Options]"] + options
     }

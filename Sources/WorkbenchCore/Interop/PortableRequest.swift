@@ -31,13 +31,14 @@ struct PortableRequest {
         }
         method = endpoint.method
         self.url = placeholders.restoring(expanded: url, render: render)
-        headers = endpoint.headers.map { HeaderField(name: $0.name, value: Placeholders.rendering(typed: $0.value, render: render)) }
+        // What is sent: credentials bound to another origin stay behind, a body goes by the method.
+        headers = endpoint.headersInForce.map { HeaderField(name: $0.name, value: Placeholders.rendering(typed: $0.value, render: render)) }
         if let typed = endpoint.auth, !endpoint.headers.contains(name: "Authorization") {
             // A header typed by hand wins over the auth helper's, as when sending.
             auth = (typed.scheme, Placeholders.rendering(typed: typed.user, render: render),
                     Placeholders.rendering(typed: typed.secret, render: render))
         }
-        body = endpoint.body
+        body = endpoint.sendsBody ? endpoint.body : nil
         if case .form(let fields)? = endpoint.body {
             // Forms are encoded here as they are when sent, references kept.
             body = .form(fields.map { field in
@@ -49,10 +50,29 @@ struct PortableRequest {
         } else if case .json(let text)? = body {
             body = .json(Placeholders.rendering(typed: text, render: render))
         }
-        if let implied = endpoint.body?.impliedContentType, !Endpoint.methodsWithoutBody.contains(endpoint.method),
+        if let implied = body?.impliedContentType,
            !headers.contains(name: "Content-Type") {
             headers.append(HeaderField(name: "Content-Type", value: implied))
         }
+    }
+
+    /// Whether Hurl, told `location: true`, follows this request's redirects as
+    /// the workbench does (`RedirectFidelity`): headers that refer to a secret
+    /// count as credentials.
+    func followsLikeTheWorkbench(_ settings: Settings, variables: Variables) -> Bool {
+        var request = PreparedRequest(method: method, base: BaseURL(scheme: "http", host: "h", port: nil, pathPrefix: ""),
+                                      target: "/", headers: headers, body: [])
+        for field in headers where Template.hasReferences(field.value) {
+            let parts = (try? Template.parse(field.value)) ?? []
+            if parts.contains(where: { part in
+                if case .variable(let name) = part { return variables.isSecret(name) }
+                if case .environment = part { return true }
+                return false
+            }) {
+                request.secretHeaderNames.insert(field.name.lowercased())
+            }
+        }
+        return RedirectFidelity.follows(request, settings: settings, tool: .hurl)
     }
 
     /// The body's text as sent (forms joined), or nil for none or a file.

@@ -44,13 +44,14 @@ struct SwiftCase {
         let segmentReferences = endpoint.segments.flatMap { (try? Template.parse($0)) ?? [] }
         var pathOnly = endpoint
         pathOnly.query = []
+        pathOnly.pathQuery = nil
         let target = try pathOnly.target(in: scope, base: BaseURL(scheme: "http", host: "h", port: nil, pathPrefix: ""))
         pathExpression = "\"" + placeholders.swiftText(target) { part in
             interpolate(part, segmentReferences.contains(part) ? "segment" : "path")
         } + "\""
 
         // Query items, decoded: `urlRequest` encodes them.
-        let items = try endpoint.query.map { item throws(WorkbenchError) -> String in
+        let items = try endpoint.allQueryItems.map { item throws(WorkbenchError) -> String in
             let name = item.isEncoded ? PercentEncoding.decode(item.name, plusIsSpace: true) : item.name
             let value = item.isEncoded ? PercentEncoding.decode(item.value, plusIsSpace: true) : item.value
             return "URLQueryItem(name: \(try Self.typedText(name, interpolate)), value: \(try Self.typedText(value, interpolate)))"

@@ -2,14 +2,20 @@
 /// and for scripts. Every value is single-quoted for a POSIX shell, so quotes,
 /// `$(...)`, backticks and newlines arrive as typed and are never run.
 public enum CurlCommand {
-    public static func text(for request: PreparedRequest, body: Body?, settings: Settings) throws(WorkbenchError) -> String {
+    /// `typedHost`: the user typed a Host header, which is then written too.
+    public static func text(for request: PreparedRequest, body: Body?, settings: Settings, typedHost: Bool = false) throws(WorkbenchError) -> String {
         var words = ["curl", "--path-as-is", "--compressed"]
+        let sendsData = request.multipart != nil || !request.body.isEmpty || Endpoint.methodsWithBody.contains(request.method)
         if request.method == "HEAD" {
             words.append("--head")
-        } else if request.method != "GET" || !request.body.isEmpty {
+        } else if !(request.method == "GET" && !sendsData) && !(request.method == "POST" && sendsData) {
+            // Data or a form makes curl send POST itself; `-X POST` would keep POST
+            // through a redirect that the workbench (and curl without it) turns into GET.
             words += ["-X", ShellWords.quote(request.method)]
         }
-        if settings.followRedirects { words += ["-L", "--max-redirs", String(CurlTransport.maxRedirects)] }
+        if RedirectFidelity.follows(request, settings: settings, tool: .curl) {
+            words += ["-L", "--max-redirs", String(CurlTransport.maxRedirects)]
+        }
         if settings.insecure { words.append("-k") }
         switch settings.proxy {
         case .environment: break
@@ -30,7 +36,9 @@ public enum CurlCommand {
         if let digest = request.digest {
             words += ["--digest", "-u", ShellWords.quote("\(digest.user):\(digest.password)")]
         }
-        for field in request.headers where !field.hasName("Content-Length") {
+        // Host and Content-Length are curl's own: it writes the same, and a pinned
+        // Host would go on to the host a redirect names.
+        for field in request.headers where !field.hasName("Content-Length") && !(field.hasName("Host") && !typedHost) {
             words += ["-H", ShellWords.quote(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")]
         }
         // The same suppressions as the transport's, so the command sends what `show` prints.

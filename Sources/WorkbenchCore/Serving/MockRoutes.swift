@@ -38,7 +38,7 @@ public struct MockRoutes: Sendable {
         routes = []
         let captured = Set(document.requests.flatMap { $0.captures.map(\.name) })
         let secret = Set(document.secretNames + document.requests.flatMap { $0.captures.filter(\.isSecret).map(\.name) })
-        for item in document.requests.flatMap(\.endpoint.query) where Template.hasReferences(item.value) {
+        for item in document.requests.flatMap(\.endpoint.allQueryItems) where Template.hasReferences(item.value) {
             let parts = (try? Template.parse(item.value)) ?? []
             if parts.contains(where: { part in
                 switch part {

@@ -52,7 +52,8 @@ public struct Replayer {
     /// Replays `record`; captures update `variables`, the cookies it sets `cookies`.
     public func run(_ record: RequestRecord, number: Int, variables: inout Variables, cookies: inout CookieJar) -> Outcome {
         var endpoint = record.endpoint
-        if let baseOverride { endpoint.base = baseOverride }
+        // The session pointed at another server: its credentials go with it.
+        if let baseOverride { endpoint.retarget(to: baseOverride) }
         let scope = VariableScope(variables: variables, environment: environment)
         var outcome = Outcome(number: number, method: endpoint.method,
                               url: (try? endpoint.url(in: scope.masked)) ?? (endpoint.base ?? "") + endpoint.path,

@@ -209,8 +209,18 @@ private struct FieldReader {
             } catch {
                 throw fail(itemPath, error.message)
             }
-            endpoint.headers.append(HeaderField(name: name, value: headerValue))
+            var origin = try optionalString(try object(item, itemPath)["origin"], "\(itemPath).origin")
+            // Files from before origins: a credential belongs to the request's base.
+            if origin == nil && HeaderField.credentialNames.contains(where: { HTTPSyntax.equalIgnoringASCIICase($0, name) }) {
+                origin = endpoint.credentialOrigin
+            }
+            endpoint.headers.append(HeaderField(name: name, value: headerValue, origin: origin))
         }
+        endpoint.pathQuery = try optionalString(value["pathQuery"], "\(path).pathQuery")
+        if let pasted = endpoint.pathQuery {
+            do throws(WorkbenchError) { try Template.validate(pasted) } catch { throw fail("\(path).pathQuery", error.message) }
+        }
+        endpoint.sendsBodyWithAnyMethod = try bool(value["sendsBody"], "\(path).sendsBody", default: false)
         for (index, item) in try array(value["omittedHeaders"], "\(path).omittedHeaders", optional: true).enumerated() {
             let name = try string(item, "\(path).omittedHeaders[\(index)]")
             guard let canonical = Endpoint.removableDefaultNames.first(where: { HTTPSyntax.equalIgnoringASCIICase($0, name) }) else {
@@ -220,7 +230,17 @@ private struct FieldReader {
         }
         endpoint.body = try body(value["body"], "\(path).body")
         if let auth = value["auth"], auth != .null {
-            endpoint.auth = try self.auth(auth, "\(path).auth")
+            var auth = try self.auth(auth, "\(path).auth")
+            // Files from before origins: the auth belongs to the request's base.
+            if auth.origin == nil { auth.origin = endpoint.credentialOrigin }
+            endpoint.auths.append(auth)
+        }
+        for (index, item) in try array(value["otherAuths"], "\(path).otherAuths", optional: true).enumerated() {
+            let auth = try self.auth(item, "\(path).otherAuths[\(index)]")
+            guard auth.origin != nil, !endpoint.auths.contains(where: { $0.origin == auth.origin }) else {
+                throw fail("\(path).otherAuths[\(index)].origin", "expected the origin of a second auth, one per origin")
+            }
+            endpoint.auths.append(auth)
         }
         return endpoint
     }
@@ -289,7 +309,7 @@ private struct FieldReader {
         } catch {
             throw fail(path, error.message)
         }
-        return Auth(scheme: scheme, user: user, secret: secret)
+        return Auth(scheme: scheme, user: user, secret: secret, origin: try optionalString(object["origin"], "\(path).origin"))
     }
 
     /// A cookie as saved: everything but its value, which is never written.

@@ -49,19 +49,37 @@ public enum SessionEncoding {
             member("path", .string(endpoint.path)),
             member("segments", .array(endpoint.segments.map { .string($0) })),
             member("query", .array(endpoint.query.map(encode))),
-            member("headers", .array(endpoint.headers.map { pair($0.name, $0.value) })),
+            member("headers", .array(endpoint.headers.map(encode))),
         ]
+        // Only where set, so files of requests without them stay as they were.
+        if let pasted = endpoint.pathQuery { members.insert(member("pathQuery", .string(pasted)), at: 5) }
+        if endpoint.sendsBodyWithAnyMethod { members.append(member("sendsBody", .bool(true))) }
         // Only where set, so files without removed defaults stay as they were.
         if !endpoint.omittedDefaults.isEmpty {
             members.append(member("omittedHeaders", .array(endpoint.omittedDefaults.map { .string($0) })))
         }
         members.append(member("body", encode(endpoint.body)))
-        if let auth = endpoint.auth {
-            // The secret is a reference (`{{auth_password}}`), never a value.
-            members.append(member("auth", .object([member("scheme", .string(auth.scheme.rawValue)),
-                                                   member("user", .string(auth.user)), member("secret", .string(auth.secret))])))
-        }
+        // The one in force as `auth` (what older workbenches read), those bound
+        // to other origins beside it.
+        if let auth = endpoint.auth { members.append(member("auth", encode(auth))) }
+        let others = endpoint.auths.filter { $0 != endpoint.auth }
+        if !others.isEmpty { members.append(member("otherAuths", .array(others.map(encode)))) }
         return .object(members)
+    }
+
+    /// The secret is a reference (`{{auth_password}}`), never a value; the origin it is sent to.
+    static func encode(_ auth: Auth) -> JSONValue {
+        var members = [member("scheme", .string(auth.scheme.rawValue)),
+                       member("user", .string(auth.user)), member("secret", .string(auth.secret))]
+        if let origin = auth.origin { members.append(member("origin", .string(origin))) }
+        return .object(members)
+    }
+
+    /// A typed header; a credential with the origin it is sent to.
+    static func encode(_ field: HeaderField) -> JSONValue {
+        guard let origin = field.origin else { return pair(field.name, field.value) }
+        return .object([member("name", .string(field.name)), member("value", .string(field.value)),
+                        member("origin", .string(origin))])
     }
 
     /// A query item, saying how it was typed: `encoded` (pasted with a URL, sent

@@ -24,6 +24,16 @@ public enum PercentEncoding {
         }
     }
 
+    /// A query pasted with a path, byte for byte as curl sends it: every
+    /// printable ASCII character stays, a `%` not followed by two hex digits
+    /// (`%zz`) included; only space, controls, `#` and non-ASCII, which cannot
+    /// stand in a request line, are escaped.
+    public static func pastedQuery(_ text: String) -> String {
+        encode(text, keepingExistingEscapes: false) { byte in
+            byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "#")
+        }
+    }
+
     /// Encodes a query name or value. `&`, `=`, `+`, `#`, space and non-ASCII are escaped.
     public static func queryComponent(_ text: String) -> String {
         encode(text, keepingExistingEscapes: false) { byte in

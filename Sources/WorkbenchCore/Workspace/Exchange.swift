@@ -9,10 +9,15 @@ public struct Exchange: Sendable {
     public var record: RequestRecord
 
     /// Builds the workspace's request and sends it through `transport`.
+    /// `withBody`: the send asked for the body whatever the method (`send --body`);
+    /// the record keeps that, so a replay sends the same.
     public static func send(
-        _ workspace: Workspace, context: CommandContext, transport: HTTPTransport, options: SendOptions
+        _ workspace: Workspace, context: CommandContext, transport: HTTPTransport, options: SendOptions,
+        withBody: Bool = false
     ) throws(WorkbenchError) -> Exchange {
-        let request = try workspace.endpoint.prepare(
+        var endpoint = workspace.endpoint
+        endpoint.sendsBodyWithAnyMethod = withBody && endpoint.body != nil
+        let request = try endpoint.prepare(
             in: workspace.scope(environment: context.environment), readFile: context.readFile)
         var options = options
         options.cookies = workspace.cookies
@@ -23,7 +28,7 @@ public struct Exchange: Sendable {
         let redactor = after.redactor(environment: context.environment)
         return Exchange(
             request: request, response: response,
-            record: RequestRecord(endpoint: workspace.endpoint, settings: workspace.settings,
+            record: RequestRecord(endpoint: endpoint, settings: workspace.settings,
                                   response: RecordedResponse(response, redactor: redactor)))
     }
 }

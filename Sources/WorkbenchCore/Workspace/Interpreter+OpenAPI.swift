@@ -12,7 +12,7 @@ extension Interpreter {
             switch outcome {
             case .output(let text):
                 output.printLine(text)
-            case .outputWithWarning(let text, let warning):
+            case .outputWithWarning(let text, let warning, _):
                 output.printLine(text)
                 output.printError(warning)
             default:

@@ -166,8 +166,13 @@ public final class Interpreter {
             output.printLine(diff.isEmpty ? "no differences: \(heading)" : "\(heading): \(diff.count)")
             for line in diff.lines(color: usesColor) { output.printLine(line) }
             return .ok
-        case .outputWithWarning(let text, let warning):
-            output.printLine(text)
+        case .outputWithWarning(let text, let warning, let revealed):
+            if revealed {
+                output.finish()
+                output.base.printLine(text)
+            } else {
+                output.printLine(text)
+            }
             output.printError(warning)
             return .ok
         case .checkFailed(let text):
@@ -200,7 +205,8 @@ public final class Interpreter {
                 throw WorkbenchError("no \(scheme == .bearer ? "token" : "password") given: auth is unchanged")
             }
             return try run(.auth(.set(scheme, user: user, secret: value)))
-        case .send(let outputFile):
+        case .send(let outputFile, let note, let withBody):
+            if let note { output.printLine(note) }
             for warning in workspace.parameterWarnings(in: workspace.scope(environment: context.environment)) {
                 output.printError(warning)
             }
@@ -213,7 +219,8 @@ public final class Interpreter {
             defer { waiting?(nil) }
             let exchange: Exchange
             do {
-                exchange = try Exchange.send(workspace, context: context, transport: try engine(), options: options)
+                exchange = try Exchange.send(workspace, context: context, transport: try engine(), options: options,
+                                             withBody: withBody)
             } catch {
                 stream.finish()
                 throw error

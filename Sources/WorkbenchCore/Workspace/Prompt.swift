@@ -8,7 +8,8 @@ import Foundation
 /// announced (and marked `not sent` when the method leaves it out), and
 /// `[insecure]` comes first when TLS checks are off.
 public enum Prompt {
-    public static func text(for workspace: Workspace, environment: [String: String], width: Int = 80) -> String {
+    public static func text(for workspace: Workspace, environment: [String: String], width: Int = 80,
+                            redactor: SecretRedactor? = nil) -> String {
         let endpoint = workspace.endpoint
         var location: String
         if let url = try? endpoint.url(in: workspace.scope(environment: environment).masked) {
@@ -23,14 +24,23 @@ public enum Prompt {
             // A path parameter not filled yet shows as the description writes it: `/pets/{petId}`.
             location = location.replacingOccurrences(of: "%7B", with: "{").replacingOccurrences(of: "%7D", with: "}")
         }
+        if let redactor {
+            // A value equal to a secret (a cookie's, typed into a pasted URL) is masked here too.
+            location = redactor.redact(location)
+        }
         let prefix = (workspace.settings.insecure ? "[insecure] " : "") + endpoint.method + " "
-        let suffix = bodyNote(endpoint).map { " [\($0)]" } ?? ""
+        var suffix = bodyNote(endpoint).map { " [\($0)]" } ?? ""
+        if let held = endpoint.heldBackCredentials.first {
+            // Credentials of another origin are not sent to this one.
+            let host = held.origin.firstRange(of: "://").map { String(held.origin[$0.upperBound...]) } ?? held.origin
+            suffix += " [credentials stay with \(host)]"
+        }
         // What is typed after the prompt keeps a quarter of the line (at least 16 columns).
         let room = max(20, width - prefix.count - suffix.count - 2 - max(16, width / 4))
         return prefix + shorten(location, to: room) + suffix + "> "
     }
 
-    /// `json 46 B`, `form 2 fields`, `file data.bin`, `text 12 B`, with `, not sent` for GET, HEAD and OPTIONS.
+    /// `json 46 B`, `form 2 fields`, `file data.bin`, `text 12 B`, with `, not sent` for GET, HEAD, OPTIONS, DELETE and TRACE.
     static func bodyNote(_ endpoint: Endpoint) -> String? {
         guard let body = endpoint.body else { return nil }
         let note: String

@@ -11,18 +11,30 @@ extension Workspace {
         let scope = scope(environment: context.environment)
         switch command {
         case .base(let url):
+            let first = endpoint.base == nil
             let changed = endpoint.base != nil && endpoint.base != url
             endpoint.base = url
+            if first { bindCredentials() }
+            var lines: [String] = []
             if changed && (!["", "/"].contains(endpoint.path) || !endpoint.segments.isEmpty) {
                 let shown = (try? endpoint.url(in: scope.masked)) ?? url
-                return .output("kept the path: \(shown) (`path /` starts at the base)")
+                lines.append("kept the path: \(shown) (`path /` starts at the base)")
             }
+            if changed, let held = heldBackCredentialsLine() { lines.append(held) }
+            if !lines.isEmpty { return .output(lines.joined(separator: "\n")) }
         case .showBase:
             return .output(endpoint.base ?? "(no base URL: set one with `base URL`)")
         case .path(let path):
-            try endpoint.setPath(path)
+            if let note = try setTarget(path) { return .output(note) }
         case .pathAdd(let segments):
-            endpoint.segments += segments
+            // `..` goes one segment up and `.` stays, as in a path: neither is ever sent.
+            for segment in segments {
+                switch segment {
+                case "..": try endpoint.goUp()
+                case ".": continue
+                default: endpoint.segments.append(segment)
+                }
+            }
         case .pathUp:
             try endpoint.goUp()
         case .showURL:
@@ -39,13 +51,22 @@ extension Workspace {
             guard endpoint.removeQuery(name) else { throw WorkbenchError("no query item named '\(name)'") }
         case .queryClear:
             endpoint.query = []
+            if endpoint.pathQuery != nil { endpoint.pathQuery = nil }
         case .showQuery:
-            return .output(endpoint.query.isEmpty ? "(no query items)"
-                : endpoint.query.map(\.typedText).joined(separator: "\n"))
-        case .headerSet(let name, let value):
-            endpoint.setHeader(name, value)
-        case .headerAdd(let name, let value):
-            endpoint.addHeader(name, value)
+            var lines = endpoint.query.map(\.typedText)
+            if let pasted = endpoint.pathQuery {
+                lines.insert("?\(pasted) (pasted with the path: it goes when the path changes)", at: 0)
+            }
+            return .output(lines.isEmpty ? "(no query items)" : lines.joined(separator: "\n"))
+        case .headerSet(let name, let value), .headerAdd(let name, let value):
+            let kept = keepingLiteralCredential(name: name, value: value)
+            let field = HeaderField(name: name, value: kept?.value ?? value)
+            if case .headerSet = command {
+                endpoint.setHeader(name, field.value, credential: isCredential(field))
+            } else {
+                endpoint.addHeader(name, field.value, credential: isCredential(field))
+            }
+            if let kept { return .output(kept.note) }
         case .headerRemove(let name):
             if try endpoint.removeHeader(name) == .typedRemovedDefaultReturns {
                 return .output("the default \(name) is sent again; `header rm \(name)` once more sends none")
@@ -87,7 +108,11 @@ extension Workspace {
             return warnings.isEmpty ? .output(text) : .outputWithWarning(text, warning: warnings.joined(separator: "\n"))
         case .curl(let secrets):
             let request = try endpoint.prepare(in: scope, readFile: context.readFile)
-            let command = try CurlCommand.text(for: secrets ? request : request.shown, body: endpoint.body, settings: settings)
+            let command = try CurlCommand.text(for: secrets ? request : request.shown, body: endpoint.body, settings: settings,
+                                               typedHost: endpoint.headersInForce.contains(name: "Host"))
+            if let reason = RedirectFidelity.reason(request, settings: settings, tool: .curl) {
+                return .outputWithWarning(command, warning: "warning: " + reason, revealed: secrets)
+            }
             return secrets ? .revealed(command) : .output(command)
         case .importCurl(let words):
             let imported = try CurlImport.parse(words, readFile: context.readFile)
@@ -113,23 +138,32 @@ extension Workspace {
                 records = history
             }
             let text = try export.text(records: records, variables: variables, scope: scope, readFile: context.readFile)
+            let warnings = try export.warnings(records: records, variables: variables, scope: scope, readFile: context.readFile)
+            let warning: String? = warnings.isEmpty ? nil : warnings.map { "warning: " + $0 }.joined(separator: "\n")
             if let file = export.outputFile {
                 try context.writeFile(Array(text.utf8), file)
-                return .output("exported \(records.count) request\(records.count == 1 ? "" : "s") to \(file)")
+                let done = "exported \(records.count) request\(records.count == 1 ? "" : "s") to \(file)"
+                return warning.map { .outputWithWarning(done, warning: $0) } ?? .output(done)
             }
             let trimmed = String(text.dropLast())
+            if let warning { return .outputWithWarning(trimmed, warning: warning, revealed: export.revealSecrets) }
             return export.revealSecrets ? .revealed(trimmed) : .output(trimmed)
         case .showWithSecrets:
             return .revealed(try showText(revealingSecrets: true, context: context))
         case .reset:
-            endpoint = Endpoint(base: endpoint.base, auth: endpoint.auth)
-        case .send(let method, let path, let output):
+            var fresh = Endpoint(base: endpoint.base)
+            fresh.auths = endpoint.auths
+            endpoint = fresh
+        case .send(let method, let path, let output, let withBody):
             if let method { endpoint.method = method }
-            if let path { try setTarget(path) }
+            let note = try path.flatMap { path throws(WorkbenchError) in try setTarget(path) }
             if let parameter = unfilledParameter() {
                 throw WorkbenchError("the path \(currentPath) still has \(parameter) to fill: `cd ..` then `cd VALUE`, or `path` with the value")
             }
-            return .send(output: output)
+            if withBody && endpoint.body == nil {
+                throw WorkbenchError("--body: no body is set (`body ...` sets one)")
+            }
+            return .send(output: output, note: note, withBody: withBody)
         case .timing:
             return .timing
         case .last(let part, let destination):
@@ -275,8 +309,9 @@ extension Workspace {
         case .show:
             return .output(endpoint.auth?.summary ?? "(no auth)")
         case .none:
-            if let auth = endpoint.auth, auth.secret == "{{\(auth.scheme.variableName)}}" {
-                variables.remove(auth.scheme.variableName)
+            if let auth = endpoint.auth, auth.secret.hasPrefix("{{\(auth.scheme.variableName)"),
+               let name = Template.variableNames(in: auth.secret).first {
+                variables.remove(name)
             }
             endpoint.auth = nil
         case .set(let scheme, let user, nil):
@@ -289,9 +324,10 @@ extension Workspace {
             guard !secret.isEmpty else { throw WorkbenchError("the \(scheme == .bearer ? "token" : "password") is empty") }
             var reference = secret
             if !Template.hasReferences(secret) {
-                variables.set(scheme.variableName, to: secret, secret: true)
-                declaredSecrets.removeAll { $0 == scheme.variableName }
-                reference = "{{\(scheme.variableName)}}"
+                let variable = unusedCredentialVariable(base: scheme.variableName, value: secret)
+                variables.set(variable, to: secret, secret: true)
+                declaredSecrets.removeAll { $0 == variable }
+                reference = "{{\(variable)}}"
             }
             endpoint.auth = Auth(scheme: scheme, user: user, secret: reference)
         }
@@ -343,20 +379,49 @@ extension Workspace {
         }
     }
 
-    /// `get PATH` sets the path; a PATH with `?` also replaces the query items,
-    /// one without keeps those typed with `query add` (as headers stay). A full
-    /// URL also sets the base to its origin.
+    /// `get PATH`, `path PATH`: sets the path; a `?query` typed with it belongs
+    /// to it (the next path drops it), items typed with `query add` stay. A full
+    /// URL moves the base to its origin and returns the line that says so;
+    /// credentials stay with the origin they were given for. `user:password@`
+    /// in the URL becomes `auth basic` for that origin.
     /// (`apply` works on a copy, so a bad target leaves the workspace as it was.)
-    private mutating func setTarget(_ target: String) throws(WorkbenchError) {
+    private mutating func setTarget(_ target: String) throws(WorkbenchError) -> String? {
         var path = Substring(target)
         let lowered = target.lowercased()
+        var note: String?
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),
            let afterScheme = target.firstRange(of: "://").map({ target[$0.upperBound...] }) {
             let pathStart = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? afterScheme.endIndex
-            endpoint.base = try BaseURL.parse(String(target[..<pathStart])).origin
+            var authority = afterScheme[..<pathStart]
+            var userInfo: String?
+            if let at = authority.lastIndex(of: "@") {
+                userInfo = PercentEncoding.decode(String(authority[..<at]))
+                authority = authority[authority.index(after: at)...]
+            }
+            let scheme = target[..<afterScheme.startIndex]
+            let origin = try BaseURL.parse(String(scheme + authority)).origin
+            let before = endpoint.base
+            if before != origin {
+                endpoint.base = origin
+                if before == nil { bindCredentials() }
+                let shownBefore = before.map { " (was \(Template.oneLine($0)))" } ?? ""
+                note = "base: \(origin)\(shownBefore)" + (heldBackCredentialsLine().map { "; " + $0 } ?? "")
+            }
+            if let userInfo {
+                let user = userInfo.firstIndex(of: ":").map { String(userInfo[..<$0]) } ?? userInfo
+                let password = userInfo.firstIndex(of: ":").map { String(userInfo[userInfo.index(after: $0)...]) } ?? ""
+                _ = try applyAuth(.set(.basic, user: user, secret: password))
+            }
             path = afterScheme[pathStart...]
         }
         try endpoint.setPath(String(path))
+        return note
+    }
+
+    /// Binds the credentials typed before the first base to it.
+    private mutating func bindCredentials() {
+        let workspace = self
+        endpoint.bindUnboundCredentials { workspace.isCredential($0) }
     }
 
     /// `show`: the request as it would be sent, secrets masked unless revealed,
@@ -376,7 +441,10 @@ extension Workspace {
         var text = (revealingSecrets ? request : request.shown).displayText
         if let route { text = route.note(requestScheme: request.base.scheme) + "\n" + text }
         if endpoint.bodyIsHeldBack {
-            text += "\n\n(a body is set but not sent with \(endpoint.method); it stays for a later POST, PUT or PATCH)"
+            text += "\n\n(a body is set but not sent with \(endpoint.method); it stays for a later POST, PUT or PATCH; `send --body` sends it)"
+        }
+        if let held = heldBackCredentialsLine() {
+            text += "\n\n(\(held))"
         }
         if settings.httpVersion != .auto {
             text += "\n\n(asks libcurl for HTTP/\(settings.httpVersion.rawValue); the status line and `timing` show the version used)"

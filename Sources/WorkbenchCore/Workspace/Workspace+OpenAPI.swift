@@ -79,7 +79,7 @@ extension Workspace {
             let bytes = try context.readFile(location)
             switch try adoptDescription(bytes, location: location, sourceURL: nil) {
             case .output(let text): return .output(note + "\n" + text)
-            case .outputWithWarning(let text, let warning): return .outputWithWarning(note + "\n" + text, warning: warning)
+            case .outputWithWarning(let text, let warning, _): return .outputWithWarning(note + "\n" + text, warning: warning)
             default: return .output(note)
             }
         } catch {

@@ -66,7 +66,7 @@ extension Workspace {
                 return ParameterCheck.Value(name: pair.name, value: value, shown: shown)
             }
         }
-        let query = values(endpoint.query.map { (name: $0.decodedName, value: $0.isEncoded ? PercentEncoding.decode($0.value, plusIsSpace: true) : $0.value) })
+        let query = values(endpoint.allQueryItems.map { (name: $0.decodedName, value: $0.isEncoded ? PercentEncoding.decode($0.value, plusIsSpace: true) : $0.value) })
         let headers = values(endpoint.headers.map { (name: $0.name, value: $0.value) })
         let path = (try? Template.expand(currentPath, in: scope)) ?? currentPath
         let pathValues = api.pathParameterValues(path: path, template: operation.pathTemplate)

@@ -52,8 +52,8 @@ public struct Workspace: Equatable, Sendable {
     public func redactor(environment: [String: String]) -> SecretRedactor {
         let endpoints = [endpoint] + history.map(\.endpoint)
         // Auth values are secrets even when they come from a plain variable.
-        let authSecrets = endpoints.compactMap { endpoint in
-            endpoint.auth.flatMap { try? Template.expand($0.secret, in: scope(environment: environment)) }
+        let authSecrets = endpoints.flatMap { endpoint in
+            endpoint.auths.compactMap { try? Template.expand($0.secret, in: scope(environment: environment)) }
         }
         return SecretRedactor(variables: variables, endpoints: endpoints, environment: environment,
                               also: cookies.values + initialCookies.values + removedCookieValues + authSecrets)
@@ -91,7 +91,8 @@ public enum CommandOutcome: Equatable, Sendable {
     /// Text for standard output.
     case output(String)
     /// Send the (already updated) Endpoint; write the body to this file if given.
-    case send(output: String?)
+    /// `note` (the base moved) is printed first; `withBody`: the send asked for the body.
+    case send(output: String?, note: String? = nil, withBody: Bool = false)
     /// Print the last response's timings.
     case timing
     /// Show the last response again: part nil means as `print` chose.
@@ -104,8 +105,9 @@ public enum CommandOutcome: Equatable, Sendable {
     case replay(ReplayTarget)
     /// `diff`: the differences, shown coloured on a terminal.
     case diff(ResponseDiff, heading: String)
-    /// Text for standard output and a warning for standard error.
-    case outputWithWarning(String, warning: String)
+    /// Text for standard output and a warning for standard error; `revealed`:
+    /// the text is one the user asked to see with its secrets (it bypasses redaction).
+    case outputWithWarning(String, warning: String, revealed: Bool = false)
     /// Text the user asked to see with its secrets (`show --secrets`): it bypasses redaction.
     case revealed(String)
     /// `set --secret NAME` without a value: ask for it with hidden input.

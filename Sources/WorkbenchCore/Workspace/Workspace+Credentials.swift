@@ -1,0 +1,77 @@
+/// Credentials in the workspace: which headers are credentials, where a
+/// literal one typed by hand is kept, and which variable an auth helper's
+/// literal secret goes into. The rules are DESIGN's "What a request carries":
+/// a credential belongs to the origin of the base when it was typed and is
+/// sent only there.
+extension Workspace {
+    /// Whether a typed header is a credential: by its name (`Authorization`,
+    /// `Cookie`, `Proxy-Authorization`, `X-Api-Key`...), or because its value
+    /// refers to a secret (a secret variable or capture, `{{env.*}}`).
+    func isCredential(_ field: HeaderField) -> Bool {
+        if HeaderField.isCredentialName(field.name) { return true }
+        guard Template.hasReferences(field.value), let parts = try? Template.parse(field.value) else { return false }
+        return parts.contains { part in
+            switch part {
+            case .environment: true
+            case .variable(let name): variables.isSecret(name) || declaredSecrets.contains(name)
+            case .literal: false
+            }
+        }
+    }
+
+    /// `header NAME: VALUE` for a credential typed literally (`Authorization:
+    /// Bearer abc`, `X-Api-Key: k`): the secret part goes into a secret
+    /// variable, as `auth` does with its token, so it is masked on the screen,
+    /// in the history file, the autosave and saved sessions (which keep its
+    /// name, never its value). Returns the value to store and the note to print,
+    /// or nil when the value is not a literal credential.
+    mutating func keepingLiteralCredential(name: String, value: String) -> (value: String, note: String)? {
+        guard HeaderField.isCredentialName(name), !Template.hasReferences(value) else { return nil }
+        let trimmed = value.trimmingSpaces()
+        guard !trimmed.isEmpty, trimmed != Variables.mask else { return nil }
+        // `Bearer abc`, `Basic dXNlcjpwdw==`: the scheme stays readable, the credential goes.
+        var prefix = ""
+        var secret = trimmed
+        let lowered = name.lowercased()
+        if lowered == "authorization" || lowered == "proxy-authorization",
+           let space = trimmed.firstIndex(of: " "),
+           trimmed[..<space].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) {
+            prefix = String(trimmed[...space])
+            secret = String(trimmed[trimmed.index(after: space)...]).trimmingSpaces()
+            guard !secret.isEmpty else { return nil }
+        }
+        let variable = unusedCredentialVariable(base: Self.variableName(forHeader: name), value: secret)
+        variables.set(variable, to: secret, secret: true)
+        declaredSecrets.removeAll { $0 == variable }
+        return (prefix + "{{\(variable)}}",
+                "\(name): the credential is kept as the secret {{\(variable)}} (masked in output and files; "
+                    + "a saved session names it, never its value)")
+    }
+
+    /// `x_api_key` for `X-Api-Key`: a variable name a user can type after `--var`.
+    static func variableName(forHeader name: String) -> String {
+        let mapped = name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
+        return String(mapped)
+    }
+
+    /// `base`, or `base_2`, ...: the first name no other credential of another
+    /// origin refers to (the value of `auth_token` for one API must not become
+    /// another API's), unless it already holds this value.
+    func unusedCredentialVariable(base: String, value: String) -> String {
+        let origin = endpoint.credentialOrigin
+        let taken = Set(endpoint.auths.filter { $0.origin != origin }.map(\.secret)
+            + endpoint.headers.filter { $0.origin != nil && $0.origin != origin }.map(\.value))
+        var name = base
+        var number = 1
+        while taken.contains(where: { $0.contains("{{\(name)}}") }) && variables.value(of: name) != value {
+            number += 1
+            name = "\(base)_\(number)"
+        }
+        return name
+    }
+
+    /// `the credentials auth bearer, X-Key stay with http://a:1 (sent again when the base is back there)`.
+    func heldBackCredentialsLine() -> String? {
+        endpoint.heldBackNote.map { "not sent here: \($0); sent again when the base is back there" }
+    }
+}
