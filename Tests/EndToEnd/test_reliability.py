@@ -91,7 +91,8 @@ def test_autosave_and_history_never_hold_secrets(workbench_bin, workbench_env, w
         assert "zz-secret-77" not in text and "env-value-91" not in text, path.name
     autosave = json.loads(saved[0].read_text())
     assert autosave["secrets"] == ["pw"]
-    assert {"name": "X-Env", "value": "{{env.FROM_ENV}}"} in autosave["endpoint"]["headers"]
+    # A header holding an environment value is a credential: saved with the origin it goes to.
+    assert {"name": "X-Env", "value": "{{env.FROM_ENV}}", "origin": "http://127.0.0.1:9"} in autosave["endpoint"]["headers"]
 
 
 def test_history_and_autosave_survive_kill_9(workbench_bin, workbench_env, workdir):

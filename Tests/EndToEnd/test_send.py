@@ -76,12 +76,14 @@ def test_repeated_query_names_keep_their_order(run_workbench, server):
     assert echo_json(out)["query"] == "a=1&b=x%20y&a=2&a=%26%3D%2B%23"
 
 
-def test_get_with_a_path_keeps_the_query_unless_it_has_its_own(run_workbench, server):
+def test_a_pasted_query_goes_with_its_path_and_typed_items_stay(run_workbench, server):
+    # DESIGN, "What a request carries": the pasted query belongs to its path; `query add` items stay.
     code, out, err = run_workbench(input=script(
-        server, "get /echo?x=1&x=2", "get /echo", "get /echo?", "query add api_key k1", "get /echo"))
+        server, "get /echo?x=1&x=2", "get /echo", "get /echo?", "query add api_key k1", "get /echo",
+        "get /echo?y=3"))
     assert code == 0, err
     queries = [echo_json("HTTP/1.1 200 OK\n" + part)["query"] for part in out.split("HTTP/1.1 200 OK\n")[1:]]
-    assert queries == ["x=1&x=2", "x=1&x=2", "", "api_key=k1"]
+    assert queries == ["x=1&x=2", "", "", "api_key=k1", "y=3&api_key=k1"]
 
 
 def test_a_pasted_signed_query_goes_out_byte_for_byte(run_workbench, server):

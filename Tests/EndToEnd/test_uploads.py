@@ -113,7 +113,11 @@ def test_exported_multipart_commands_upload_the_same_parts(run_workbench, httpbi
     assert "[MultipartFormData]\ntitle: hello\ndoc: file,note.txt;\n" in out
     commands = [curl]
     if shutil.which("http"):
-        commands.append(next(line for line in lines if line.startswith("http ")) + " --ignore-stdin")
+        # The export has --ignore-stdin itself, so it runs from here; a long one goes on over ` \` lines.
+        start = next(index for index, line in enumerate(lines) if line.startswith("http "))
+        end = next(index for index in range(start, len(lines)) if not lines[index].endswith(" \\"))
+        commands.append(" ".join(line.rstrip("\\").strip() for line in lines[start:end + 1]))
+        assert "--ignore-stdin" in commands[-1]
     for command in commands:
         result = subprocess.run(command.replace(" \\\n", " "), shell=True, cwd=workdir, capture_output=True, text=True,
                                 timeout=30)

@@ -59,7 +59,7 @@ struct SwiftCase {
         queryExpression = "[" + items.joined(separator: ", ") + "]"
 
         // Headers: every one the builder writes but Host and Content-Length.
-        let built = try withoutBase.withBase("http://h").prepare(in: scope, readFile: { _ throws(WorkbenchError) in [] })
+        let built = try endpoint.withBase("http://h").prepare(in: scope, readFile: { _ throws(WorkbenchError) in [] })
         // `auth basic` is Base64 of values known only when sent: encoded by the exported code itself.
         var basicAuth: String?
         if let auth = endpoint.auth, !endpoint.headers.contains(name: "Authorization") {
@@ -198,9 +198,11 @@ extension PortableRequest.Placeholders {
 
 extension Endpoint {
     /// A copy with another base (for building headers without the real one).
+    /// The Endpoint at another base, its credentials with it: the exported code
+    /// is given its base URL when run, as `replay --base` is.
     func withBase(_ base: String) -> Endpoint {
         var copy = self
-        copy.base = base
+        copy.retarget(to: base)
         return copy
     }
 }
