@@ -27,6 +27,8 @@ if [ "${1:-}" = "--tests" ]; then
     # chromium: the headless browser that opens the HTML replay report.
     install_missing nghttp2-server openssl less tinyproxy chromium
     python3 -c "import pytest, pexpect" 2>/dev/null || python3 -m pip install -q pytest pexpect
+    # pyte: the terminal emulator that reads back what the REPL's screen shows.
+    python3 -c "import pyte" 2>/dev/null || python3 -m pip install -q pyte
     # httpbin under waitress: the third-party peer of the cookie, auth and upload tests.
     python3 -c "import httpbin, waitress" 2>/dev/null || python3 -m pip install -q httpbin waitress
     # flasgger beside httpbin: httpbin then serves its Swagger 2.0 description at /spec.json (the openapi tests).

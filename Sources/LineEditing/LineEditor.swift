@@ -54,6 +54,9 @@ public final class LineEditor {
         wb_stifle_history(historyLimit)
         // Incremental reverse search, as in bash.
         _ = wb_rl_parse_and_bind("bind ^R em-inc-search-prev")
+        // Ctrl-W deletes the word before the cursor, as in bash (libedit's emacs keys
+        // kill the region from the mark instead, which leaves a person guessing).
+        _ = wb_rl_parse_and_bind("bind ^W ed-delete-prev-word")
         // This libedit rings the bell even when Tab found the one completion. An
         // empty bell falls back to BEL, so the bell becomes an attribute reset,
         // which changes nothing at an uncoloured prompt.

@@ -39,6 +39,10 @@ struct REPL {
         }
         interpreter.askSecret = { prompt in HiddenInput.read(prompt: prompt, streams: streams) }
         interpreter.screenSize = { isatty(0) == 1 && isatty(1) == 1 ? Self.terminalSize() : nil }
+        if isatty(1) == 1 {
+            // Home and erase, as Ctrl-L does: the terminal keeps what scrolled off.
+            interpreter.clearScreen = { FileDescriptorSink.writeAll(Array("\u{1B}[H\u{1B}[2J".utf8), to: 1) }
+        }
         if streams.errorsGoToTerminal {
             let indicator = WaitIndicator(flushOutput: streams.flush)
             interpreter.waiting = indicator.report
@@ -71,6 +75,7 @@ struct REPL {
                 }
                 if let warning = autosave?.save(interpreter.workspace) { interpreter.output.printError(warning) }
                 if result == .exit {
+                    if let hint = interpreter.workspace.quitHint(autosaved: autosave != nil) { streams.printLine(hint) }
                     streams.flush()
                     return 0
                 }
@@ -92,6 +97,13 @@ struct REPL {
                 }
             case .endOfInput:
                 streams.printLine("")
+                if interpreter.isCollectingBody {
+                    // Ctrl-D inside `body <<END` ends the block, never the workbench.
+                    interpreter.cancelPendingInput()
+                    streams.printLine("(Ctrl-D cancelled the body block: the body is unchanged)")
+                    continue
+                }
+                if let hint = interpreter.workspace.quitHint(autosaved: autosave != nil) { streams.printLine(hint) }
                 streams.flush()
                 return 0
             }

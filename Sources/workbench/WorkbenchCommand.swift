@@ -205,8 +205,16 @@ struct Launch {
     /// Loads the session named on the command line; a bad file ends the run with status 2.
     func preload(_ command: Command, into interpreter: Interpreter) throws {
         do {
-            let outcome = try interpreter.workspace.apply(command, context: interpreter.context)
-            if case .output(let text) = outcome { interpreter.output.printError(text) }
+            // What loading says goes to standard error (standard output is the script's), a line
+            // each; anything more (a description to fetch) is done as the REPL would do it.
+            switch try interpreter.workspace.apply(command, context: interpreter.context) {
+            case .output(let text):
+                text.split(separator: "\n", omittingEmptySubsequences: false).forEach { interpreter.output.printError(String($0)) }
+            case .outputWithWarning(let text, let warning, _):
+                (text + "\n" + warning).split(separator: "\n").forEach { interpreter.output.printError(String($0)) }
+            case let outcome:
+                _ = try interpreter.perform(outcome)
+            }
         } catch {
             interpreter.output.printError("error: \(error.message)")
             throw ExitCode(2)

@@ -1,4 +1,4 @@
-"""Issue 10 through a real pseudo-terminal: the pager (`less -R`, the default), progress
+"""Issue 10 through a real pseudo-terminal: the pager (`less -FRX`, the default), progress
 on a slow request, the Ctrl-C hint, the prompt at 60 and 120 columns, the start-up hint,
 coloured error lines, ~/.editrc, and completion of every new command."""
 
@@ -34,16 +34,18 @@ def test_a_long_response_goes_through_less_and_the_repl_comes_back(repl, server)
     session = repl(env={"PAGER": None, "LESS": None}, dimensions=(24, 80))
     prompt = at(session, server)
     session.send("get /" + ENTER)
-    # less switches to the alternate screen and waits with its `:` prompt.
-    session.expect("\x1b[?1049h")
+    # less (-FRX, the default) waits with its `:` prompt, on the normal screen: no alternate
+    # screen, so what was read stays in the scrollback when it quits.
     session.expect_re(r"\r\n:\x1b\[K|\(END\)")
+    assert "\x1b[?1049h" not in session.transcript.getvalue()
     session.send("q")
     session.prompt(prompt)
     # `last` pages again, without sending; `pager off` prints straight.
     session.send("last" + ENTER)
-    session.expect("\x1b[?1049h")
+    session.expect_re(r"\r\n:\x1b\[K|\(END\)")
     session.send("q")
     session.prompt(prompt)
+    assert "\x1b[?1049h" not in session.transcript.getvalue()
     session.line("pager off", prompt)
     printed = session.output_of("last", prompt)
     assert "\x1b[?1049h" not in session.child.before

@@ -52,6 +52,9 @@ public enum CommandCatalog {
         CommandSpec(name: "reset", usage: ["reset"],
                     summary: "Start a fresh request (GET, no path, query, headers or body); base, variables and settings stay.",
                     example: "reset", subcommands: []),
+        CommandSpec(name: "clear", usage: ["clear"],
+                    summary: "Clear the screen (as Ctrl-L does); what was printed stays in the terminal's scrollback.",
+                    example: "clear", subcommands: []),
         CommandSpec(name: "send", usage: ["send [--body]", "send > FILE"],
                     summary: "Send the request and print the response; `> FILE` writes the raw body to FILE (streamed, with a progress bar on a terminal); --body sends the body with GET, HEAD, OPTIONS, DELETE or TRACE too.",
                     example: "send", subcommands: []),
@@ -182,7 +185,7 @@ public enum CommandCatalog {
         ("Other tools", ["import", "export"]),
         ("Settings", ["print", "pager", "color", "follow", "timeout", "insecure", "maxbody", "settings"]),
         ("Network", ["auth", "cookies", "proxy", "cacert", "cert", "http"]),
-        ("Help and leaving", ["help", "exit", "quit"]),
+        ("Help and leaving", ["help", "clear", "exit", "quit"]),
     ]
 
     /// Lines are wrapped to this width (a standard terminal), never inside a word.

@@ -27,14 +27,26 @@ public enum CommandParser {
         return try parser.parse()
     }
 
+    /// The commands that send: `send`, and the methods that set the method first.
+    static let sendingCommands: Set<String> = ["send", "get", "post", "put", "patch", "delete", "head", "options"]
+
     /// `last [PART] | COMMAND`: everything after the first `|` is the shell's,
     /// quotes and all, so it is cut off before the line is split into words.
     static func lastThroughPipe(_ trimmedLine: String) throws(WorkbenchError) -> Command? {
         guard let bar = trimmedLine.firstIndex(of: "|") else { return nil }
         let before = trimmedLine[..<bar]
         let words = before.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard let first = words.first, first.lowercased() == "last" else { return nil }
         let command = trimmedLine[trimmedLine.index(after: bar)...].trimmingSpaces()
+        if let first = words.first, sendingCommands.contains(first.lowercased()),
+           (try? ShellWords.split(String(before))) != nil,
+           case .command(.send(let method, let path, let output, let withBody, nil)) = try parse(String(before)) {
+            // `send | jq .`, `get /users | grep ana`: sent, then the body goes through the command.
+            let name = String(first)
+            guard !command.isEmpty else { throw WorkbenchError("\(name): expected a command after '|', as in `\(name) | jq .`") }
+            guard output == nil else { throw WorkbenchError("\(name): `> FILE` and `| COMMAND` cannot both take the body") }
+            return .send(method: method, path: path, output: nil, withBody: withBody, pipe: String(command))
+        }
+        guard let first = words.first, first.lowercased() == "last" else { return nil }
         let problem: String? = command.isEmpty ? "expected a command after '|', as in `last | jq .`"
             : words.count > 2 ? "unexpected argument '\(words[2])' before '|'" : nil
         var part: ResponsePart?
@@ -181,6 +193,7 @@ private struct Parser {
             return try expectNoArguments(.show)
         case "reset": return try expectNoArguments(.reset)
         case "send": return try parseSend(method: nil)
+        case "clear": return try expectNoArguments(.clear)
         case "timing": return try expectNoArguments(.timing)
         case "last": return try parseLast()
         case "set": return try parseSet()

@@ -104,6 +104,9 @@ public enum Expectation: Equatable, Sendable {
             }
             return .timeBelow(milliseconds: limit)
         default:
+            if let meant = Suggestion.nearest(kind, among: ["status", "header", "json", "body", "time", "schema"]) {
+                throw WorkbenchError("unknown check '\(kind)': did you mean \(meant)?")
+            }
             throw WorkbenchError("unknown check '\(kind)': \(usage)")
         }
     }

@@ -84,6 +84,15 @@ public struct RecordedResponse: Equatable, Sendable {
         self = redacted(by: redactor)
     }
 
+    /// The kept response as a response again, for `restore` (`last`, `capture` and
+    /// `expect` work on it): a body that was not kept (binary, too large) is empty.
+    public var response: HTTPResponse {
+        var timings = Timings()
+        timings.total = elapsedMilliseconds / 1000
+        return HTTPResponse(statusLine: statusLine, statusCode: statusCode, headers: headers,
+                            body: Array((body ?? "").utf8), bodySize: bodySize, timings: timings)
+    }
+
     /// This response with credential headers masked, and every secret the
     /// redactor knows masked in headers and body: a secret captured from it
     /// later is masked in it too.

@@ -17,8 +17,12 @@ public struct Exchange: Sendable {
     ) throws(WorkbenchError) -> Exchange {
         var endpoint = workspace.endpoint
         endpoint.sendsBodyWithAnyMethod = withBody && endpoint.body != nil
-        let request = try endpoint.prepare(
-            in: workspace.scope(environment: context.environment), readFile: context.readFile)
+        let request: PreparedRequest
+        do throws(WorkbenchError) {
+            request = try endpoint.prepare(in: workspace.scope(environment: context.environment), readFile: context.readFile)
+        } catch {
+            throw workspace.explainingMissingSecret(error)
+        }
         var options = options
         options.cookies = workspace.cookies
         let response = try transport.send(request, settings: workspace.settings, options: options)

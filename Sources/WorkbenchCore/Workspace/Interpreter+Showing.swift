@@ -10,7 +10,7 @@ extension Interpreter {
             ResponseRenderer.render(response, parts: parts, color: color, outputIsTerminal: display.outputIsTerminal, to: output)
             return
         }
-        let pager = context.environment["PAGER"].flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 } ?? "less -R"
+        let pager = pagerCommand
         if parts.showsBody && response.body.count > size.rows * size.columns * 4 {
             // Far more than a screen: streamed into the pager as it is rendered, never held twice.
             try streamIntoPager(pager, response, parts: parts, color: color)
@@ -21,17 +21,42 @@ extension Interpreter {
         ResponseRenderer.render(response, parts: parts, color: color, outputIsTerminal: display.outputIsTerminal, to: masked)
         masked.finish()
         defer { buffer.errors.forEach(output.base.printError) }
+        try page(buffer, screen: size)
+    }
+
+    /// `$PAGER`, else `less -FRX`: colours kept, and the text stays in the scrollback
+    /// when less quits (no alternate screen), as git's pager does.
+    var pagerCommand: String {
+        context.environment["PAGER"].flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 } ?? "less -FRX"
+    }
+
+    /// Text already masked: through the pager when it does not fit the screen, else printed.
+    func page(_ buffer: OutputBuffer, screen size: (rows: Int, columns: Int)) throws(WorkbenchError) {
         guard buffer.screenLines(columns: size.columns) >= size.rows else {
             output.base.writeBytes(buffer.bytes)
             return
         }
         flushOutput()
+        let pager = pagerCommand
         let status = try ShellCommand.run(pager, input: buffer.bytes)
         if status == 127 {
-            // No such pager: the response is still shown.
+            // No such pager: the text is still shown.
             output.base.printError("warning: the pager `\(pager)` was not found (set PAGER, or `pager off`)")
             output.base.writeBytes(buffer.bytes)
         }
+    }
+
+    /// Long text of our own (`help all`): paged like a response on a terminal.
+    func presentText(_ text: String) throws(WorkbenchError) {
+        guard workspace.view.pager, let size = screenSize() else {
+            output.printLine(text)
+            return
+        }
+        let buffer = OutputBuffer()
+        let masked = RedactingSink(buffer, redactor: redactor)
+        masked.printLine(text)
+        masked.finish()
+        try page(buffer, screen: size)
     }
 
     private func streamIntoPager(_ pager: String, _ response: HTTPResponse, parts: ResponsePart, color: Bool) throws(WorkbenchError) {

@@ -20,6 +20,8 @@ public final class Interpreter {
     private var keptEdit: (text: String, json: Bool)?
     /// The terminal's size when output goes to one the pager may take over; nil never pages.
     public var screenSize: () -> (rows: Int, columns: Int)? = { nil }
+    /// Clears the terminal (`clear`); nil where there is none (scripts).
+    public var clearScreen: (() -> Void)?
     /// Told, while a request runs, how it is doing, and nil when it ended.
     public var waiting: ((WaitProgress?) -> Void)?
 
@@ -30,6 +32,9 @@ public final class Interpreter {
     private var continued: String?
     /// What the redactor was last made from: it is made again only when that changes.
     private var redactorSource: (variables: Variables, endpoint: Endpoint, historyCount: Int, cookies: CookieJar)?
+    /// Why the last send failed, until a send succeeds: `expect` and `capture` then have
+    /// no response to work on, and must not fall back to an older request's.
+    private var lastSendFailure: String?
     /// How deep `run` scripts are nested: a script that runs itself stops here.
     var runDepth = 0
     static let runDepthLimit = 8
@@ -151,12 +156,34 @@ public final class Interpreter {
 
     /// Applies one command that arrived from elsewhere (a session named on the command line).
     public func run(_ command: Command) throws(WorkbenchError) -> LineResult {
-        let outcome = try workspace.apply(command, context: context)
+        switch command {
+        case .expect, .capture:
+            // After a failed send there is no response to check: never an older request's.
+            if let lastSendFailure {
+                throw WorkbenchError("the last send failed (\(lastSendFailure)): there is no response to check; send again first")
+            }
+        case .load, .restore, .loadHTTPFile:
+            lastSendFailure = nil
+        default:
+            break
+        }
+        return try perform(try workspace.apply(command, context: context))
+    }
+
+    /// Does what an applied command's outcome asks: print, send, page, fetch.
+    public func perform(_ outcome: CommandOutcome) throws(WorkbenchError) -> LineResult {
         switch outcome {
         case .done:
             return .ok
         case .output(let text):
             output.printLine(text)
+            return .ok
+        case .paged(let text):
+            try presentText(text)
+            return .ok
+        case .clearScreen:
+            flushOutput()
+            clearScreen?()
             return .ok
         case .revealed(let text):
             output.finish()
@@ -205,7 +232,7 @@ public final class Interpreter {
                 throw WorkbenchError("no \(scheme == .bearer ? "token" : "password") given: auth is unchanged")
             }
             return try run(.auth(.set(scheme, user: user, secret: value)))
-        case .send(let outputFile, let note, let withBody):
+        case .send(let outputFile, let note, let withBody, let pipe):
             if let note { output.printLine(note) }
             for warning in workspace.parameterWarnings(in: workspace.scope(environment: context.environment)) {
                 output.printError(warning)
@@ -214,7 +241,8 @@ public final class Interpreter {
             options.outputFile = outputFile
             // A stream (events, NDJSON, chunked text) is shown while it arrives.
             let stream = StreamRenderer(sink: output, color: usesColor, outputIsTerminal: display.outputIsTerminal)
-            options.stream = stream
+            // A body piped to a command goes there whole, not onto the screen while it arrives.
+            if pipe == nil { options.stream = stream }
             options = reportingWait(options, until: { stream.kind != nil })
             defer { waiting?(nil) }
             let exchange: Exchange
@@ -223,14 +251,18 @@ public final class Interpreter {
                                              withBody: withBody)
             } catch {
                 stream.finish()
+                lastSendFailure = Template.oneLine(error.message.prefix(200))
                 throw error
             }
             waiting?(nil)
             workspace.commit(exchange)
+            lastSendFailure = nil
             refreshRedactor()
             if exchange.response.stream != nil {
                 stream.finish()
                 output.printLine(StreamRenderer.closingLine(for: exchange.response))
+            } else if let pipe {
+                try showLast(part: nil, destination: .pipe(pipe))
             } else {
                 try present(exchange.response, parts: workspace.view.parts)
             }
@@ -309,6 +341,7 @@ public final class Interpreter {
                 refreshRedactor()
                 if let response = outcome.response {
                     workspace.lastResponse = response
+                    lastSendFailure = nil
                     workspace.lastRecordIndex = outcome.number - 1
                     waiting?(nil)
                     if numbers.count == 1 {

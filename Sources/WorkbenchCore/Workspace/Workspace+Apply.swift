@@ -154,7 +154,7 @@ extension Workspace {
             var fresh = Endpoint(base: endpoint.base)
             fresh.auths = endpoint.auths
             endpoint = fresh
-        case .send(let method, let path, let output, let withBody):
+        case .send(let method, let path, let output, let withBody, let pipe):
             if let method { endpoint.method = method }
             let note = try path.flatMap { path throws(WorkbenchError) in try setTarget(path) }
             if let parameter = unfilledParameter() {
@@ -163,7 +163,7 @@ extension Workspace {
             if withBody && endpoint.body == nil {
                 throw WorkbenchError("--body: no body is set (`body ...` sets one)")
             }
-            return .send(output: output, note: note, withBody: withBody)
+            return .send(output: output, note: note, withBody: withBody, pipe: pipe)
         case .timing:
             return .timing
         case .last(let part, let destination):
@@ -198,7 +198,9 @@ extension Workspace {
         case .load(let file):
             try load(from: file, context: context)
             sessionFile = file
-            return reloadDescription(after: "loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s")", context: context)
+            var note = "loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s")"
+            if let secrets = secretsToGiveAgainLine() { note += "\n" + secrets }
+            return reloadDescription(after: note, context: context)
         case .loadHTTPFile(let file, let environment):
             let imported = try HTTPFileImport.load(file, environment: environment, readFile: context.readFile)
             imported.document.apply(to: &self)
@@ -214,7 +216,14 @@ extension Workspace {
                 throw WorkbenchError("nothing to restore: no autosaved session yet")
             }
             try load(from: path, context: context)
-            return reloadDescription(after: "restored the autosaved session: \(history.count) request\(history.count == 1 ? "" : "s")", context: context)
+            // The last response comes back as it was kept (status, headers, a text body).
+            if let index = history.indices.last, let kept = history[index].response {
+                lastResponse = kept.response
+                lastRecordIndex = index
+            }
+            var note = "restored the autosaved session: \(history.count) request\(history.count == 1 ? "" : "s")"
+            if let secrets = secretsToGiveAgainLine() { note += "\n" + secrets }
+            return reloadDescription(after: note, context: context)
         case .history:
             return .output(describeHistory())
         case .replay(let target):
@@ -293,8 +302,10 @@ extension Workspace {
         case .describe(let method, let path):
             return try describeOperation(method: method, path: path)
         case .help(let name):
-            return .output(try name.map { name throws(WorkbenchError) in try CommandCatalog.help(for: name) }
+            return .paged(try name.map { name throws(WorkbenchError) in try CommandCatalog.help(for: name) }
                 ?? CommandCatalog.overview())
+        case .clear:
+            return .clearScreen
         case .exit:
             return .exit
         }

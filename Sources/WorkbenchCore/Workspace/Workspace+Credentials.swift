@@ -70,6 +70,33 @@ extension Workspace {
         return name
     }
 
+    /// How to give a secret again that a loaded session names but never held,
+    /// in the words that made it (`auth bearer` again), never only an internal name.
+    func howToGiveAgain(_ name: String) -> String {
+        let reference = "{{\(name)}}"
+        let endpoints = [endpoint] + history.map(\.endpoint)
+        if let auth = endpoints.lazy.flatMap(\.auths).first(where: { $0.secret == reference }) {
+            return auth.scheme == .bearer ? "the token of `auth bearer`: type `auth bearer` again"
+                : "the password of `auth \(auth.scheme.rawValue) \(auth.user)`: type `auth \(auth.scheme.rawValue) \(auth.user)` again"
+        }
+        if let field = endpoints.lazy.flatMap(\.headers).first(where: { $0.value.contains(reference) }) {
+            return "\(reference) of the header \(field.name): type `header \(field.name): ...` again, or `set --secret \(name)`"
+        }
+        return "\(reference): `set --secret \(name)`"
+    }
+
+    /// `the last response is back; not restored (never saved): ...`: after `load` or `restore`.
+    func secretsToGiveAgainLine() -> String? {
+        guard !declaredSecrets.isEmpty else { return nil }
+        return "not restored, since secrets are never saved: " + declaredSecrets.map(howToGiveAgain).joined(separator: "; ")
+    }
+
+    /// An error of building a request that names a secret the session never held, in the user's words.
+    func explainingMissingSecret(_ error: WorkbenchError) -> WorkbenchError {
+        guard let name = declaredSecrets.first(where: { error.message.hasPrefix("undefined variable {{\($0)}}") }) else { return error }
+        return WorkbenchError("not set since the session was loaded: " + howToGiveAgain(name))
+    }
+
     /// `the credentials auth bearer, X-Key stay with http://a:1 (sent again when the base is back there)`.
     func heldBackCredentialsLine() -> String? {
         endpoint.heldBackNote.map { "not sent here: \($0); sent again when the base is back there" }

@@ -35,7 +35,10 @@ extension Workspace {
         }
         let document = SessionDocument(workspace: chosen)
         try context.writeFile(SessionEncoding.encode(document), path)
-        if numbers.isEmpty { sessionFile = path }
+        if numbers.isEmpty {
+            sessionFile = path
+            savedRequestCount = history.count
+        }
         let count = chosen.history.count
         let text = "saved \(path): \(count) request\(count == 1 ? "" : "s")"
             + (numbers.isEmpty ? "" : " of \(history.count)")
@@ -54,6 +57,17 @@ extension Workspace {
         let document = try SessionDecoding.decode(bytes, file: path)
         document.apply(to: &self)
         lastRecordIndex = nil
+        savedRequestCount = history.count
+    }
+
+    /// What quitting leaves behind, when requests were sent and not saved since:
+    /// one line that says how to get them back. `autosaved`: this run keeps an autosave.
+    public func quitHint(autosaved: Bool) -> String? {
+        let unsaved = history.count - savedRequestCount
+        guard unsaved > 0 else { return nil }
+        let what = "\(unsaved) request\(unsaved == 1 ? " was" : "s were") not saved"
+        return autosaved ? "(\(what): `workbench --restore` brings them back, or `restore` in the next run)"
+            : "(\(what), and this run keeps no autosave)"
     }
 
     func describeHistory() -> String {

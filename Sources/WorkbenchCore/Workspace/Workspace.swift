@@ -16,6 +16,9 @@ public struct Workspace: Equatable, Sendable {
     public var lastRecordIndex: Int?
     /// The session file last loaded or saved: where a bare `save` writes.
     public var sessionFile: String?
+    /// How many requests the history had when it was last saved or loaded whole:
+    /// quitting with more says how to get them back.
+    public var savedRequestCount = 0
     /// Secrets a loaded session named but whose values are not known here;
     /// kept so that saving the session again still lists them.
     public var declaredSecrets: [String] = []
@@ -90,9 +93,13 @@ public enum CommandOutcome: Equatable, Sendable {
     case done
     /// Text for standard output.
     case output(String)
+    /// Long text for standard output (`help all`): through the pager on a terminal when it does not fit.
+    case paged(String)
+    /// `clear`: clear the screen (a terminal's; nothing in a script).
+    case clearScreen
     /// Send the (already updated) Endpoint; write the body to this file if given.
     /// `note` (the base moved) is printed first; `withBody`: the send asked for the body.
-    case send(output: String?, note: String? = nil, withBody: Bool = false)
+    case send(output: String?, note: String? = nil, withBody: Bool = false, pipe: String? = nil)
     /// Print the last response's timings.
     case timing
     /// Show the last response again: part nil means as `print` chose.
