@@ -230,6 +230,8 @@ import Testing
         #expect(!other.headers.contains { $0.hasName("Authorization") || $0.hasName("X-Tenant") })
         // A server that refuses introspection: its message, and nothing changes.
         h.transport.responses = [.success(Self.response(400, #"{"errors": [{"message": "introspection is disabled"}]}"#))]
+        #expect(h.failure("graphql schema")?.message == "graphql schema: http://127.0.0.1:9/api/graphql answered HTTP/1.1 400 X: introspection is disabled")
+        h.transport.responses = [.success(Self.response(200, #"{"errors": [{"message": "introspection is disabled"}]}"#))]
         #expect(h.failure("graphql schema")?.message == "http://127.0.0.1:9/api/graphql: the introspection query failed: introspection is disabled")
         h.transport.responses = [.success(Self.response(404, "not here"))]
         #expect(h.failure("graphql schema")?.message == "graphql schema: http://127.0.0.1:9/api/graphql answered HTTP/1.1 404 X")

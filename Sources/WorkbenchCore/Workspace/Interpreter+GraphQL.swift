@@ -34,8 +34,9 @@ extension Interpreter {
         var options = sendOptions
         options.cookies = workspace.cookies
         let response = try engine().send(request, settings: settings, options: options)
-        guard (200..<300).contains(response.statusCode) || response.body.first == UInt8(ascii: "{") else {
-            throw WorkbenchError("graphql schema: \(location) answered \(response.statusLine)")
+        guard (200..<300).contains(response.statusCode) else {
+            let reason = GraphQLResponseErrors.entries(response).first.map { ": " + $0.text } ?? ""
+            throw WorkbenchError("graphql schema: \(location) answered \(response.statusLine)\(reason)")
         }
         return try workspace.adoptIntrospection(response.body, location: location)
     }
