@@ -367,4 +367,35 @@ import Testing
         try h.run("body graphql query A { a } query B { b }\nbody graphql operation B\nsend")
         #expect(try h.printed("export hurl").contains(#"{"query":"query A { a } query B { b }","variables":{"ep": "JEDI"},"operationName":"B"}"#))
     }
+
+    @Test func httpFilesGraphQLRequests() throws {
+        let imported = try HTTPFileImport.read("""
+            ### Hero
+            GRAPHQL http://h.test/graphql
+            Authorization: Bearer {{token}}
+
+            query Hero($ep: Episode) {
+              hero(episode: $ep) { name }
+            }
+
+            {
+              "ep": "{{episode}}"
+            }
+
+            ### No variables
+            GRAPHQL http://h.test/graphql
+
+            { hero { name } }
+            """, file: "api.http", environment: nil, readFile: { path throws(WorkbenchError) in throw WorkbenchError("no \(path)") },
+            fileExists: { _ in false })
+        let requests = imported.document.requests
+        #expect(requests.map(\.endpoint.method) == ["POST", "POST"])
+        #expect(requests[0].endpoint.body == .graphql(GraphQLBody(
+            query: "query Hero($ep: Episode) {\n  hero(episode: $ep) { name }\n}", variables: "{\n  \"ep\": \"{{episode}}\"\n}", operationName: "Hero")))
+        #expect(requests[1].endpoint.body == .graphql(GraphQLBody(query: "{ hero { name } }")))
+        #expect(throws: WorkbenchError.self) {
+            try HTTPFileImport.read("GRAPHQL http://h.test/graphql\n\n{ hero( }\n", file: "bad.http", environment: nil,
+                                    readFile: { _ throws(WorkbenchError) in [] }, fileExists: { _ in false })
+        }
+    }
 }
