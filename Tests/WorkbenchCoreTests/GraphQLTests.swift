@@ -370,6 +370,9 @@ import Testing
 
     @Test func httpFilesGraphQLRequests() throws {
         let imported = try HTTPFileImport.read("""
+            @token = t0k
+            @episode = JEDI
+
             ### Hero
             GRAPHQL http://h.test/graphql
             Authorization: Bearer {{token}}
