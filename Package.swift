@@ -52,6 +52,9 @@ let package = Package(
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
         // YAML (and JSON, its flow subset) decoding for OpenAPI documents.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // GraphQL documents and schemas (SDL) parsed by the reference implementation's Swift port
+        // rather than a hand-written parser: `body graphql`, `graphql schema`, completion.
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
     ],
     targets: [
         // libedit, through its readline-compatible API, loaded with dlopen when the REPL starts
@@ -75,6 +78,7 @@ let package = Package(
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "GraphQL", package: "GraphQL"),
             ]
         ),
         .target(

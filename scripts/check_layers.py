@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that the folders of WorkbenchCore depend one way, in the order data flows:
 
-    Support <- JSON <- Templates <- Endpoint <- APIDescription <- Transport <- Rendering <- Sessions <- Serving <- Interop <- Replay <- Commands <- Workspace
+    Support <- JSON <- Templates <- Endpoint <- APIDescription <- Transport <- Rendering <- GraphQL <- Sessions <- Serving <- Interop <- Replay <- Commands <- Workspace
 
 A file may use the types of its own folder and of the folders before it, never of
 a folder after it. Everything is one Swift module, so the compiler cannot see a
@@ -13,7 +13,7 @@ import re
 import sys
 from pathlib import Path
 
-ORDER = ["Support", "JSON", "Templates", "Endpoint", "APIDescription", "Transport", "Rendering", "Sessions", "Serving", "Interop", "Replay", "Commands", "Workspace"]
+ORDER = ["Support", "JSON", "Templates", "Endpoint", "APIDescription", "Transport", "Rendering", "GraphQL", "Sessions", "Serving", "Interop", "Replay", "Commands", "Workspace"]
 CORE = Path(__file__).resolve().parent.parent / "Sources" / "WorkbenchCore"
 DECLARATION = re.compile(r"^(?:public\s+|private\s+|fileprivate\s+|internal\s+|final\s+|indirect\s+)*"
                          r"(?:struct|enum|class|protocol|actor|typealias)\s+([A-Z][A-Za-z0-9_]*)", re.M)

@@ -35,6 +35,8 @@ if [ "${1:-}" = "--tests" ]; then
     python3 -c "import flasgger" 2>/dev/null || python3 -m pip install -q flasgger
     # pproxy: the SOCKS5 proxy of the network tests (tinyproxy, above, is the HTTP one).
     python3 -c "import pproxy" 2>/dev/null || python3 -m pip install -q pproxy
+    # ariadne (on graphql-core) under waitress: the GraphQL server of the graphql tests.
+    python3 -c "import ariadne" 2>/dev/null || python3 -m pip install -q ariadne
     # HTTPie runs the commands `export httpie` writes.
     command -v http >/dev/null 2>&1 || python3 -m pip install -q httpie
 fi

@@ -28,7 +28,8 @@ struct REPL {
                 },
                 interruptPending: { wb_interrupt_pending() != 0 },
                 completer: { [interpreter] prefix in
-                    Completion(workspace: interpreter.workspace).candidates(forLinePrefix: prefix)
+                    Completion(workspace: interpreter.workspace, graphqlDocument: interpreter.pendingGraphQLDocument)
+                        .candidates(forLinePrefix: prefix)
                 }
             )
         } catch {

@@ -67,7 +67,7 @@ import Testing
         ("query ", ["add", "set", "rm", "clear"]),
         ("QUERY r", ["rm"]),
         ("path a", ["add"]),
-        ("body ", ["json", "form", "example", "clear", "@", "<<END"]),
+        ("body ", ["json", "form", "graphql", "example", "clear", "@", "<<END"]),
         ("body j", ["json"]),
         ("follow ", ["on", "off"]),
         ("insecure of", ["off"]),

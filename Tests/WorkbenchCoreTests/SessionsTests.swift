@@ -71,7 +71,7 @@ import Testing
         (#"{"format": "workbench-session", "version": 1, "endpoint": {"query": [{"name": 1, "value": "x"}]}}"#,
          "s.json: field 'endpoint.query[0].name': expected a string, found a number"),
         (#"{"format": "workbench-session", "version": 1, "endpoint": {"body": {"kind": "xml"}}}"#,
-         "s.json: field 'endpoint.body.kind': unknown body kind 'xml' (expected text, json, jsonFile, form, multipart or file)"),
+         "s.json: field 'endpoint.body.kind': unknown body kind 'xml' (expected text, json, jsonFile, form, multipart, file or graphql)"),
         (#"{"format": "workbench-session", "version": 1, "endpoint": {"body": {"kind": "json", "text": "{oops"}}}"#,
          "s.json: field 'endpoint.body.text': invalid JSON body: unexpected 'o': expected a string key at line 1, column 2 (byte 1)"),
         (#"{"format": "workbench-session", "version": 1, "endpoint": {}, "settings": {"timeout": -1}}"#,

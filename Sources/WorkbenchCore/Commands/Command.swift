@@ -27,6 +27,10 @@ public enum Command: Equatable, Sendable {
     case bodyExample
     case showBody
     case bodyClear
+    /// `body graphql QUERY|vars JSON|operation NAME`.
+    case graphqlBody(GraphQLBodyCommand)
+    /// `graphql`, `graphql schema [URL|FILE]`, `graphql ls [TYPE]`, `graphql describe TYPE[.FIELD]`.
+    case graphql(GraphQLCommand)
     /// `show`: secret values masked.
     case show
     /// `show --secrets`: secret values in the clear.
@@ -182,6 +186,8 @@ public enum ParsedLine: Equatable, Sendable {
     case command(Command)
     /// `body <<END` (or `body json <<END`): the following lines up to `END` are the body.
     case heredoc(json: Bool, terminator: String)
+    /// `body graphql <<END` (or `body graphql vars <<END`): the lines up to `END` are the document (its variables).
+    case graphqlHeredoc(variables: Bool, terminator: String)
 }
 
 /// Where `last` sends the response.

@@ -11,6 +11,7 @@ public enum CommandParser {
         if let piped = try lastThroughPipe(trimmed) { return .command(piped) }
         if let header = try verbatimHeader(trimmed) { return header }
         if let imported = try importedCommand(trimmed) { return imported }
+        if let graphql = try graphqlBody(trimmed) { return graphql }
         let words: [ShellWord]
         do throws(WorkbenchError) {
             words = try ShellWords.split(line)
@@ -182,6 +183,7 @@ private struct Parser {
         case "query": return try parseQuery()
         case "header": return try parseHeader()
         case "body": return try parseBody()
+        case "graphql": return .command(try CommandParser.graphql(texts))
         case "curl":
             guard texts.isEmpty || texts == ["--secrets"] else {
                 throw usageError("expected nothing, or --secrets (to bring a curl command in, type `import` before it)")
@@ -491,7 +493,7 @@ private struct Parser {
     }
 
     /// The words after `body` that name a kind of body rather than start a text.
-    static let bodyKinds = ["json", "form", "multipart", "clear", "edit", "example"]
+    static let bodyKinds = ["json", "form", "multipart", "graphql", "clear", "edit", "example"]
 
     /// `NAME=VALUE` (a field) and `NAME@FILE[;type=MIME]` (a file), as curl's `-F`
     /// writes them; whichever of `=` and `@` comes first splits the word.

@@ -13,12 +13,14 @@ public enum Body: Equatable, Sendable {
     /// `body multipart NAME=VALUE NAME@FILE...`: `multipart/form-data`, built
     /// by libcurl's mime API, files streamed from disk while sending.
     case multipart([MultipartPart])
+    /// `body graphql QUERY`: sent as `{"query", "variables", "operationName"}`.
+    case graphql(GraphQLBody)
 
     /// The Content-Type this kind of body implies, if any: a file's by its
     /// extension. Multipart has none here: libcurl writes it with its boundary.
     public var impliedContentType: String? {
         switch self {
-        case .json, .jsonFile: "application/json"
+        case .json, .jsonFile, .graphql: "application/json"
         case .form: "application/x-www-form-urlencoded"
         case .file(let path): MediaTypes.forFile(path)
         case .text, .multipart: nil

@@ -11,6 +11,7 @@ extension Endpoint {
         case .form(let fields): texts += fields.flatMap { [$0.name, $0.value] }
         case .file(let path), .jsonFile(let path): texts.append(path)
         case .multipart(let parts): texts += parts.flatMap { [$0.name, $0.value] }
+        case .graphql(let graphql): texts += graphql.texts
         case nil: break
         }
         if let auth { texts += [auth.user, auth.secret] }

@@ -78,6 +78,7 @@ extension Endpoint {
         case .form(let fields): return fields.contains { Template.hasReferences($0.name) || Template.hasReferences($0.value) }
         case .file(let path), .jsonFile(let path): return Template.hasReferences(path)
         case .multipart(let parts): return parts.contains { Template.hasReferences($0.name) || Template.hasReferences($0.value) }
+        case .graphql(let graphql): return graphql.texts.contains(where: Template.hasReferences)
         }
     }
 
@@ -238,6 +239,8 @@ extension Endpoint {
             return bytes
         case .multipart:
             return []
+        case .graphql(let graphql):
+            return try graphql.payload(in: scope)
         }
     }
 }

@@ -172,6 +172,13 @@ struct HTTPFileParser {
         endpoint.method = method
         (endpoint.headers, endpoint.auth) = Self.authHelper(in: headers)
         endpoint.body = try body(pending, headers: headers, request: index, captures: &captures)
+        if method == "GRAPHQL" {
+            do throws(WorkbenchError) {
+                (endpoint.method, endpoint.body) = ("POST", try Self.graphqlBody(endpoint.body))
+            } catch {
+                throw failure(pending.bodyLine, 1, error.message)
+            }
+        }
         if let unsupported {
             notes.append("\(file):\(requestNumber): request skipped: it uses \(unsupported), which the workbench cannot generate")
             return

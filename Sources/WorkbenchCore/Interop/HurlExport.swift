@@ -70,6 +70,8 @@ enum HurlExport {
             }
         case .text(let text):
             return ["```"] + text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + ["```"]
+        case .graphql(let graphql):
+            return graphqlBody(graphql, portable: portable)
         }
     }
 

@@ -49,6 +49,10 @@ struct PortableRequest {
             body = .text(Placeholders.rendering(typed: text, render: render))
         } else if case .json(let text)? = body {
             body = .json(Placeholders.rendering(typed: text, render: render))
+        } else if case .graphql(var graphql)? = body {
+            graphql.query = Placeholders.rendering(typed: graphql.query, render: render)
+            graphql.variables = graphql.variables.map { Placeholders.rendering(typed: $0, render: render) }
+            body = .graphql(graphql)
         }
         if let implied = body?.impliedContentType,
            !headers.contains(name: "Content-Type") {
@@ -80,6 +84,7 @@ struct PortableRequest {
         switch body {
         case nil, .file, .jsonFile, .multipart: nil
         case .text(let text), .json(let text): text
+        case .graphql(let graphql): graphql.typedPayload
         case .form(let fields): fields.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
         }
     }

@@ -84,6 +84,8 @@ struct SwiftCase {
             bodyExpression = Endpoint.methodsWithBody.contains(endpoint.method) ? "Data()" : "nil"
         case .text(let text), .json(let text):
             bodyExpression = "Data(\(try Self.typedText(text, interpolate)).utf8)"
+        case .graphql(let graphql):
+            bodyExpression = "Data(\(try Self.typedText(graphql.typedPayload, interpolate)).utf8)"
         case .form(let fields):
             let pairs = try fields.map { field throws(WorkbenchError) -> String in
                 // The whole expanded name and value are encoded, as the workbench encodes them.

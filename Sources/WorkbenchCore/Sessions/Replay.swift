@@ -87,6 +87,7 @@ public struct Replayer {
             outcome.checks.append(result)
             if !result.passed { outcome.failures.append(result.message) }
         }
+        if let failure = Self.graphqlFailure(record, response) { outcome.failures.append(failure) }
         if let diff, let recorded = record.response {
             // Both sides through the redaction step: a secret is the mask in each, never a difference.
             let redactor = SecretRedactor(variables: variables, endpoints: [record.endpoint], environment: environment,

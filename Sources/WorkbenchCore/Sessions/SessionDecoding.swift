@@ -165,6 +165,9 @@ private struct FieldReader {
             document.cookies.append(try self.cookie(cookie, "cookies[\(index)]"))
         }
         // Added in version 2 without a bump: an older reader keeps it as an unknown member.
+        if let schema = value["graphqlSchema"] {
+            document.graphqlSchema = try string(schema, "graphqlSchema")
+        }
         if let openapi = value["openapi"] {
             document.openapi = try string(openapi, "openapi")
         }
@@ -276,6 +279,8 @@ private struct FieldReader {
             return .file(try string(object["path"], "\(path).path"))
         case "jsonFile":
             return .jsonFile(try string(object["path"], "\(path).path"))
+        case "graphql":
+            return .graphql(try graphqlBody(object, path))
         case "multipart":
             var parts: [MultipartPart] = []
             for (index, part) in try array(object["parts"], "\(path).parts").enumerated() {
@@ -290,8 +295,28 @@ private struct FieldReader {
             }
             return .multipart(parts)
         default:
-            throw fail("\(path).kind", "unknown body kind '\(kind)' (expected text, json, jsonFile, form, multipart or file)")
+            throw fail("\(path).kind", "unknown body kind '\(kind)' (expected text, json, jsonFile, form, multipart, file or graphql)")
         }
+    }
+
+    /// A GraphQL body: its document and variables are checked as `body graphql` checks them.
+    func graphqlBody(_ object: JSONValue, _ path: String) throws(WorkbenchError) -> GraphQLBody {
+        let query = try string(object["query"], "\(path).query")
+        let variables = try optionalString(object["variables"], "\(path).variables")
+        do throws(WorkbenchError) {
+            _ = try GraphQLDocument.check(query)
+        } catch {
+            throw fail("\(path).query", error.message)
+        }
+        if let variables {
+            do throws(WorkbenchError) {
+                try GraphQLDocument.checkVariables(variables)
+            } catch {
+                throw fail("\(path).variables", error.message)
+            }
+        }
+        return GraphQLBody(query: query, variables: variables,
+                           operationName: try optionalString(object["operationName"], "\(path).operationName"))
     }
 
     /// `auth`: a scheme, a user, and the secret as a template.

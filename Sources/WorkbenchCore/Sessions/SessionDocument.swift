@@ -24,6 +24,8 @@ public struct SessionDocument: Equatable, Sendable {
     /// The API description the session works with (`openapi`), as typed: a
     /// file (relative to where the workbench runs) or a URL. Read again on load.
     public var openapi: String?
+    /// The GraphQL schema the session works with (`graphql schema`): a URL or a file, as typed.
+    public var graphqlSchema: String?
     /// Members of the file's top level (and its endpoint, variables, settings)
     /// that this workbench does not know, written back when saved.
     public var unknown: UnknownMembers?

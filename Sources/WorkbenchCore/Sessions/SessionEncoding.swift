@@ -30,7 +30,8 @@ public enum SessionEncoding {
             member("settings", encode(document.settings)),
             member("requests", .array([])),
         ] + (document.cookies.isEmpty ? [] : [member("cookies", .array(document.cookies.map(encode)))])
-          + (document.openapi.map { [member("openapi", .string($0))] } ?? []))
+          + (document.openapi.map { [member("openapi", .string($0))] } ?? [])
+          + (document.graphqlSchema.map { [member("graphqlSchema", .string($0))] } ?? []))
     }
 
     /// Pretty JSON text of `value`, ending with a newline.
@@ -109,6 +110,10 @@ public enum SessionEncoding {
                 .object([member("name", .string(part.name)), member(part.isFile ? "file" : "value", .string(part.value))]
                     + (part.contentType.map { [member("type", .string($0))] } ?? []))
             }))])
+        case .graphql(let graphql):
+            .object([member("kind", .string("graphql")), member("query", .string(graphql.query))]
+                + (graphql.variables.map { [member("variables", .string($0))] } ?? [])
+                + (graphql.operationName.map { [member("operationName", .string($0))] } ?? []))
         }
     }
 

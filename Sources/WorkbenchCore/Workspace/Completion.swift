@@ -17,10 +17,14 @@ public struct Completion {
 
     let workspace: Workspace
     let listDirectory: DirectoryLister
+    /// The lines so far of a `body graphql <<END` document being typed.
+    let graphqlDocument: String?
 
-    public init(workspace: Workspace, listDirectory: @escaping DirectoryLister = FileSystem.listDirectory) {
+    public init(workspace: Workspace, listDirectory: @escaping DirectoryLister = FileSystem.listDirectory,
+                graphqlDocument: String? = nil) {
         self.workspace = workspace
         self.listDirectory = listDirectory
+        self.graphqlDocument = graphqlDocument
     }
 
     /// Candidates that replace the current word: the text after the last space in `linePrefix`.
@@ -35,6 +39,7 @@ public struct Completion {
             return matching(workspace.variables.names.map { "{{\($0)}}" }, current[open.lowerBound...])
                 .map { String(typed) + $0 }
         }
+        if let found = graphqlCandidates(linePrefix: linePrefix, before: before, current: current) { return found }
         guard let command = before.first?.lowercased() else {
             return matching(CommandCatalog.names, current)
         }
@@ -67,7 +72,7 @@ public struct Completion {
         case "body":
             if position == 1 {
                 if current.hasPrefix("@") { return files(matching: String(current.dropFirst())).map { "@" + $0 } }
-                return matching(["json", "form", "example", "clear", "@", "<<END"], current)
+                return matching(["json", "form", "graphql", "example", "clear", "@", "<<END"], current)
             }
             if position == 2 && before[1] == "json" {
                 if current.hasPrefix("@") { return files(matching: String(current.dropFirst())).map { "@" + $0 } }
@@ -140,6 +145,8 @@ public struct Completion {
         guard let slash = typed.lastIndex(of: "/") else { return ("", typed) }
         return (String(typed[...slash]), String(typed[typed.index(after: slash)...]))
     }
+
+    func filesFor(_ typed: String) -> [String] { files(matching: typed) }
 
     /// File names for `typed` (`dir/par` -> `dir/part.json`); directories end with `/`.
     private func files(matching typed: String) -> [String] {

@@ -27,7 +27,8 @@ public final class Interpreter {
 
     private let makeTransport: () throws(WorkbenchError) -> HTTPTransport
     private var transport: HTTPTransport?
-    private var heredoc: (json: Bool, terminator: String, lines: [String])?
+    /// `graphql`: nil for `body <<END`; false for `body graphql <<END`, true for its `vars <<END`.
+    private var heredoc: (json: Bool, terminator: String, lines: [String], graphql: Bool?)?
     /// The lines so far of an `import curl` pasted over several lines (each ending with `\`).
     private var continued: String?
     /// What the redactor was last made from: it is made again only when that changes.
@@ -88,6 +89,12 @@ public final class Interpreter {
     /// (`...` while a pasted command goes on over lines ending with `\`).
     public var pendingTerminator: String? { heredoc?.terminator ?? continued.map { _ in "..." } }
 
+    /// The lines so far of a `body graphql <<END` document, for completion.
+    public var pendingGraphQLDocument: String? {
+        guard let heredoc, heredoc.graphql == false else { return nil }
+        return heredoc.lines.map { $0 + "\n" }.joined()
+    }
+
     public func handle(line: String) -> LineResult {
         refreshRedactor()
         defer {
@@ -123,6 +130,10 @@ public final class Interpreter {
             if line.trimmingSpaces() == pending.terminator {
                 heredoc = nil
                 let text = pending.lines.joined(separator: "\n")
+                if let variables = pending.graphql {
+                    if variables { try GraphQLDocument.checkVariables(text) } else { try GraphQLDocument.check(text) }
+                    return try run(.graphqlBody(variables ? .variables(text) : .query(text)))
+                }
                 if pending.json {
                     try JSONTemplate.check(text)
                     return try run(.body(.json(text)))
@@ -147,7 +158,10 @@ public final class Interpreter {
         case .empty:
             return .ok
         case .heredoc(let json, let terminator):
-            heredoc = (json, terminator, [])
+            heredoc = (json, terminator, [], nil)
+            return .ok
+        case .graphqlHeredoc(let variables, let terminator):
+            heredoc = (false, terminator, [], variables)
             return .ok
         case .command(let command):
             return try run(command)
@@ -266,6 +280,9 @@ public final class Interpreter {
             } else {
                 try present(exchange.response, parts: workspace.view.parts)
             }
+            if case .graphql = exchange.record.endpoint.body {
+                for line in GraphQLResponseErrors.lines(exchange.response) { output.printError(line) }
+            }
             return .ok
         case .last(let part, let destination):
             try showLast(part: part, destination: destination)
@@ -287,6 +304,9 @@ public final class Interpreter {
             return .ok
         case .fetchDescription(let url, let note):
             try fetchDescription(url, note: note)
+            return .ok
+        case .introspectGraphQL(let url):
+            output.printLine(try introspectGraphQL(url))
             return .ok
         }
     }

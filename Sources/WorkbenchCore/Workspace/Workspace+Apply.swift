@@ -93,7 +93,7 @@ extension Workspace {
             case nil: return .editBody("", json: false)
             case .text(let text): return .editBody(text, json: false)
             case .json(let text): return .editBody(text, json: true)
-            case .form, .file, .jsonFile, .multipart:
+            case .form, .file, .jsonFile, .multipart, .graphql:
                 throw WorkbenchError("`body edit` edits a text or JSON body; this one is \(Prompt.bodyNote(endpoint) ?? "set"): type it again with `body ...`")
             }
         case .bodyExample:
@@ -200,7 +200,7 @@ extension Workspace {
             sessionFile = file
             var note = "loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s")"
             if let secrets = secretsToGiveAgainLine() { note += "\n" + secrets }
-            return reloadDescription(after: note, context: context)
+            return reloadGraphQLSchema(after: reloadDescription(after: note, context: context), context: context)
         case .loadHTTPFile(let file, let environment):
             let imported = try HTTPFileImport.load(file, environment: environment, readFile: context.readFile)
             imported.document.apply(to: &self)
@@ -223,7 +223,7 @@ extension Workspace {
             }
             var note = "restored the autosaved session: \(history.count) request\(history.count == 1 ? "" : "s")"
             if let secrets = secretsToGiveAgainLine() { note += "\n" + secrets }
-            return reloadDescription(after: note, context: context)
+            return reloadGraphQLSchema(after: reloadDescription(after: note, context: context), context: context)
         case .history:
             return .output(describeHistory())
         case .replay(let target):
@@ -291,6 +291,10 @@ extension Workspace {
             view.pager = on
         case .openapi(let location):
             return try loadDescription(location, context: context)
+        case .graphqlBody(let change):
+            return try applyGraphQLBody(change)
+        case .graphql(let command):
+            return try applyGraphQL(command, context: context)
         case .openapiShow:
             return .output(describeLoadedDescription())
         case .openapiOff:
@@ -482,6 +486,7 @@ extension Workspace {
         switch endpoint.body {
         case nil: break
         case .json: parts.append("a JSON body")
+        case .graphql: parts.append("a GraphQL body")
         case .file(let path), .jsonFile(let path): parts.append("the body from \(path)")
         case .multipart(let fields): parts.append("a multipart body of \(fields.count) part\(fields.count == 1 ? "" : "s")")
         case .text, .form: parts.append("a body")
@@ -499,6 +504,7 @@ extension Workspace {
         case .file(let path): return "@\(path) (read when the request is sent)"
         case .jsonFile(let path): return "json @\(path) (read and validated when the request is sent)"
         case .multipart(let parts): return parts.map(\.typedText).joined(separator: "\n")
+        case .graphql(let graphql): return GraphQLText.typed(graphql)
         }
     }
 }

@@ -25,6 +25,7 @@ extension SessionDocument {
         }
         unknown = masking ? workspace.sessionUnknown?.redacted(by: redactor) : workspace.sessionUnknown
         openapi = workspace.apiLocation
+        graphqlSchema = workspace.graphqlSchemaLocation
     }
 
     /// Puts this document into `workspace`, keeping secret values already known there.
@@ -48,6 +49,9 @@ extension SessionDocument {
         // The description itself is read again by whoever loads the session (`Workspace.reloadDescription`).
         workspace.apiLocation = openapi
         workspace.api = nil
+        // As the description: read again by `Workspace.reloadGraphQLSchema`.
+        workspace.graphqlSchemaLocation = graphqlSchema
+        workspace.graphqlSchema = nil
         workspace.lastResponse = nil
         // Cookie values are never saved: a cookie the workspace holds already
         // keeps its value; the others are set again by the requests that set them.

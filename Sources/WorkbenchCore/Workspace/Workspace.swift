@@ -43,6 +43,10 @@ public struct Workspace: Equatable, Sendable {
     /// stays when a session's description could not be read again, so saving
     /// the session keeps it.
     public var apiLocation: String?
+    /// The GraphQL schema `graphql schema` loaded: what `graphql ls|describe` and completion read.
+    public var graphqlSchema: GraphQLAPI?
+    /// Where it came from (a URL or a file, as typed): saved with the session.
+    public var graphqlSchemaLocation: String?
 
     public init() {}
 
@@ -126,6 +130,9 @@ public enum CommandOutcome: Equatable, Sendable {
     /// `openapi URL` (or a session naming one): fetch the description through
     /// the transport, then load it; `note` is printed first.
     case fetchDescription(url: String, note: String?)
+    /// `graphql schema [URL]`: the introspection query sent through the transport
+    /// (to the request's own URL when nil), its answer loaded as the schema.
+    case introspectGraphQL(url: String?)
     /// A check failed: the change is kept, but the line counts as failed.
     case checkFailed(String)
     case exit
