@@ -91,7 +91,11 @@ enum DescriptionLoading {
     static let pathsToSplit = 200
 
     /// The tree as one document, or as two: the first with the first half of
-    /// the paths and everything else, the second with only the other half.
+    /// the paths and everything else, the second with the other half and only
+    /// what decoding paths checks them against: the security schemes (an
+    /// operation's `security` must name one, or OpenAPIKit rejects it). The
+    /// other components are decoded once, with the first half; references
+    /// from the second half resolve against them once the halves are joined.
     static func split(_ tree: JSONValue) -> [JSONValue] {
         let paths = tree["paths"]?.members ?? []
         guard paths.count >= pathsToSplit else { return [tree] }
@@ -99,6 +103,9 @@ enum DescriptionLoading {
         var first = tree
         first.set("paths", .object(Array(paths[..<half])))
         var second = JSONValue.object(tree.members.filter { ["openapi", "info"].contains($0.key) })
+        if let schemes = tree["components"]?["securitySchemes"] {
+            second.set("components", .object([JSONMember(key: "securitySchemes", value: schemes)]))
+        }
         second.set("paths", .object(Array(paths[half...])))
         return [first, second]
     }
