@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Writes a synthetic large OpenAPI 3.0 description, for tests and the benchmark.
 
-    scripts/generate_openapi.py [--paths N] [--depth D] [--yaml] > big.json
+    scripts/generate_openapi.py [--paths N] [--depth D] [--yaml] [--security] [--openapi V] > big.json
 
 N paths (default 2,000) in resource families (`/r17/items/{id}/parts/...`), each
 with GET and most with POST/PUT/DELETE, query, header and path parameters with
 enums, and JSON bodies whose schemas reach the shared ones through chains of
-D `$ref`s (default 8), some of them recursive. Deterministic: the same
-arguments write the same bytes.
+D `$ref`s (default 8), some of them recursive. With --security, two security schemes
+(a bearer token and an API key) and a `security` requirement on every operation (as
+Stripe's and OpenAI's descriptions have); --openapi sets the version written (default
+3.0.3; 3.1.0 writes the same document, which reads the same in both). Deterministic: the
+same arguments write the same bytes.
 """
 import argparse
 import json
@@ -38,7 +41,7 @@ def schemas(families, depth):
     return out
 
 
-def operation(family, path_params, method, with_body):
+def operation(family, path_params, method, with_body, security=False):
     parameters = [{"name": p, "in": "path", "required": True, "schema": {"type": "string"}} for p in path_params]
     parameters += [
         {"name": "limit", "in": "query", "schema": {"type": "integer", "default": 20}},
@@ -56,6 +59,10 @@ def operation(family, path_params, method, with_body):
         },
     }
     operation.counter += 1
+    if security:
+        # Alternate the schemes so that both are referred to from late paths too.
+        scheme = "bearerAuth" if operation.counter % 2 else "apiKeyAuth"
+        result["security"] = [{scheme: []}]
     if with_body:
         result["requestBody"] = {"required": True, "content": {"application/json": {
             "schema": {"$ref": f"#/components/schemas/F{family}L0"}}}}
@@ -65,7 +72,7 @@ def operation(family, path_params, method, with_body):
 operation.counter = 0
 
 
-def document(path_count, depth):
+def document(path_count, depth, security=False, version="3.0.3"):
     families = max(1, path_count // 40)
     paths = {}
     index = 0
@@ -81,20 +88,26 @@ def document(path_count, depth):
         for template, params in templates:
             if len(paths) >= path_count:
                 break
-            item = {"get": operation(family, params, "get", False)}
+            item = {"get": operation(family, params, "get", False, security)}
             if len(params) % 2 == 0:
-                item["post"] = operation(family, params, "post", True)
+                item["post"] = operation(family, params, "post", True, security)
             if params:
-                item["put"] = operation(family, params, "put", True)
-                item["delete"] = operation(family, params, "delete", False)
+                item["put"] = operation(family, params, "put", True, security)
+                item["delete"] = operation(family, params, "delete", False, security)
             paths[template] = item
         index += 1
+    components = {"schemas": schemas(families, depth)}
+    if security:
+        components["securitySchemes"] = {
+            "bearerAuth": {"type": "http", "scheme": "bearer"},
+            "apiKeyAuth": {"type": "apiKey", "in": "header", "name": "X-API-Key"},
+        }
     return {
-        "openapi": "3.0.3",
+        "openapi": version,
         "info": {"title": "Synthetic", "version": "1"},
         "servers": [{"url": "http://127.0.0.1:9/api"}],
         "paths": paths,
-        "components": {"schemas": schemas(families, depth)},
+        "components": components,
     }
 
 
@@ -124,8 +137,10 @@ def main():
     parser.add_argument("--paths", type=int, default=2000)
     parser.add_argument("--depth", type=int, default=8)
     parser.add_argument("--yaml", action="store_true")
+    parser.add_argument("--security", action="store_true")
+    parser.add_argument("--openapi", default="3.0.3")
     args = parser.parse_args()
-    doc = document(args.paths, args.depth)
+    doc = document(args.paths, args.depth, args.security, args.openapi)
     sys.stdout.write(yaml(doc) + "\n" if args.yaml else json.dumps(doc, indent=1) + "\n")
 
 

@@ -20,7 +20,10 @@ struct SchemaExampleTests {
     }
 
     @Test func examplesComeFirstThenDefaultsThenEnums() throws {
-        #expect(try example(#"{"type":"string","example":"Rex","default":"x","enum":["a"]}"#) == #""Rex""#)
+        #expect(try example(#"{"type":"string","example":"Rex","default":"x"}"#) == #""Rex""#)
+        // An example or default the schema itself rejects is passed over.
+        #expect(try example(#"{"type":"string","example":"Rex","default":"x","enum":["a"]}"#) == #""a""#)
+        #expect(try example(#"{"type":"integer","example":"7","default":3}"#) == "3")
         #expect(try example(#"{"type":"string","examples":["Tom","Jerry"]}"#) == #""Tom""#)
         #expect(try example(#"{"type":"integer","default":7,"enum":[1,7]}"#) == "7")
         #expect(try example(#"{"type":"string","enum":["available","sold"]}"#) == #""available""#)
@@ -133,5 +136,83 @@ struct SchemaExampleTests {
     @Test func additionalPropertiesGiveOneSampleMember() throws {
         #expect(try example(#"{"type":"object","additionalProperties":{"type":"integer"}}"#) == #"{"key":0}"#)
         #expect(try example(#"{}"#) == "{}")
+    }
+
+    // MARK: - Issue 28: every example satisfies its schema
+
+    func generated(_ schema: String, components: String = "{}") throws -> (value: JSONValue, notes: [String], passed: Bool) {
+        let parsed = try decodedSchema(schema)
+        let parts = try decodedComponents(components)
+        let result = SchemaExample.generated(for: parsed, components: parts, direction: .request)
+        let report = SchemaValidation.check(result.value, against: parsed, components: parts, direction: .request)
+        return (result.value, result.notes, report.passed)
+    }
+
+    /// Patterns (as the description's text has them) and the string made for each.
+    @Test(arguments: [
+        (#"^(0|[1-9][0-9]*)$"#, "0"), (#"^[a-z]{2}-[A-Z]{2}$"#, "aa-AA"), (#"^v\d+(\.\d+){2}$"#, "v0.0.0"),
+        (#"^[^\s@]+@[^\s@]+$"#, "a@a"), (#"^(?:red|green|blue)$"#, "red"), (#"[A-F0-9]{8}"#, "AAAAAAAA"),
+        (#"^\w{3,5}_x?$"#, "000_"), (#"^(?<year>\d{4})-\d\d$"#, "0000-00"), (#"^a.c$"#, "aac"),
+        (#"^\+?[1-9]\d{1,14}$"#, "10"), (#"^[\-_.a-z0-9]+$"#, "string"), (#"^\$[a-z]+$"#, "$a"),
+    ])
+    func stringsMatchTheirPattern(_ pattern: String, _ expected: String) throws {
+        let text = JSONValue.string(pattern).jsonText
+        let result = try generated(#"{"type":"string","pattern":\#(text)}"#)
+        #expect(result.value == .string(expected))
+        #expect(result.passed && result.notes.isEmpty, "\(pattern): \(result.value.jsonText) \(result.notes)")
+    }
+
+    @Test func discordsSnowflakeMatchesItsPatternAndLengths() throws {
+        let result = try generated(#"{"type":"string","pattern":"^(0|[1-9][0-9]*)$","format":"snowflake"}"#)
+        #expect(result.value == .string("0") && result.passed)
+        let long = try generated(#"{"type":"string","pattern":"^[1-9][0-9]*$","minLength":17,"maxLength":20}"#)
+        #expect(long.passed, "\(long.value.jsonText)")
+        // A format's sample is kept when it matches the pattern too.
+        #expect(try generated(#"{"type":"string","format":"date","pattern":"^\\d{4}-"}"#).value == .string("2024-01-01"))
+    }
+
+    @Test func aPatternThatCannotBeSatisfiedSaysSo() throws {
+        let lookahead = try generated(#"{"type":"string","pattern":"^(?=.*[A-Z])[a-z]+$"}"#)
+        #expect(!lookahead.passed)
+        #expect(lookahead.notes == ["pattern ^(?=.*[A-Z])[a-z]+$ could not be satisfied; the example's string does not match it (`body edit` to fix)"])
+        let backReference = try generated(#"{"type":"string","pattern":"^(a)\\1$"}"#)
+        #expect(backReference.notes.count == 1)
+    }
+
+    @Test func uniqueItemsAreDistinct() throws {
+        for items in [#"{"type":"string"}"#, #"{"type":"string","pattern":"^(0|[1-9][0-9]*)$"}"#, #"{"type":"integer","minimum":5}"#,
+                      #"{"type":"string","enum":["a","b","c"]}"#, #"{"type":"string","format":"uuid"}"#, #"{"type":"boolean"}"#,
+                      #"{"type":"object","required":["id"],"properties":{"id":{"type":"string","format":"email"}}}"#] {
+            let result = try generated(#"{"type":"array","uniqueItems":true,"minItems":2,"items":\#(items)}"#)
+            #expect(result.passed && result.notes.isEmpty, "\(items): \(result.value.jsonText)")
+        }
+        let impossible = try generated(#"{"type":"array","uniqueItems":true,"minItems":3,"items":{"type":"boolean"}}"#)
+        #expect(!impossible.passed && impossible.notes == ["uniqueItems: only 2 distinct items found where 3 are wanted"])
+    }
+
+    @Test func oneOfMatchesExactlyOneBranch() throws {
+        // The first branch's value (0) also matches the second: the second's own value (5) is taken.
+        let overlapping = try generated(#"{"oneOf":[{"type":"number"},{"type":"integer","minimum":5}]}"#)
+        #expect(overlapping.passed, "\(overlapping.value.jsonText)")
+        // Objects that both branches accept: the branch with a required property of its own wins.
+        let objects = try generated(#"{"oneOf":[{"type":"object","properties":{"a":{"type":"string"}}},{"type":"object","required":["b"],"properties":{"b":{"type":"integer"}},"additionalProperties":false}]}"#)
+        #expect(objects.passed, "\(objects.value.jsonText)")
+        // Discord's shape: null or an id, in a type list; and a nullable oneOf.
+        #expect(try generated(#"{"oneOf":[{"type":"null"},{"type":"string","pattern":"^(0|[1-9][0-9]*)$"}]}"#).passed)
+    }
+
+    @Test func notAndFormatsAndExactBounds() throws {
+        #expect(try generated(#"{"not":{"type":"object"}}"#).value == .string("string"))
+        #expect(try generated(#"{"type":"object","properties":{"x":{"not":{"type":"string"}}}}"#).passed)
+        for format in ["date-time", "date", "time", "email", "uuid", "uri", "ipv4", "ipv6", "hostname", "byte", "uri-reference"] {
+            let result = try generated(#"{"type":"array","uniqueItems":true,"minItems":3,"items":{"type":"string","format":"\#(format)"}}"#)
+            #expect(result.passed, "\(format): \(result.value.jsonText)")
+        }
+        // Bounds OpenAPIKit cannot hold (kept as exact text by the loader) and bounds near them.
+        #expect(try generated(#"{"type":"integer","minimum":9223372036854775000,"maximum":9223372036854775806}"#).value == .number("9223372036854775000"))
+        #expect(try generated(#"{"type":"integer","exclusiveMinimum":-3,"exclusiveMaximum":-1}"#).value == .number("-2"))
+        #expect(try generated(#"{"type":"number","exclusiveMinimum":0.1,"exclusiveMaximum":0.3}"#).passed)
+        #expect(try generated(#"{"type":"number","minimum":0.1,"multipleOf":0.1}"#).value == .number("0.1"))
+        #expect(try generated(#"{"type":"integer","format":"int32","minimum":3000000000}"#).notes.count == 1)
     }
 }

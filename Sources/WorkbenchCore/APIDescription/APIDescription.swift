@@ -14,6 +14,9 @@ public struct APIDescription: Sendable, Equatable {
     public var sourceVersion: String
     /// One line per piece that could not be read and was left out.
     public var warnings: [String]
+    /// One line per keyword a strict reader rejects that was read leniently
+    /// (3.0 forms in a 3.1 document, numbers beyond 64 bits): where, what, how.
+    public var lenientReadings: [String]
     /// The servers' URLs, variables filled with their defaults, relative ones
     /// resolved against the description's own URL (and left out when it has none).
     public var servers: [String]
@@ -36,6 +39,7 @@ public struct APIDescription: Sendable, Equatable {
     public static func == (lhs: APIDescription, rhs: APIDescription) -> Bool {
         lhs.location == rhs.location && lhs.sourceVersion == rhs.sourceVersion && lhs.routes == rhs.routes
             && lhs.servers == rhs.servers && lhs.warnings == rhs.warnings && lhs.title == rhs.title
+            && lhs.lenientReadings == rhs.lenientReadings
     }
 
     /// The base a workspace without one takes: the first server.
@@ -57,6 +61,7 @@ public struct APIDescription: Sendable, Equatable {
         self.document = loaded.document
         self.sourceVersion = loaded.sourceVersion
         self.warnings = loaded.skipped
+        self.lenientReadings = loaded.lenient
         self.servers = loaded.document.servers.compactMap { Self.serverURL($0, sourceURL: sourceURL) }
         var routes: [APIRoute] = []
         for (path, item) in loaded.document.paths {

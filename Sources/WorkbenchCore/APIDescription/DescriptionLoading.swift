@@ -18,6 +18,8 @@ enum DescriptionLoading {
         var document: OpenAPI.Document
         /// One line per piece left out: where, and OpenAPIKit's reason.
         var skipped: [String]
+        /// One line per keyword read leniently (see `LenientReading`).
+        var lenient: [String] = []
         /// `3.1.0`, `3.0.3`, `2.0` as the file says.
         var sourceVersion: String
     }
@@ -52,6 +54,9 @@ enum DescriptionLoading {
             throw WorkbenchError("\(name) is not an OpenAPI description: it has no `openapi` or `swagger` version at its top")
         }
 
+        let lenient = LenientReading.apply(to: &tree, isVersion31: !isVersion30)
+        let readsExactText = lenient.keptExactText
+
         // Decoding is most of the time a large description takes: its paths are
         // split in two documents decoded at once (on two cores), then joined in order.
         // Each half is handed over (not copied) so the tree can be let go as soon as it is decoded.
@@ -65,7 +70,7 @@ enum DescriptionLoading {
                 return parts[index]
             }
             let result = Result { () throws(WorkbenchError) in
-                try decode(&part, isVersion30: isVersion30, name: name, version: version)
+                try decode(&part, isVersion30: isVersion30, name: name, version: version, readsExactText: readsExactText)
             }
             results.withLock { $0[index] = result }
         }
@@ -84,14 +89,18 @@ enum DescriptionLoading {
         guard skipped.count <= maximumSkipped else {
             throw WorkbenchError("\(name) cannot be read as OpenAPI \(version): more than \(maximumSkipped) pieces are broken")
         }
-        return Loaded(document: document, skipped: skipped, sourceVersion: version)
+        return Loaded(document: document, skipped: skipped, lenient: lenient.notes, sourceVersion: version)
     }
 
     /// Descriptions with this many paths are decoded in two halves.
     static let pathsToSplit = 200
 
     /// The tree as one document, or as two: the first with the first half of
-    /// the paths and everything else, the second with only the other half.
+    /// the paths and everything else, the second with the other half and only
+    /// what decoding paths checks them against: the security schemes (an
+    /// operation's `security` must name one, or OpenAPIKit rejects it). The
+    /// other components are decoded once, with the first half; references
+    /// from the second half resolve against them once the halves are joined.
     static func split(_ tree: JSONValue) -> [JSONValue] {
         let paths = tree["paths"]?.members ?? []
         guard paths.count >= pathsToSplit else { return [tree] }
@@ -99,6 +108,9 @@ enum DescriptionLoading {
         var first = tree
         first.set("paths", .object(Array(paths[..<half])))
         var second = JSONValue.object(tree.members.filter { ["openapi", "info"].contains($0.key) })
+        if let schemes = tree["components"]?["securitySchemes"] {
+            second.set("components", .object([JSONMember(key: "securitySchemes", value: schemes)]))
+        }
         second.set("paths", .object(Array(paths[half...])))
         return [first, second]
     }
@@ -107,19 +119,23 @@ enum DescriptionLoading {
     /// The tree is left `.null`: a 3.0 one is let go before the conversion to
     /// 3.1, so that the tree and both documents are never in memory at once.
     private static func decode(
-        _ tree: inout JSONValue, isVersion30: Bool, name: String, version: String
+        _ tree: inout JSONValue, isVersion30: Bool, name: String, version: String, readsExactText: Bool
     ) throws(WorkbenchError) -> (OpenAPI.Document, [String]) {
         var skipped: [String] = []
         while true {
             do {
                 if isVersion30 {
-                    let document = try OpenAPI30Reading.decode(tree)
+                    let document = try OpenAPI30Reading.decode(tree, readsExactText: readsExactText)
                     tree = .null
                     return (OpenAPI30Reading.convert(document), skipped)
                 }
+                // Vendor extensions are read only on the schemas `LenientReading` gave exact text.
+                let marked = readsExactText
+                    ? (member: LenientReading.exactKey, userInfo: [VendorExtensionsConfiguration.enabledKey: true] as [CodingUserInfoKey: any Sendable])
+                    : nil
                 let document = try JSONValueDecoder.decode(
                     OpenAPI.Document.self, from: tree, userInfo: [VendorExtensionsConfiguration.enabledKey: false],
-                    sharing: OpenAPI30Reading.shared31)
+                    sharing: OpenAPI30Reading.shared31, marked: marked)
                 tree = .null
                 return (document, skipped)
             } catch {

@@ -8,10 +8,14 @@ import OpenAPIKitCompat
 /// Its own file because OpenAPIKit30 and OpenAPIKit both name their types
 /// `OpenAPI`, so every use here must say which one.
 enum OpenAPI30Reading {
-    static func decode(_ tree: JSONValue) throws -> OpenAPIKit30.OpenAPI.Document {
-        try JSONValueDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: tree,
-                                    userInfo: [OpenAPIKit30.VendorExtensionsConfiguration.enabledKey: false],
-                                    sharing: shared)
+    /// - Parameter readsExactText: whether schemas carrying `LenientReading.exactKey` have their vendor extensions read.
+    static func decode(_ tree: JSONValue, readsExactText: Bool = false) throws -> OpenAPIKit30.OpenAPI.Document {
+        let marked = readsExactText
+            ? (member: LenientReading.exactKey, userInfo: [OpenAPIKit30.VendorExtensionsConfiguration.enabledKey: true] as [CodingUserInfoKey: any Sendable])
+            : nil
+        return try JSONValueDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: tree,
+                                           userInfo: [OpenAPIKit30.VendorExtensionsConfiguration.enabledKey: false],
+                                           sharing: shared, marked: marked)
     }
 
     static func convert(_ document: OpenAPIKit30.OpenAPI.Document) -> OpenAPIKit.OpenAPI.Document {

@@ -73,21 +73,34 @@ public enum OperationText {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
-    /// Words wrapped at `width`; lines after the first start with `indent`.
+    /// Words wrapped at `width`; the first line keeps its own leading spaces
+    /// (a response's or parameter's indent), lines after it start with
+    /// `indent`; no line ends in a space.
     static func wrap(_ text: String, width: Int, indent: String) -> [String] {
         guard text.count > width else { return [text] }
+        let leading = String(text.prefix { $0 == " " })
         var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if candidate.count > width && !current.trimmingCharacters(in: .whitespaces).isEmpty {
-                lines.append(current)
+        var current = leading
+        var lineHasWord = false
+        for word in text.dropFirst(leading.count).split(separator: " ", omittingEmptySubsequences: false) {
+            // Double spaces are kept inside a line, not carried to the start of the next.
+            if word.isEmpty && !lineHasWord && !lines.isEmpty { continue }
+            let candidate = lineHasWord ? current + " " + word : current + word
+            if candidate.count > width && lineHasWord && !word.isEmpty {
+                lines.append(Self.trailingSpacesDropped(current))
                 current = indent + word
             } else {
                 current = candidate
             }
+            lineHasWord = true
         }
-        if !current.isEmpty { lines.append(current) }
+        if !current.trimmingCharacters(in: .whitespaces).isEmpty { lines.append(Self.trailingSpacesDropped(current)) }
         return lines
+    }
+
+    private static func trailingSpacesDropped(_ line: String) -> String {
+        var line = line
+        while line.hasSuffix(" ") { line.removeLast() }
+        return line
     }
 }

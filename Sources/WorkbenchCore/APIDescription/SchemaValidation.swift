@@ -105,10 +105,13 @@ public struct SchemaValidation {
                 guard case .number(let text) = value else { return fail(Self.typeMismatch("an integer", value, schema)) }
                 let number = ExactDecimal(text)
                 guard number.isInteger else { return fail("expected an integer, got \(text)") }
-                checkInteger(number, text: text, context, format: core.format.rawValue, fail: fail)
-            case .number(_, let context):
+                checkNumeric(number, text: text, SchemaBounds(integer: context, extensions: core.vendorExtensions), fail: fail)
+                if let range = SchemaFormat.integerRange(core.format.rawValue), !(number >= range.lowerBound && number <= range.upperBound) {
+                    fail("\(text) is outside the range of \(core.format.rawValue)")
+                }
+            case .number(let core, let context):
                 guard case .number(let text) = value else { return fail(Self.typeMismatch("a number", value, schema)) }
-                checkNumber(ExactDecimal(text), text: text, context, fail: fail)
+                checkNumeric(ExactDecimal(text), text: text, SchemaBounds(number: context, extensions: core.vendorExtensions), fail: fail)
             case .string(let core, let context):
                 guard case .string(let text) = value else { return fail(Self.typeMismatch("a string", value, schema)) }
                 checkString(text, context, format: core.format.rawValue, fail: fail)
@@ -233,30 +236,16 @@ public struct SchemaValidation {
 
         // MARK: - Scalars
 
-        func checkInteger(_ number: ExactDecimal, text: String, _ context: JSONSchema.IntegerContext, format: String, fail: (String) -> Void) {
-            if let minimum = context.minimum {
-                checkBound(number, text: text, ExactDecimal(String(minimum.value)), minimum.exclusive, below: true, fail: fail)
+        /// Bounds and `multipleOf`, all as exact decimals.
+        func checkNumeric(_ number: ExactDecimal, text: String, _ bounds: SchemaBounds, fail: (String) -> Void) {
+            if let minimum = bounds.minimum {
+                checkBound(number, text: text, minimum.value, minimum.exclusive, below: true, fail: fail)
             }
-            if let maximum = context.maximum {
-                checkBound(number, text: text, ExactDecimal(String(maximum.value)), maximum.exclusive, below: false, fail: fail)
+            if let maximum = bounds.maximum {
+                checkBound(number, text: text, maximum.value, maximum.exclusive, below: false, fail: fail)
             }
-            if let step = context.multipleOf, step != 0, !number.isMultiple(of: ExactDecimal(String(step))) {
-                fail("\(text) is not a multiple of \(step)")
-            }
-            if let range = SchemaFormat.integerRange(format), !(number >= range.lowerBound && number <= range.upperBound) {
-                fail("\(text) is outside the range of \(format)")
-            }
-        }
-
-        func checkNumber(_ number: ExactDecimal, text: String, _ context: JSONSchema.NumericContext, fail: (String) -> Void) {
-            if let minimum = context.minimum {
-                checkBound(number, text: text, ExactDecimal(SchemaValue.numberText(minimum.value)), minimum.exclusive, below: true, fail: fail)
-            }
-            if let maximum = context.maximum {
-                checkBound(number, text: text, ExactDecimal(SchemaValue.numberText(maximum.value)), maximum.exclusive, below: false, fail: fail)
-            }
-            if let step = context.multipleOf, step != 0, !number.isMultiple(of: ExactDecimal(SchemaValue.numberText(step))) {
-                fail("\(text) is not a multiple of \(SchemaValue.numberText(step))")
+            if let step = bounds.multipleOf, !number.isMultiple(of: step) {
+                fail("\(text) is not a multiple of \(step.text)")
             }
         }
 

@@ -17,11 +17,16 @@ public enum JSONValueDecoder {
     ///   responses in operation after operation, and decoding them again is
     ///   most of a large description's load. Failures are not kept: a broken
     ///   repeat fails again, with its own coding path.
+    /// - Parameter marked: a member name and the user info that objects
+    ///   holding a member of that name see instead of `userInfo` (the
+    ///   description loader turns OpenAPIKit's vendor extensions on only for
+    ///   the schemas it annotated: see `LenientReading`).
     public static func decode<T: Decodable>(
         _ type: T.Type, from value: JSONValue, userInfo: [CodingUserInfoKey: any Sendable] = [:],
-        sharing: [any Decodable.Type] = []
+        sharing: [any Decodable.Type] = [],
+        marked: (member: String, userInfo: [CodingUserInfoKey: any Sendable])? = nil
     ) throws -> T {
-        let context = DecodingContext(userInfo: userInfo, sharing: Set(sharing.map { ObjectIdentifier($0) }))
+        let context = DecodingContext(userInfo: userInfo, sharing: Set(sharing.map { ObjectIdentifier($0) }), marked: marked)
         return try ValueDecoder(value: value, parent: nil, key: nil, context: context).decode(type)
     }
 }
@@ -31,6 +36,7 @@ public enum JSONValueDecoder {
 private final class DecodingContext {
     let userInfo: [CodingUserInfoKey: Any]
     let sharing: Set<ObjectIdentifier>
+    let marked: (member: String, userInfo: [CodingUserInfoKey: Any])?
     private var decoded: [SharedKey: Any] = [:]
 
     /// A type and an object, hashed once: the dictionary hashes a key again
@@ -56,9 +62,17 @@ private final class DecodingContext {
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
-    init(userInfo: [CodingUserInfoKey: any Sendable], sharing: Set<ObjectIdentifier>) {
+    init(userInfo: [CodingUserInfoKey: any Sendable], sharing: Set<ObjectIdentifier>,
+         marked: (member: String, userInfo: [CodingUserInfoKey: any Sendable])?) {
         self.userInfo = userInfo
         self.sharing = sharing
+        self.marked = marked.map { ($0.member, $0.userInfo) }
+    }
+
+    /// The user info a decoder of `value` sees.
+    func userInfo(for value: JSONValue) -> [CodingUserInfoKey: Any] {
+        guard let marked, case .object(let members) = value, members.contains(where: { $0.key == marked.member }) else { return userInfo }
+        return marked.userInfo
     }
 
     /// `T` decoded by `decoder`, or the value an equal object decoded as `T` already gave.
@@ -114,7 +128,7 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     let parent: PathNode?
     let key: CodingKey?
     let context: DecodingContext
-    var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
+    var userInfo: [CodingUserInfoKey: Any] { context.userInfo(for: value) }
     var codingPath: [CodingKey] { PathNode.path(parent) + (key.map { [$0] } ?? []) }
     private var node: PathNode? { key.map { PathNode(parent, $0) } ?? parent }
 

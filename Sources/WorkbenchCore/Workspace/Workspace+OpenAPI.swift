@@ -26,6 +26,11 @@ extension Workspace {
         if description.warnings.count > 5 {
             warnings.append("warning: \(location): \(description.warnings.count - 5) more pieces left out (`openapi` lists them all)")
         }
+        let lenient = description.lenientReadings
+        warnings += lenient.prefix(10).map { "warning: \(location): read leniently: \($0)" }
+        if lenient.count > 10 {
+            warnings.append("warning: \(location): \(lenient.count - 10) more keywords read leniently (`openapi` lists them all)")
+        }
         return warnings.isEmpty ? .output(lines.joined(separator: "\n"))
             : .outputWithWarning(lines.joined(separator: "\n"), warning: warnings.joined(separator: "\n"))
     }
@@ -56,6 +61,11 @@ extension Workspace {
         if !api.warnings.isEmpty {
             text += "\n\(api.warnings.count) piece\(api.warnings.count == 1 ? "" : "s") left out when it was loaded:"
             text += api.warnings.map { "\n  " + $0 }.joined()
+        }
+        if !api.lenientReadings.isEmpty {
+            let count = api.lenientReadings.count
+            text += "\n\(count) keyword\(count == 1 ? "" : "s") read leniently:"
+            text += api.lenientReadings.map { "\n  " + $0 }.joined()
         }
         return text
     }

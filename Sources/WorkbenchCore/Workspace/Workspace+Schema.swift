@@ -18,29 +18,18 @@ extension Workspace {
     /// type's example or else its schema, pretty-printed, as a JSON body.
     mutating func setExampleBody() throws(WorkbenchError) -> CommandOutcome {
         let (api, operation) = try currentOperation("body example")
-        guard let body = operation.requestBody, let contentType = body.jsonContentType else {
-            let name = "\(operation.method) \(operation.pathTemplate)"
-            if let other = operation.requestBody?.contentTypes, !other.isEmpty {
-                throw WorkbenchError("body example: \(name) takes no JSON body (it takes \(other.joined(separator: ", ")))")
-            }
-            throw WorkbenchError("body example: \(name) takes no request body")
-        }
-        var value: JSONValue
-        if let example = body.jsonExample {
-            value = SchemaValue.json(example)
-        } else if let schema = body.jsonSchema {
-            value = SchemaExample.value(for: schema, components: api.document.components, direction: .request)
-        } else {
-            value = .object([])
-        }
+        let example = try BodyExample.build(for: operation, in: api)
+        var value = example.value
         let text = String(decoding: JSONFormatter.format(Array(value.jsonText.utf8), palette: nil), as: UTF8.self)
         value.dismantle()
         let json = text.hasSuffix("\n") ? String(text.dropLast()) : text
         endpoint.body = .json(json)
-        if contentType.lowercased() != "application/json" {
-            endpoint.setHeader("Content-Type", contentType)
+        if example.contentType.lowercased() != "application/json" {
+            endpoint.setHeader("Content-Type", example.contentType)
         }
-        return .output("body: an example \(contentType) body for \(operation.method) \(operation.pathTemplate) (`show` shows it, `body edit` changes it)")
+        let output = "body: an example \(example.contentType) body for \(operation.method) \(operation.pathTemplate) (`show` shows it, `body edit` changes it)"
+        guard !example.notes.isEmpty else { return .output(output) }
+        return .outputWithWarning(output, warning: example.notes.map { "warning: body example: \($0)" }.joined(separator: "\n"))
     }
 
     /// What `expect schema` checks against: nil for other checks; an error
