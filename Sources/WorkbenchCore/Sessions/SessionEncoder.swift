@@ -42,18 +42,22 @@ public final class SessionEncoder {
                 reusedCount += 1
                 continue
             }
-            var masked = record
-            if !secrets.isEmpty {
+            var encoded: JSONValue
+            if secrets.isEmpty {
+                encoded = SessionEncoding.encode(record)
+            } else {
                 if redactor == nil { redactor = SecretRedactor(secrets: secrets) }
-                masked = record.redacted(by: redactor!)
+                // The response's credential headers masked whole, then every string of the
+                // record: a value equal to a secret typed into a header or an expectation too.
+                encoded = SessionEncoding.encode(record.redacted(by: redactor!)).redacted(by: redactor!)
             }
-            let piece = Piece(record: record, secrets: secrets, text: Self.indented(SessionEncoding.encode(masked), depth: 2))
+            let piece = Piece(record: record, secrets: secrets, text: Self.indented(encoded, depth: 2))
             if index < pieces.count { pieces[index] = piece } else { pieces.append(piece) }
         }
         if pieces.count > document.requests.count { pieces.removeLast(pieces.count - document.requests.count) }
-        var top = document
-        if !secrets.isEmpty { top.unknown = document.unknown?.redacted(by: SecretRedactor(secrets: secrets)) }
-        return Self.assemble(frame: SessionEncoding.frame(top), pieces: pieces.map(\.text))
+        var frame = SessionEncoding.frame(document)
+        if !secrets.isEmpty { frame = frame.redacted(by: redactor ?? SecretRedactor(secrets: secrets)) }
+        return Self.assemble(frame: frame, pieces: pieces.map(\.text))
     }
 
     /// The frame's pretty text with the pieces in its empty `requests` array:

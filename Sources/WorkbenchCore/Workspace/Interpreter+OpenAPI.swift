@@ -14,7 +14,7 @@ extension Interpreter {
                 output.printLine(text)
             case .outputWithWarning(let text, let warning):
                 output.printLine(text)
-                output.printError(warning)
+                for line in warning.split(separator: "\n") { output.printError(String(line)) }
             default:
                 break
             }

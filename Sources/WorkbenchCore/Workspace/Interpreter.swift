@@ -90,10 +90,29 @@ public final class Interpreter {
             output.finish()
         }
         do {
-            return try handleThrowing(line: line)
+            // Every failure's message masked here, the returned ones (a failed `expect`) too.
+            let result = try handleThrowing(line: line)
+            if case .failed(let error) = result { return .failed(masked(error)) }
+            return result
         } catch {
-            return .failed(WorkbenchError(output.redactor.redact(error.message)))
+            return .failed(masked(error))
         }
+    }
+
+    /// An error's message with the known secrets and URL passwords masked, on one line
+    /// (a field read from a file may hold CR or LF, which would split it on a pipe).
+    private func masked(_ error: WorkbenchError) -> WorkbenchError {
+        let message = URLPasswordMask.apply(output.redactor.redact(error.message))
+        guard message.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return WorkbenchError(message) }
+        var line = ""
+        for scalar in message.unicodeScalars {
+            switch scalar {
+            case "\r": line += "\\r"
+            case "\n": line += "\\n"
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        return WorkbenchError(line)
     }
 
     /// Drops a half-typed `body <<END` block (Ctrl-C).
@@ -168,7 +187,8 @@ public final class Interpreter {
             return .ok
         case .outputWithWarning(let text, let warning):
             output.printLine(text)
-            output.printError(warning)
+            // Several warnings are several lines (a terminal would show one line's newline escaped).
+            for line in warning.split(separator: "\n") { output.printError(String(line)) }
             return .ok
         case .checkFailed(let text):
             // A check with details (`expect schema`'s violations) shows them as output, one per

@@ -33,8 +33,9 @@ extension Workspace {
         if !numbers.isEmpty {
             chosen.history = history.indices.filter { numbers.contains($0 + 1) }.map { history[$0] }
         }
-        let document = SessionDocument(workspace: chosen)
-        try context.writeFile(SessionEncoding.encode(document), path)
+        // Every value equal to a secret masked, wherever it was typed (the encoder's masking).
+        let document = SessionDocument(workspace: chosen, maskingResponses: false)
+        try context.writeFile(SessionEncoder().encode(document, maskingSecrets: chosen.fileSecretValues), path)
         if numbers.isEmpty { sessionFile = path }
         let count = chosen.history.count
         let text = "saved \(path): \(count) request\(count == 1 ? "" : "s")"
