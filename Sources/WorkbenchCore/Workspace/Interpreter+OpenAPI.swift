@@ -11,9 +11,9 @@ extension Interpreter {
             let outcome = try workspace.adoptDescription(response.body, location: url, sourceURL: response.url.isEmpty ? url : response.url)
             switch outcome {
             case .output(let text):
-                output.printLine(text)
+                output.printLine(shown(text))
             case .outputWithWarning(let text, let warning):
-                output.printLine(text)
+                output.printLine(shown(text))
                 for line in warning.split(separator: "\n") { output.printError(String(line)) }
             default:
                 break

@@ -99,6 +99,13 @@ public final class Interpreter {
         }
     }
 
+    /// A command's text as written to standard output: on a terminal, control and
+    /// bidirectional characters escaped, for it quotes API descriptions, session
+    /// files and replies (titles, paths, examples, header values) as they are.
+    func shown(_ text: String) -> String {
+        display.outputIsTerminal ? TerminalText.escape(text) : text
+    }
+
     /// An error's message with the known secrets and URL passwords masked, on one line
     /// (a field read from a file may hold CR or LF, which would split it on a pipe).
     private func masked(_ error: WorkbenchError) -> WorkbenchError {
@@ -175,18 +182,18 @@ public final class Interpreter {
         case .done:
             return .ok
         case .output(let text):
-            output.printLine(text)
+            output.printLine(shown(text))
             return .ok
         case .revealed(let text):
             output.finish()
-            output.base.printLine(text)
+            output.base.printLine(shown(text))
             return .ok
         case .diff(let diff, let heading):
             output.printLine(diff.isEmpty ? "no differences: \(heading)" : "\(heading): \(diff.count)")
             for line in diff.lines(color: usesColor) { output.printLine(line) }
             return .ok
         case .outputWithWarning(let text, let warning):
-            output.printLine(text)
+            output.printLine(shown(text))
             // Several warnings are several lines (a terminal would show one line's newline escaped).
             for line in warning.split(separator: "\n") { output.printError(String(line)) }
             return .ok

@@ -23,7 +23,9 @@ public enum Prompt {
             // A path parameter not filled yet shows as the description writes it: `/pets/{petId}`.
             location = location.replacingOccurrences(of: "%7B", with: "{").replacingOccurrences(of: "%7D", with: "}")
         }
-        let prefix = (workspace.settings.insecure ? "[insecure] " : "") + endpoint.method + " "
+        // The prompt is always on a terminal, and a path or method may come from a file.
+        location = TerminalText.escapeLine(location)
+        let prefix = (workspace.settings.insecure ? "[insecure] " : "") + TerminalText.escapeLine(endpoint.method) + " "
         let suffix = bodyNote(endpoint).map { " [\($0)]" } ?? ""
         // What is typed after the prompt keeps a quarter of the line (at least 16 columns).
         let room = max(20, width - prefix.count - suffix.count - 2 - max(16, width / 4))
