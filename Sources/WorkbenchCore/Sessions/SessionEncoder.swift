@@ -13,6 +13,8 @@ public final class SessionEncoder {
         var secrets: [String]
         /// The record's pretty text, indented to sit in `requests`, without a final newline.
         var text: [UInt8]
+        /// The text leaves the response's body out (`leaveOutBodies`).
+        var bodyLeftOut = false
     }
 
     private var pieces: [Piece] = []
@@ -57,7 +59,49 @@ public final class SessionEncoder {
         if pieces.count > document.requests.count { pieces.removeLast(pieces.count - document.requests.count) }
         var frame = SessionEncoding.frame(document)
         if !secrets.isEmpty { frame = frame.redacted(by: redactor ?? SecretRedactor(secrets: secrets)) }
-        return Self.assemble(frame: frame, pieces: pieces.map(\.text))
+        var chunks = Self.assemble(frame: frame, pieces: pieces.map(\.text))
+        if Self.size(of: chunks) > maximumFileBytes {
+            leaveOutBodies(of: document, over: Self.size(of: chunks) - maximumFileBytes, redactor: redactor)
+            chunks = Self.assemble(frame: frame, pieces: pieces.map(\.text))
+        }
+        return chunks
+    }
+
+    /// What `load` reads (`FileSystem.defaultReadLimit`): a larger file is never written.
+    public var maximumFileBytes = FileSystem.defaultReadLimit
+
+    /// Bytes of the file the chunks make.
+    public static func size(of chunks: [[UInt8]]) -> Int {
+        chunks.reduce(0) { $0 + $1.count }
+    }
+
+    /// Responses' bodies left out, oldest first, until `excess` bytes are saved:
+    /// the file stays loadable, and each record keeps its body's size
+    /// (`body` null, `bodySize` N, as for a binary body). The newest responses,
+    /// the ones a replay or a diff most likely needs, keep theirs.
+    private func leaveOutBodies(of document: SessionDocument, over excess: Int, redactor: SecretRedactor?) {
+        var saved = 0
+        for index in pieces.indices where saved < excess && !pieces[index].bodyLeftOut {
+            guard let body = document.requests[index].response?.body, !body.isEmpty else { continue }
+            var record = document.requests[index]
+            record.response?.body = nil
+            var encoded = SessionEncoding.encode(redactor.map { record.redacted(by: $0) } ?? record)
+            if let redactor { encoded = encoded.redacted(by: redactor) }
+            let text = Self.indented(encoded, depth: 2)
+            saved += pieces[index].text.count - text.count
+            // Kept under the original record: while it is unchanged, its body stays out.
+            pieces[index].text = text
+            pieces[index].bodyLeftOut = true
+        }
+    }
+
+    /// Throws when the chunks make a file larger than `load` reads (what is left
+    /// after the bodies are out: requests' own bodies and headers).
+    public func checkLoadable(_ chunks: [[UInt8]]) throws(WorkbenchError) {
+        let size = Self.size(of: chunks)
+        guard size > maximumFileBytes else { return }
+        throw WorkbenchError("the session would be \(Quantities.size(size)), more than the \(Quantities.size(maximumFileBytes)) `load` reads, "
+            + "even with the responses' bodies left out: `save FILE N...` saves some requests")
     }
 
     /// The frame's pretty text with the pieces in its empty `requests` array:

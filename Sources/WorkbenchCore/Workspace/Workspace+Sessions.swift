@@ -35,7 +35,10 @@ extension Workspace {
         }
         // Every value equal to a secret masked, wherever it was typed (the encoder's masking).
         let document = SessionDocument(workspace: chosen, maskingResponses: false)
-        try context.writeFile(SessionEncoder().encode(document, maskingSecrets: chosen.fileSecretValues), path)
+        let encoder = SessionEncoder()
+        let chunks = encoder.encodeChunks(document, maskingSecrets: chosen.fileSecretValues)
+        try encoder.checkLoadable(chunks)
+        try context.writeFile(chunks.flatMap { $0 }, path)
         if numbers.isEmpty { sessionFile = path }
         let count = chosen.history.count
         let text = "saved \(path): \(count) request\(count == 1 ? "" : "s")"
