@@ -396,7 +396,8 @@ public final class CurlTransport {
         if code != CURLE_OK {
             throw CurlFailure.error(
                 code: code, detail: String(cString: errorBuffer), request: request, settings: settings,
-                collector: collector, osErrno: getLong(CURLINFO_OS_ERRNO), bodyLimit: settings.maxBodyBytes
+                collector: collector, osErrno: getLong(CURLINFO_OS_ERRNO), bodyLimit: settings.maxBodyBytes,
+                outputFile: options.outputFile
             )
         }
         guard let block = collector.finalBlock else {

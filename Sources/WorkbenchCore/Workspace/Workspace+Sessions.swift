@@ -36,7 +36,7 @@ extension Workspace {
         // Every value equal to a secret masked, wherever it was typed (the encoder's masking).
         let document = SessionDocument(workspace: chosen, maskingResponses: false)
         let encoder = SessionEncoder()
-        let chunks = encoder.encodeChunks(document, maskingSecrets: chosen.fileSecretValues)
+        let chunks = encoder.encodeChunks(document, maskingSecrets: chosen.fileSecretValues, typedSecrets: chosen.variables.secretValues)
         try encoder.checkLoadable(chunks)
         try context.writeFile(chunks.flatMap { $0 }, path)
         if numbers.isEmpty { sessionFile = path }
