@@ -271,3 +271,10 @@ def test_a_pipe_gets_description_text_as_it_is(run_workbench, workdir: Path, fil
     code, out, err = run_workbench(input=script("openapi evil.json", "get /bidi"))
     assert code == 0, err
     assert f"T{E}]0;owned\x07" in out and f"X-Name: a{BIDI}b" in out
+
+
+def test_a_body_that_cannot_be_written_names_the_file(run_workbench, workdir: Path, files_server):
+    (workdir / "ok.txt").write_text("fine\n")
+    code, out, err = run_workbench(input=script(f"base {files_server}", "get /ok.txt > /dev/full"))
+    assert code == 1
+    assert err == f"error: line 2: cannot write the body of {files_server}/ok.txt to '/dev/full': No space left on device\n"

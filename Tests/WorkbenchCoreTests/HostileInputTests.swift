@@ -257,6 +257,20 @@ import Testing
         #expect(error?.message.contains("\\r\\n") == true)
     }
 
+    // MARK: Minor cases
+
+    @Test func curlImportNamesConfigFilesAndWarnsAboutOutputFiles() throws {
+        let noFiles: (String) throws(WorkbenchError) -> [UInt8] = { path throws(WorkbenchError) in throw WorkbenchError("no \(path)") }
+        let error = thrownError { () throws(WorkbenchError) in _ = try CurlImport.parse(["-K", "cfg.txt"], readFile: noFiles) }
+        #expect(error?.message == "curl: -K 'cfg.txt' reads more options from a file, which the import does not: put them on the command line")
+        #expect(thrownError { () throws(WorkbenchError) in _ = try CurlImport.parse(["--config", "c", "http://h/"], readFile: noFiles) } != nil)
+        let imported = try CurlImport.parse(["-o", "out.bin", "-O", "http://h/x"], readFile: noFiles)
+        #expect(imported.warnings == [
+            "-o 'out.bin': the response is shown, not written to a file (`send > FILE` writes it)",
+            "-O: the response is shown, not written to a file (`send > FILE` writes it)",
+        ])
+    }
+
     // MARK: Text for a terminal
 
     @Test func bidiControlsAreEscapedForATerminal() {
