@@ -81,6 +81,22 @@ class HostileHandler(SimpleHTTPRequestHandler):
             return
         super().do_GET()
 
+    def do_POST(self):
+        if self.path == "/shrink":
+            # Truncates the uploaded file after its first bytes arrive, reads what still comes
+            # for a moment, then closes without answering (the body is short of its length).
+            self.rfile.read(65536)
+            os.truncate(Path(self.directory) / "big.bin", 1000)
+            self.connection.settimeout(2)
+            try:
+                while self.rfile.read(65536):
+                    pass
+            except OSError:
+                pass
+            self.close_connection = True
+            return
+        self.send_error(404)
+
 
 @pytest.fixture()
 def files_server(workdir: Path):
@@ -278,3 +294,13 @@ def test_a_body_that_cannot_be_written_names_the_file(run_workbench, workdir: Pa
     code, out, err = run_workbench(input=script(f"base {files_server}", "get /ok.txt > /dev/full"))
     assert code == 1
     assert err == f"error: line 2: cannot write the body of {files_server}/ok.txt to '/dev/full': No space left on device\n"
+
+
+def test_a_file_that_shrinks_during_an_upload_is_named(run_workbench, workdir: Path, files_server):
+    (workdir / "big.bin").write_bytes(b"x" * (8 << 20))
+    code, out, err = run_workbench(input=script(f"base {files_server}", "body multipart doc@big.bin", "post /shrink"))
+    assert code == 1
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(
+        "error: line 3: the upload of 'big.bin' failed: the file changed while it was sent "
+        "(8388608 bytes when the transfer started, 1000 bytes now); empty reply"), err
