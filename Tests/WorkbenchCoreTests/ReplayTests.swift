@@ -219,7 +219,7 @@ import Testing
         #expect(thrownError { () throws(WorkbenchError) in try ReportTarget.parse(["xml", "a"], isFile: noFiles) }?.message
             .contains("unknown format 'xml'") == true)
         #expect(thrownError { () throws(WorkbenchError) in
-            try ReportTarget.checkAll([ReportTarget(format: .tap, path: "r"), ReportTarget(format: .json, path: "r")])
+            try ReportTarget.checkAll([ReportTarget(format: .tap, path: "r"), ReportTarget(format: .json, path: "r")], inputs: [])
         }?.message == "two reports would be written to 'r'")
     }
 

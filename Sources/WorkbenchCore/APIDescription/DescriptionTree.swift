@@ -15,20 +15,25 @@ enum DescriptionTree {
         }
         let firstCharacter = text.first { !$0.isWhitespace && $0 != "\u{FEFF}" }
         if firstCharacter == "{" {
+            var tree: JSONValue
             do {
-                return try JSONParser.parse(bytes, skippingByteOrderMark: true)
+                tree = try JSONParser.parse(bytes, skippingByteOrderMark: true)
             } catch {
                 throw WorkbenchError("\(name) is not valid JSON: \(error)")
             }
+            try DescriptionBounds.check(&tree, name: name)
+            return tree
         }
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
         } catch {
+            if DescriptionBounds.isNestingProblem(String(describing: error)) { throw DescriptionBounds.tooDeep(name) }
             throw WorkbenchError("\(name) is neither JSON nor YAML: \(Self.yamlProblem(error))")
         }
         guard let node else { throw WorkbenchError("\(name) is empty") }
-        return value(of: node)
+        var budget = DescriptionBounds.Budget(name: name, byteCount: bytes.count)
+        return try value(of: node, depth: 1, budget: &budget)
     }
 
     /// Yams' errors print the whole offending context over several lines; keep the first.
@@ -38,8 +43,10 @@ enum DescriptionTree {
     }
 
     /// The YAML node as a JSON value: scalars by their resolved tag, anything
-    /// JSON cannot say (timestamps, binary) kept as its text.
-    static func value(of node: Node) -> JSONValue {
+    /// JSON cannot say (timestamps, binary) kept as its text. Every value
+    /// made, aliases' repetitions included, is counted against `budget`.
+    static func value(of node: Node, depth: Int, budget: inout DescriptionBounds.Budget) throws(WorkbenchError) -> JSONValue {
+        try budget.count(depth: depth)
         switch node {
         case .scalar(let scalar):
             switch Tag.Name(rawValue: node.tag.rawValue) {
@@ -56,11 +63,20 @@ enum DescriptionTree {
             default: return .string(scalar.string)
             }
         case .mapping(let mapping):
-            return .object(mapping.map { pair in
-                JSONMember(key: pair.key.string ?? String(describing: pair.key), value: value(of: pair.value))
-            })
+            var members: [JSONMember] = []
+            members.reserveCapacity(mapping.count)
+            for pair in mapping {
+                let key = pair.key.string ?? String(describing: pair.key)
+                members.append(JSONMember(key: key, value: try value(of: pair.value, depth: depth + 1, budget: &budget)))
+            }
+            return .object(members)
         case .sequence(let sequence):
-            return .array(sequence.map(value(of:)))
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(sequence.count)
+            for element in sequence {
+                elements.append(try value(of: element, depth: depth + 1, budget: &budget))
+            }
+            return .array(elements)
         case .alias:
             return .null
         }

@@ -28,7 +28,7 @@ public struct CurlImport: Equatable, Sendable {
         "--remote-header-name", "--tr-encoding", "--no-keepalive", "--raw",
     ]
     /// Single-letter options that take a value (for clusters such as `-sXPOST`).
-    static let shortWithValue: Set<Character> = ["X", "H", "d", "F", "u", "b", "A", "e", "m", "o", "w", "D", "c", "T", "x", "E", "r"]
+    static let shortWithValue: Set<Character> = ["X", "H", "d", "F", "u", "b", "A", "e", "m", "o", "w", "D", "c", "T", "x", "E", "r", "K"]
 
     /// Parses the words after `curl`. `readFile` reads `--data-urlencode name@FILE`
     /// (the only option whose file is read now; `-d @FILE` bodies are read when sent).
@@ -149,6 +149,7 @@ public struct CurlImport: Equatable, Sendable {
                 "--data-urlencode", "--json", "-F", "--form", "--form-string", "-u", "--user", "-b", "--cookie",
                 "-A", "--user-agent", "-e", "--referer", "--url", "-m", "--max-time", "-T", "--upload-file",
                 "-x", "--proxy", "-E", "--cert", "--key", "--cacert", "-r", "--range", "--oauth2-bearer",
+                "-K", "--config",
             ]
             return withValue.contains(option) || Self.isShortWithValue(option.last ?? " ") && option.count == 2
                 || CurlImport.ignoredWithValue.contains(option)
@@ -195,6 +196,14 @@ public struct CurlImport: Equatable, Sendable {
                     throw WorkbenchError("curl: \(option) expects seconds, got \(Excerpt.quoted(text))")
                 }
                 import_.timeout = seconds
+            case "-K", "--config":
+                // Its options would change the request: importing without them would be another request.
+                throw WorkbenchError("curl: \(option) \(Excerpt.quoted(text)) reads more options from a file, which the import does not: "
+                    + "put them on the command line")
+            case "-o", "--output", "--output-dir":
+                import_.warnings.append("\(option) \(Excerpt.quoted(text)): the response is shown, not written to a file (`send > FILE` writes it)")
+            case "-O", "--remote-name":
+                import_.warnings.append("\(option): the response is shown, not written to a file (`send > FILE` writes it)")
             case "-F", "--form": try formPart(text, literal: false, option: option)
             case "--form-string": try formPart(text, literal: true, option: option)
             default:

@@ -7,6 +7,8 @@ struct HTTPFileParser {
     let secretValues: [String: String]
     private(set) var records: [RequestRecord] = []
     private(set) var fileVariables: [String: String] = [:]
+    /// The bytes of every file variable's value so far (`HTTPFileBounds`).
+    private var fileVariableBytes = 0
     private(set) var notes: [String] = []
     /// `# @name` of each record so far, for request references.
     private var names: [String: Int] = [:]
@@ -105,7 +107,10 @@ struct HTTPFileParser {
             guard Template.isValidVariableName(name) else { throw failure(number, 2, "invalid variable name \(Excerpt.quoted(name))") }
             let value = String(trimmed[trimmed.index(after: equals)...]).trimmingSpaces()
             // File variables may use earlier ones: resolved now, in order.
-            fileVariables[name] = try resolve(value, line: number, column: line.count - value.count + 1, inRequest: nil)
+            let resolved = try resolve(value, line: number, column: line.count - value.count + 1, inRequest: nil)
+            fileVariableBytes += resolved.utf8.count
+            if fileVariableBytes > HTTPFileBounds.maximumTotalBytes { throw failure(number, 1, HTTPFileBounds.tooMuch(at: name)) }
+            fileVariables[name] = resolved
             return
         }
         pending.requestLine = (line, number)
@@ -276,6 +281,10 @@ struct HTTPFileParser {
             }
             let reference = String(rest[open.upperBound..<close.lowerBound]).trimmingSpaces()
             result += try translate(reference, line: line, column: column + offset, inRequest: inRequest, captures: &captures)
+            if inRequest == nil && result.utf8.count > HTTPFileBounds.maximumValueBytes {
+                // Checked at each reference: one line of many references to a large variable stops here too.
+                throw failure(line, column + offset, HTTPFileBounds.tooLarge(size: result.utf8.count))
+            }
             rest = rest[close.upperBound...]
         }
         result += rest

@@ -526,6 +526,15 @@ public enum JSONFormatter {
                 } else if byte == 0xC2, index + 1 < count, source[index + 1] >= 0x80, source[index + 1] <= 0x9F {
                     length = 2
                     value = source[index + 1]
+                } else if byte == 0xE2, index + 2 < count, let bidi = Self.bidiControl(source[index + 1], source[index + 2]) {
+                    // U+202A..U+202E and U+2066..U+2069 would reorder the text shown after them.
+                    write(source + runStart, count: index - runStart)
+                    for byte in "\\u20".utf8 { write(byte) }
+                    write(Self.hexDigit(bidi >> 4))
+                    write(Self.hexDigit(bidi & 0x0F))
+                    index += 3
+                    runStart = index
+                    continue
                 }
                 guard length > 0 else {
                     index += 1
@@ -539,6 +548,13 @@ public enum JSONFormatter {
                 runStart = index
             }
             write(source + runStart, count: count - runStart)
+        }
+
+        /// The low byte of a bidirectional control encoded as E2 `second` `third`, or nil.
+        static func bidiControl(_ second: UInt8, _ third: UInt8) -> UInt8? {
+            if second == 0x80, third >= 0xAA, third <= 0xAE { return third - 0x80 }
+            if second == 0x81, third >= 0xA6, third <= 0xA9 { return third - 0x80 + 0x40 }
+            return nil
         }
 
         static func hexDigit(_ value: UInt8) -> UInt8 {

@@ -56,7 +56,7 @@ public struct ReplayBatch: Sendable {
         var prepared: [ReplayFileRun.Prepared] = []
         let transport: HTTPTransport
         do throws(WorkbenchError) {
-            try ReportTarget.checkAll(reports)
+            try ReportTarget.checkAll(reports, inputs: files.map(\.file))
             for file in files { prepared.append(try file.prepare(environment: environment)) }
             // The engine starts here, so a libcurl that cannot start is bad input
             // found before anything is sent (job threads make their own as well).
@@ -155,6 +155,8 @@ public struct ReplayBatch: Sendable {
         var status: Int32 = report.failed > 0 || report.notSent > 0 ? 1 : 0
         for target in reports {
             do throws(WorkbenchError) {
+                // Again: a file may have appeared there while the requests ran.
+                try target.checkOverwrite(inputs: files.map(\.file))
                 try AtomicFile.write(Array(target.format.render(report).utf8), to: target.path, mode: 0o644)
             } catch {
                 output.printError("error: \(error.message)")

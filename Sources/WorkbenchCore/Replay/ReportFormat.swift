@@ -63,12 +63,13 @@ public struct ReportTarget: Equatable, Sendable {
     }
 
     /// Every report can be written, and no two go to the same file: found out before anything is sent.
-    static func checkAll(_ targets: [ReportTarget]) throws(WorkbenchError) {
+    static func checkAll(_ targets: [ReportTarget], inputs: [String]) throws(WorkbenchError) {
         var seen = Set<String>()
         for target in targets {
             guard seen.insert(FileSystem.expandTilde(target.path)).inserted else {
                 throw WorkbenchError("two reports would be written to '\(target.path)'")
             }
+            try target.checkOverwrite(inputs: inputs)
             try ReplayFileRun.checkWritable(target.path)
         }
     }

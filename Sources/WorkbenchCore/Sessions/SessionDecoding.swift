@@ -12,7 +12,7 @@ public enum SessionDecoding {
             throw WorkbenchError("\(file): line \(error.line), column \(error.column): \(error.reason); not a session file")
         }
         defer { value.dismantle() }
-        if depth(of: value) > maximumDepth {
+        if value.nestingDepth(stoppingAbove: maximumDepth) > maximumDepth {
             throw WorkbenchError("\(file): nested more than \(maximumDepth) levels deep; not a session file")
         }
         let reader = FieldReader(file: file)
@@ -22,32 +22,6 @@ public enum SessionDecoding {
     /// What this workbench writes is nested 6 levels deep; unknown members are
     /// kept in memory, and a value nested thousands deep could not be freed safely.
     static let maximumDepth = 64
-
-    /// How deeply `value` nests, walked with an explicit stack.
-    static func depth(of value: JSONValue) -> Int {
-        var deepest = 0
-        var pending: [(JSONValue, Int)] = [(value, 1)]
-        while let (current, level) = pending.popLast() {
-            deepest = max(deepest, level)
-            switch current {
-            case .object(let members):
-                for member in members where member.value.isContainer { pending.append((member.value, level + 1)) }
-            case .array(let elements):
-                for element in elements where element.isContainer { pending.append((element, level + 1)) }
-            default: break
-            }
-        }
-        return deepest
-    }
-}
-
-private extension JSONValue {
-    var isContainer: Bool {
-        switch self {
-        case .object, .array: true
-        default: false
-        }
-    }
 }
 
 /// Walks the parsed JSON, keeping the path of the current field for errors.

@@ -78,9 +78,16 @@ public enum Template {
                 // `{{env.*}}` values are secrets: tokens live in the environment.
                 output += scope.masksSecrets ? Variables.mask : value
             }
+            if output.utf8.count > maximumExpandedBytes {
+                throw WorkbenchError("\(quoted(text)) expands to more than \(Quantities.size(maximumExpandedBytes)) (the bound for a value with {{...}} references)")
+            }
         }
         return output
     }
+
+    /// What one value may expand to: as much as a file read whole may hold. Values
+    /// are not expanded twice, so only many references to large variables reach it.
+    public static let maximumExpandedBytes = FileSystem.defaultReadLimit
 
     /// Whether `name` is a valid session variable name: a letter or `_`, then letters, digits, `_`, `-` or `.`.
     public static func isValidVariableName(_ name: String) -> Bool {

@@ -7,7 +7,7 @@ import Glibc
 enum CurlFailure {
     static func error(
         code: CURLcode, detail: String, request: PreparedRequest, settings: Settings,
-        collector: ResponseCollector, osErrno: Int, bodyLimit: Int
+        collector: ResponseCollector, osErrno: Int, bodyLimit: Int, outputFile: String? = nil
     ) -> WorkbenchError {
         let host = request.base.host
         let address = "\(host):\(request.base.effectivePort)"
@@ -58,7 +58,8 @@ enum CurlFailure {
             return tooLarge(bodyLimit)
         case CURLE_WRITE_ERROR where collector.outputError != nil:
             let reason = String(cString: strerror(collector.outputError ?? EIO))
-            return WorkbenchError("cannot write the body to '\(request.shownURL)': \(reason)")
+            // The file is what failed (`send > /dev/full`), not the URL.
+            return WorkbenchError("cannot write the body of \(request.shownURL) to '\(outputFile ?? "the output file")': \(reason)")
         case CURLE_GOT_NOTHING:
             return WorkbenchError("empty reply: \(address) closed the connection without answering")
         case CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL:

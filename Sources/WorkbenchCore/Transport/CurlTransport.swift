@@ -141,6 +141,7 @@ public final class CurlTransport {
                                           stream: options.stream)
         // A body check still running on its thread (the transfer failed or was stopped) ends here.
         defer { collector.endJSONCheck() }
+        let uploads = UploadFileSizes(request.method == "HEAD" ? nil : request.multipart)
         do {
             let outcome = try request.body.withUnsafeBufferPointer { body throws(WorkbenchError) in
                 try perform(request, body: body, settings: settings, collector: collector, shouldAbort: {
@@ -153,7 +154,7 @@ public final class CurlTransport {
             return (response, output)
         } catch {
             output?.discard()
-            throw error
+            throw uploads.explain(error)
         }
     }
 
@@ -396,7 +397,8 @@ public final class CurlTransport {
         if code != CURLE_OK {
             throw CurlFailure.error(
                 code: code, detail: String(cString: errorBuffer), request: request, settings: settings,
-                collector: collector, osErrno: getLong(CURLINFO_OS_ERRNO), bodyLimit: settings.maxBodyBytes
+                collector: collector, osErrno: getLong(CURLINFO_OS_ERRNO), bodyLimit: settings.maxBodyBytes,
+                outputFile: options.outputFile
             )
         }
         guard let block = collector.finalBlock else {

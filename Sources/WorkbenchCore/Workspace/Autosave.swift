@@ -23,7 +23,9 @@ public final class Autosave {
     public func save(_ workspace: Workspace) -> String? {
         if let saved, saved == workspace { return nil }
         do {
-            try write(workspace.sessionFileChunks(encoder: encoder), path)
+            let chunks = workspace.sessionFileChunks(encoder: encoder)
+            try encoder.checkLoadable(chunks)
+            try write(chunks, path)
             saved = workspace
             return nil
         } catch {

@@ -11,10 +11,10 @@ extension Interpreter {
             let outcome = try workspace.adoptDescription(response.body, location: url, sourceURL: response.url.isEmpty ? url : response.url)
             switch outcome {
             case .output(let text):
-                output.printLine(text)
+                output.printLine(shown(text))
             case .outputWithWarning(let text, let warning, _):
-                output.printLine(text)
-                output.printError(warning)
+                output.printLine(shown(text))
+                for line in warning.split(separator: "\n") { output.printError(String(line)) }
             default:
                 break
             }

@@ -102,10 +102,36 @@ public final class Interpreter {
             output.finish()
         }
         do {
-            return try handleThrowing(line: line)
+            // Every failure's message masked here, the returned ones (a failed `expect`) too.
+            let result = try handleThrowing(line: line)
+            if case .failed(let error) = result { return .failed(masked(error)) }
+            return result
         } catch {
-            return .failed(WorkbenchError(output.redactor.redact(error.message)))
+            return .failed(masked(error))
         }
+    }
+
+    /// A command's text as written to standard output: on a terminal, control and
+    /// bidirectional characters escaped, for it quotes API descriptions, session
+    /// files and replies (titles, paths, examples, header values) as they are.
+    func shown(_ text: String) -> String {
+        display.outputIsTerminal ? TerminalText.escape(text) : text
+    }
+
+    /// An error's message with the known secrets and URL passwords masked, on one line
+    /// (a field read from a file may hold CR or LF, which would split it on a pipe).
+    private func masked(_ error: WorkbenchError) -> WorkbenchError {
+        let message = URLPasswordMask.apply(output.redactor.redact(error.message))
+        guard message.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return WorkbenchError(message) }
+        var line = ""
+        for scalar in message.unicodeScalars {
+            switch scalar {
+            case "\r": line += "\\r"
+            case "\n": line += "\\n"
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        return WorkbenchError(line)
     }
 
     /// Drops a half-typed `body <<END` block (Ctrl-C).
@@ -190,7 +216,7 @@ public final class Interpreter {
         case .done:
             return .ok
         case .output(let text):
-            output.printLine(text)
+            output.printLine(shown(text))
             return .ok
         case .paged(let text):
             try presentText(text)
@@ -201,7 +227,7 @@ public final class Interpreter {
             return .ok
         case .revealed(let text):
             output.finish()
-            output.base.printLine(text)
+            output.base.printLine(shown(text))
             return .ok
         case .diff(let diff, let heading):
             output.printLine(diff.isEmpty ? "no differences: \(heading)" : "\(heading): \(diff.count)")
@@ -210,11 +236,12 @@ public final class Interpreter {
         case .outputWithWarning(let text, let warning, let revealed):
             if revealed {
                 output.finish()
-                output.base.printLine(text)
+                output.base.printLine(shown(text))
             } else {
-                output.printLine(text)
+                output.printLine(shown(text))
             }
-            output.printError(warning)
+            // Several warnings are several lines (a terminal would show one line's newline escaped).
+            for line in warning.split(separator: "\n") { output.printError(String(line)) }
             return .ok
         case .checkFailed(let text):
             // A check with details (`expect schema`'s violations) shows them as output, one per

@@ -28,12 +28,14 @@ public enum Prompt {
             // A value equal to a secret (a cookie's, typed into a pasted URL) is masked here too.
             location = redactor.redact(location)
         }
-        let prefix = (workspace.settings.insecure ? "[insecure] " : "") + endpoint.method + " "
+        // The prompt is always on a terminal, and a path or method may come from a file.
+        location = TerminalText.escapeLine(location)
+        let prefix = (workspace.settings.insecure ? "[insecure] " : "") + TerminalText.escapeLine(endpoint.method) + " "
         var suffix = bodyNote(endpoint).map { " [\($0)]" } ?? ""
         if let held = endpoint.heldBackCredentials.first {
             // Credentials of another origin are not sent to this one.
             let host = held.origin.firstRange(of: "://").map { String(held.origin[$0.upperBound...]) } ?? held.origin
-            suffix += " [credentials stay with \(host)]"
+            suffix += " [credentials stay with \(TerminalText.escapeLine(host))]"
         }
         // What is typed after the prompt keeps a quarter of the line (at least 16 columns).
         let room = max(20, width - prefix.count - suffix.count - 2 - max(16, width / 4))

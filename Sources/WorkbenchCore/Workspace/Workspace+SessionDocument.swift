@@ -74,11 +74,13 @@ extension Workspace {
     /// This workspace as session file text; `encoder` keeps the text of request
     /// records between calls, so only what changed is encoded again.
     public func sessionFileText(encoder: SessionEncoder = SessionEncoder()) -> [UInt8] {
-        encoder.encode(SessionDocument(workspace: self, maskingResponses: false), maskingSecrets: fileSecretValues)
+        encoder.encodeChunks(SessionDocument(workspace: self, maskingResponses: false), maskingSecrets: fileSecretValues,
+                             typedSecrets: variables.secretValues).flatMap { $0 }
     }
 
     /// The same text as chunks to write one after the other.
     public func sessionFileChunks(encoder: SessionEncoder) -> [[UInt8]] {
-        encoder.encodeChunks(SessionDocument(workspace: self, maskingResponses: false), maskingSecrets: fileSecretValues)
+        encoder.encodeChunks(SessionDocument(workspace: self, maskingResponses: false), maskingSecrets: fileSecretValues,
+                             typedSecrets: variables.secretValues)
     }
 }

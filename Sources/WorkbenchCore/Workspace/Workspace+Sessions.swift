@@ -33,8 +33,12 @@ extension Workspace {
         if !numbers.isEmpty {
             chosen.history = history.indices.filter { numbers.contains($0 + 1) }.map { history[$0] }
         }
-        let document = SessionDocument(workspace: chosen)
-        try context.writeFile(SessionEncoding.encode(document), path)
+        // Every value equal to a secret masked, wherever it was typed (the encoder's masking).
+        let document = SessionDocument(workspace: chosen, maskingResponses: false)
+        let encoder = SessionEncoder()
+        let chunks = encoder.encodeChunks(document, maskingSecrets: chosen.fileSecretValues, typedSecrets: chosen.variables.secretValues)
+        try encoder.checkLoadable(chunks)
+        try context.writeFile(chunks.flatMap { $0 }, path)
         if numbers.isEmpty {
             sessionFile = path
             savedRequestCount = history.count
