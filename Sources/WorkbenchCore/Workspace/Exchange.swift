@@ -8,9 +8,11 @@ public struct Exchange: Sendable {
     /// The history entry: the Endpoint as typed, the settings, the response as kept.
     public var record: RequestRecord
 
-    /// Builds the workspace's request and sends it through `transport`.
+    /// Builds the workspace's request and sends it through `transport`; `redactors`
+    /// keeps the redactor between sends (it is made again only when the secrets change).
     public static func send(
-        _ workspace: Workspace, context: CommandContext, transport: HTTPTransport, options: SendOptions
+        _ workspace: Workspace, context: CommandContext, transport: HTTPTransport, options: SendOptions,
+        redactors: SecretRedactorCache = SecretRedactorCache()
     ) throws(WorkbenchError) -> Exchange {
         let request = try workspace.endpoint.prepare(
             in: workspace.scope(environment: context.environment), readFile: context.readFile)
@@ -20,7 +22,7 @@ public struct Exchange: Sendable {
         // Cookies this exchange set are secrets in what is kept of it too.
         var after = workspace
         after.cookies = response.cookies ?? workspace.cookies
-        let redactor = after.redactor(environment: context.environment)
+        let redactor = redactors.redactor(for: after.secretValues(environment: context.environment))
         return Exchange(
             request: request, response: response,
             record: RequestRecord(endpoint: workspace.endpoint, settings: workspace.settings,

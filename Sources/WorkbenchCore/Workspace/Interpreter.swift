@@ -28,8 +28,8 @@ public final class Interpreter {
     private var heredoc: (json: Bool, terminator: String, lines: [String])?
     /// The lines so far of an `import curl` pasted over several lines (each ending with `\`).
     private var continued: String?
-    /// What the redactor was last made from: it is made again only when that changes.
-    private var redactorSource: (variables: Variables, endpoint: Endpoint, historyCount: Int, cookies: CookieJar)?
+    /// The redactor last made: made again only when the secrets change.
+    private let redactors = SecretRedactorCache()
     /// How deep `run` scripts are nested: a script that runs itself stops here.
     var runDepth = 0
     static let runDepthLimit = 8
@@ -60,13 +60,7 @@ public final class Interpreter {
     }
 
     private func refreshRedactor() {
-        if let source = redactorSource, source.historyCount == workspace.history.count,
-           source.variables == workspace.variables, source.endpoint == workspace.endpoint,
-           source.cookies == workspace.cookies {
-            return
-        }
-        redactorSource = (workspace.variables, workspace.endpoint, workspace.history.count, workspace.cookies)
-        output.redactor = workspace.redactor(environment: context.environment)
+        output.redactor = redactors.redactor(for: workspace.secretValues(environment: context.environment))
     }
 
     /// What became of one line.
@@ -213,7 +207,8 @@ public final class Interpreter {
             defer { waiting?(nil) }
             let exchange: Exchange
             do {
-                exchange = try Exchange.send(workspace, context: context, transport: try engine(), options: options)
+                exchange = try Exchange.send(workspace, context: context, transport: try engine(), options: options,
+                                             redactors: redactors)
             } catch {
                 stream.finish()
                 throw error
