@@ -15,7 +15,7 @@ import Testing
         var template = Array("/tmp/workbench-lines-XXXXXX".utf8CString)
         let descriptor = mkstemp(&template)
         try #require(descriptor >= 0)
-        unlink(String(cString: template))
+        unlink(template)
         defer { close(descriptor) }
         var written = 0
         while written < bytes.count {
