@@ -44,7 +44,7 @@ install: setup
 	$(SWIFT) package --allow-writing-to-directory .build/man generate-manual --configuration debug --output-directory .build/man
 	$(SWIFT) build -c release --static-swift-stdlib --product workbench
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
-	install -m 755 .build/release/workbench "$(BINDIR)/workbench"
+	install -s -m 755 .build/release/workbench "$(BINDIR)/workbench"
 	install -m 644 .build/man/workbench.1 "$(MANDIR)/workbench.1"
 	.build/release/workbench --generate-completion-script bash > "$(BASHDIR)/workbench"
 	.build/release/workbench --generate-completion-script zsh > "$(ZSHDIR)/_workbench"

@@ -20,7 +20,7 @@ install_missing() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-install_missing pkg-config libedit-dev libcurl4-openssl-dev
+install_missing pkg-config libedit-dev libcurl4-openssl-dev binutils
 
 if [ "${1:-}" = "--tests" ]; then
     # less: the default pager, which the pseudo-terminal tests drive; tinyproxy: the HTTP proxy of the network tests.

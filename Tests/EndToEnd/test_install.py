@@ -52,6 +52,10 @@ def test_make_install_puts_a_working_workbench_on_the_path(tmp_path: Path):
     env = {"PATH": f"{prefix / 'bin'}:/usr/bin:/bin", "HOME": str(tmp_path)}
     version = subprocess.run(["workbench", "--version"], env=env, capture_output=True, text=True, check=True)
     assert version.stdout.strip()
+    # Installed stripped (`install -s`): no symbol table, and smaller than the build it came from.
+    sections = subprocess.run(["readelf", "-S", "-W", str(prefix / "bin/workbench")], capture_output=True, text=True, check=True).stdout
+    assert ".symtab" not in sections
+    assert (prefix / "bin/workbench").stat().st_size < (REPO / ".build/release/workbench").stat().st_size
     assert ".Sh NAME" in (prefix / "share/man/man1/workbench.1").read_text()
 
 

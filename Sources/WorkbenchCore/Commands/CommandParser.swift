@@ -34,7 +34,8 @@ public enum CommandParser {
     /// `last [PART] | COMMAND`: everything after the first `|` is the shell's,
     /// quotes and all, so it is cut off before the line is split into words.
     static func lastThroughPipe(_ trimmedLine: String) throws(WorkbenchError) -> Command? {
-        guard let bar = trimmedLine.firstIndex(of: "|") else { return nil }
+        // Only a line that starts with `last` can be one: a long line (a body) is not searched for '|'.
+        guard startsWithWord(trimmedLine, "last", orBefore: "|"), let bar = trimmedLine.firstIndex(of: "|") else { return nil }
         let before = trimmedLine[..<bar]
         let words = before.split(whereSeparator: { $0 == " " || $0 == "\t" })
         let command = trimmedLine[trimmedLine.index(after: bar)...].trimmingSpaces()
@@ -67,7 +68,8 @@ public enum CommandParser {
     /// (`header 'X-J: {"a": 1}'`) is unquoted first. `header rm` and `header
     /// clear` are ordinary commands (nil here).
     static func verbatimHeader(_ trimmedLine: String) throws(WorkbenchError) -> ParsedLine? {
-        guard let (word, afterHeader) = splitFirstWord(trimmedLine), word.lowercased() == "header",
+        guard startsWithWord(trimmedLine, "header"),
+              let (word, afterHeader) = splitFirstWord(trimmedLine), word.lowercased() == "header",
               !afterHeader.isEmpty else { return nil }
         var field = afterHeader
         var adds = false
@@ -96,13 +98,14 @@ public enum CommandParser {
 
     /// Whether a line is an `import` command (which may go on over lines ending with `\`).
     public static func startsImport(_ line: String) -> Bool {
-        splitFirstWord(line.trimmingSpaces())?.0.lowercased() == "import"
+        startsWithWord(Substring(line).trimmingSpaces(), "import")
     }
 
     /// `import curl ARGS...`, split as bash splits it (`$'...'`, and the lines
     /// a continuation joined), not by the command language's rules.
     static func importedCommand(_ trimmedLine: String) throws(WorkbenchError) -> ParsedLine? {
-        guard let (word, rest) = splitFirstWord(trimmedLine), word.lowercased() == "import" else { return nil }
+        guard startsWithWord(trimmedLine, "import"),
+              let (word, rest) = splitFirstWord(trimmedLine), word.lowercased() == "import" else { return nil }
         guard let (format, arguments) = splitFirstWord(rest) else {
             throw WorkbenchError("import: expected `import curl ARGS...` or `import FILE`; see `help import`")
         }
@@ -122,6 +125,15 @@ public enum CommandParser {
     }
 
     /// The first word of a line (up to a space or tab) and the rest, trimmed.
+    /// Whether `text`'s first word (up to a space, a tab or `stop`) is `word` in any case.
+    /// It looks at no more than the word's length: the commands that read a line
+    /// their own way ask this first, so a long line (a 50 MB body) is not copied or
+    /// searched by each of them. `word` is ASCII and lower case.
+    static func startsWithWord(_ text: some StringProtocol, _ word: String, orBefore stop: Character = " ") -> Bool {
+        let first = text.prefix(word.count + 1).prefix { $0 != " " && $0 != "\t" && $0 != stop }
+        return first.count == word.count && first.lowercased() == word
+    }
+
     static func splitFirstWord(_ text: String) -> (String, String)? {
         guard !text.isEmpty else { return nil }
         guard let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return (text, "") }

@@ -88,7 +88,12 @@ public struct ReplayFileRun: Sendable {
         let sink = RedactingSink(output, redactor: prepared.redactor)
         defer { sink.finish() }
         var variables = prepared.variables
-        let endpoints = prepared.document.requests.map(\.endpoint)
+        // What the redactor masks beyond the variables is looked up once, not after every request:
+        // the environment values the requests refer to, and each cookie value seen (once).
+        var referenced = Set<String>()
+        for record in prepared.document.requests { referenced.formUnion(record.endpoint.referencedEnvironment) }
+        let environmentSecrets = referenced.compactMap { environment[$0] }
+        let redactors = SecretRedactorCache()
         var replayer = Replayer(transport: transport, options: options, environment: environment, baseOverride: base)
         replayer.diff = diff
         if let location = prepared.document.openapi, prepared.document.requests.contains(where: { $0.expectations.contains(.schema) }) {
@@ -98,12 +103,12 @@ public struct ReplayFileRun: Sendable {
         // and the requests that set cookies set them again.
         var cookies = CookieJar()
         var seenCookieValues: [String] = []
+        var seenCookies = Set<String>()
         let summary = ReplayRun(replayer: replayer, stopAtFirstFailure: !keepGoing)
             .run(prepared.document.requests.enumerated().map { ($0.offset + 1, $0.element) }, variables: &variables,
                  cookies: &cookies) { outcome, now, jar in
-                seenCookieValues += jar.values
-                sink.redactor = SecretRedactor(variables: now, endpoints: endpoints, environment: environment,
-                                               also: seenCookieValues)
+                for value in jar.values where seenCookies.insert(value).inserted { seenCookieValues.append(value) }
+                sink.redactor = redactors.redactor(for: now.secretValues + environmentSecrets + seenCookieValues)
                 sink.printLine(Replayer.line(for: outcome, color: color))
             }
         if let note = summary.stoppedNote { sink.printLine(note) }

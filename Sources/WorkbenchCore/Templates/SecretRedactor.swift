@@ -8,7 +8,7 @@
 /// exact. Here only the text is known, so a value shorter than
 /// `minimumLength` is not searched for: masking every `a` of a response
 /// because a one-letter secret exists would hide everything and protect nothing.
-public struct SecretRedactor: Sendable {
+public struct SecretRedactor: Sendable, Equatable {
     /// Secret values shorter than this are masked only where the workbench put them.
     public static let minimumLength = 4
 

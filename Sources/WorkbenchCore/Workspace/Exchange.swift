@@ -8,12 +8,13 @@ public struct Exchange: Sendable {
     /// The history entry: the Endpoint as typed, the settings, the response as kept.
     public var record: RequestRecord
 
-    /// Builds the workspace's request and sends it through `transport`.
+    /// Builds the workspace's request and sends it through `transport`; `redactors`
+    /// keeps the redactor between sends (it is made again only when the secrets change).
     /// `withBody`: the send asked for the body whatever the method (`send --body`);
     /// the record keeps that, so a replay sends the same.
     public static func send(
         _ workspace: Workspace, context: CommandContext, transport: HTTPTransport, options: SendOptions,
-        withBody: Bool = false
+        withBody: Bool = false, redactors: SecretRedactorCache = SecretRedactorCache()
     ) throws(WorkbenchError) -> Exchange {
         var endpoint = workspace.endpoint
         endpoint.sendsBodyWithAnyMethod = withBody && endpoint.body != nil
@@ -29,7 +30,7 @@ public struct Exchange: Sendable {
         // Cookies this exchange set are secrets in what is kept of it too.
         var after = workspace
         after.cookies = response.cookies ?? workspace.cookies
-        let redactor = after.redactor(environment: context.environment)
+        let redactor = redactors.redactor(for: after.secretValues(environment: context.environment))
         return Exchange(
             request: request, response: response,
             record: RequestRecord(endpoint: endpoint, settings: workspace.settings,

@@ -31,8 +31,8 @@ public final class Interpreter {
     private var heredoc: (json: Bool, terminator: String, lines: [String], graphql: Bool?)?
     /// The lines so far of an `import curl` pasted over several lines (each ending with `\`).
     private var continued: String?
-    /// What the redactor was last made from: it is made again only when that changes.
-    private var redactorSource: (variables: Variables, endpoint: Endpoint, historyCount: Int, cookies: CookieJar)?
+    /// The redactor last made: made again only when the secrets change.
+    private let redactors = SecretRedactorCache()
     /// Why the last send failed, until a send succeeds: `expect` and `capture` then have
     /// no response to work on, and must not fall back to an older request's.
     private var lastSendFailure: String?
@@ -66,13 +66,7 @@ public final class Interpreter {
     }
 
     private func refreshRedactor() {
-        if let source = redactorSource, source.historyCount == workspace.history.count,
-           source.variables == workspace.variables, source.endpoint == workspace.endpoint,
-           source.cookies == workspace.cookies {
-            return
-        }
-        redactorSource = (workspace.variables, workspace.endpoint, workspace.history.count, workspace.cookies)
-        output.redactor = workspace.redactor(environment: context.environment)
+        output.redactor = redactors.redactor(for: workspace.secretValues(environment: context.environment))
     }
 
     /// What became of one line.
@@ -289,7 +283,7 @@ public final class Interpreter {
             let exchange: Exchange
             do {
                 exchange = try Exchange.send(workspace, context: context, transport: try engine(), options: options,
-                                             withBody: withBody)
+                                             withBody: withBody, redactors: redactors)
             } catch {
                 stream.finish()
                 lastSendFailure = Template.oneLine(error.message.prefix(200))

@@ -135,7 +135,7 @@ extension Workspace {
             var records = [RequestRecord(endpoint: endpoint, settings: settings)]
             if export.session {
                 guard !history.isEmpty else { throw WorkbenchError("nothing to export: no request has been sent yet (`export \(export.format.rawValue)` exports the current one)") }
-                records = history
+                records = history.records
             }
             let text = try export.text(records: records, variables: variables, scope: scope, readFile: context.readFile)
             let warnings = try export.warnings(records: records, variables: variables, scope: scope, readFile: context.readFile)

@@ -15,7 +15,7 @@ extension SessionDocument {
         // Whatever a recorded response holds of a secret known now is masked in the file.
         let redactor = SecretRedactor(secrets: workspace.fileSecretValues)
         let masking = maskingResponses && !redactor.isEmpty
-        let requests = masking ? workspace.history.map { $0.redacted(by: redactor) } : workspace.history
+        let requests = masking ? workspace.history.map { $0.redacted(by: redactor) } : workspace.history.records
         self.init(endpoint: workspace.endpoint, variables: plain, secretNames: secrets.sorted(),
                   settings: workspace.settings, requests: requests)
         cookies = workspace.cookies.cookies.map { cookie in
@@ -44,7 +44,7 @@ extension SessionDocument {
         workspace.endpoint = endpoint
         workspace.variables = variables
         workspace.settings = settings
-        workspace.history = requests
+        workspace.history = History(requests)
         workspace.sessionUnknown = unknown
         // The description itself is read again by whoever loads the session (`Workspace.reloadDescription`).
         workspace.apiLocation = openapi

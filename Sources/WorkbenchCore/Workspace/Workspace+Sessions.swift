@@ -31,7 +31,7 @@ extension Workspace {
         }
         var chosen = self
         if !numbers.isEmpty {
-            chosen.history = history.indices.filter { numbers.contains($0 + 1) }.map { history[$0] }
+            chosen.history = History(history.indices.filter { numbers.contains($0 + 1) }.map { history[$0] })
         }
         // Every value equal to a secret masked, wherever it was typed (the encoder's masking).
         let document = SessionDocument(workspace: chosen, maskingResponses: false)

@@ -11,7 +11,7 @@ public struct Workspace: Equatable, Sendable {
     /// The response to the last `send`, for `timing`, captures and expectations.
     public var lastResponse: HTTPResponse?
     /// Every request sent, in order, with its captures and expectations.
-    public var history: [RequestRecord] = []
+    public var history = History()
     /// The history entry `lastResponse` belongs to: where `capture` and `expect` attach.
     public var lastRecordIndex: Int?
     /// The session file last loaded or saved: where a bare `save` writes.
@@ -57,13 +57,29 @@ public struct Workspace: Equatable, Sendable {
     /// The redaction step for this workspace: its secret variables, the
     /// values of every `{{env.NAME}}` its requests refer to, and its cookies.
     public func redactor(environment: [String: String]) -> SecretRedactor {
-        let endpoints = [endpoint] + history.map(\.endpoint)
-        // Auth values are secrets even when they come from a plain variable.
-        let authSecrets = endpoints.flatMap { endpoint in
-            endpoint.auths.compactMap { try? Template.expand($0.secret, in: scope(environment: environment)) }
+        SecretRedactor(secrets: secretValues(environment: environment))
+    }
+
+    /// Every value the redaction step masks, unordered, perhaps repeated: the secret
+    /// variables, the cookies, the environment values the request being built and the
+    /// history refer to, and auth secrets (secrets even when they come from a plain
+    /// variable). As long as the history is, the work is not: the history keeps the
+    /// names and auth secrets of its records (`History`), each counted once.
+    public func secretValues(environment: [String: String]) -> [String] {
+        var secrets = variables.secretValues + cookies.values + initialCookies.values + removedCookieValues
+        for name in endpoint.referencedEnvironment where history.referencedEnvironment.contains(name) == false {
+            if let value = environment[name] { secrets.append(value) }
         }
-        return SecretRedactor(variables: variables, endpoints: endpoints, environment: environment,
-                              also: cookies.values + initialCookies.values + removedCookieValues + authSecrets)
+        for name in history.referencedEnvironment {
+            if let value = environment[name] { secrets.append(value) }
+        }
+        let scope = scope(environment: environment)
+        var authSecrets = Array(history.authSecrets)
+        for secret in endpoint.auths.map(\.secret) where !history.authSecrets.contains(secret) { authSecrets.append(secret) }
+        for secret in authSecrets {
+            if let value = try? Template.expand(secret, in: scope) { secrets.append(value) }
+        }
+        return secrets
     }
 }
 
