@@ -283,6 +283,21 @@ import Testing
         #expect(try Self.completions("graphql schema o") == ["off"])
     }
 
+    @Test func namesThatAreNoGraphQLNamesAreNotOffered() throws {
+        let hostile = #"{"__schema": {"queryType": {"name": "Q"}, "types": [{"kind": "OBJECT", "name": "Q", "fields": ["#
+            + #"{"name": "ok", "args": [], "type": {"kind": "SCALAR", "name": "Int"}},"#
+            + #"{"name": "o\u001b]0;x\u0007", "args": [], "type": {"kind": "SCALAR", "name": "Int"}}]},"#
+            + #"{"kind": "SCALAR", "name": "Int"}, {"kind": "ENUM", "name": "E\u202e", "enumValues": []}]}}"#
+        var workspace = Workspace()
+        workspace.graphqlSchema = try GraphQLAPI(introspection: try JSONParser.parse(hostile), source: "h.json")
+        let completion = Completion(workspace: workspace, listDirectory: { _ in [] })
+        #expect(completion.candidates(forLinePrefix: "body graphql { o") == ["ok"])
+        #expect(completion.candidates(forLinePrefix: "graphql ls ") == ["Q", "Int"])
+        #expect(completion.candidates(forLinePrefix: "graphql describe Q.") == ["Q.ok"])
+        // Listed, they are escaped.
+        #expect(GraphQLText.members(try #require(workspace.graphqlSchema?.type(named: "Q"))) == "type Q\n  ok: Int\n  o\\x1b]0;x\\x07: Int")
+    }
+
     @Test func variableDefinitionsCompleteInputTypes() throws {
         let found = try Self.completions("body graphql query Q($e: ")
         #expect(found.contains("Episode") && found.contains("ReviewInput") && found.contains("String"))

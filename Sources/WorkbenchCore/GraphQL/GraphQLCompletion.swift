@@ -48,7 +48,7 @@ public enum GraphQLCompletion {
         }
         guard let names = names(after: tokens, api: api) else { return Result(partial: partial, names: []) }
         var seen = Set<String>()
-        return Result(partial: partial, names: names.filter { $0.hasPrefix(partial) && seen.insert($0).inserted })
+        return Result(partial: partial, names: names.filter { isName($0) && $0.hasPrefix(partial) && seen.insert($0).inserted })
     }
 
     /// The names that may follow `tokens`; nil when nothing is known there.
@@ -210,6 +210,13 @@ public enum GraphQLCompletion {
 
     private static func typeNames(_ api: GraphQLAPI, kinds: Set<GraphQLAPI.Kind>) -> [String] {
         api.userTypes.filter { kinds.contains($0.kind) }.map(\.name)
+    }
+
+    /// A GraphQL name (`[_A-Za-z][_0-9A-Za-z]*`): what a server's schema says is offered
+    /// only when it is one, so no control character reaches the line editor.
+    public static func isName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
+        return text.unicodeScalars.allSatisfy(isNameScalar)
     }
 
     private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {

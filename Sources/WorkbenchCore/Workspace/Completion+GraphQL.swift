@@ -35,9 +35,10 @@ extension Completion {
             if lowered[1] == "describe", let dot = current.firstIndex(of: ".") {
                 let typeName = String(current[..<dot])
                 guard let type = api.type(named: typeName) else { return [] }
-                return matching((type.fields.map(\.name) + type.inputFields.map(\.name)).map { typeName + "." + $0 }, current)
+                let names = (type.fields.map(\.name) + type.inputFields.map(\.name)).filter(GraphQLCompletion.isName)
+                return matching(names.map { typeName + "." + $0 }, current)
             }
-            return matching(api.userTypes.map(\.name), current)
+            return matching(api.userTypes.map(\.name).filter(GraphQLCompletion.isName), current)
         default:
             return []
         }
