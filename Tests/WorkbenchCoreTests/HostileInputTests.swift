@@ -173,12 +173,12 @@ import Testing
     static func workspace(records: Int, bodyBytes: Int) -> Workspace {
         var workspace = Workspace()
         let body = String(repeating: "x", count: bodyBytes)
-        workspace.history = (0..<records).map { index in
+        workspace.history = History((0..<records).map { index in
             var record = RequestRecord(endpoint: Endpoint(base: "http://127.0.0.1:1", path: "/\(index)"), settings: Settings())
             record.response = RecordedResponse(statusLine: "HTTP/1.1 200 OK", statusCode: 200, headers: [],
                                                body: body, bodySize: bodyBytes, elapsedMilliseconds: 1)
             return record
-        }
+        })
         return workspace
     }
 

@@ -16,7 +16,7 @@ struct PatternExample {
     /// the pattern uses what this does not read, or is bigger than its bounds.
     static func string(matching pattern: String, minLength: Int = 0, variant: Int = 0) -> String? {
         guard pattern.unicodeScalars.count <= 1_000 else { return nil }
-        var parser = Parser(scalars: Array(pattern.unicodeScalars))
+        var parser = PatternParser(scalars: Array(pattern.unicodeScalars))
         guard let node = try? parser.parseAlternation(), parser.atEnd else { return nil }
         var extra = 0
         // A few rounds: too short, so let the open repetitions take more.
@@ -44,7 +44,7 @@ struct PatternExample {
 
     private struct Unsupported: Error {}
 
-    private struct Parser {
+    private struct PatternParser {
         let scalars: [Unicode.Scalar]
         var position = 0
         var depth = 0
