@@ -34,8 +34,11 @@ public enum CommandParser {
     /// `last [PART] | COMMAND`: everything after the first `|` is the shell's,
     /// quotes and all, so it is cut off before the line is split into words.
     static func lastThroughPipe(_ trimmedLine: String) throws(WorkbenchError) -> Command? {
-        // Only a line that starts with `last` can be one: a long line (a body) is not searched for '|'.
-        guard startsWithWord(trimmedLine, "last", orBefore: "|"), let bar = trimmedLine.firstIndex(of: "|") else { return nil }
+        // Only a line that starts with `last` or a sending command can be one: a long line (a
+        // body) is not searched for '|'.
+        guard startsWithWord(trimmedLine, "last", orBefore: "|")
+                || sendingCommands.contains(where: { startsWithWord(trimmedLine, $0, orBefore: "|") }),
+              let bar = trimmedLine.firstIndex(of: "|") else { return nil }
         let before = trimmedLine[..<bar]
         let words = before.split(whereSeparator: { $0 == " " || $0 == "\t" })
         let command = trimmedLine[trimmedLine.index(after: bar)...].trimmingSpaces()
