@@ -13,7 +13,7 @@ extension Endpoint {
         case .multipart(let parts): texts += parts.flatMap { [$0.name, $0.value] }
         case nil: break
         }
-        if let auth { texts += [auth.user, auth.secret] }
+        if let auth { texts += auth.references }
         return texts
     }
 

@@ -69,7 +69,9 @@ struct SwiftCase {
             case .basic:
                 let pair = try Self.typedText(auth.user + ":" + auth.secret, interpolate)
                 basicAuth = "(name: \"Authorization\", value: \"Basic \" + Data(\(pair).utf8).base64EncodedString())"
-            case .bearer:
+            case .awsSigV4:
+                throw WorkbenchError("export swift: AWS Signature Version 4 is computed per request by libcurl, which URLRequest cannot do; `export curl` writes it")
+            case .bearer, .oauth2, .apiKeyHeader, .apiKeyQuery:
                 break
             }
         }

@@ -51,7 +51,7 @@ private extension JSONValue {
 }
 
 /// Walks the parsed JSON, keeping the path of the current field for errors.
-private struct FieldReader {
+struct FieldReader {
     let file: String
 
     func fail(_ path: String, _ problem: String) -> WorkbenchError {
@@ -299,7 +299,7 @@ private struct FieldReader {
         let object = try object(value, path)
         let schemeText = try string(object["scheme"], "\(path).scheme")
         guard let scheme = Auth.Scheme(rawValue: schemeText) else {
-            throw fail("\(path).scheme", "expected basic, digest or bearer, found '\(schemeText)'")
+            throw fail("\(path).scheme", "expected basic, digest, bearer, apikey-header, apikey-query, aws-sigv4 or oauth2, found '\(schemeText)'")
         }
         let user = try optionalString(object["user"], "\(path).user") ?? ""
         let secret = try string(object["secret"], "\(path).secret")
@@ -309,7 +309,9 @@ private struct FieldReader {
         } catch {
             throw fail(path, error.message)
         }
-        return Auth(scheme: scheme, user: user, secret: secret, origin: try optionalString(object["origin"], "\(path).origin"))
+        var auth = Auth(scheme: scheme, user: user, secret: secret, origin: try optionalString(object["origin"], "\(path).origin"))
+        try authKind(object, path, into: &auth)
+        return auth
     }
 
     /// A cookie as saved: everything but its value, which is never written.

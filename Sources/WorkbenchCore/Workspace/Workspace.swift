@@ -53,7 +53,7 @@ public struct Workspace: Equatable, Sendable {
         let endpoints = [endpoint] + history.map(\.endpoint)
         // Auth values are secrets even when they come from a plain variable.
         let authSecrets = endpoints.flatMap { endpoint in
-            endpoint.auths.compactMap { try? Template.expand($0.secret, in: scope(environment: environment)) }
+            endpoint.auths.flatMap(\.secretReferences).compactMap { try? Template.expand($0, in: scope(environment: environment)) }
         }
         return SecretRedactor(variables: variables, endpoints: endpoints, environment: environment,
                               also: cookies.values + initialCookies.values + removedCookieValues + authSecrets)
@@ -114,6 +114,11 @@ public enum CommandOutcome: Equatable, Sendable {
     case askSecret(String)
     /// `auth SCHEME USER` without a password (or `auth bearer` without a token): ask for it.
     case askCredential(Auth.Scheme, user: String)
+    /// `auth aws-sigv4 KEY REGION SERVICE` without the secret access key: ask for it.
+    case askAWSSecret(accessKey: String, settings: AWSSigV4Settings, sessionToken: String?)
+    /// `auth oauth2 client-credentials|device|code|refresh`: the interpreter runs the flow
+    /// through the transport and keeps the tokens only when it succeeded.
+    case oauth2(OAuth2Command)
     /// `body edit`: open this text in the editor; `json`: validate it as JSON on return.
     case editBody(String, json: Bool)
     /// `openapi URL` (or a session naming one): fetch the description through
