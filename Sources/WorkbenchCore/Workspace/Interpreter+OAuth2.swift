@@ -169,6 +169,7 @@ extension Interpreter {
         }
         output.printLine("  waiting for approval (expires in \(Int(device.expiresIn)) s; Ctrl-C cancels)")
         output.finish()
+        output.flush()
         var interval = device.interval
         let deadline = Date().addingTimeInterval(device.expiresIn)
         let grant = [(name: "grant_type", value: "urn:ietf:params:oauth:grant-type:device_code"),
