@@ -115,6 +115,16 @@ def test_client_credentials_end_to_end(run_workbench, oauth, workdir, workbench_
     assert grants.count("client_credentials") >= 5
     assert_clean(oauth, {"screen": screen, **state_texts(workbench_env, workdir)}, [CLIENT_SECRET])
 
+    # Replay runs client credentials itself, given only the client secret.
+    before = server_json(f"{oauth}/admin/log")["grants"].count("client_credentials")
+    code, out, err = run_workbench(["replay", "s.json", "--var", f"oauth2_client_secret={CLIENT_SECRET}"])
+    assert code == 0, out + err
+    assert "0 failed" in out
+    assert server_json(f"{oauth}/admin/log")["grants"].count("client_credentials") == before + 1
+    assert_clean(oauth, {"replay": out + err}, [CLIENT_SECRET])
+    code, out, err = run_workbench(["replay", "s.json"])
+    assert code != 0 and "oauth2_client_secret" in out + err
+
     # A wrong secret: one clear line, nothing changes.
     code, out, err = run_workbench(input=script(
         f"base {oauth}", f"auth oauth2 client-credentials {oauth}/token cc-basic wrong-secret", "auth"))

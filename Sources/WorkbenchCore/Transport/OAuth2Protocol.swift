@@ -133,6 +133,35 @@ public enum OAuth2Protocol {
         return "\(code) (\(Template.oneLine(description.prefix(200))))"
     }
 
+    /// Client credentials without a person (a replay): Basic first, the body after
+    /// `invalid_client` (or the body straight away where the settings learnt so).
+    public static func clientCredentialsToken(
+        _ settings: OAuth2Settings, in scope: VariableScope, send: (PreparedRequest) throws(WorkbenchError) -> HTTPResponse
+    ) throws(WorkbenchError) -> Token {
+        let url = try Template.expand(settings.tokenURL, in: scope)
+        let secret: String? = try settings.clientSecret.map { text throws(WorkbenchError) in try Template.expand(text, in: scope) }
+        var client = Client(id: try Template.expand(settings.clientID, in: scope), secret: secret, inBody: settings.clientAuthInBody)
+        var grant = [(name: "grant_type", value: "client_credentials")]
+        if let wanted = settings.scope { grant.append(("scope", wanted)) }
+        var reply = try readTokenReply(try send(try tokenRequest(url: url, grant: grant, client: client)), from: url)
+        if case .error("invalid_client", _, _) = reply, secret != nil, !client.inBody {
+            client.inBody = true
+            reply = try readTokenReply(try send(try tokenRequest(url: url, grant: grant, client: client)), from: url)
+        }
+        switch reply {
+        case .token(let token): return token
+        case .error(let code, let description, let status):
+            throw WorkbenchError("oauth2: the token endpoint refused (\(status)): \(describe(code: code, description: description))")
+        }
+    }
+
+    /// The variable an oauth2 auth of the client credentials flow keeps its token in:
+    /// a replay obtains it, so it is not asked for.
+    public static func obtainableTokenVariable(of endpoint: Endpoint) -> String? {
+        guard let auth = endpoint.auth, auth.scheme == .oauth2, auth.oauth2?.flow == .clientCredentials else { return nil }
+        return Template.variableNames(in: auth.secret).first
+    }
+
     /// Whether a response asks for a new token: 401 with `error="invalid_token"` (RFC 6750 3.1).
     public static func isInvalidToken(_ response: HTTPResponse) -> Bool {
         guard response.statusCode == 401 else { return false }
