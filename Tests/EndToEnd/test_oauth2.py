@@ -232,3 +232,19 @@ def test_authorization_code_with_pkce_through_the_loopback_redirect(run_workbenc
         assert code == 1, (mode, out, err)
         assert f"error: line 2: {message}" in err, (mode, err)
         assert len(err.strip().splitlines()) == 1, err
+
+
+def test_ctrl_c_cancels_the_wait_for_the_browser(oauth, workbench_bin, workbench_env, workdir):
+    # A browser that never comes back (`true` opens nothing).
+    child, transcript = spawn_repl(workbench_bin, dict(workbench_env, BROWSER="true"), workdir, oauth, timeout=30)
+    child.sendline(f"auth oauth2 code {oauth}/authorize {oauth}/token code-app")
+    child.expect_exact("(Ctrl-C cancels)")
+    time.sleep(1)
+    child.sendintr()
+    child.expect_exact("oauth2 authorization cancelled: auth is unchanged")
+    child.expect("> ")
+    child.sendline("auth")
+    child.expect_exact("(no auth)")
+    child.expect("> ")
+    child.sendline("exit")
+    child.expect(pexpect.EOF)
