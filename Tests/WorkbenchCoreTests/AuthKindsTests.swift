@@ -162,4 +162,40 @@ import Testing
         }
         #expect(h.endpoint.auth?.oauth2?.scope == "read")
     }
+
+    /// RFC 7636, appendix B: the example verifier and its S256 challenge.
+    @Test func pkceChallengeMatchesTheRFCExample() {
+        #expect(Interpreter.challenge(for: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk") == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
+        let verifier = Interpreter.randomToken(bytes: 32)
+        #expect(verifier.count == 43 && verifier.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        #expect(Interpreter.randomToken(bytes: 32) != verifier)
+    }
+
+    @Test func theLoopbackRedirectReadsTheCallbacksQuery() throws {
+        #expect(LoopbackRedirect.parameters(of: "code=a%2Fb&state=x+y&state=z&error_description=no%20way")
+            == ["code": "a/b", "state": "x y", "error_description": "no way"])
+        let listener = try LoopbackRedirect(port: 0)
+        #expect(listener.port > 0 && listener.redirectURI == "http://127.0.0.1:\(listener.port)/callback")
+        // Nothing comes back: the wait ends when told to, with nothing.
+        var polls = 0
+        #expect(listener.waitForCallback(seconds: 5, shouldAbort: { polls += 1; return polls > 2 }, page: { _ in "" }) == nil)
+    }
+
+    @Test func deviceAndTokenRepliesAreReadWithBounds() throws {
+        func reply(_ status: Int, _ json: String) -> HTTPResponse {
+            HTTPResponse(statusLine: "HTTP/1.1 \(status) X", statusCode: status, headers: [], body: Array(json.utf8))
+        }
+        let device = try OAuth2Protocol.readDeviceReply(
+            reply(200, #"{"device_code":"d","user_code":"U-1","verification_uri":"http://a/device","expires_in":99999,"interval":0}"#),
+            from: "http://a/d")
+        #expect(device.expiresIn == 3600 && device.interval == 1)
+        #expect(throws: WorkbenchError.self) { try OAuth2Protocol.readTokenReply(reply(200, "not json"), from: "http://a/t") }
+        #expect(throws: WorkbenchError.self) {
+            try OAuth2Protocol.readTokenReply(reply(200, #"{"access_token":"t","token_type":"mac"}"#), from: "http://a/t")
+        }
+        let big = "{\"access_token\":\"" + String(repeating: "a", count: 300_000) + "\"}"
+        #expect(throws: WorkbenchError.self) { try OAuth2Protocol.readTokenReply(reply(200, big), from: "http://a/t") }
+        #expect(try OAuth2Protocol.readTokenReply(reply(400, #"{"error":"invalid_grant"}"#), from: "http://a/t")
+            == .error(code: "invalid_grant", description: nil, status: 400))
+    }
 }
