@@ -20,7 +20,9 @@ install_missing() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-install_missing pkg-config libedit-dev libcurl4-openssl-dev binutils
+# libssl-dev: libcrypto's headers (SHA-256 for `auth oauth2 code`; libcurl already links it).
+# binutils: strip, for `make install`.
+install_missing pkg-config libedit-dev libcurl4-openssl-dev libssl-dev binutils
 
 if [ "${1:-}" = "--tests" ]; then
     # less: the default pager, which the pseudo-terminal tests drive; tinyproxy: the HTTP proxy of the network tests.
@@ -39,4 +41,7 @@ if [ "${1:-}" = "--tests" ]; then
     python3 -c "import ariadne" 2>/dev/null || python3 -m pip install -q ariadne
     # HTTPie runs the commands `export httpie` writes.
     command -v http >/dev/null 2>&1 || python3 -m pip install -q httpie
+    # Authlib: the OAuth 2.0 authorization server of the oauth2 tests; botocore: the AWS SigV4 verifier's signer.
+    python3 -c "import authlib, flask" 2>/dev/null || python3 -m pip install -q authlib flask
+    python3 -c "import botocore" 2>/dev/null || python3 -m pip install -q botocore
 fi

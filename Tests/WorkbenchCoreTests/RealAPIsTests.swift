@@ -185,7 +185,7 @@ import Testing
         #expect(HistoryEntry.text(for: "auth bearer {{env.T}}", redactor: .none) == "auth bearer {{env.T}}")
         #expect(thrownError { () throws(WorkbenchError) in
             try SessionDecoding.decode(Array(#"{"format":"workbench-session","version":1,"endpoint":{"auth":{"scheme":"ntlm","secret":""}}}"#.utf8), file: "f")
-        }?.message == "f: field 'endpoint.auth.scheme': expected basic, digest or bearer, found 'ntlm'")
+        }?.message == "f: field 'endpoint.auth.scheme': expected basic, digest, bearer, apikey-header, apikey-query, aws-sigv4 or oauth2, found 'ntlm'")
     }
 
     // MARK: bodies

@@ -162,7 +162,22 @@ public enum AuthCommand: Equatable, Sendable {
     case show
     case none
     /// A nil secret is asked for with hidden input; a secret is a literal or a template.
+    /// `auth apikey header|query NAME [VALUE]` is `set(.apiKeyHeader|.apiKeyQuery, user: NAME, ...)`.
     case set(Auth.Scheme, user: String, secret: String?)
+    /// `auth aws-sigv4 KEY[:SECRET] REGION SERVICE [--session-token T]`: a nil secret is asked for.
+    case awsSigV4(accessKey: String, secret: String?, settings: AWSSigV4Settings, sessionToken: String?)
+    /// `auth oauth2 ...`.
+    case oauth2(OAuth2Command)
+}
+
+/// What `auth oauth2` does.
+public enum OAuth2Command: Equatable, Sendable {
+    /// `auth oauth2`: the flow's state.
+    case show
+    /// `auth oauth2 refresh`: a new access token now.
+    case refresh
+    /// `auth oauth2 client-credentials|device|code ...`: run the flow; `clientSecret` as typed (literal or template).
+    case start(OAuth2Settings, clientSecret: String?)
 }
 
 /// What `cookies` does with the jar.

@@ -777,8 +777,10 @@ private struct Parser {
             guard args.count == 1 else { throw usageError("`auth none` takes no arguments") }
             return .command(.auth(.none))
         }
-        guard let scheme = Auth.Scheme(rawValue: sub) else {
-            throw usageError("unknown scheme '\(texts[0])'" + Suggestion.didYouMean(sub, among: Auth.Scheme.allCases.map(\.rawValue) + ["none"]))
+        if let kind = try AuthArguments.parse(texts) { return .command(.auth(kind)) }
+        guard let scheme = Auth.Scheme(rawValue: sub), [.basic, .digest, .bearer].contains(scheme) else {
+            throw usageError("unknown scheme '\(texts[0])'"
+                + Suggestion.didYouMean(sub, among: ["basic", "digest", "bearer", "apikey", "aws-sigv4", "oauth2", "none"]))
         }
         if scheme == .bearer {
             guard args.count <= 2 else { throw usageError("expected one TOKEN (quote it if it has spaces)") }

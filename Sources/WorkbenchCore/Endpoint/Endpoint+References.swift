@@ -14,7 +14,7 @@ extension Endpoint {
         case .graphql(let graphql): texts += graphql.texts
         case nil: break
         }
-        if let auth { texts += [auth.user, auth.secret] }
+        if let auth { texts += auth.references }
         return texts
     }
 

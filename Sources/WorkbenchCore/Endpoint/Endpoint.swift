@@ -99,7 +99,7 @@ public struct Endpoint: Equatable, Sendable {
     public var heldBackCredentials: [(what: String, origin: String)] {
         let origin = credentialOrigin
         var held: [(what: String, origin: String)] = []
-        for auth in auths { if let bound = auth.origin, bound != origin { held.append(("auth \(auth.scheme.rawValue)", bound)) } }
+        for auth in auths { if let bound = auth.origin, bound != origin { held.append(("auth \(auth.scheme.displayName)", bound)) } }
         for field in headers { if let bound = field.origin, bound != origin { held.append((field.name, bound)) } }
         return held
     }

@@ -13,6 +13,8 @@ public struct PreparedRequest: Equatable, Sendable {
     public var secretHeaderNames: Set<String>
     /// `auth digest`: libcurl answers the server's challenge with these.
     public var digest: DigestCredentials?
+    /// `auth aws-sigv4`: libcurl signs the request with these (CURLOPT_AWS_SIGV4).
+    public var awsSigV4: AWSSigV4Credentials?
     /// `body multipart`: the parts, templates expanded, for libcurl's mime API
     /// (files are opened by libcurl while sending); the shown form masked.
     public var multipart: [MultipartPart]?
@@ -51,6 +53,7 @@ public struct PreparedRequest: Equatable, Sendable {
         copy.headers = shownHeaders
         copy.body = shownBody
         copy.digest?.password = Variables.mask
+        copy.awsSigV4?.secretKey = Variables.mask
         copy.multipart = shownMultipart
         return copy
     }

@@ -119,6 +119,9 @@ extension Endpoint {
         if let header = try auth?.header(in: scope), !userHeaders.contains(name: header.name) {
             authHeaders.append(header)
         }
+        for header in try auth?.extraHeaders(in: scope) ?? [] where !userHeaders.contains(name: header.name) {
+            authHeaders.append(header)
+        }
         var all = (typedHost.map { [$0] } ?? []) + defaults + authHeaders + typed
         if sendsBody, let implied = body?.impliedContentType, !userHeaders.contains(name: "Content-Type") {
             all.append(HeaderField(name: "Content-Type", value: implied))
@@ -137,6 +140,7 @@ extension Endpoint {
         request.multipart = multipart
         request.shownMultipart = multipart
         request.digest = try auth?.digestCredentials(in: scope)
+        request.awsSigV4 = try auth?.awsCredentials(in: scope)
         return request
     }
 
@@ -180,18 +184,22 @@ extension Endpoint {
         if let pathQuery {
             result += "?" + PercentEncoding.pastedQuery(try Template.expand(pathQuery, in: scope))
         }
-        if !query.isEmpty {
-            var pairs: [String] = []
-            for item in query {
-                let name = try Template.expand(item.name, in: scope)
-                let value = try Template.expand(item.value, in: scope)
-                if item.isEncoded {
-                    // Pasted with a URL: byte for byte, as curl sends it.
-                    pairs.append(PercentEncoding.typedQuery(name) + (item.isBare ? "" : "=" + PercentEncoding.typedQuery(value)))
-                } else {
-                    pairs.append(PercentEncoding.queryComponent(name) + "=" + PercentEncoding.queryComponent(value))
-                }
+        var pairs: [String] = []
+        for item in query {
+            let name = try Template.expand(item.name, in: scope)
+            let value = try Template.expand(item.value, in: scope)
+            if item.isEncoded {
+                // Pasted with a URL: byte for byte, as curl sends it.
+                pairs.append(PercentEncoding.typedQuery(name) + (item.isBare ? "" : "=" + PercentEncoding.typedQuery(value)))
+            } else {
+                pairs.append(PercentEncoding.queryComponent(name) + "=" + PercentEncoding.queryComponent(value))
             }
+        }
+        // `auth apikey query NAME`: the key goes last, to the auth's origin only (`auth` is the one in force).
+        if let item = try auth?.queryItem(in: scope) {
+            pairs.append(PercentEncoding.queryComponent(item.name) + "=" + PercentEncoding.queryComponent(item.value))
+        }
+        if !pairs.isEmpty {
             let joined = pairs.joined(separator: "&")
             switch pathQuery {
             case nil: result += "?" + joined

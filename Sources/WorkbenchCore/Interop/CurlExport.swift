@@ -20,6 +20,9 @@ enum CurlExport {
         if let digest = request.digest {
             groups.append(["--digest", "-u", ShellWords.quote("\(digest.user):\(digest.password)")])
         }
+        if let aws = request.awsSigV4 {
+            groups.append(["--aws-sigv4", ShellWords.quote(aws.provider), "--user", ShellWords.quote("\(aws.accessKey):\(aws.secretKey)")])
+        }
         for field in ExportHeaders.typed(request, endpoint: endpoint) {
             groups.append(["-H", ShellWords.quote(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")])
         }

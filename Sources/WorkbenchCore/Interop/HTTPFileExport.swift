@@ -51,7 +51,10 @@ enum HTTPFileExport {
                 switch auth.scheme {
                 case .basic: lines.append("Authorization: Basic \(auth.user) \(auth.secret)")
                 case .digest: lines.append("Authorization: Digest \(auth.user) \(auth.secret)")
-                case .bearer: lines.append("Authorization: Bearer \(auth.secret)")
+                case .bearer, .oauth2: lines.append("Authorization: Bearer \(auth.secret)")
+                case .awsSigV4:
+                    lines.append("# not expressible in a .http file: auth aws-sigv4 \(auth.user) \(portable.aws?.region ?? "") \(portable.aws?.service ?? "") (`export curl` writes it)")
+                case .apiKeyHeader, .apiKeyQuery: break  // A header or a query item already.
                 }
             }
             if let body = portable.body {

@@ -9,6 +9,9 @@ enum HTTPieExport {
         var groups: [[String]] = []
         if RedirectFidelity.follows(request, settings: settings, tool: .httpie) { words.append("--follow") }
         if settings.insecure { words.append("--verify=no") }
+        if request.awsSigV4 != nil {
+            throw WorkbenchError("export httpie: HTTPie signs AWS Signature Version 4 only with a plug-in; `export curl` writes it (--aws-sigv4)")
+        }
         if let digest = request.digest {
             words += ["--auth-type=digest", "--auth", ShellWords.quote("\(digest.user):\(digest.password)")]
         }

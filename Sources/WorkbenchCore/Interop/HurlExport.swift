@@ -29,7 +29,8 @@ enum HurlExport {
             lines.append("\(portable.method) \(portable.url)")
             lines += portable.headers.map { "\($0.name): \($0.value)" }
             lines += authLines(portable.auth)
-            lines += options(record.settings, follows: portable.followsLikeTheWorkbench(record.settings, variables: variables))
+            lines += options(record.settings, follows: portable.followsLikeTheWorkbench(record.settings, variables: variables),
+                             aws: portable.auth.flatMap { auth in portable.aws.map { (auth.user + ":" + auth.secret, $0) } })
             if portable.body != nil, let body = record.endpoint.body {
                 lines += self.body(body, portable: portable)
             }
@@ -42,14 +43,17 @@ enum HurlExport {
     static func authLines(_ auth: (scheme: Auth.Scheme, user: String, secret: String)?) -> [String] {
         guard let auth else { return [] }
         switch auth.scheme {
-        case .bearer: return ["Authorization: Bearer \(auth.secret)"]
+        case .bearer, .oauth2: return ["Authorization: Bearer \(auth.secret)"]
         case .basic: return ["[BasicAuth]", "\(auth.user): \(auth.secret)"]
         case .digest: return ["# not expressible in Hurl: auth digest \(auth.user) (Hurl files have no digest auth)"]
+        case .awsSigV4, .apiKeyHeader, .apiKeyQuery: return []  // An option; a header or query item.
         }
     }
 
-    static func options(_ settings: Settings, follows: Bool) -> [String] {
+    /// `aws`: `KEY:SECRET` and the settings of `auth aws-sigv4`, Hurl's `aws-sigv4` and `user` options.
+    static func options(_ settings: Settings, follows: Bool, aws: (user: String, settings: AWSSigV4Settings)? = nil) -> [String] {
         var options: [String] = []
+        if let aws { options += ["aws-sigv4: \(aws.settings.provider)", "user: \(aws.user)"] }
         if follows { options.append("location: true") }
         if settings.insecure { options.append("insecure: true") }
         return options.isEmpty ? [] : ["[Options]"] + options

@@ -13,8 +13,11 @@ struct PortableRequest {
     /// Content-Type the body kind implies when none was typed.
     var headers: [HeaderField]
     var body: Body?
-    /// `auth basic|digest|bearer`: the scheme, and the user and secret rendered as references.
+    /// `auth basic|digest|bearer|oauth2|aws-sigv4`: the scheme, and the user and secret rendered
+    /// as references (an API key is a header or in the URL already).
     var auth: (scheme: Auth.Scheme, user: String, secret: String)?
+    /// `auth aws-sigv4`: region and service.
+    var aws: AWSSigV4Settings?
 
     /// Makes the portable form; `render` writes a reference in the target format.
     init(_ endpoint: Endpoint, render: (Template.Part) -> String) throws(WorkbenchError) {
@@ -33,10 +36,16 @@ struct PortableRequest {
         self.url = placeholders.restoring(expanded: url, render: render)
         // What is sent: credentials bound to another origin stay behind, a body goes by the method.
         headers = endpoint.headersInForce.map { HeaderField(name: $0.name, value: Placeholders.rendering(typed: $0.value, render: render)) }
-        if let typed = endpoint.auth, !endpoint.headers.contains(name: "Authorization") {
+        if let typed = endpoint.auth, typed.scheme == .apiKeyHeader, !endpoint.headersInForce.contains(name: typed.user) {
+            headers.append(HeaderField(name: typed.user, value: Placeholders.rendering(typed: typed.secret, render: render)))
+        } else if let typed = endpoint.auth, typed.scheme != .apiKeyQuery, !endpoint.headers.contains(name: "Authorization") {
             // A header typed by hand wins over the auth helper's, as when sending.
             auth = (typed.scheme, Placeholders.rendering(typed: typed.user, render: render),
                     Placeholders.rendering(typed: typed.secret, render: render))
+            aws = typed.aws
+            if let token = typed.aws?.sessionToken, !headers.contains(name: "X-Amz-Security-Token") {
+                headers.append(HeaderField(name: "X-Amz-Security-Token", value: Placeholders.rendering(typed: token, render: render)))
+            }
         }
         body = endpoint.sendsBody ? endpoint.body : nil
         if case .form(let fields)? = endpoint.body {

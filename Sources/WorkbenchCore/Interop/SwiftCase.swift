@@ -25,6 +25,19 @@ struct SwiftCase {
         // The base is `urlRequest(baseURL:)`'s argument, so what only it uses is no parameter.
         var withoutBase = endpoint
         withoutBase.base = nil
+        // What goes to the base's origin is this request's: the credentials bound there stay with
+        // it, unbound (the exported code takes the base URL as a parameter); the others stay behind.
+        let origin = endpoint.credentialOrigin
+        withoutBase.auths = endpoint.auths.filter { $0.origin == origin }.map { auth in
+            var unbound = auth
+            unbound.origin = nil
+            return unbound
+        }
+        withoutBase.headers = endpoint.headersInForce.map { field in
+            var unbound = field
+            unbound.origin = nil
+            return unbound
+        }
         let placeholders = PortableRequest.Placeholders(withoutBase.typedValues)
         var parameters: [Parameter] = []
         for part in placeholders.references {
@@ -69,7 +82,9 @@ struct SwiftCase {
             case .basic:
                 let pair = try Self.typedText(auth.user + ":" + auth.secret, interpolate)
                 basicAuth = "(name: \"Authorization\", value: \"Basic \" + Data(\(pair).utf8).base64EncodedString())"
-            case .bearer:
+            case .awsSigV4:
+                throw WorkbenchError("export swift: AWS Signature Version 4 is computed per request by libcurl, which URLRequest cannot do; `export curl` writes it")
+            case .bearer, .oauth2, .apiKeyHeader, .apiKeyQuery:
                 break
             }
         }

@@ -36,9 +36,15 @@ public enum CurlCommand {
         if let digest = request.digest {
             words += ["--digest", "-u", ShellWords.quote("\(digest.user):\(digest.password)")]
         }
+        if let aws = request.awsSigV4 {
+            words += ["--aws-sigv4", ShellWords.quote(aws.provider), "--user", ShellWords.quote("\(aws.accessKey):\(aws.secretKey)")]
+            // As the transport does: curl writes these itself, unsigned (see CurlTransport.isWrittenByOption).
+            if let agent = request.headers.first(where: { $0.hasName("User-Agent") }) { words += ["-A", ShellWords.quote(agent.value)] }
+        }
         // Host and Content-Length are curl's own: it writes the same, and a pinned
         // Host would go on to the host a redirect names.
-        for field in request.headers where !field.hasName("Content-Length") && !(field.hasName("Host") && !typedHost) {
+        for field in request.headers where !field.hasName("Content-Length") && !(field.hasName("Host") && !typedHost)
+            && !CurlTransport.isWrittenByOption(field, in: request) {
             words += ["-H", ShellWords.quote(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")]
         }
         // The same suppressions as the transport's, so the command sends what `show` prints.

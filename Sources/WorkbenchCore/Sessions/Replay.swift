@@ -60,6 +60,19 @@ public struct Replayer {
                               response: nil, failures: [], checks: [])
         let response: HTTPResponse
         do throws(WorkbenchError) {
+            // `auth oauth2 client-credentials`: the replay runs the flow itself, no person needed.
+            if let name = OAuth2Protocol.obtainableTokenVariable(of: endpoint), variables.value(of: name) == nil,
+               let settings = endpoint.auth?.oauth2 {
+                var tokenOptions = options
+                tokenOptions.cookies = CookieJar()
+                var tokenSettings = record.settings
+                tokenSettings.followRedirects = false
+                let token = try OAuth2Protocol.clientCredentialsToken(settings, in: scope) { request throws(WorkbenchError) in
+                    try transport.send(request, settings: tokenSettings, options: tokenOptions)
+                }
+                variables.set(name, to: token.accessToken, secret: true)
+            }
+            let scope = VariableScope(variables: variables, environment: environment)
             let request = try endpoint.prepare(in: scope, readFile: readFile)
             outcome.url = request.shownURL
             outcome.request = request.shown
@@ -105,7 +118,9 @@ public struct Replayer {
         var defined = Set(known.entries.keys)
         var missing: [String] = []
         for record in records {
-            for name in record.endpoint.referencedVariables where !defined.contains(name) && !missing.contains(name) {
+            let obtained = OAuth2Protocol.obtainableTokenVariable(of: record.endpoint)
+            for name in record.endpoint.referencedVariables
+            where !defined.contains(name) && !missing.contains(name) && name != obtained {
                 missing.append(name)
             }
             for capture in record.captures { defined.insert(capture.name) }

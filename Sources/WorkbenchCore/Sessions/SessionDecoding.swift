@@ -25,7 +25,7 @@ public enum SessionDecoding {
 }
 
 /// Walks the parsed JSON, keeping the path of the current field for errors.
-private final class FieldReader {
+final class FieldReader {
     let file: String
     /// Base URLs already found good: the records of a session mostly share one,
     /// and parsing it again for each of 100,000 records was a sixth of a load.
@@ -323,7 +323,7 @@ private final class FieldReader {
         let object = try object(value, path)
         let schemeText = try string(object["scheme"], "\(path).scheme")
         guard let scheme = Auth.Scheme(rawValue: schemeText) else {
-            throw fail("\(path).scheme", "expected basic, digest or bearer, found '\(schemeText)'")
+            throw fail("\(path).scheme", "expected basic, digest, bearer, apikey-header, apikey-query, aws-sigv4 or oauth2, found '\(schemeText)'")
         }
         let user = try optionalString(object["user"], "\(path).user") ?? ""
         let secret = try string(object["secret"], "\(path).secret")
@@ -333,7 +333,9 @@ private final class FieldReader {
         } catch {
             throw fail(path, error.message)
         }
-        return Auth(scheme: scheme, user: user, secret: secret, origin: try optionalString(object["origin"], "\(path).origin"))
+        var auth = Auth(scheme: scheme, user: user, secret: secret, origin: try optionalString(object["origin"], "\(path).origin"))
+        try authKind(object, path, into: &auth)
+        return auth
     }
 
     /// A cookie as saved: everything but its value, which is never written.

@@ -188,7 +188,11 @@ public final class CurlTransport {
         try set(CURLOPT_COOKIEFILE, "CURLOPT_COOKIEFILE") { wb_curl_set_string($0, $1, "") }
         try set(CURLOPT_HTTPHEADER, "CURLOPT_HTTPHEADER") { wb_curl_set_list($0, $1, headerList) }
         // Decode gzip, deflate and br; the Accept-Encoding header itself comes from the request.
-        try set(CURLOPT_ACCEPT_ENCODING, "CURLOPT_ACCEPT_ENCODING") { wb_curl_set_string($0, $1, "") }
+        let acceptEncoding = request.awsSigV4 == nil ? "" : request.headers.first { $0.hasName("Accept-Encoding") }?.value ?? ""
+        try set(CURLOPT_ACCEPT_ENCODING, "CURLOPT_ACCEPT_ENCODING") { wb_curl_set_string($0, $1, acceptEncoding) }
+        if request.awsSigV4 != nil, let agent = request.headers.first(where: { $0.hasName("User-Agent") })?.value {
+            try set(CURLOPT_USERAGENT, "CURLOPT_USERAGENT") { wb_curl_set_string($0, $1, agent) }
+        }
         try set(CURLOPT_HEADERFUNCTION, "CURLOPT_HEADERFUNCTION") { wb_curl_set_data_callback($0, $1, headerCallback) }
         try set(CURLOPT_HEADERDATA, "CURLOPT_HEADERDATA") { wb_curl_set_pointer($0, $1, context) }
         try set(CURLOPT_WRITEFUNCTION, "CURLOPT_WRITEFUNCTION") { wb_curl_set_data_callback($0, $1, bodyCallback) }
@@ -209,6 +213,13 @@ public final class CurlTransport {
             try set(CURLOPT_HTTPAUTH, "CURLOPT_HTTPAUTH") { wb_curl_set_long($0, $1, wb_curlauth_digest) }
             try set(CURLOPT_USERNAME, "CURLOPT_USERNAME") { wb_curl_set_string($0, $1, digest.user) }
             try set(CURLOPT_PASSWORD, "CURLOPT_PASSWORD") { wb_curl_set_string($0, $1, digest.password) }
+        }
+        if let aws = request.awsSigV4 {
+            // libcurl's signer (it implies CURLAUTH_AWS_SIGV4): it hashes the body and signs the
+            // headers as they are listed, so what `show` prints is what is signed.
+            try set(CURLOPT_AWS_SIGV4, "CURLOPT_AWS_SIGV4") { wb_curl_set_string($0, $1, aws.provider) }
+            try set(CURLOPT_USERNAME, "CURLOPT_USERNAME") { wb_curl_set_string($0, $1, aws.accessKey) }
+            try set(CURLOPT_PASSWORD, "CURLOPT_PASSWORD") { wb_curl_set_string($0, $1, aws.secretKey) }
         }
 
         switch request.method {
@@ -351,14 +362,18 @@ public final class CurlTransport {
 
     /// The suppressions for `request`: a multipart body's Content-Type (with its
     /// boundary) is libcurl's to write.
+    /// With AWS Signature Version 4, none: libcurl 7.88 signs an empty `Name:` line as a
+    /// header it then does not send, so the server's signature would never match (curl's own
+    /// `--aws-sigv4` has the same limit); libcurl adds its defaults as the curl command does.
     static func suppressedHeaders(for request: PreparedRequest) -> [String] {
-        request.multipart == nil ? suppressedHeaders : suppressedHeaders.filter { $0 != "Content-Type" }
+        if request.awsSigV4 != nil { return [] }
+        return request.multipart == nil ? suppressedHeaders : suppressedHeaders.filter { $0 != "Content-Type" }
     }
 
     /// The header lines handed to curl: the request's own, plus lines that stop
     /// curl from adding headers `show` did not print.
     static func headerLines(for request: PreparedRequest) -> [String] {
-        var lines = request.headers.map { field in
+        var lines = request.headers.filter { !Self.isWrittenByOption($0, in: request) }.map { field in
             // curl drops `Name:` with an empty value; `Name;` sends it empty.
             field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
         }
@@ -366,6 +381,16 @@ public final class CurlTransport {
             lines.append("\(name):")
         }
         return lines
+    }
+
+    /// With AWS Signature Version 4, the headers libcurl writes itself from an option
+    /// (`User-Agent`, `Accept-Encoding`) or by default (`Accept: */*`) are left to it: libcurl
+    /// 7.88 sorts the signed headers as `name:value` lines, which puts `accept-encoding` before
+    /// `accept`, where AWS sorts by name, so a request with both listed would never verify.
+    /// Headers libcurl writes on its own are not signed, which AWS allows.
+    static func isWrittenByOption(_ field: HeaderField, in request: PreparedRequest) -> Bool {
+        guard request.awsSigV4 != nil else { return false }
+        return field.hasName("User-Agent") || field.hasName("Accept-Encoding") || (field.hasName("Accept") && field.value == "*/*")
     }
 
     /// A `Content-Length` that promises more bytes than are sent (one set by

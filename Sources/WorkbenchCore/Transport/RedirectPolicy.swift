@@ -47,6 +47,7 @@ public enum RedirectPolicy {
         if crossOrigin {
             next.secretHeaderNames = []
             next.digest = nil
+            next.awsSigV4 = nil
         }
         return next
     }

@@ -70,7 +70,7 @@ public struct History: Sendable, RandomAccessCollection, MutableCollection, Rang
     private mutating func count(_ endpoint: Endpoint, by step: Int) {
         for name in endpoint.referencedEnvironment { Self.add(step, to: name, in: &environmentCounts) }
         // Every origin's auth: one bound elsewhere is still a secret.
-        for auth in endpoint.auths { Self.add(step, to: auth.secret, in: &authSecretCounts) }
+        for secret in endpoint.auths.flatMap(\.secretReferences) { Self.add(step, to: secret, in: &authSecretCounts) }
     }
 
     private static func add(_ step: Int, to key: String, in counts: inout [String: Int]) {

@@ -257,16 +257,31 @@ public final class Interpreter {
         case .editBody(let current, let json):
             return try editBody(current, json: json)
         case .askCredential(let scheme, let user):
-            let what = scheme == .bearer ? "token" : "password for \(user)"
+            let isKey = scheme == .apiKeyHeader || scheme == .apiKeyQuery
+            let noun = scheme == .bearer ? "token" : isKey ? "key" : "password"
+            let what = scheme == .bearer ? "token" : isKey ? "key \(user)" : "password for \(user)"
             guard let askSecret else {
-                let example = scheme == .bearer ? "auth bearer TOKEN" : "auth \(scheme.rawValue) \(user):PASSWORD"
-                throw WorkbenchError("`auth \(scheme.rawValue)` asks for the \(scheme == .bearer ? "token" : "password"), which a script cannot answer: "
+                let example = scheme == .bearer ? "auth bearer TOKEN"
+                    : isKey ? "auth \(scheme.displayName) \(user) KEY" : "auth \(scheme.rawValue) \(user):PASSWORD"
+                throw WorkbenchError("`auth \(scheme.displayName)` asks for the \(noun), which a script cannot answer: "
                     + "give it (`\(example)`) or refer to one (`{{env.NAME}}`)")
             }
             guard let value = askSecret("\(what) (hidden): "), !value.isEmpty else {
-                throw WorkbenchError("no \(scheme == .bearer ? "token" : "password") given: auth is unchanged")
+                throw WorkbenchError("no \(noun) given: auth is unchanged")
             }
             return try run(.auth(.set(scheme, user: user, secret: value)))
+        case .askAWSSecret(let key, let settings, let token):
+            guard let askSecret else {
+                throw WorkbenchError("`auth aws-sigv4` asks for the secret access key, which a script cannot answer: "
+                    + "give it (`auth aws-sigv4 \(key):SECRET ...`) or refer to one (`{{env.NAME}}`)")
+            }
+            guard let value = askSecret("secret access key for \(key) (hidden): "), !value.isEmpty else {
+                throw WorkbenchError("no secret access key given: auth is unchanged")
+            }
+            return try run(.auth(.awsSigV4(accessKey: key, secret: value, settings: settings, sessionToken: token)))
+        case .oauth2(let command):
+            try runOAuth2(command)
+            return .ok
         case .send(let outputFile, let note, let withBody, let pipe):
             if let note { output.printLine(note) }
             for warning in workspace.parameterWarnings(in: workspace.scope(environment: context.environment)) {
@@ -280,10 +295,17 @@ public final class Interpreter {
             if pipe == nil { options.stream = stream }
             options = reportingWait(options, until: { stream.kind != nil })
             defer { waiting?(nil) }
-            let exchange: Exchange
+            var exchange: Exchange
             do {
+                try renewOAuth2TokenIfDue()
                 exchange = try Exchange.send(workspace, context: context, transport: try engine(), options: options,
                                              withBody: withBody, redactors: redactors)
+                if OAuth2Protocol.isInvalidToken(exchange.response), workspace.endpoint.auth?.scheme == .oauth2 {
+                    // Once: the server says the token is no good (revoked, or expired early).
+                    try renewOAuth2Token(reason: "the server refused the token (invalid_token)")
+                    exchange = try Exchange.send(workspace, context: context, transport: try engine(), options: options,
+                                                 withBody: withBody, redactors: redactors)
+                }
             } catch {
                 stream.finish()
                 lastSendFailure = Template.oneLine(error.message.prefix(200))

@@ -324,11 +324,10 @@ extension Workspace {
         case .show:
             return .output(endpoint.auth?.summary ?? "(no auth)")
         case .none:
-            if let auth = endpoint.auth, auth.secret.hasPrefix("{{\(auth.scheme.variableName)"),
-               let name = Template.variableNames(in: auth.secret).first {
-                variables.remove(name)
-            }
+            if let auth = endpoint.auth { removeVariables(madeFor: auth) }
             endpoint.auth = nil
+        case .awsSigV4, .oauth2:
+            return try applyAuthKind(action)
         case .set(let scheme, let user, nil):
             return .askCredential(scheme, user: user)
         case .set(let scheme, let user, let secret?):
@@ -337,14 +336,7 @@ extension Workspace {
                     + "type the value, or leave it out to be asked for it")
             }
             guard !secret.isEmpty else { throw WorkbenchError("the \(scheme == .bearer ? "token" : "password") is empty") }
-            var reference = secret
-            if !Template.hasReferences(secret) {
-                let variable = unusedCredentialVariable(base: scheme.variableName, value: secret)
-                variables.set(variable, to: secret, secret: true)
-                declaredSecrets.removeAll { $0 == variable }
-                reference = "{{\(variable)}}"
-            }
-            endpoint.auth = Auth(scheme: scheme, user: user, secret: reference)
+            endpoint.auth = Auth(scheme: scheme, user: user, secret: keptAsSecret(secret, base: scheme.variableName))
         }
         return .done
     }

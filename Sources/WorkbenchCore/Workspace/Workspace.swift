@@ -75,7 +75,7 @@ public struct Workspace: Equatable, Sendable {
         }
         let scope = scope(environment: environment)
         var authSecrets = Array(history.authSecrets)
-        for secret in endpoint.auths.map(\.secret) where !history.authSecrets.contains(secret) { authSecrets.append(secret) }
+        for secret in endpoint.auths.flatMap(\.secretReferences) where !history.authSecrets.contains(secret) { authSecrets.append(secret) }
         for secret in authSecrets {
             if let value = try? Template.expand(secret, in: scope) { secrets.append(value) }
         }
@@ -141,6 +141,11 @@ public enum CommandOutcome: Equatable, Sendable {
     case askSecret(String)
     /// `auth SCHEME USER` without a password (or `auth bearer` without a token): ask for it.
     case askCredential(Auth.Scheme, user: String)
+    /// `auth aws-sigv4 KEY REGION SERVICE` without the secret access key: ask for it.
+    case askAWSSecret(accessKey: String, settings: AWSSigV4Settings, sessionToken: String?)
+    /// `auth oauth2 client-credentials|device|code|refresh`: the interpreter runs the flow
+    /// through the transport and keeps the tokens only when it succeeded.
+    case oauth2(OAuth2Command)
     /// `body edit`: open this text in the editor; `json`: validate it as JSON on return.
     case editBody(String, json: Bool)
     /// `openapi URL` (or a session naming one): fetch the description through

@@ -1,0 +1,8 @@
+#ifndef WORKBENCH_CCRYPTO_SHIM_H
+#define WORKBENCH_CCRYPTO_SHIM_H
+
+// OpenSSL's libcrypto (Debian's libssl-dev), already loaded by libcurl: SHA-256 for
+// PKCE's S256 challenge (RFC 7636) in `auth oauth2 code`.
+#include <openssl/sha.h>
+
+#endif

@@ -1,0 +1,199 @@
+import Foundation
+
+/// Running OAuth 2.0 flows (DESIGN, "Auth flows"): token requests go through
+/// the interpreter's transport like every send (settings, proxy, trust store
+/// and Ctrl-C included); what a flow obtains is taken into the workspace only
+/// once it succeeded, so a failed or cancelled flow changes nothing.
+extension Interpreter {
+    /// Seconds before `expires_in` runs out when a token is renewed ahead of a send.
+    static let oauth2RenewalMargin: Double = 5
+
+    /// `auth oauth2 client-credentials|device|code ...` and `auth oauth2 refresh`.
+    func runOAuth2(_ command: OAuth2Command) throws(WorkbenchError) {
+        switch command {
+        case .show:
+            break
+        case .refresh:
+            try renewOAuth2Token(reason: nil)
+        case .start(var settings, let clientSecret):
+            let client = try expandedClient(settings, clientSecret: clientSecret)
+            let token = try obtainToken(&settings, client: client)
+            workspace.adoptOAuth2(settings, clientSecret: clientSecret, token: token, now: Date().timeIntervalSince1970)
+            output.printLine("oauth2: access token obtained" + tokenNote(token))
+        }
+    }
+
+    /// Before a send: a token that is missing or about to run out is renewed.
+    func renewOAuth2TokenIfDue() throws(WorkbenchError) {
+        guard let auth = workspace.endpoint.auth, auth.scheme == .oauth2, let oauth2 = auth.oauth2 else { return }
+        let missing = Template.variableNames(in: auth.secret).first.map { workspace.variables.value(of: $0) == nil } ?? false
+        if missing {
+            try renewOAuth2Token(reason: "no access token")
+        } else if let expiresAt = oauth2.expiresAt, Date().timeIntervalSince1970 >= expiresAt - Self.oauth2RenewalMargin {
+            try renewOAuth2Token(reason: "the access token runs out")
+        }
+    }
+
+    /// A new access token for the auth in force: with the refresh token when
+    /// there is one (RFC 6749 6), else client credentials again; the other
+    /// flows need the user, so they say how to run them again.
+    func renewOAuth2Token(reason: String?) throws(WorkbenchError) {
+        guard let auth = workspace.endpoint.auth, auth.scheme == .oauth2, var settings = auth.oauth2 else {
+            throw WorkbenchError("no oauth2 auth for \(workspace.endpoint.credentialOrigin ?? "this base")")
+        }
+        let scope = workspace.scope(environment: context.environment)
+        let client = try expandedClient(settings, clientSecret: settings.clientSecret)
+        let prefix = reason.map { "oauth2: \($0): " } ?? "oauth2: "
+        if let reference = settings.refreshToken, let refreshToken = try? Template.expand(reference, in: scope) {
+            var grant = [(name: "grant_type", value: "refresh_token"), (name: "refresh_token", value: refreshToken)]
+            if let wanted = settings.scope { grant.append(("scope", wanted)) }
+            let url = try Template.expand(settings.tokenURL, in: scope)
+            switch try requestToken(url: url, grant: grant, client: client, settings: &settings) {
+            case .token(let token):
+                workspace.adoptOAuth2(settings, clientSecret: nil, token: token, now: Date().timeIntervalSince1970)
+                output.printLine(prefix + "refreshed" + tokenNote(token))
+                return
+            case .error(let code, let description, _) where settings.flow != .clientCredentials:
+                throw WorkbenchError("\(prefix)the refresh was refused: \(OAuth2Protocol.describe(code: code, description: description)); "
+                    + "run `auth oauth2 \(settings.flow.rawValue) ...` again")
+            case .error:
+                break  // Client credentials: a new token instead.
+            }
+        }
+        guard settings.flow == .clientCredentials else {
+            throw WorkbenchError("\(prefix)no refresh token: run `auth oauth2 \(settings.flow.rawValue) ...` again, "
+                + "or give the token (`--var \(Template.variableNames(in: auth.secret).first ?? "oauth2_token")=...`)")
+        }
+        let token = try obtainToken(&settings, client: client)
+        workspace.adoptOAuth2(settings, clientSecret: nil, token: token, now: Date().timeIntervalSince1970)
+        output.printLine(prefix + "new token" + tokenNote(token))
+    }
+
+    /// `, expires in 300 s, scope read`.
+    private func tokenNote(_ token: OAuth2Protocol.Token) -> String {
+        var note = ""
+        if let expiresIn = token.expiresIn { note += ", expires in \(Int(expiresIn)) s" }
+        if let scope = token.scope { note += ", scope \(TerminalText.escapeLine(String(scope.prefix(200))))" }
+        return note
+    }
+
+    private func expandedClient(_ settings: OAuth2Settings, clientSecret: String?) throws(WorkbenchError) -> OAuth2Protocol.Client {
+        let scope = workspace.scope(environment: context.environment)
+        let secret: String? = try clientSecret.map { text throws(WorkbenchError) in try Template.expand(text, in: scope) }
+        return OAuth2Protocol.Client(id: try Template.expand(settings.clientID, in: scope), secret: secret,
+                                     inBody: settings.clientAuthInBody)
+    }
+
+    /// Runs the flow to its first token.
+    private func obtainToken(_ settings: inout OAuth2Settings, client: OAuth2Protocol.Client) throws(WorkbenchError) -> OAuth2Protocol.Token {
+        let scope = workspace.scope(environment: context.environment)
+        let url = try Template.expand(settings.tokenURL, in: scope)
+        switch settings.flow {
+        case .clientCredentials:
+            var grant = [(name: "grant_type", value: "client_credentials")]
+            if let wanted = settings.scope { grant.append(("scope", wanted)) }
+            switch try requestToken(url: url, grant: grant, client: client, settings: &settings) {
+            case .token(let token): return token
+            case .error(let code, let description, let status):
+                throw WorkbenchError("oauth2: the token endpoint refused (\(status)): \(OAuth2Protocol.describe(code: code, description: description))")
+            }
+        case .device:
+            return try runDeviceFlow(&settings, tokenURL: url, client: client)
+        case .code:
+            return try runCodeFlow(&settings, tokenURL: url, client: client)
+        }
+    }
+
+    /// One token request. A client refused with HTTP Basic (`invalid_client`)
+    /// is tried once more with its credentials in the body (RFC 6749 2.3.1),
+    /// which `settings` then remembers.
+    func requestToken(
+        url: String, grant: [(name: String, value: String)], client: OAuth2Protocol.Client, settings: inout OAuth2Settings
+    ) throws(WorkbenchError) -> OAuth2Protocol.Reply {
+        let reply = try postForToken(url: url, grant: grant, client: client)
+        if case .error("invalid_client", _, _) = reply, client.secret != nil, !client.inBody {
+            var inBody = client
+            inBody.inBody = true
+            let second = try postForToken(url: url, grant: grant, client: inBody)
+            if case .token = second { settings.clientAuthInBody = true }
+            return second
+        }
+        return reply
+    }
+
+    private func postForToken(
+        url: String, grant: [(name: String, value: String)], client: OAuth2Protocol.Client
+    ) throws(WorkbenchError) -> OAuth2Protocol.Reply {
+        let request = try OAuth2Protocol.tokenRequest(url: url, grant: grant, client: client)
+        let response = try sendAside(request)
+        return try OAuth2Protocol.readTokenReply(response, from: url)
+    }
+
+    /// Sends a request of a flow (not the workspace's): no history, no cookies kept.
+    func sendAside(_ request: PreparedRequest) throws(WorkbenchError) -> HTTPResponse {
+        var options = SendOptions(shouldAbort: sendOptions.shouldAbort)
+        options.cookies = CookieJar()
+        var settings = workspace.settings
+        settings.followRedirects = false
+        return try engine().send(request, settings: settings, options: options)
+    }
+
+    /// Waits `seconds`, polling Ctrl-C every 50 ms: a cancelled wait is an error that changes nothing.
+    func waitCancellable(_ seconds: Double, what: String) throws(WorkbenchError) {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if sendOptions.shouldAbort() { throw WorkbenchError("\(what) cancelled: auth is unchanged") }
+            usleep(50_000)
+        }
+        if sendOptions.shouldAbort() { throw WorkbenchError("\(what) cancelled: auth is unchanged") }
+    }
+
+    /// RFC 8628: ask for a device code, show the user code and where to enter
+    /// it, then poll the token endpoint at the server's interval (`slow_down`
+    /// adds 5 s) until the user approves, denies, or the code expires.
+    private func runDeviceFlow(
+        _ settings: inout OAuth2Settings, tokenURL: String, client: OAuth2Protocol.Client
+    ) throws(WorkbenchError) -> OAuth2Protocol.Token {
+        let scope = workspace.scope(environment: context.environment)
+        guard let deviceTemplate = settings.authorizationURL else { throw WorkbenchError("oauth2 device: no DEVICE_URL") }
+        let deviceURL = try Template.expand(deviceTemplate, in: scope)
+        var fields: [(name: String, value: String)] = []
+        if let wanted = settings.scope { fields.append(("scope", wanted)) }
+        // The device endpoint authenticates a confidential client as the token endpoint does.
+        let request = try OAuth2Protocol.formRequest(url: deviceURL, fields: fields, secretFields: [], client: client)
+        let device = try OAuth2Protocol.readDeviceReply(try sendAside(request), from: deviceURL)
+        output.printLine("oauth2 device: open \(TerminalText.escapeLine(String(device.verificationURI.prefix(500)))) "
+            + "and enter the code \(TerminalText.escapeLine(String(device.userCode.prefix(40))))")
+        if let complete = device.verificationURIComplete {
+            output.printLine("  (or open \(TerminalText.escapeLine(String(complete.prefix(500)))))")
+        }
+        output.printLine("  waiting for approval (expires in \(Int(device.expiresIn)) s; Ctrl-C cancels)")
+        output.finish()
+        output.flush()
+        var interval = device.interval
+        let deadline = Date().addingTimeInterval(device.expiresIn)
+        let grant = [(name: "grant_type", value: "urn:ietf:params:oauth:grant-type:device_code"),
+                     (name: "device_code", value: device.deviceCode)]
+        // Bounded: the code's lifetime (at most an hour) over an interval of at least a second.
+        while true {
+            try waitCancellable(interval, what: "oauth2 device authorization")
+            guard Date() < deadline else {
+                throw WorkbenchError("oauth2 device: the code expired before it was approved (after \(Int(device.expiresIn)) s)")
+            }
+            switch try requestToken(url: tokenURL, grant: grant, client: client, settings: &settings) {
+            case .token(let token):
+                return token
+            case .error("authorization_pending", _, _):
+                continue
+            case .error("slow_down", _, _):
+                interval += 5
+            case .error("access_denied", _, _):
+                throw WorkbenchError("oauth2 device: the authorization was denied")
+            case .error("expired_token", _, _):
+                throw WorkbenchError("oauth2 device: the code expired before it was approved")
+            case .error(let code, let description, let status):
+                throw WorkbenchError("oauth2 device: the token endpoint refused (\(status)): \(OAuth2Protocol.describe(code: code, description: description))")
+            }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// `auth aws-sigv4` and `auth oauth2` in the workspace: where their secrets
+/// are kept (secret variables, as `auth bearer` keeps its token), what `auth
+/// oauth2` shows, and how an obtained token is taken in. The flows themselves
+/// talk to the server, so the interpreter runs them (`Interpreter+OAuth2`).
+extension Workspace {
+    /// The names of the secret variables `auth` makes: `auth none` removes them.
+    static let authVariableBases = ["auth_password", "auth_token", "api_key", "aws_secret_key", "aws_session_token",
+                                    "oauth2_token", "oauth2_refresh_token", "oauth2_client_secret"]
+
+    mutating func applyAuthKind(_ action: AuthCommand) throws(WorkbenchError) -> CommandOutcome {
+        switch action {
+        case .awsSigV4(let key, nil, let settings, let token):
+            return .askAWSSecret(accessKey: key, settings: settings, sessionToken: token)
+        case .awsSigV4(let key, let secret?, var settings, let token):
+            try refuseMask(secret)
+            if let token {
+                try refuseMask(token)
+                settings.sessionToken = keptAsSecret(token, base: "aws_session_token")
+            }
+            endpoint.auth = Auth(scheme: .awsSigV4, user: key, secret: keptAsSecret(secret, base: "aws_secret_key"), aws: settings)
+            return .done
+        case .oauth2(.show):
+            guard let auth = endpoint.auth, auth.scheme == .oauth2, let oauth2 = auth.oauth2 else {
+                return .output("(no oauth2 auth here: `auth oauth2 client-credentials|device|code ...` sets one)")
+            }
+            return .output(oauth2Status(auth, oauth2, now: Date().timeIntervalSince1970))
+        case .oauth2(.refresh):
+            guard endpoint.auth?.scheme == .oauth2 else {
+                throw WorkbenchError("no oauth2 auth for \(endpoint.credentialOrigin ?? "this base"): nothing to refresh")
+            }
+            return .oauth2(.refresh)
+        case .oauth2(.start(let settings, let secret)):
+            if let secret { try refuseMask(secret) }
+            return .oauth2(.start(settings, clientSecret: secret))
+        case .show, .none, .set:
+            return .done
+        }
+    }
+
+    private func refuseMask(_ value: String) throws(WorkbenchError) {
+        if value == Variables.mask {
+            throw WorkbenchError("'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
+                + "type the value, or leave it out to be asked for it")
+        }
+    }
+
+    /// A literal secret goes into a secret variable and the auth refers to it;
+    /// a template (`{{env.KEY}}`) is kept as typed.
+    mutating func keptAsSecret(_ value: String, base: String) -> String {
+        guard !Template.hasReferences(value) else { return value }
+        let variable = unusedCredentialVariable(base: base, value: value)
+        variables.set(variable, to: value, secret: true)
+        declaredSecrets.removeAll { $0 == variable }
+        return "{{\(variable)}}"
+    }
+
+    /// `auth none`: the secret variables `auth` made for this auth go with it.
+    mutating func removeVariables(madeFor auth: Auth) {
+        for reference in auth.secretReferences {
+            guard let name = Template.variableNames(in: reference).first, reference == "{{\(name)}}",
+                  Self.authVariableBases.contains(where: { name == $0 || name.hasPrefix($0 + "_") }) else { continue }
+            variables.remove(name)
+        }
+    }
+
+    /// `auth oauth2`: flow, client, scopes, expiry, which tokens are held (masked).
+    func oauth2Status(_ auth: Auth, _ oauth2: OAuth2Settings, now: Double) -> String {
+        var lines = ["oauth2 \(oauth2.flow.rawValue) for \(auth.origin ?? "any origin")",
+                     "  client: \(oauth2.clientID)" + (oauth2.clientSecret != nil ? " (secret \(Variables.mask))" : " (public)")]
+        if let url = oauth2.authorizationURL { lines.append("  \(oauth2.flow == .device ? "device" : "authorize") URL: \(url)") }
+        lines.append("  token URL: \(oauth2.tokenURL)")
+        if let scope = oauth2.grantedScope ?? oauth2.scope { lines.append("  scope: \(scope)") }
+        let hasToken = Template.variableNames(in: auth.secret).first.map { variables.value(of: $0) != nil } ?? true
+        if hasToken {
+            var token = "  access token: \(Variables.mask)"
+            if let expiresAt = oauth2.expiresAt {
+                let left = Int((expiresAt - now).rounded())
+                token += left > 0 ? ", expires in \(left) s" : ", expired \(-left) s ago"
+            }
+            lines.append(token)
+        } else {
+            lines.append("  access token: none yet (the next send obtains one)")
+        }
+        lines.append("  refresh token: " + (oauth2.refreshToken != nil ? Variables.mask : "none"))
+        return lines.joined(separator: "\n")
+    }
+
+    /// Takes in what a flow obtained: the access and refresh tokens as secret
+    /// variables, the client secret typed literally as one too, and the auth
+    /// bound to the base's origin. Only called once the flow succeeded.
+    mutating func adoptOAuth2(
+        _ settings: OAuth2Settings, clientSecret: String?, token: OAuth2Protocol.Token, now: Double
+    ) {
+        var settings = settings
+        if let clientSecret { settings.clientSecret = keptAsSecret(clientSecret, base: "oauth2_client_secret") }
+        let tokenReference = keptAsSecret(token.accessToken, base: "oauth2_token")
+        if let refresh = token.refreshToken {
+            settings.refreshToken = keptAsSecret(refresh, base: "oauth2_refresh_token")
+        } else if let old = settings.refreshToken, let name = Template.variableNames(in: old).first, variables.value(of: name) == nil {
+            settings.refreshToken = nil
+        }
+        settings.expiresAt = token.expiresIn.map { now + $0 }
+        settings.grantedScope = token.scope ?? settings.grantedScope
+        endpoint.auth = Auth(scheme: .oauth2, user: "", secret: tokenReference, oauth2: settings)
+    }
+}
