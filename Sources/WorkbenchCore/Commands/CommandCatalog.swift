@@ -46,7 +46,7 @@ public enum CommandCatalog {
                     summary: "Make a curl command line (as \"Copy as cURL\" writes it; lines may end with \\) the request: method, URL, headers, data, -F, -u, -b, -A, -e, -G, -I, -L, -k. Options it cannot import are named. `import FILE` brings every curl command of a file into the history (not sent), the last as the request.",
                     example: "import curl -X POST https://api.example.com/login --json '{\"user\": \"ana\"}'",
                     subcommands: ["curl"]),
-        CommandSpec(name: "export", usage: ["export curl|httpie|http|hurl [--session] [--secrets] [> FILE]", "export curl --exact", "export swift [--session] [--runnable] [> FILE]"],
+        CommandSpec(name: "export", usage: ["export curl|httpie|http|hurl [--session] [--secrets] [> FILE]", "export curl --exact", "export swift [--session] [--runnable] [> FILE]", "export har [--session] [> FILE]", "export postman [--session] [> FILE]"],
                     summary: "Write the request (or with --session every request sent) for another tool: a short curl or HTTPie command, a .http file (JetBrains, VS Code), a Hurl file with captures and asserts, or Swift code (an Endpoint enum building URLRequests; --runnable adds a main that sends them). Secret values are masked unless --secrets; .http and Hurl files keep {{variables}}.",
                     example: "export hurl --session > api.hurl", subcommands: Export.Format.allCases.map(\.rawValue)),
         CommandSpec(name: "reset", usage: ["reset"],

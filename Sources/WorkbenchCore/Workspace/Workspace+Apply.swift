@@ -122,17 +122,11 @@ extension Workspace {
             if let timeout = imported.timeout { settings.timeout = timeout }
             return .output(([Self.importSummary(endpoint)] + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
         case .importFile(let path):
-            let text = try FileSystem.text(try context.readFile(path), of: path)
-            let (records, warnings) = try CurlImport.records(fromFile: text, named: path, settings: settings, readFile: context.readFile)
-            let first = history.count + 1
-            history += records
-            endpoint = records[records.count - 1].endpoint
-            settings = records[records.count - 1].settings
-            let range = records.count == 1 ? "\(first)" : "\(first)-\(history.count)"
-            let summary = "imported \(records.count) request\(records.count == 1 ? "" : "s") from \(path) as history \(range) (not sent; `replay` sends them); the last is the request now"
-            return .output(([summary] + warnings.map { "warning: " + $0 }).joined(separator: "\n"))
+            return try importFile(path, context: context)
         case .export(let export):
             var records = [RequestRecord(endpoint: endpoint, settings: settings)]
+            // HAR is about exchanges: the current request, with its response when it was the last sent.
+            if export.format == .har, let last = history.last, last.endpoint == endpoint { records = [last] }
             if export.session {
                 guard !history.isEmpty else { throw WorkbenchError("nothing to export: no request has been sent yet (`export \(export.format.rawValue)` exports the current one)") }
                 records = history
