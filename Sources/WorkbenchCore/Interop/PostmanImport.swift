@@ -126,7 +126,7 @@ public enum PostmanImport {
         mutating func scripts(_ events: JSONValue?, where place: String) {
             for event in events?.items ?? [] {
                 let exec = event["script"]?["exec"]
-                let lines = exec?.items.compactMap(\.stringValue) ?? (exec?.stringValue.map { [$0] } ?? [])
+                let lines = exec?.stringValue.map { [$0] } ?? (exec?.items.compactMap(\.stringValue) ?? [])
                 guard lines.contains(where: { !$0.trimmingSpaces().isEmpty }), event["disabled"] != .bool(true) else { continue }
                 let kind = event["listen"]?.stringValue == "prerequest" ? "pre-request script" : "test script"
                 warn("\(place): its \(kind) is not run (the workbench runs no JavaScript; `capture` and `expect` do what tests do)")
@@ -356,7 +356,7 @@ public enum PostmanImport {
                     if field["disabled"] == .bool(true) { warn("\(place): disabled form-data part \(Excerpt.quoted(key)) is left out"); continue }
                     let type = field["contentType"]?.stringValue
                     if field["type"]?.stringValue == "file" {
-                        let sources = field["src"]?.items.compactMap(\.stringValue) ?? (field["src"]?.stringValue.map { [$0] } ?? [])
+                        let sources = field["src"]?.stringValue.map { [$0] } ?? (field["src"]?.items.compactMap(\.stringValue) ?? [])
                         if sources.isEmpty { warn("\(place): form-data file part \(Excerpt.quoted(key)) names no file; left out") }
                         for source in sources {
                             parts.append(MultipartPart(name: key, value: try resolve(source, scope: scope), isFile: true, contentType: type))
