@@ -194,8 +194,11 @@ extension Workspace {
             sessionFile = file
             return reloadDescription(after: "loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s")", context: context)
         case .loadHTTPFile(let file, let environment):
-            let imported = try HTTPFileImport.load(file, environment: environment, readFile: context.readFile)
+            // Variables already `set` win over the file's and its env files' values, and stay.
+            let given = variables
+            let imported = try HTTPFileImport.load(file, environment: environment, overrides: Set(given.names), readFile: context.readFile)
             imported.document.apply(to: &self)
+            for name in given.names { variables.set(name, to: given.value(of: name) ?? "", secret: given.isSecret(name)) }
             for (name, value) in imported.secrets { variables.set(name, to: value, secret: true) }
             declaredSecrets = []
             lastRecordIndex = nil
