@@ -72,8 +72,27 @@ struct HTTPFileParser {
         var pending = Pending(line: 1)
         var lineNumber = 0
         var fragment: (name: String, lines: [String])?
+        /// Inside httpyac's `{{ ... }}` script block or a `/* ... */` comment: the end that closes it.
+        var skippingUntil: String?
         for line in lines {
             lineNumber += 1
+            if let end = skippingUntil {
+                if line.trimmingSpaces().hasPrefix(end) || (end == "*/" && line.contains(end)) { skippingUntil = nil }
+                continue
+            }
+            let opening = line.trimmingSpaces()
+            if opening.hasPrefix("{{") && !opening.contains("}}") && (pending.requestLine == nil || pending.inBody || pending.headers.isEmpty) {
+                pending.skipped.append("\(file):\(lineNumber): httpyac script block `{{ ... }}` skipped (JavaScript does not run in the workbench)")
+                skippingUntil = "}}"
+                continue
+            }
+            if opening.hasPrefix("/*") && pending.requestLine == nil {
+                if !opening.contains("*/") { skippingUntil = "*/" }
+                continue
+            }
+            if pending.requestLine == nil, opening.hasPrefix("proto <") {
+                throw failure(lineNumber, 1, "gRPC (`proto < FILE`, httpyac) is not supported: the workbench speaks HTTP")
+            }
             if var open = fragment {
                 open.lines.append(line)
                 if line.hasPrefix("}") {
@@ -124,6 +143,11 @@ struct HTTPFileParser {
                     continue
                 } else if trimmed.hasPrefix(">") {
                     readHandler(trimmed, number: lineNumber, into: &pending)
+                } else if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") || (trimmed.hasPrefix("<") && !trimmed.hasPrefix("<@")) && !line.contains(": ") {
+                    // httpyac: a body may follow the headers without a blank line.
+                    pending.inBody = true
+                    pending.bodyLine = lineNumber
+                    pending.body.append(line)
                 } else {
                     pending.headers.append((line, lineNumber))
                 }
@@ -471,6 +495,13 @@ struct HTTPFileParser {
             if let value = Self.dynamicValue(reference) { return value }
             unsupported = "{{\(reference)}}"
             return ""
+        }
+        let dotted = reference.split(separator: ".", maxSplits: 1).map(String.init)
+        if dotted.count == 2, names[dotted[0]] != nil, !dotted[1].hasPrefix("response") {
+            // httpyac: `{{name.field.sub}}` is the named request's JSON body, `{{name.headers.x}}` a header of it.
+            let rest = dotted[1]
+            let canonical = rest.hasPrefix("headers.") ? "\(dotted[0]).response.\(rest)" : "\(dotted[0]).response.body.$.\(rest)"
+            return try translate(canonical, line: line, column: column, inRequest: inRequest, captures: &captures)
         }
         let parts = reference.split(separator: ".", maxSplits: 3).map(String.init)
         if parts.count >= 3, parts[1] == "response", let owner = names[parts[0]] {
