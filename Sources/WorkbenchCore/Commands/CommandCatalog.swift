@@ -43,7 +43,7 @@ public enum CommandCatalog {
                     summary: "Print the request as a curl command line that sends exactly the same bytes (secret values masked unless --secrets).",
                     example: "curl", subcommands: ["--secrets"]),
         CommandSpec(name: "import", usage: ["import curl ARGS...", "import FILE"],
-                    summary: "Make a curl command line (as \"Copy as cURL\" writes it; lines may end with \\) the request: method, URL, headers, data, -F, -u, -b, -A, -e, -G, -I, -L, -k. Options it cannot import are named. `import FILE` brings every curl command of a file into the history (not sent), the last as the request.",
+                    summary: "Make a curl command line (as \"Copy as cURL\" writes it; lines may end with \\) the request: method, URL, headers, data, -F, -u, -b, -A, -e, -G, -I, -L, -k. Options it cannot import are named. `import FILE` brings a file's requests into the history (not sent), the last as the request: curl commands, a HAR log (responses kept as recordings) or a Postman collection, told by content; a Postman environment sets its variables.",
                     example: "import curl -X POST https://api.example.com/login --json '{\"user\": \"ana\"}'",
                     subcommands: ["curl"]),
         CommandSpec(name: "export", usage: ["export curl|httpie|http|hurl [--session] [--secrets] [> FILE]", "export curl --exact", "export swift [--session] [--runnable] [> FILE]", "export har [--session] [> FILE]", "export postman [--session] [> FILE]"],
