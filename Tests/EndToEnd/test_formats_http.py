@@ -190,3 +190,11 @@ def test_the_corpus_runs_against_127_0_0_1_or_gives_one_line(run_workbench, serv
         print(f"  refused {path.relative_to(copy)}: {line[:160]}")
     assert not unclear, unclear
     assert len(ran) > 47, "more of the corpus runs than the 47 of the issue"
+
+
+def test_a_files_own_values_are_not_overrides_when_another_file_runs(run_workbench, server, workdir):
+    write(workdir, "a.http", f"@where = {server}/echo/a\nGET {{{{where}}}}\n")
+    write(workdir, "b.http", f"@where = {server}/echo/b\nGET {{{{where}}}}\n")
+    code, out, err = run_workbench(input="run a.http\nrun b.http\nload a.http\nset where " + server + "/echo/set\nrun b.http\n")
+    assert code == 0, err
+    assert [e["path"] for e in echoes(out)] == ["/echo/a", "/echo/b", "/echo/set"]

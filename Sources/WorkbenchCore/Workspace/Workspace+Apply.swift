@@ -196,9 +196,11 @@ extension Workspace {
         case .loadHTTPFile(let file, let environment):
             // Variables already `set` win over the file's and its env files' values, and stay.
             let given = variables
-            let imported = try HTTPFileImport.load(file, environment: environment, overrides: Set(given.names), readFile: context.readFile)
+            let userNames = Set(given.names).subtracting(httpFileVariableNames)
+            let imported = try HTTPFileImport.load(file, environment: environment, overrides: userNames, readFile: context.readFile)
             imported.document.apply(to: &self)
-            for name in given.names { variables.set(name, to: given.value(of: name) ?? "", secret: given.isSecret(name)) }
+            for name in userNames { variables.set(name, to: given.value(of: name) ?? "", secret: given.isSecret(name)) }
+            httpFileVariableNames = Set(imported.document.variables.keys).union(imported.secrets.keys).subtracting(userNames)
             for (name, value) in imported.secrets { variables.set(name, to: value, secret: true) }
             declaredSecrets = []
             lastRecordIndex = nil
@@ -247,6 +249,7 @@ extension Workspace {
             }
             variables.set(name, to: value, secret: secret)
             declaredSecrets.removeAll { $0 == name }
+            httpFileVariableNames.remove(name)
         case .set(let name, nil, _):
             return .askSecret(name)
         case .unset(let name):
