@@ -5,16 +5,20 @@ import Glibc
 import WorkbenchCore
 
 extension WorkbenchCommand {
-    /// `workbench import FILE [--output SESSION.json]`: curl commands from a file,
-    /// as a session to work on (or to save and replay).
+    /// `workbench import FILE [--env ENVIRONMENT.json] [--output SESSION.json]`: curl
+    /// commands, a HAR log or a Postman collection (told by content), as a session to
+    /// work on (or to save and replay); `--env` a Postman environment over it.
     struct ImportFile: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Bring the curl commands of a file in: start with them in the history, or save them as a session."
+            abstract: "Bring requests in (curl commands, a HAR log, a Postman collection): start with them in the history, or save them as a session."
         )
 
-        @Argument(help: "A file of curl commands (one per line; a line ending with \\ goes on).")
+        @Argument(help: "A file of curl commands (one per line; a line ending with \\ goes on), a HAR log or a Postman collection.")
         var file: String
+
+        @Option(name: .customLong("env"), help: "A Postman environment file: its variables win over the collection's.")
+        var environmentFile: String?
 
         @Option(name: [.short, .long], help: "Write the session file and exit instead of starting the workbench.")
         var output: String?
@@ -25,6 +29,9 @@ extension WorkbenchCommand {
             let launch = Launch(options: options.values)
             let interpreter = launch.makeInterpreter()
             try launch.preload(.importFile(file), into: interpreter)
+            if let environmentFile {
+                try launch.preload(.importFile(environmentFile), into: interpreter)
+            }
             if let output {
                 try launch.preload(.save(output, requests: []), into: interpreter)
                 return

@@ -3,6 +3,7 @@ FILE`) sends what curl itself sends, checked at a local echo server."""
 import base64
 import os
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -154,10 +155,10 @@ def test_replay_a_http_file_with_its_environment(run_workbench, corpus):
     code, out, err = run_workbench(["replay", "corpus.http", "--env", "local"], cwd=corpus,
                                    env={"CORPUS_HOME": "corpus-home-value"})
     assert code == 0, out + err
-    assert out.splitlines()[-1] == "7 passed, 0 failed"
+    assert out.splitlines()[-1] == "8 passed, 0 failed"
     assert "corpus.http:19: response handler skipped (JavaScript does not run in the workbench)" in err
     assert "output redirect `>> ./saved-response.json` skipped" in err
-    assert "request skipped: it uses {{$uuid}}, which the workbench cannot generate" in err
+    assert re.search(r"GET \S+/id/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12} ", out), out  # {{$uuid}}
     # The private environment's value is a secret: sent (the login passed), never shown.
     assert "secret" not in out and "secret" not in err.replace("secrets", "")
 
@@ -167,7 +168,8 @@ def test_run_a_http_file_sends_each_request_as_written(run_workbench, corpus):
                                    env={"CORPUS_HOME": "corpus-home-value"})
     assert code == 0, err
     sent = echoes(out)
-    profile, plain, upload, form, hosted = sent
+    profile, plain, upload, form, hosted, generated = sent
+    assert re.fullmatch(r"/echo/id/[0-9a-f-]{36}", generated["path"]), "{{$uuid}} is made when the file is read"
     assert profile["path"] == "/echo/profile" and profile["query"] == "page=2&size=10"
     headers = dict(profile["headers"])
     assert headers["X-Echoed-Type"] == "application/json"
@@ -182,7 +184,7 @@ def test_run_a_http_file_sends_each_request_as_written(run_workbench, corpus):
 def test_load_a_http_file_in_the_repl_and_save_it_as_a_session(run_workbench, corpus):
     code, out, err = run_workbench(input=script("load corpus.http --env local", "history", "save s.json"), cwd=corpus)
     assert code == 0, err
-    assert "loaded corpus.http: 7 requests" in out
+    assert "loaded corpus.http: 8 requests" in out
     assert "1  POST" in out and "(captures login_body_data_accessToken, login_header_Content_Type; 1 expectation)" in out
     saved = (corpus / "s.json").read_text()
     # The value "secret" as a JSON string anywhere but as a key (captures carry a `secret` flag).
@@ -432,8 +434,8 @@ def test_run_a_http_file_inside_the_repl(run_workbench, corpus):
     code, out, err = run_workbench(input=script("base http://127.0.0.1:9/kept", "run corpus.http --env local", "history",
                                                 "base"), cwd=corpus, env={"CORPUS_HOME": "corpus-home-value"})
     assert code == 0, err
-    assert "corpus.http: 7 requests, sent in order as history 1-7" in out
+    assert "corpus.http: 8 requests, sent in order as history 1-8" in out
     passes = [line for line in out.splitlines() if line.startswith("PASS ")]
-    assert len(passes) == 7 and "FAIL" not in out, out
+    assert len(passes) == 8 and "FAIL" not in out, out
     assert out.rstrip().splitlines()[-1] == "http://127.0.0.1:9/kept", "the request being built stays"
     assert "response handler skipped" in err

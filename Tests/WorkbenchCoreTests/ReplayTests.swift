@@ -20,7 +20,7 @@ import Testing
                       reports: [ReportTarget] = [], keepGoing: Bool = false, assignments: [String] = []) -> ReplayBatch {
         let files = order.map { name in
             ReplayFileRun(file: name, base: nil, assignments: assignments, keepGoing: keepGoing, color: false,
-                          readDocument: { file, _ throws(WorkbenchError) in
+                          readDocument: { file, _, _ throws(WorkbenchError) in
                               guard let document = documents[file] else { throw WorkbenchError("cannot read '\(file)'") }
                               return ReplaySource(document: document)
                           })

@@ -2,7 +2,7 @@
 /// the history) written for another tool.
 public struct Export: Equatable, Sendable {
     public enum Format: String, CaseIterable, Sendable {
-        case curl, httpie, http, hurl, swift
+        case curl, httpie, http, hurl, swift, har, postman
     }
 
     public var format: Format
@@ -35,7 +35,7 @@ public struct Export: Equatable, Sendable {
         case .curl: tool = .curl
         case .httpie: tool = .httpie
         case .hurl: tool = .hurl
-        case .http, .swift: return []
+        case .http, .swift, .har, .postman: return []
         }
         var warnings: [String] = []
         for (index, record) in records.enumerated() where record.settings.followRedirects {
@@ -59,6 +59,8 @@ public struct Export: Equatable, Sendable {
         case .http: return try HTTPFileExport.text(records: records, variables: variables)
         case .hurl: return try HurlExport.text(records: records, variables: variables)
         case .swift: return try SwiftExport.text(records: records, variables: variables, runnable: runnable)
+        case .har: return try HARExport.text(records: records, variables: variables, scope: scope, readFile: readFile)
+        case .postman: return try PostmanExport.text(records: records, variables: variables)
         case .curl, .httpie:
             var commands: [String] = []
             for record in records {

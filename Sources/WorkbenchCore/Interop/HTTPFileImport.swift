@@ -1,3 +1,5 @@
+import Foundation
+
 /// A `.http` file (JetBrains HTTP Client, VS Code REST Client, httpyac,
 /// kulala.nvim, rest.nvim) read into a session: one request record per
 /// request, its file variables and the chosen environment as variables.
@@ -22,14 +24,15 @@ public struct HTTPFileImport: Sendable {
     /// it. Without `fileExists`, an env file exists when `readFile` can read it
     /// (they are small, and a workspace's file access has no other question to ask).
     public static func load(
-        _ file: String, environment: String?, readFile: (String) throws(WorkbenchError) -> [UInt8],
+        _ file: String, environment: String?, overrides: Set<String> = [], readFile: (String) throws(WorkbenchError) -> [UInt8],
         fileExists: ((String) -> Bool)? = nil
     ) throws(WorkbenchError) -> HTTPFileImport {
         let text = try FileSystem.text(try readFile(file), of: file)
         if let fileExists {
-            return try read(text, file: file, environment: environment, readFile: readFile, fileExists: fileExists)
+            return try read(text, file: file, environment: environment, overrides: overrides, readFile: readFile, fileExists: fileExists)
         }
-        return try read(text, file: file, environment: environment, readFile: readFile, fileExists: { (try? readFile($0)) != nil })
+        return try read(text, file: file, environment: environment, overrides: overrides, readFile: readFile,
+                        fileExists: { (try? readFile($0)) != nil })
     }
 
     /// Whether a path names a `.http` (or `.rest`) file.
@@ -41,21 +44,65 @@ public struct HTTPFileImport: Sendable {
     /// Reads `text` (the file `file`); `environment` names the environment to use
     /// from the env files beside it; `processEnvironment` is for error messages only.
     public static func read(
-        _ text: String, file: String, environment: String?,
+        _ text: String, file: String, environment: String?, overrides: Set<String> = [],
         readFile: (String) throws(WorkbenchError) -> [UInt8],
         fileExists: (String) -> Bool = AtomicFile.exists
     ) throws(WorkbenchError) -> HTTPFileImport {
         let folder = file.lastIndex(of: "/").map { String(file[...$0]) } ?? ""
-        let (plain, secret) = try HTTPEnvironmentFiles.load(
+        var (plain, secret) = try HTTPEnvironmentFiles.load(
             folder: folder, name: environment, readFile: readFile, fileExists: fileExists)
-        var parser = HTTPFileParser(file: file, environmentValues: plain, secretValues: secret)
+        // `--var` and `set` win over the env files too.
+        plain = plain.filter { !overrides.contains($0.key) }
+        secret = secret.filter { !overrides.contains($0.key) }
+        // httpyac reads `.env` files from the file's folder up; the nearest one wins.
+        var dotenv: [String: String] = [:]
+        for path in dotenvFiles(folder: folder, fileExists: fileExists) {
+            guard let bytes = try? readFile(path) else { continue }
+            dotenv.merge(Self.dotenvValues(String(decoding: bytes, as: UTF8.self))) { nearer, _ in nearer }
+        }
+        var parser = HTTPFileParser(file: file, environmentValues: plain, secretValues: secret, overrides: overrides,
+                                    readDotenv: { [dotenv] in dotenv })
         try parser.parse(text)
+        secret = parser.secretValues
         var document = SessionDocument()
         document.requests = parser.records
         document.endpoint = parser.records.last?.endpoint ?? Endpoint()
         document.variables = parser.fileVariables.merging(plain) { file, _ in file }
         document.secretNames = secret.keys.sorted()
         return HTTPFileImport(document: document, secrets: secret, notes: parser.notes)
+    }
+
+    /// `.env` in `folder` and the folders above it (at most `dotenvLevels`), nearest first.
+    static let dotenvLevels = 8
+
+    static func dotenvFiles(folder: String, fileExists: (String) -> Bool) -> [String] {
+        var directory = URL(fileURLWithPath: folder.isEmpty ? "." : folder).standardizedFileURL
+        var found: [String] = []
+        for _ in 0..<dotenvLevels {
+            let path = directory.appendingPathComponent(".env").path
+            if fileExists(path) { found.append(path) }
+            if directory.path == "/" { break }
+            directory = directory.deletingLastPathComponent()
+        }
+        return found
+    }
+
+    /// `NAME=VALUE` lines of a `.env` file (`#` comments, `export `, quotes).
+    static func dotenvValues(_ text: String) -> [String: String] {
+        var values: [String: String] = [:]
+        for raw in text.split(separator: "\n") {
+            var line = String(raw).trimmingSpaces()
+            if line.hasPrefix("#") || line.isEmpty { continue }
+            if line.hasPrefix("export ") { line = String(line.dropFirst(7)).trimmingSpaces() }
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            let name = String(line[..<equals]).trimmingSpaces()
+            var value = String(line[equals...].dropFirst()).trimmingSpaces()
+            if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
+                value = String(value.dropFirst().dropLast())
+            }
+            values[name] = value
+        }
+        return values
     }
 }
 
@@ -116,10 +163,10 @@ enum HTTPEnvironmentFiles {
 
 extension HTTPFileImport {
     /// What `workbench replay` reads: a `.http` file (with its environment), or a session file.
-    public static func readForReplay(_ file: String, _ environment: String?) throws(WorkbenchError) -> ReplaySource {
-        guard handles(file) else { return try ReplayFileRun.readSession(file, environment) }
-        let imported = try load(file, environment: environment, readFile: { path throws(WorkbenchError) in try FileSystem.read(path) },
-                                fileExists: AtomicFile.exists)
+    public static func readForReplay(_ file: String, _ environment: String?, _ overrides: Set<String>) throws(WorkbenchError) -> ReplaySource {
+        guard handles(file) else { return try ReplayFileRun.readSession(file, environment, overrides) }
+        let imported = try load(file, environment: environment, overrides: overrides,
+                                readFile: { path throws(WorkbenchError) in try FileSystem.read(path) }, fileExists: AtomicFile.exists)
         return ReplaySource(document: imported.document,
                             assignments: imported.secrets.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" },
                             notes: imported.notes)

@@ -1,10 +1,18 @@
+import Foundation
+
 /// The line-by-line reading of a `.http` file (see `HTTPFileImport`): requests
 /// become records, `{{...}}` references become the workbench's own variables
 /// and captures, and every error names the file, line and column.
 struct HTTPFileParser {
     let file: String
     let environmentValues: [String: String]
-    let secretValues: [String: String]
+    private(set) var secretValues: [String: String]
+    /// Names given by `--var` or `set`: they win over the file's and the env
+    /// files' values, so they stay references (`{{NAME}}`) wherever they are used.
+    let overrides: Set<String>
+    /// `.env` beside the file, read when `{{$dotenv NAME}}` first asks.
+    let readDotenv: () -> [String: String]
+    private var dotenv: [String: String]?
     private(set) var records: [RequestRecord] = []
     private(set) var fileVariables: [String: String] = [:]
     /// The bytes of every file variable's value so far (`HTTPFileBounds`).
@@ -15,10 +23,23 @@ struct HTTPFileParser {
     /// A dynamic variable (`{{$uuid}}`) the request being read uses, which the workbench cannot generate.
     private var unsupported: String?
 
-    init(file: String, environmentValues: [String: String], secretValues: [String: String]) {
+    /// Variables apply from where they are defined (`@name = value`): the value
+    /// each request sees is the one above it. A variable defined once with a plain
+    /// value stays a reference (the session holds it); one defined again further
+    /// down, or whose value refers to others, is written into each request as it
+    /// stands there.
+    private var currentValues: [String: String] = [:]
+    private var definitionCounts: [String: Int] = [:]
+    /// GraphQL fragments defined in the file, by name (httpyac).
+    private var fragments: [String: String] = [:]
+
+    init(file: String, environmentValues: [String: String], secretValues: [String: String],
+         overrides: Set<String> = [], readDotenv: @escaping () -> [String: String] = { [:] }) {
         self.file = file
         self.environmentValues = environmentValues
         self.secretValues = secretValues
+        self.overrides = overrides
+        self.readDotenv = readDotenv
     }
 
     /// A request being read: where it starts, its tags, its lines.
@@ -34,6 +55,9 @@ struct HTTPFileParser {
         var inBody = false
         var inHandler = false
         var skipped: [String] = []
+        /// httpyac `?? status == 200` lines, with their line numbers.
+        var asserts: [(text: String, line: Int)] = []
+        var previousBlank = false
     }
 
     func failure(_ line: Int, _ column: Int, _ message: String) -> WorkbenchError {
@@ -41,12 +65,46 @@ struct HTTPFileParser {
     }
 
     mutating func parse(_ text: String) throws(WorkbenchError) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { raw in
+            raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
+        }
+        for line in lines {
+            if let name = Self.definedName(line) { definitionCounts[name, default: 0] += 1 }
+        }
         var pending = Pending(line: 1)
         var lineNumber = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var fragment: (name: String, lines: [String])?
+        /// Inside httpyac's `{{ ... }}` script block or a `/* ... */` comment: the end that closes it.
+        var skippingUntil: String?
+        for line in lines {
             lineNumber += 1
-            var line = String(raw)
-            if line.hasSuffix("\r") { line.removeLast() }
+            if let end = skippingUntil {
+                if line.trimmingSpaces().hasPrefix(end) || (end == "*/" && line.contains(end)) { skippingUntil = nil }
+                continue
+            }
+            let opening = line.trimmingSpaces()
+            if opening.hasPrefix("{{") && !opening.contains("}}") && (pending.requestLine == nil || pending.inBody || pending.headers.isEmpty) {
+                pending.skipped.append("\(file):\(lineNumber): httpyac script block `{{ ... }}` skipped (JavaScript does not run in the workbench)")
+                skippingUntil = "}}"
+                continue
+            }
+            if opening.hasPrefix("/*") && pending.requestLine == nil {
+                if !opening.contains("*/") { skippingUntil = "*/" }
+                continue
+            }
+            if pending.requestLine == nil, opening.hasPrefix("proto <") {
+                throw failure(lineNumber, 1, "gRPC (`proto < FILE`, httpyac) is not supported: the workbench speaks HTTP")
+            }
+            if var open = fragment {
+                open.lines.append(line)
+                if line.hasPrefix("}") {
+                    fragments[open.name] = open.lines.joined(separator: "\n")
+                    fragment = nil
+                } else {
+                    fragment = open
+                }
+                continue
+            }
             if line.hasPrefix("###") {
                 try finish(pending)
                 pending = Pending(line: lineNumber + 1)
@@ -56,32 +114,100 @@ struct HTTPFileParser {
                 if line.contains("%}") { pending.inHandler = false }
                 continue
             }
+            let trimmed = line.trimmingSpaces()
+            if trimmed.hasPrefix("?? ") {
+                pending.asserts.append((String(trimmed.dropFirst(3)).trimmingSpaces(), lineNumber))
+                continue
+            }
             if pending.requestLine == nil {
+                if trimmed.hasPrefix("fragment "), trimmed.hasSuffix("{") {
+                    // A GraphQL fragment (httpyac): added to the GraphQL bodies that use it.
+                    let name = trimmed.dropFirst("fragment ".count).split(separator: " ").first.map(String.init) ?? ""
+                    fragment = (name, [line])
+                    continue
+                }
+                if trimmed.hasPrefix("<"), trimmed.contains("{%") || trimmed.hasSuffix(".js") {
+                    pending.skipped.append("\(file):\(lineNumber): pre-request script skipped (JavaScript does not run in the workbench)")
+                    if trimmed.contains("{%") && !trimmed.contains("%}") { pending.inHandler = true }
+                    continue
+                }
                 try readPreamble(line, number: lineNumber, into: &pending)
             } else if !pending.inBody {
-                let trimmed = line.trimmingSpaces()
                 if trimmed.isEmpty {
                     pending.inBody = true
                     pending.bodyLine = lineNumber + 1
+                    pending.previousBlank = true
                 } else if pending.headers.isEmpty, let first = line.first, first == " " || first == "\t",
-                          trimmed.hasPrefix("?") || trimmed.hasPrefix("&") {
-                    // A query continued on its own line.
+                          trimmed.hasPrefix("?") || trimmed.hasPrefix("&") || trimmed.hasPrefix("/") || !trimmed.contains(": ") {
+                    // The URL continued on its own, indented line (JetBrains' multi-line URLs).
                     pending.requestLine!.text += trimmed
                 } else if trimmed.hasPrefix("#") || trimmed.hasPrefix("//") {
                     continue
                 } else if trimmed.hasPrefix(">") {
                     readHandler(trimmed, number: lineNumber, into: &pending)
+                } else if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") || (trimmed.hasPrefix("<") && !trimmed.hasPrefix("<@")) && !line.contains(": ") {
+                    // httpyac: a body may follow the headers without a blank line.
+                    pending.inBody = true
+                    pending.bodyLine = lineNumber
+                    pending.body.append(line)
                 } else {
                     pending.headers.append((line, lineNumber))
                 }
             } else if line.hasPrefix(">") {
                 readHandler(line, number: lineNumber, into: &pending)
+            } else if pending.previousBlank && Self.isRequestLine(line) {
+                // httpyac: a request line after a blank line starts the next request, without `###`.
+                try finish(pending)
+                pending = Pending(line: lineNumber)
+                pending.requestLine = (line, lineNumber)
             } else {
                 pending.body.append(line)
+                pending.previousBlank = trimmed.isEmpty
             }
         }
         try finish(pending)
-        if records.isEmpty { throw WorkbenchError("\(file): no request in it") }
+        if records.isEmpty {
+            if let note = notes.first { throw WorkbenchError("\(file): no request it holds can be sent here (\(note))") }
+            throw WorkbenchError("\(file): no request in it")
+        }
+    }
+
+    /// The words of a request line; a `{{...}}` reference is one word's part even with
+    /// spaces in it (`{{$random.integer(1, 9)}}`).
+    static func words(of line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var depth = 0
+        var previous: Character = " "
+        for character in line {
+            if character == "{" && previous == "{" { depth += 1 }
+            if character == "}" && previous == "}" && depth > 0 { depth -= 1 }
+            if (character == " " || character == "\t") && depth == 0 {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+            previous = character == previous && (character == "{" || character == "}") ? " " : character
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    static let methods: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT", "GRAPHQL"]
+
+    /// `GET /x`, `POST https://h/x HTTP/1.1`: a line that can only be a request line.
+    static func isRequestLine(_ line: String) -> Bool {
+        let words = line.split(separator: " ")
+        guard words.count == 2 || (words.count == 3 && words[2].hasPrefix("HTTP/")), methods.contains(String(words[0])) else { return false }
+        return words[1].hasPrefix("/") || words[1].hasPrefix("http") || words[1].hasPrefix("{{")
+    }
+
+    /// `@name = value`: the name it defines.
+    static func definedName(_ line: String) -> String? {
+        let trimmed = line.trimmingSpaces()
+        guard trimmed.hasPrefix("@"), let equals = trimmed.firstIndex(of: "=") else { return nil }
+        return String(trimmed[trimmed.index(after: trimmed.startIndex)..<equals]).trimmingSpaces()
     }
 
     /// Before the request line: tags, comments, file variables, blank lines.
@@ -106,11 +232,14 @@ struct HTTPFileParser {
             let name = String(trimmed[trimmed.index(after: trimmed.startIndex)..<equals]).trimmingSpaces()
             guard Template.isValidVariableName(name) else { throw failure(number, 2, "invalid variable name \(Excerpt.quoted(name))") }
             let value = String(trimmed[trimmed.index(after: equals)...]).trimmingSpaces()
+            // `--var` and `set` win over the file's own value.
+            if overrides.contains(name) { return }
             // File variables may use earlier ones: resolved now, in order.
             let resolved = try resolve(value, line: number, column: line.count - value.count + 1, inRequest: nil)
             fileVariableBytes += resolved.utf8.count
             if fileVariableBytes > HTTPFileBounds.maximumTotalBytes { throw failure(number, 1, HTTPFileBounds.tooMuch(at: name)) }
-            fileVariables[name] = resolved
+            currentValues[name] = resolved
+            if definitionCounts[name, default: 0] <= 1 && !Template.hasReferences(resolved) { fileVariables[name] = resolved }
             return
         }
         pending.requestLine = (line, number)
@@ -134,11 +263,17 @@ struct HTTPFileParser {
         let index = records.count
         var captures: [Capture] = []
         unsupported = nil
-        var words = requestText.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        var words = Self.words(of: requestText)
         if let last = words.last, last.uppercased().hasPrefix("HTTP/"), words.count > 1 { words.removeLast() }
         guard !words.isEmpty else { throw failure(requestNumber, 1, "expected a request line") }
         var method = "GET"
+        var isGraphQL = false
         if words.count >= 2 {
+            if words[0].uppercased() == "GRAPHQL" {
+                // JetBrains' `GRAPHQL URL`: the body is the query, sent as `{"query", "variables"}` by POST.
+                isGraphQL = true
+                words[0] = "POST"
+            }
             do throws(WorkbenchError) { method = try HTTPSyntax.normalizedMethod(words[0]) } catch {
                 throw failure(requestNumber, 1, error.message)
             }
@@ -166,6 +301,15 @@ struct HTTPFileParser {
             // `GET /path` with a Host header, as the spec allows.
             url = "http://" + host.value + url
             headers.removeAll { $0.hasName("Host") }
+        } else if url.hasPrefix("/") {
+            // httpyac: a relative request line goes to `{{host}}` (`@host = https://...`, an env file, `--var host=`).
+            if dotenv == nil { dotenv = readDotenv() }
+            guard overrides.contains("host") || currentValues["host"] != nil || environmentValues["host"] != nil
+                    || secretValues["host"] != nil || dotenv?["host"] != nil else {
+                throw failure(requestNumber, urlColumn, "\(Excerpt.quoted(url)) is relative and no `host` variable says where to: "
+                    + "add `@host = http://...` above it, or give --var host=URL")
+            }
+            url = try resolve("{{host}}", line: requestNumber, column: urlColumn, inRequest: index, captures: &captures) + url
         }
         do throws(WorkbenchError) {
             if let userInfo = try endpoint.setURL(url) {
@@ -176,13 +320,9 @@ struct HTTPFileParser {
         }
         endpoint.method = method
         (endpoint.headers, endpoint.auth) = Self.authHelper(in: headers)
-        endpoint.body = try body(pending, headers: headers, request: index, captures: &captures)
-        if method == "GRAPHQL" {
-            do throws(WorkbenchError) {
-                (endpoint.method, endpoint.body) = ("POST", try Self.graphqlBody(endpoint.body))
-            } catch {
-                throw failure(pending.bodyLine, 1, error.message)
-            }
+        endpoint.body = try body(pending, headers: headers, request: index, captures: &captures, graphQL: isGraphQL)
+        if isGraphQL && endpoint.body != nil && !endpoint.headers.contains(name: "Content-Type") {
+            endpoint.headers.append(HeaderField(name: "Content-Type", value: "application/json"))
         }
         if let unsupported {
             notes.append("\(file):\(requestNumber): request skipped: it uses \(unsupported), which the workbench cannot generate")
@@ -194,6 +334,13 @@ struct HTTPFileParser {
         for text in pending.expectations {
             do throws(WorkbenchError) { expectations.append(try Expectation.parse(text)) } catch {
                 throw failure(pending.line, 1, "@workbench expect: \(error.message)")
+            }
+        }
+        for (text, line) in pending.asserts {
+            if let expectation = Self.expectation(fromAssert: text) {
+                expectations.append(expectation)
+            } else {
+                notes.append("\(file):\(line): assert `?? \(Template.oneLine(text))` skipped (the workbench maps status, header and duration asserts)")
             }
         }
         records.append(RequestRecord(endpoint: endpoint, settings: settings, expectations: expectations))
@@ -241,13 +388,57 @@ struct HTTPFileParser {
         return (rest, nil)
     }
 
+    /// httpyac's `?? status == 200`, `?? header content-type includes json`, `?? duration < 500`.
+    static func expectation(fromAssert text: String) -> Expectation? {
+        let words = text.split(separator: " ", maxSplits: 3).map(String.init)
+        switch (words.first, words.count) {
+        case ("status", 3) where words[1] == "==":
+            return Int(words[2]).map { .status(.code($0)) }
+        case ("header", 4) where ["includes", "contains", "=="].contains(words[2]):
+            return .headerContains(name: words[1], text: words[3])
+        case ("duration", 3) where words[1] == "<":
+            return Double(words[2]).map { .timeBelow(milliseconds: $0) }
+        default:
+            return nil
+        }
+    }
+
+    /// A GraphQL body (`GRAPHQL URL`, or httpyac's `query ...` under POST): the
+    /// query, then after a blank line optional JSON variables, as `{"query", "variables"}`.
+    private func graphQLBody(_ lines: [String]) -> String? {
+        let first = lines.first?.trimmingSpaces() ?? ""
+        let keywords = ["query", "mutation", "subscription", "fragment", "{"]
+        guard keywords.contains(where: { first.hasPrefix($0) }) else { return nil }
+        var query = lines
+        var variables = "{}"
+        if let blank = lines.lastIndex(where: { $0.trimmingSpaces().isEmpty }),
+           lines[(blank + 1)...].first?.trimmingSpaces().hasPrefix("{") == true {
+            let text = lines[(blank + 1)...].joined(separator: "\n")
+            if (try? JSONTemplate.check(text)) != nil {
+                variables = text
+                query = Array(lines[..<blank])
+            }
+        }
+        var queryText = query.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        for (name, fragment) in fragments.sorted(by: { $0.key < $1.key }) where queryText.contains("..." + name) {
+            queryText += "\n" + fragment
+        }
+        return "{\"query\": \(JSONValue.string(queryText).jsonText), \"variables\": \(variables)}"
+    }
+
     private mutating func body(
-        _ pending: Pending, headers: [HeaderField], request: Int, captures: inout [Capture]
+        _ pending: Pending, headers: [HeaderField], request: Int, captures: inout [Capture], graphQL: Bool = false
     ) throws(WorkbenchError) -> Body? {
         var lines = pending.body
         while let last = lines.last, last.trimmingSpaces().isEmpty { lines.removeLast() }
         guard !lines.isEmpty else { return nil }
         let first = lines[0].trimmingSpaces()
+        let contentType = headers.values(of: "Content-Type").last?.lowercased() ?? ""
+        if graphQL || contentType.contains("json") || contentType.contains("graphql"), let text = graphQLBody(lines),
+           graphQL || !first.hasPrefix("{") {
+            let resolved = try resolve(text, line: pending.bodyLine, column: 1, inRequest: request, captures: &captures)
+            return .json(resolved)
+        }
         if lines.count == 1, first.hasPrefix("<") {
             // `< ./file` (and JetBrains' `<@ ./file`, whose variables are not expanded here).
             let path = String(first.drop { $0 == "<" || $0 == "@" }).trimmingSpaces()
@@ -298,9 +489,27 @@ struct HTTPFileParser {
             let name = String(reference.dropFirst("$processEnv ".count)).trimmingSpaces()
             return "{{env.\(name)}}"
         }
+        if reference.hasPrefix("$dotenv ") {
+            let name = String(reference.dropFirst("$dotenv ".count)).trimmingSpaces()
+            if dotenv == nil { dotenv = readDotenv() }
+            guard let value = dotenv?[name], Template.isValidVariableName(name) else {
+                throw failure(line, column, "{{$dotenv \(name)}}: no \(name) in the .env file beside \(file)")
+            }
+            // Values from .env are secrets, as private env values are.
+            secretValues[name] = value
+            return "{{\(name)}}"
+        }
         if reference.hasPrefix("$") {
+            if let value = Self.dynamicValue(reference) { return value }
             unsupported = "{{\(reference)}}"
             return ""
+        }
+        let dotted = reference.split(separator: ".", maxSplits: 1).map(String.init)
+        if dotted.count == 2, names[dotted[0]] != nil, !dotted[1].hasPrefix("response") {
+            // httpyac: `{{name.field.sub}}` is the named request's JSON body, `{{name.headers.x}}` a header of it.
+            let rest = dotted[1]
+            let canonical = rest.hasPrefix("headers.") ? "\(dotted[0]).response.\(rest)" : "\(dotted[0]).response.body.$.\(rest)"
+            return try translate(canonical, line: line, column: column, inRequest: inRequest, captures: &captures)
         }
         let parts = reference.split(separator: ".", maxSplits: 3).map(String.init)
         if parts.count >= 3, parts[1] == "response", let owner = names[parts[0]] {
@@ -333,13 +542,52 @@ struct HTTPFileParser {
         guard Template.isValidVariableName(reference) else {
             throw failure(line, column, "invalid variable reference {{\(reference)}}")
         }
-        guard fileVariables[reference] != nil || environmentValues[reference] != nil || secretValues[reference] != nil else {
-            throw failure(line, column, "unknown variable {{\(reference)}}: define it with `@\(reference) = VALUE` or in http-client.env.json (--env NAME)")
-        }
-        if inRequest == nil, let value = fileVariables[reference] ?? environmentValues[reference] {
-            // A file variable built from others holds their values: variables are not expanded twice.
+        // `--var` and `set` win: the value comes with the workspace's variables.
+        if overrides.contains(reference) { return "{{\(reference)}}" }
+        if let value = currentValues[reference] {
+            // Defined once with a plain value: the session's variable. Else the value as it stands here.
+            if inRequest != nil && fileVariables[reference] == value && definitionCounts[reference, default: 0] <= 1 {
+                return "{{\(reference)}}"
+            }
             return value
         }
-        return "{{\(reference)}}"
+        if secretValues[reference] != nil { return "{{\(reference)}}" }
+        if let value = environmentValues[reference] {
+            // A file variable built from others holds their values: variables are not expanded twice.
+            return inRequest == nil ? value : "{{\(reference)}}"
+        }
+        if dotenv == nil { dotenv = readDotenv() }
+        if let value = dotenv?[reference] {
+            // A `.env` value (httpyac): a secret, as `{{$dotenv NAME}}` is.
+            secretValues[reference] = value
+            return "{{\(reference)}}"
+        }
+        if definitionCounts[reference] != nil {
+            throw failure(line, column, "unknown variable {{\(reference)}} here: it is defined further down, and a variable applies from where it is defined")
+        }
+        throw failure(line, column, "unknown variable {{\(reference)}}: define it with `@\(reference) = VALUE`, in http-client.env.json (--env NAME), or give --var \(reference)=VALUE")
+    }
+}
+
+extension HTTPFileParser {
+    /// JetBrains' and httpyac's dynamic variables, made when the file is read:
+    /// `$uuid`, `$random.uuid`, `$timestamp`, `$isoTimestamp`, `$randomInt`,
+    /// `$random.integer(A, B)`. Nil for one the workbench does not know.
+    static func dynamicValue(_ reference: String) -> String? {
+        switch reference {
+        case "$uuid", "$random.uuid", "$guid": return UUID().uuidString.lowercased()
+        case "$timestamp": return String(Int(Date().timeIntervalSince1970))
+        case "$isoTimestamp":
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            return formatter.string(from: Date())
+        case "$randomInt": return String(Int.random(in: 0..<1000))
+        default: break
+        }
+        let prefix = "$random.integer("
+        guard reference.hasPrefix(prefix), reference.hasSuffix(")") else { return nil }
+        let bounds = reference.dropFirst(prefix.count).dropLast().split(separator: ",").map { Int($0.trimmingSpaces()) }
+        guard bounds.count == 2, let low = bounds[0], let high = bounds[1], low < high else { return nil }
+        return String(Int.random(in: low..<high))
     }
 }

@@ -19,13 +19,14 @@ public struct ReplayFileRun: Sendable {
     public var environmentName: String?
     /// Reads the file named on the command line; the default reads session
     /// JSON (Interop adds `.http`).
-    public var readDocument: @Sendable (String, String?) throws(WorkbenchError) -> ReplaySource
+    /// The third argument names the variables `--var` gives (a `.http` file keeps them references).
+    public var readDocument: @Sendable (String, String?, Set<String>) throws(WorkbenchError) -> ReplaySource
     /// `--diff`: compare each response with the one recorded (a difference fails it).
     public var diff: ResponseDiff.Options?
 
     public init(file: String, base: String?, assignments: [String], keepGoing: Bool, color: Bool,
                 environmentName: String? = nil,
-                readDocument: @escaping @Sendable (String, String?) throws(WorkbenchError) -> ReplaySource = ReplayFileRun.readSession) {
+                readDocument: @escaping @Sendable (String, String?, Set<String>) throws(WorkbenchError) -> ReplaySource = ReplayFileRun.readSession) {
         self.file = file
         self.base = base
         self.assignments = assignments
@@ -36,7 +37,7 @@ public struct ReplayFileRun: Sendable {
     }
 
     /// A session JSON file (it brings no secret values).
-    @Sendable public static func readSession(_ file: String, _ environment: String?) throws(WorkbenchError) -> ReplaySource {
+    @Sendable public static func readSession(_ file: String, _ environment: String?, _ overrides: Set<String> = []) throws(WorkbenchError) -> ReplaySource {
         if environment != nil { throw WorkbenchError("--env is for .http files, whose environments live beside them") }
         return ReplaySource(document: try SessionDecoding.decode(try FileSystem.read(file), file: file))
     }
@@ -53,7 +54,9 @@ public struct ReplayFileRun: Sendable {
 
     /// Reads the file and resolves its variables; nothing is sent.
     public func prepare(environment: [String: String]) throws(WorkbenchError) -> Prepared {
-        let source = try readDocument(file, environmentName)
+        var given = Set(assignments.compactMap { assignment in assignment.firstIndex(of: "=").map { String(assignment[..<$0]) } })
+        for name in environment.keys where name.hasPrefix("WORKBENCH_VAR_") { given.insert(String(name.dropFirst("WORKBENCH_VAR_".count))) }
+        let source = try readDocument(file, environmentName, given)
         let document = source.document
         guard !document.requests.isEmpty else { throw WorkbenchError("\(file) has no recorded requests to replay") }
         if let base, !Template.hasReferences(base) {

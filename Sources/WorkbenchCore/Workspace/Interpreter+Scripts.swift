@@ -40,11 +40,19 @@ extension Interpreter {
     /// variables (and its environment's) are set first; private values as secrets.
     /// Nothing changes when the file cannot be read.
     func runHTTPFile(_ file: String, environment: String?) throws(WorkbenchError) {
-        let imported = try HTTPFileImport.load(file, environment: environment, readFile: context.readFile)
+        // Variables already `set` win over the file's and its env files' values.
+        let given = Set(workspace.variables.names).subtracting(workspace.httpFileVariableNames)
+        let imported = try HTTPFileImport.load(file, environment: environment, overrides: given, readFile: context.readFile)
         for note in imported.notes { output.printError("warning: " + note) }
         guard !imported.document.requests.isEmpty else { throw WorkbenchError("\(file): no request it holds can be sent here") }
-        for (name, value) in imported.document.variables { workspace.variables.set(name, to: value) }
-        for (name, value) in imported.secrets { workspace.variables.set(name, to: value, secret: true) }
+        for (name, value) in imported.document.variables where !given.contains(name) {
+            workspace.variables.set(name, to: value)
+            workspace.httpFileVariableNames.insert(name)
+        }
+        for (name, value) in imported.secrets {
+            workspace.variables.set(name, to: value, secret: true)
+            workspace.httpFileVariableNames.insert(name)
+        }
         let first = workspace.history.count + 1
         workspace.history += imported.document.requests
         let last = workspace.history.count

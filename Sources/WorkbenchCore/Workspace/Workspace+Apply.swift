@@ -122,17 +122,11 @@ extension Workspace {
             if let timeout = imported.timeout { settings.timeout = timeout }
             return .output(([Self.importSummary(endpoint)] + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
         case .importFile(let path):
-            let text = try FileSystem.text(try context.readFile(path), of: path)
-            let (records, warnings) = try CurlImport.records(fromFile: text, named: path, settings: settings, readFile: context.readFile)
-            let first = history.count + 1
-            history += records
-            endpoint = records[records.count - 1].endpoint
-            settings = records[records.count - 1].settings
-            let range = records.count == 1 ? "\(first)" : "\(first)-\(history.count)"
-            let summary = "imported \(records.count) request\(records.count == 1 ? "" : "s") from \(path) as history \(range) (not sent; `replay` sends them); the last is the request now"
-            return .output(([summary] + warnings.map { "warning: " + $0 }).joined(separator: "\n"))
+            return try importFile(path, context: context)
         case .export(let export):
             var records = [RequestRecord(endpoint: endpoint, settings: settings)]
+            // HAR is about exchanges: the current request, with its response when it was the last sent.
+            if export.format == .har, let last = history.last, last.endpoint == endpoint { records = [last] }
             if export.session {
                 guard !history.isEmpty else { throw WorkbenchError("nothing to export: no request has been sent yet (`export \(export.format.rawValue)` exports the current one)") }
                 records = history.records
@@ -202,8 +196,13 @@ extension Workspace {
             if let secrets = secretsToGiveAgainLine() { note += "\n" + secrets }
             return reloadGraphQLSchema(after: reloadDescription(after: note, context: context), context: context)
         case .loadHTTPFile(let file, let environment):
-            let imported = try HTTPFileImport.load(file, environment: environment, readFile: context.readFile)
+            // Variables already `set` win over the file's and its env files' values, and stay.
+            let given = variables
+            let userNames = Set(given.names).subtracting(httpFileVariableNames)
+            let imported = try HTTPFileImport.load(file, environment: environment, overrides: userNames, readFile: context.readFile)
             imported.document.apply(to: &self)
+            for name in userNames { variables.set(name, to: given.value(of: name) ?? "", secret: given.isSecret(name)) }
+            httpFileVariableNames = Set(imported.document.variables.keys).union(imported.secrets.keys).subtracting(userNames)
             for (name, value) in imported.secrets { variables.set(name, to: value, secret: true) }
             declaredSecrets = []
             lastRecordIndex = nil
@@ -259,6 +258,7 @@ extension Workspace {
             }
             variables.set(name, to: value, secret: secret)
             declaredSecrets.removeAll { $0 == name }
+            httpFileVariableNames.remove(name)
         case .set(let name, nil, _):
             return .askSecret(name)
         case .unset(let name):

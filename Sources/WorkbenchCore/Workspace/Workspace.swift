@@ -26,6 +26,9 @@ public struct Workspace: Equatable, Sendable {
     public var sessionUnknown: UnknownMembers?
     /// `print` and `pager`: how responses are shown here (not saved with a session).
     public var view = ResponseView()
+    /// Variables a `.http` file (`run`, `load`) set, not the user: they do not win
+    /// over the file's own values when it is read again (`set NAME` makes one the user's).
+    public var httpFileVariableNames: Set<String> = []
     /// Saving warns about literal credentials once per workspace.
     public var warnedAboutCredentials = false
     /// The session's cookies (libcurl's engine decides where each is sent).

@@ -1,0 +1,200 @@
+""".http dialects (issue 29, DESIGN "Formats people already have"): each reproduction of the
+issue end to end against the echoing test server on 127.0.0.1, and the corpus of real files
+(../shared/http-corpus, read at test time) pointed at 127.0.0.1: every file either runs or is
+refused with one clear line, with the counts printed."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from test_interop import echoes
+
+CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "http-corpus"
+
+
+def write(workdir: Path, name: str, text: str) -> str:
+    (workdir / name).write_text(text)
+    return name
+
+
+def test_var_reaches_file_variables_and_bare_references(run_workbench, server, workdir):
+    write(workdir, "v.http", "@baseUrl = {{HOST}}/echo\n\nGET {{baseUrl}}/items?t={{TOKEN}}\nAuthorization: Bearer {{TOKEN}}\n")
+    code, out, err = run_workbench(["replay", "v.http", "--var", f"HOST={server}", "--var", "TOKEN=cli-token"])
+    assert code == 0, out + err
+    assert out.splitlines()[-1] == "1 passed, 0 failed"
+    assert re.search(r"PASS 1 GET \S+/echo/items\?t=cli-token ", out), out
+    code, out, err = run_workbench(["replay", "v.http"], env={"WORKBENCH_VAR_HOST": server, "WORKBENCH_VAR_TOKEN": "t2"})
+    assert code == 0 and re.search(r"PASS 1 GET \S+/echo/items\?t=t2 ", out), out + err
+
+
+def test_set_then_run_uses_the_set_values_and_they_win(run_workbench, server, workdir):
+    write(workdir, "v.http", "@HOST = http://127.0.0.1:9\n@baseUrl = {{HOST}}/echo\n\nGET {{baseUrl}}/set?q={{q}}\n")
+    code, out, err = run_workbench(input=f"set HOST {server}\nset q fromset\nrun v.http\nload v.http\nshow\n")
+    assert code == 0, err
+    [sent] = echoes(out)
+    assert sent["path"] == "/echo/set" and sent["query"] == "q=fromset"
+    assert f"Host: {server.split('//')[1]}" in out  # `load` kept the set value too
+
+
+def test_env_file_and_var_give_one_value_per_request(run_workbench, server, workdir):
+    write(workdir, "http-client.env.json", json.dumps({"dev": {"base": server, "TOKEN": "fromenv"}}))
+    write(workdir, "v.http", "GET {{base}}/echo/one?q={{TOKEN}}\nAuthorization: Bearer {{TOKEN}}\n")
+    code, out, err = run_workbench(input="set TOKEN cli\nrun v.http --env dev\n")
+    [sent] = echoes(out)
+    assert sent["query"] == "q=cli" and dict(sent["headers"])["Authorization"] == "Bearer cli"
+    code, out, err = run_workbench(["replay", "v.http", "--env", "dev", "--var", "TOKEN=cli"])
+    assert code == 0 and "/echo/one?q=cli " in out, out + err
+    code, out, err = run_workbench(["run", "v.http", "--env", "dev"])
+    [sent] = echoes(out)
+    assert sent["query"] == "q=fromenv"
+
+
+def test_a_variable_applies_from_where_it_is_defined(run_workbench, server, workdir):
+    write(workdir, "v.http", f"@myhost = {server}/echo/a\n\nGET {{{{myhost}}}}\n\n###\n@myhost = {server}/echo/b\n\nGET {{{{myhost}}}}\n")
+    code, out, err = run_workbench(["run", "v.http"])
+    assert code == 0, err
+    assert [e["path"] for e in echoes(out)] == ["/echo/a", "/echo/b"]
+
+
+def test_multi_line_urls_graphql_and_relative_lines(run_workbench, server, workdir):
+    write(workdir, "v.http", "\n".join([
+        f"@host = {server}",
+        "GET /echo",
+        "    /multi",
+        "    ?a=1",
+        "    &b=2",
+        "",
+        "###",
+        "GRAPHQL /echo/graphql",
+        "",
+        "query Users($n: Int) { users(first: $n) { id } }",
+        "",
+        '{"n": 2}',
+        "",
+        "###",
+        "POST /echo/httpyac-graphql",
+        "Content-Type: application/json",
+        "",
+        "query Countries {",
+        "  ...Parts",
+        "}",
+        "",
+        "###",
+        "GET /echo/status",
+        "",
+        "GET /echo/status-two",
+        "",
+    ]) + "\n")
+    (workdir / "v.http").write_text("fragment Parts on Country {\n  code\n}\n\n" + (workdir / "v.http").read_text())
+    code, out, err = run_workbench(["run", "v.http"])
+    assert code == 0, err
+    assert "empty base URL" not in err
+    multi, graphql, httpyac, status, two = echoes(out)
+    assert multi["path"] == "/echo/multi" and multi["query"] == "a=1&b=2"
+    assert graphql["method"] == "POST" and json.loads(graphql["body"]) == {
+        "query": "query Users($n: Int) { users(first: $n) { id } }", "variables": {"n": 2}}
+    assert dict(graphql["headers"])["Content-Type"] == "application/json"
+    body = json.loads(httpyac["body"])
+    assert body["variables"] == {} and body["query"].startswith("query Countries {") and "fragment Parts on Country" in body["query"]
+    assert (status["path"], two["path"]) == ("/echo/status", "/echo/status-two")
+
+
+def test_scripts_dynamic_variables_and_asserts(run_workbench, server, workdir):
+    write(workdir, "v.http", "\n".join([
+        "< {%",
+        '    request.variables.set("firstname", "John")',
+        "%}",
+        f"GET {server}/echo/pre",
+        "",
+        "> {% client.test('x', () => {}); %}",
+        "",
+        "###",
+        f"POST {server}/echo/dyn?id={{{{$uuid}}}}&r={{{{$random.integer(5, 6)}}}}&t={{{{$timestamp}}}}",
+        "Content-Type: application/json",
+        "",
+        '{"at": "{{$isoTimestamp}}", "n": {{$randomInt}}, "u": "{{$random.uuid}}", "home": "{{$processEnv HOME_X}}", "d": "{{$dotenv SECRET_D}}"}',
+        "",
+        "?? status == 200",
+        "?? header content-type includes json",
+        "?? body $.x == 1",
+        "",
+        "###",
+        f"GET {server}/status/404",
+        "",
+        "?? status == 200",
+    ]) + "\n")
+    write(workdir, ".env", "SECRET_D='dotenv-secret-77'\n")
+    code, out, err = run_workbench(["replay", "v.http", "--keep-going"], env={"HOME_X": "home-value"})
+    assert code == 1, out + err
+    assert "v.http:1: pre-request script skipped (JavaScript does not run in the workbench)" in err
+    assert "v.http:6: response handler skipped" in err
+    assert "v.http:16: assert `?? body $.x == 1` skipped" in err
+    lines = out.splitlines()
+    assert lines[-1] == "2 passed, 1 failed"
+    assert re.search(r"PASS 2 POST \S+/echo/dyn\?id=[0-9a-f-]{36}&r=5&t=\d{10} ", out), out
+    assert "FAIL 3 GET" in out and "status 200: got 404" in out
+    assert "dotenv-secret-77" not in out + err and "home-value" not in out + err
+
+
+def test_a_file_whose_only_request_uses_uuid_runs(run_workbench, server, workdir):
+    write(workdir, "v.http", f"GET {server}/echo/{{{{$uuid}}}}\n")
+    code, out, err = run_workbench(["run", "v.http"])
+    assert code == 0, err
+    assert re.fullmatch(r"/echo/[0-9a-f-]{36}", echoes(out)[0]["path"])
+
+
+@pytest.mark.parametrize("text, message", [
+    ("GET /x\n", "v.http: line 1, column 5: '/x' is relative and no `host` variable says where to"),
+    ("GET http://h/{{later}}\n\n###\n@later = 1\nGET http://h/\n", "unknown variable {{later}} here: it is defined further down"),
+    ("GET http://h/{{nobody}}\n", "or give --var nobody=VALUE"),
+])
+def test_http_errors_name_the_line(run_workbench, workdir, text, message):
+    write(workdir, "v.http", text)
+    code, out, err = run_workbench(["replay", "v.http"])
+    assert code == 2
+    errors = [line for line in err.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and message in errors[0], err
+
+
+HOST = re.compile(r"(https?|wss?|grpcs?|mqtts?|amqps?)://[A-Za-z0-9.\-_]+(:\d+)?")
+
+
+def test_the_corpus_runs_against_127_0_0_1_or_gives_one_line(run_workbench, server, tmp_path):
+    assert CORPUS.is_dir(), f"the corpus is not at {CORPUS}"
+    copy = tmp_path / "corpus"
+    shutil.copytree(CORPUS, copy)
+    for path in copy.rglob("*"):
+        if path.is_file() and path.suffix in (".http", ".rest", ".json", ".env") or path.name.startswith(".env"):
+            text = path.read_text(errors="replace")
+            path.write_text(HOST.sub(lambda m: server if m.group(1).startswith("http") else m.group(0), text))
+    files = sorted(p for p in copy.rglob("*") if p.suffix in (".http", ".rest"))
+    ran, refused, unclear = [], [], []
+    for path in files:
+        code, out, err = run_workbench(["replay", path.name, "--keep-going"], cwd=path.parent, timeout=60)
+        assert "empty base URL" not in err, (path, err)
+        errors = [line for line in err.splitlines() if line.startswith("error:")]
+        if code in (0, 1) and re.search(r"^\d+ passed, \d+ failed$", out, re.M):
+            ran.append(path)
+        elif code == 2 and len(errors) == 1:
+            refused.append((path, errors[0]))
+        else:
+            unclear.append((path, code, err[-300:]))
+    print(f"\n.http corpus: {len(files)} files, {len(ran)} ran against 127.0.0.1, {len(refused)} refused with one line, "
+          f"{len(unclear)} unclear")
+    for path, line in refused:
+        print(f"  refused {path.relative_to(copy)}: {line[:160]}")
+    assert not unclear, unclear
+    assert len(ran) > 47, "more of the corpus runs than the 47 of the issue"
+
+
+def test_a_files_own_values_are_not_overrides_when_another_file_runs(run_workbench, server, workdir):
+    write(workdir, "a.http", f"@where = {server}/echo/a\nGET {{{{where}}}}\n")
+    write(workdir, "b.http", f"@where = {server}/echo/b\nGET {{{{where}}}}\n")
+    code, out, err = run_workbench(input="run a.http\nrun b.http\nload a.http\nset where " + server + "/echo/set\nrun b.http\n")
+    assert code == 0, err
+    assert [e["path"] for e in echoes(out)] == ["/echo/a", "/echo/b", "/echo/set"]
