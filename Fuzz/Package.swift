@@ -30,6 +30,16 @@ let package = Package(
             swiftSettings: fuzzSettings
         ),
         .executableTarget(
+            name: "FuzzOpenAPILoader",
+            dependencies: [.product(name: "WorkbenchCore", package: "Workbench")],
+            swiftSettings: fuzzSettings
+        ),
+        .executableTarget(
+            name: "FuzzHTTPFile",
+            dependencies: [.product(name: "WorkbenchCore", package: "Workbench")],
+            swiftSettings: fuzzSettings
+        ),
+        .executableTarget(
             name: "FuzzSessionLoader",
             dependencies: [.product(name: "WorkbenchCore", package: "Workbench")],
             swiftSettings: fuzzSettings

@@ -3,7 +3,8 @@
 #
 #   Fuzz/run.sh [TARGET] [SECONDS]
 #
-# TARGET is command-parser, json-formatter, json-path, session-loader or all
+# TARGET is command-parser, json-formatter, json-path, session-loader,
+# openapi-loader, http-file or all
 # (the default); SECONDS is how long each target runs (default 600).
 #
 # Environment:
@@ -30,7 +31,7 @@ if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 
-all_targets=(command-parser json-formatter json-path session-loader)
+all_targets=(command-parser json-formatter json-path session-loader openapi-loader http-file)
 
 # The executable (SwiftPM target) and the longest input for each target.
 binary_of() {
@@ -39,6 +40,8 @@ binary_of() {
         json-formatter) echo FuzzJSONFormatter ;;
         json-path) echo FuzzJSONPath ;;
         session-loader) echo FuzzSessionLoader ;;
+        openapi-loader) echo FuzzOpenAPILoader ;;
+        http-file) echo FuzzHTTPFile ;;
         *) return 1 ;;
     esac
 }
@@ -48,6 +51,8 @@ max_len_of() {
         json-formatter) echo 8192 ;;
         json-path) echo 4096 ;;
         session-loader) echo 16384 ;;   # the real session files are 2-6 KB
+        openapi-loader) echo 16384 ;;   # the seeds are 1-7 KB; aliases and nesting need little
+        http-file) echo 8192 ;;
     esac
 }
 
@@ -56,7 +61,7 @@ if [ "$target_arg" = all ]; then
 elif binary_of "$target_arg" >/dev/null; then
     targets=("$target_arg")
 else
-    echo "usage: Fuzz/run.sh [command-parser|json-formatter|json-path|session-loader|all] [SECONDS]" >&2
+    echo "usage: Fuzz/run.sh [command-parser|json-formatter|json-path|session-loader|openapi-loader|http-file|all] [SECONDS]" >&2
     exit 2
 fi
 case "$seconds" in ''|*[!0-9]*) echo "SECONDS must be a whole number" >&2; exit 2 ;; esac

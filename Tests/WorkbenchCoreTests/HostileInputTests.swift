@@ -257,6 +257,59 @@ import Testing
         #expect(error?.message.contains("\\r\\n") == true)
     }
 
+    // MARK: The fuzz targets' properties on their seeds
+
+    static let fuzzCorpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Fuzz/Corpus").standardized
+
+    static func seeds(_ target: String) throws -> [(String, [UInt8])] {
+        let folder = fuzzCorpus.appendingPathComponent(target)
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { name in
+            (name, Array(try Data(contentsOf: folder.appendingPathComponent(name))))
+        }
+    }
+
+    @Test func openAPILoaderSeedsLoadOrRefuseOnOneLine() throws {
+        let seeds = try Self.seeds("openapi-loader") + [("laughs.yaml", Array(Self.billionLaughs.utf8)), ("deep.json", Self.deepJSON(5_000))]
+        #expect(seeds.count >= 12)
+        for (name, bytes) in seeds {
+            do {
+                let api = try APIDescription.load(bytes, location: name)
+                _ = APIListing.text(api, below: "/")
+                for route in api.routes {
+                    for method in route.methods {
+                        guard let operation = api.operation(method: method, path: route.template) else { continue }
+                        _ = OperationText.text(operation, in: api)
+                    }
+                }
+            } catch {
+                #expect(!error.message.isEmpty && !error.message.contains("\n"), "\(name): \(error.message)")
+            }
+        }
+    }
+
+    @Test func httpFileSeedsSaveAndLoadAsTheSameSession() throws {
+        var read = 0
+        for (name, bytes) in try Self.seeds("http-file") {
+            let imported: HTTPFileImport
+            do {
+                // Without its env files (as the fuzz target reads it): a refusal must name the file.
+                imported = try HTTPFileImport.load(
+                    name, environment: nil,
+                    readFile: { path throws(WorkbenchError) in path == name ? bytes : Array("file body\n".utf8) },
+                    fileExists: { $0 == name })
+            } catch {
+                #expect(error.message.hasPrefix(name + ":"), "\(error.message)")
+                continue
+            }
+            read += 1
+            let saved = SessionEncoding.encode(imported.document)
+            let reloaded = try SessionDecoding.decode(saved, file: "saved.json")
+            #expect(SessionEncoding.encode(reloaded) == saved, "\(name)")
+        }
+        #expect(read >= 1)
+    }
+
     // MARK: Minor cases
 
     @Test func curlImportNamesConfigFilesAndWarnsAboutOutputFiles() throws {
