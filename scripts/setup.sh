@@ -33,6 +33,8 @@ if [ "${1:-}" = "--tests" ]; then
     python3 -c "import flasgger" 2>/dev/null || python3 -m pip install -q flasgger
     # pproxy: the SOCKS5 proxy of the network tests (tinyproxy, above, is the HTTP one).
     python3 -c "import pproxy" 2>/dev/null || python3 -m pip install -q pproxy
+    # jsonschema: the independent validator the OpenAPI tests check `body example`s with.
+    python3 -c "import jsonschema" 2>/dev/null || python3 -m pip install -q jsonschema
     # HTTPie runs the commands `export httpie` writes.
     command -v http >/dev/null 2>&1 || python3 -m pip install -q httpie
 fi
