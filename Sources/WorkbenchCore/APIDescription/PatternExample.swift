@@ -16,12 +16,12 @@ struct PatternExample {
     /// the pattern uses what this does not read, or is bigger than its bounds.
     static func string(matching pattern: String, minLength: Int = 0, variant: Int = 0) -> String? {
         guard pattern.unicodeScalars.count <= 1_000 else { return nil }
-        var parser = Parser(scalars: Array(pattern.unicodeScalars))
+        var parser = PatternParser(scalars: Array(pattern.unicodeScalars))
         guard let node = try? parser.parseAlternation(), parser.atEnd else { return nil }
         var extra = 0
         // A few rounds: too short, so let the open repetitions take more.
         for _ in 0..<4 {
-            var generator = Generator(variant: variant, extra: extra)
+            var generator = PatternGenerator(variant: variant, extra: extra)
             guard let text = generator.generate(node), text.count <= 10_000 else { return nil }
             let length = text.count
             if length >= minLength || generator.growable == 0 { return String(String.UnicodeScalarView(text)) }
@@ -44,7 +44,7 @@ struct PatternExample {
 
     private struct Unsupported: Error {}
 
-    private struct Parser {
+    private struct PatternParser {
         let scalars: [Unicode.Scalar]
         var position = 0
         var depth = 0
@@ -235,7 +235,7 @@ struct PatternExample {
 
     /// Walks the tree once, taking the first choice at each point unless
     /// `variant` (read as a mixed-radix number over the choice points) says otherwise.
-    private struct Generator {
+    private struct PatternGenerator {
         var variant: Int
         /// Scalars still wanted beyond each repetition's minimum, for `minLength`.
         var extra: Int
