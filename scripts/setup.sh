@@ -39,6 +39,8 @@ if [ "${1:-}" = "--tests" ]; then
     python3 -c "import pproxy" 2>/dev/null || python3 -m pip install -q pproxy
     # ariadne (on graphql-core) under waitress: the GraphQL server of the graphql tests.
     python3 -c "import ariadne" 2>/dev/null || python3 -m pip install -q ariadne
+    # jsonschema: the independent validator the OpenAPI tests check `body example`s with.
+    python3 -c "import jsonschema" 2>/dev/null || python3 -m pip install -q jsonschema
     # HTTPie runs the commands `export httpie` writes.
     command -v http >/dev/null 2>&1 || python3 -m pip install -q httpie
     # Authlib: the OAuth 2.0 authorization server of the oauth2 tests; botocore: the AWS SigV4 verifier's signer.

@@ -50,9 +50,13 @@ public struct APIDescription: Sendable, Equatable {
     ///   - location: what the user typed, kept for the session and messages.
     ///   - sourceURL: the URL it was fetched from, if any: relative server URLs
     ///     resolve against it, and a Swagger 2.0 `host` without `schemes` takes its scheme.
-    public static func load(_ bytes: [UInt8], location: String, sourceURL: String? = nil) throws(WorkbenchError) -> APIDescription {
+    ///   - readFile: reads the other files its `$ref`s name, relative to `location` (nil: they are not read).
+    public static func load(
+        _ bytes: [UInt8], location: String, sourceURL: String? = nil,
+        readFile: ((String) throws(WorkbenchError) -> [UInt8])? = nil
+    ) throws(WorkbenchError) -> APIDescription {
         let scheme = sourceURL.flatMap { url in url.range(of: "://").map { String(url[..<$0.lowerBound]) } }
-        let loaded = try DescriptionLoading.load(bytes, name: location, defaultScheme: scheme ?? "http")
+        let loaded = try DescriptionLoading.load(bytes, name: location, defaultScheme: scheme ?? "http", readFile: readFile)
         return APIDescription(location: location, loaded: loaded, sourceURL: sourceURL)
     }
 

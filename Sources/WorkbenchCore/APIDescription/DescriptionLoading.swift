@@ -27,8 +27,15 @@ enum DescriptionLoading {
     /// At most this many pieces are cut before the file is refused.
     static let maximumSkipped = 100
 
-    static func load(_ bytes: [UInt8], name: String, defaultScheme: String = "http") throws(WorkbenchError) -> Loaded {
+    /// - Parameter readFile: reads the files its `$ref`s name (see
+    ///   `ExternalReferences`); nil for a description fetched by URL.
+    static func load(
+        _ bytes: [UInt8], name: String, defaultScheme: String = "http", readFile: ExternalReferences.ReadFile? = nil
+    ) throws(WorkbenchError) -> Loaded {
         var tree = try DescriptionTree.parse(bytes, name: name)
+        if let readFile {
+            _ = try ExternalReferences.resolve(&tree, location: name, readFile: readFile)
+        }
         guard case .object = tree else {
             throw WorkbenchError("\(name) is not an OpenAPI description: its top level is \(tree.kindDescription), not an object")
         }

@@ -157,27 +157,106 @@ enum LenientReading {
             "unevaluatedItems", "unevaluatedProperties", "additionalItems", "contentSchema",
         ]
 
+        /// A schema where the description's structure puts one: rewritten
+        /// whole (subschemas first), as one edit, so that edits never nest.
         mutating func schema(_ value: JSONValue) {
-            guard case .object(let members) = value, schemaCount < Self.schemaBudget else { return }
-            schemaCount += 1
-            if let rewritten = rewritten(members) {
+            if let rewritten = transformed(value) {
                 edits.append(Edit(path: path, value: rewritten))
             }
-            for member in members {
-                inside(member.key) { walk in
-                    if Self.schemaMaps.contains(member.key) {
-                        walk.each(member.value) { $0.schema($1) }
-                    } else if Self.schemaLists.contains(member.key) {
-                        walk.each(member.value) { $0.schema($1) }
-                    } else if Self.subschemas.contains(member.key) {
-                        if case .array = member.value {
-                            walk.each(member.value) { $0.schema($1) }  // draft 4's tuple `items`
-                        } else {
-                            walk.schema(member.value)
-                        }
+        }
+
+        /// The schema with its subschemas and then its own keywords rewritten; nil when nothing is.
+        mutating func transformed(_ value: JSONValue) -> JSONValue? {
+            guard case .object(var members) = value, schemaCount < Self.schemaBudget else { return nil }
+            schemaCount += 1
+            var changed = false
+            for index in members.indices {
+                let key = members[index].key
+                let child = members[index].value
+                var replacement: JSONValue?
+                inside(key) { walk in
+                    if Self.schemaMaps.contains(key) || Self.schemaLists.contains(key) {
+                        replacement = walk.transformedEach(child)
+                    } else if Self.subschemas.contains(key) {
+                        // draft 4's tuple `items` is a list
+                        if case .array = child { replacement = walk.transformedEach(child) } else { replacement = walk.transformed(child) }
                     }
                 }
+                if let replacement {
+                    members[index].value = replacement
+                    changed = true
+                }
             }
+            if case .object(let rewritten)? = rewritten(members) {
+                members = rewritten
+                changed = true
+            }
+            if let restructured = Self.restructured(members) {
+                members = restructured
+                changed = true
+            }
+            return changed ? .object(members) : nil
+        }
+
+        /// Each member or item transformed as a schema; nil when none changed.
+        mutating func transformedEach(_ value: JSONValue) -> JSONValue? {
+            switch value {
+            case .object(var members):
+                var changed = false
+                for index in members.indices {
+                    let child = members[index].value
+                    var replacement: JSONValue?
+                    inside(members[index].key) { replacement = $0.transformed(child) }
+                    if let replacement { members[index].value = replacement; changed = true }
+                }
+                return changed ? .object(members) : nil
+            case .array(var items):
+                var changed = false
+                for index in items.indices {
+                    let child = items[index]
+                    var replacement: JSONValue?
+                    inside(String(index)) { replacement = $0.transformed(child) }
+                    if let replacement { items[index] = replacement; changed = true }
+                }
+                return changed ? .array(items) : nil
+            default:
+                return nil
+            }
+        }
+
+        /// Keywords OpenAPIKit reads only for a schema of one type, which it
+        /// drops when the schema also has `allOf`/`anyOf`/`oneOf`/`not`
+        /// (OpenAI's `type: object` with `properties` and `anyOf: [{required:
+        /// [file_ids]}, ...]` lost its properties).
+        static let typeKeywords: Set<String> = [
+            "properties", "required", "additionalProperties", "patternProperties", "minProperties", "maxProperties",
+            "items", "prefixItems", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern",
+            "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+        ]
+        static let combinators: Set<String> = ["allOf", "anyOf", "oneOf", "not"]
+
+        /// A schema with both as `allOf` of its typed part and its combinators:
+        /// JSON Schema applies every keyword, so this says the same in a shape
+        /// OpenAPIKit keeps whole. Annotations (description, nullable, examples) stay on top.
+        static func restructured(_ members: [JSONMember]) -> [JSONMember]? {
+            guard members.contains(where: { combinators.contains($0.key) }),
+                  members.contains(where: { typeKeywords.contains($0.key) }) else { return nil }
+            let typed = members.filter { typeKeywords.contains($0.key) || $0.key == "type" || $0.key == "format" || $0.key == LenientReading.exactKey }
+            var parts: [JSONValue] = [.object(typed)]
+            for member in members where combinators.contains(member.key) {
+                if member.key == "allOf" {
+                    parts += member.value.items
+                } else {
+                    var part = [member]
+                    // The discriminator chooses among these alternatives: it goes with them.
+                    if member.key != "not", let discriminator = members.first(where: { $0.key == "discriminator" }) { part.append(discriminator) }
+                    parts.append(.object(part))
+                }
+            }
+            var out = members.filter { !typeKeywords.contains($0.key) && !combinators.contains($0.key)
+                && !["type", "format", "discriminator", LenientReading.exactKey].contains($0.key) }
+            out.append(JSONMember(key: "allOf", value: .array(parts)))
+            return out
         }
 
         // MARK: - One schema

@@ -21,7 +21,7 @@ struct PatternExample {
         var extra = 0
         // A few rounds: too short, so let the open repetitions take more.
         for _ in 0..<4 {
-            var generator = Generator(variant: variant, extra: extra)
+            var generator = PatternGenerator(variant: variant, extra: extra)
             guard let text = generator.generate(node), text.count <= 10_000 else { return nil }
             let length = text.count
             if length >= minLength || generator.growable == 0 { return String(String.UnicodeScalarView(text)) }
@@ -235,7 +235,7 @@ struct PatternExample {
 
     /// Walks the tree once, taking the first choice at each point unless
     /// `variant` (read as a mixed-radix number over the choice points) says otherwise.
-    private struct Generator {
+    private struct PatternGenerator {
         var variant: Int
         /// Scalars still wanted beyond each repetition's minimum, for `minLength`.
         var extra: Int

@@ -138,7 +138,7 @@ public struct SchemaExample {
         var variant = variant
         for (name, property) in ordered {
             if leavesOut(property) { continue }
-            if !required.contains(name), isRecursing(property) { continue }
+            if !required.contains(name), isRecursing(property) || allowsNothing(property) { continue }
             // The variant goes to the first property: objects that differ there differ.
             members.append(JSONMember(key: name, value: generate(property, depth: depth + 1, variant: variant)))
             variant = 0
@@ -225,6 +225,15 @@ public struct SchemaExample {
         let result = sawObject || other == nil ? JSONValue.object(members) : other ?? .null
         let whole = JSONSchema.all(of: parts)
         if satisfies(result, whole) { return result }
+        // An optional member one part adds may be what another part's `oneOf`
+        // or `not` rejects (OpenAI's "vector_store_ids or vector_stores"): without it, then.
+        if sawObject, members.count <= 40 {
+            for index in members.indices.reversed() {
+                var fewer = members
+                fewer.remove(at: index)
+                if satisfies(.object(fewer), whole) { return .object(fewer) }
+            }
+        }
         // Parts that do not merge as objects (a oneOf of a string and an object, say): one part's value that satisfies them all.
         return values.first { satisfies($0, whole) } ?? result
     }
@@ -430,6 +439,12 @@ public struct SchemaExample {
         if let key = SchemaReferences.key(of: schema) { return expanding[key, default: 0] > 0 }
         if case .array(_, let context) = schema.value, let items = context.items { return isRecursing(items) }
         return false
+    }
+
+    /// `enum: []` (Discord writes it beside an `allOf` that names the values):
+    /// no value is one of none, so an optional property with it is left out.
+    private func allowsNothing(_ property: JSONSchema) -> Bool {
+        (references.resolve(property) ?? property).allowedValues?.isEmpty ?? false
     }
 
     private func leavesOut(_ property: JSONSchema) -> Bool {

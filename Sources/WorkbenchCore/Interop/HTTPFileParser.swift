@@ -320,9 +320,15 @@ struct HTTPFileParser {
         }
         endpoint.method = method
         (endpoint.headers, endpoint.auth) = Self.authHelper(in: headers)
-        endpoint.body = try body(pending, headers: headers, request: index, captures: &captures, graphQL: isGraphQL)
-        if isGraphQL && endpoint.body != nil && !endpoint.headers.contains(name: "Content-Type") {
-            endpoint.headers.append(HeaderField(name: "Content-Type", value: "application/json"))
+        endpoint.body = try body(pending, headers: headers, request: index, captures: &captures)
+        if isGraphQL {
+            // `GRAPHQL URL`: a GraphQL body, its document checked as `body graphql` checks it
+            // (sent as POST {"query", "variables", "operationName"}).
+            do throws(WorkbenchError) {
+                endpoint.body = try Self.graphqlBody(endpoint.body)
+            } catch {
+                throw failure(pending.bodyLine, 1, error.message)
+            }
         }
         if let unsupported {
             notes.append("\(file):\(requestNumber): request skipped: it uses \(unsupported), which the workbench cannot generate")

@@ -5,7 +5,7 @@ extension Workspace {
     mutating func loadDescription(_ location: String, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
         if Self.isURL(location) { return .fetchDescription(url: location, note: nil) }
         let bytes = try context.readFile(location)
-        return try adoptDescription(bytes, location: location, sourceURL: nil)
+        return try adoptDescription(bytes, location: location, sourceURL: nil, readFile: context.readFile)
     }
 
     static func isURL(_ location: String) -> Bool {
@@ -15,8 +15,11 @@ extension Workspace {
 
     /// Makes the description in `bytes` the workspace's; its first server
     /// becomes the base when there is none. Pieces left out are one warning line each.
-    public mutating func adoptDescription(_ bytes: [UInt8], location: String, sourceURL: String?) throws(WorkbenchError) -> CommandOutcome {
-        let description = try APIDescription.load(bytes, location: location, sourceURL: sourceURL)
+    public mutating func adoptDescription(
+        _ bytes: [UInt8], location: String, sourceURL: String?,
+        readFile: ((String) throws(WorkbenchError) -> [UInt8])? = nil
+    ) throws(WorkbenchError) -> CommandOutcome {
+        let description = try APIDescription.load(bytes, location: location, sourceURL: sourceURL, readFile: readFile)
         api = description
         apiLocation = location
         var lines = ["loaded " + description.summary]
@@ -87,7 +90,7 @@ extension Workspace {
         if Self.isURL(location) { return .fetchDescription(url: location, note: note) }
         do throws(WorkbenchError) {
             let bytes = try context.readFile(location)
-            switch try adoptDescription(bytes, location: location, sourceURL: nil) {
+            switch try adoptDescription(bytes, location: location, sourceURL: nil, readFile: context.readFile) {
             case .output(let text): return .output(note + "\n" + text)
             case .outputWithWarning(let text, let warning, _): return .outputWithWarning(note + "\n" + text, warning: warning)
             default: return .output(note)
