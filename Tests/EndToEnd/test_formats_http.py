@@ -96,8 +96,9 @@ def test_multi_line_urls_graphql_and_relative_lines(run_workbench, server, workd
     assert "empty base URL" not in err
     multi, graphql, httpyac, status, two = echoes(out)
     assert multi["path"] == "/echo/multi" and multi["query"] == "a=1&b=2"
+    # A `GRAPHQL` request is a GraphQL body (as `body graphql` makes): one named operation is sent by name too.
     assert graphql["method"] == "POST" and json.loads(graphql["body"]) == {
-        "query": "query Users($n: Int) { users(first: $n) { id } }", "variables": {"n": 2}}
+        "query": "query Users($n: Int) { users(first: $n) { id } }", "variables": {"n": 2}, "operationName": "Users"}
     assert dict(graphql["headers"])["Content-Type"] == "application/json"
     body = json.loads(httpyac["body"])
     assert body["variables"] == {} and body["query"].startswith("query Countries {") and "fragment Parts on Country" in body["query"]

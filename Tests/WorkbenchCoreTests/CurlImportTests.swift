@@ -80,13 +80,13 @@ import Testing
         #expect(result.endpoint.method == "PUT")
         #expect(result.endpoint.headers == [
             HeaderField(name: "X-A", value: "1"), HeaderField(name: "User-Agent", value: "agent"),
-            HeaderField(name: "Referer", value: "http://ref/"), HeaderField(name: "Cookie", value: "a=1; b=2"),
-        ])
+            HeaderField(name: "Referer", value: "http://ref/"), HeaderField(name: "Cookie", value: "a=1; b=2", origin: "http://h"),
+        ], "a credential belongs to the URL's origin")
     }
 
     @Test func userAndURLCredentialsBecomeBasicAuth() throws {
         let fromOption = try imported("curl -u ana:s3cret http://h/")
-        #expect(fromOption.endpoint.headers.first == HeaderField(name: "Authorization", value: "Basic YW5hOnMzY3JldA=="))
+        #expect(fromOption.endpoint.headers.first == HeaderField(name: "Authorization", value: "Basic YW5hOnMzY3JldA==", origin: "http://h"))
         let fromURL = try imported("curl https://ana:s3cret@h.test/x")
         #expect(fromURL.endpoint.base == "https://h.test")
         #expect(fromURL.endpoint.headers.first?.value == "Basic YW5hOnMzY3JldA==")

@@ -41,7 +41,7 @@ import Testing
         let me = requests[1].endpoint
         #expect(me.allQueryItems.map(\.typedText) == ["a=1", "b=2"])
         #expect(me.headers == [
-            HeaderField(name: "Authorization", value: "Bearer {{login_body_token}}"),
+            HeaderField(name: "Authorization", value: "Bearer {{login_body_token}}", origin: "{{api}}"),
             HeaderField(name: "X-Type", value: "{{login_header_Content_Type}}"),
             HeaderField(name: "X-Env", value: "{{env.HOME}}"),
         ])

@@ -127,6 +127,13 @@ public struct Endpoint: Equatable, Sendable {
         }
     }
 
+    /// Binds the headers that are credentials by their name (Authorization, Cookie,
+    /// Proxy-Authorization) and the auth to the base's origin: what an imported request
+    /// (curl, `.http`) carries belongs to its URL's origin, as a session file's does.
+    public mutating func bindCredentialHeadersByName() {
+        bindUnboundCredentials { field in HeaderField.credentialNames.contains { HTTPSyntax.equalIgnoringASCIICase($0, field.name) } }
+    }
+
     /// Moves the base and every credential bound to its origin with it: `replay
     /// --base`, where the user points a whole session at another server.
     public mutating func retarget(to newBase: String) {

@@ -348,6 +348,7 @@ public struct CurlImport: Equatable, Sendable {
             if !unknown.isEmpty {
                 import_.warnings.append("not imported (unknown to the workbench): \(unknown.joined(separator: ", "))")
             }
+            endpoint.bindCredentialHeadersByName()
             import_.endpoint = endpoint
             return import_
         }

@@ -320,6 +320,8 @@ struct HTTPFileParser {
         }
         endpoint.method = method
         (endpoint.headers, endpoint.auth) = Self.authHelper(in: headers)
+        // Its credentials belong to its URL's origin, as in a session file.
+        endpoint.bindCredentialHeadersByName()
         endpoint.body = try body(pending, headers: headers, request: index, captures: &captures)
         if isGraphQL {
             // `GRAPHQL URL`: a GraphQL body, its document checked as `body graphql` checks it
