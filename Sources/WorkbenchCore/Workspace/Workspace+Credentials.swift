@@ -75,9 +75,18 @@ extension Workspace {
     func howToGiveAgain(_ name: String) -> String {
         let reference = "{{\(name)}}"
         let endpoints = [endpoint] + history.map(\.endpoint)
-        if let auth = endpoints.lazy.flatMap(\.auths).first(where: { $0.secret == reference }) {
-            return auth.scheme == .bearer ? "the token of `auth bearer`: type `auth bearer` again"
-                : "the password of `auth \(auth.scheme.rawValue) \(auth.user)`: type `auth \(auth.scheme.rawValue) \(auth.user)` again"
+        if let auth = endpoints.lazy.flatMap(\.auths).first(where: { $0.secretReferences.contains(reference) }) {
+            switch auth.scheme {
+            case .bearer: return "the token of `auth bearer`: type `auth bearer` again"
+            case .basic, .digest:
+                let words = "auth \(auth.scheme.rawValue) \(auth.user)"
+                return "the password of `\(words)`: type `\(words)` again"
+            case .apiKeyHeader, .apiKeyQuery:
+                let words = "auth \(auth.scheme.displayName) \(auth.user)"
+                return "the key of `\(words)`: type `\(words)` again"
+            case .awsSigV4: return "\(reference) of `auth aws-sigv4`: type `auth aws-sigv4 ...` again"
+            case .oauth2: return "\(reference) of `auth oauth2`: run the flow again (`auth oauth2 ...`)"
+            }
         }
         if let field = endpoints.lazy.flatMap(\.headers).first(where: { $0.value.contains(reference) }) {
             return "\(reference) of the header \(field.name): type `header \(field.name): ...` again, or `set --secret \(name)`"
@@ -85,7 +94,7 @@ extension Workspace {
         return "\(reference): `set --secret \(name)`"
     }
 
-    /// `the last response is back; not restored (never saved): ...`: after `load` or `restore`.
+    /// `not restored, since secrets are never saved: ...`: after `load` or `restore`.
     func secretsToGiveAgainLine() -> String? {
         guard !declaredSecrets.isEmpty else { return nil }
         return "not restored, since secrets are never saved: " + declaredSecrets.map(howToGiveAgain).joined(separator: "; ")
@@ -97,7 +106,7 @@ extension Workspace {
         return WorkbenchError("not set since the session was loaded: " + howToGiveAgain(name))
     }
 
-    /// `the credentials auth bearer, X-Key stay with http://a:1 (sent again when the base is back there)`.
+    /// `not sent here: auth bearer, X-Key belong to http://a:1; sent again when the base is back there`.
     func heldBackCredentialsLine() -> String? {
         endpoint.heldBackNote.map { "not sent here: \($0); sent again when the base is back there" }
     }
