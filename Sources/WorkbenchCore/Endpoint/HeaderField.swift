@@ -32,19 +32,6 @@ public struct HeaderField: Equatable, Sendable {
 }
 
 extension [HeaderField] {
-    /// `header NAME: VALUE`: one field of that name, in the place of the first.
-    mutating func set(_ name: String, to value: String) {
-        if let first = firstIndex(where: { $0.hasName(name) }) {
-            self[first] = HeaderField(name: name, value: value)
-            var index = first + 1
-            while index < count {
-                if self[index].hasName(name) { remove(at: index) } else { index += 1 }
-            }
-        } else {
-            append(HeaderField(name: name, value: value))
-        }
-    }
-
     /// Every value of the fields called `name`, in order.
     public func values(of name: String) -> [String] {
         filter { $0.hasName(name) }.map(\.value)
