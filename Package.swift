@@ -76,18 +76,60 @@ let package = Package(
         ),
         // Signal flags that must live in C (async-signal-safe globals).
         .target(name: "CSupport"),
+        // The core, one library target a layer, in the order data flows: a target may import
+        // only those before it, so the compiler rejects a dependency that points the wrong way
+        // (ARCHITECTURE.md). Folders inside a target keep their own order (scripts/check_layers.py).
+        // Support, JSON, Templates: errors, files, the one JSON tokenizer, {{templates}}, the redactor.
         .target(
-            name: "WorkbenchCore",
+            name: "WorkbenchBasics",
             dependencies: [
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        // Endpoint, Transport, Rendering: the request as typed, libcurl, the response as shown.
+        .target(
+            name: "WorkbenchHTTP",
+            dependencies: [
+                "WorkbenchBasics",
                 "CCurl",
-                "CCrypto",
                 "CSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        // APIDescription, GraphQL: what a description or a schema says about the API.
+        .target(
+            name: "WorkbenchAPIs",
+            dependencies: [
+                "WorkbenchBasics",
+                "WorkbenchHTTP",
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GraphQL", package: "GraphQL"),
+            ]
+        ),
+        // Sessions, Serving, Interop, Replay: what is kept of exchanges, and other tools' formats.
+        .target(
+            name: "WorkbenchSessions",
+            dependencies: [
+                "WorkbenchBasics",
+                "WorkbenchHTTP",
+                "WorkbenchAPIs",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        // Commands, Workspace: the command language and the state a REPL holds; re-exports the
+        // layers below, so the executable, the fuzz targets and the benchmarks import one module.
+        .target(
+            name: "WorkbenchCore",
+            dependencies: [
+                "WorkbenchBasics",
+                "WorkbenchHTTP",
+                "WorkbenchAPIs",
+                "WorkbenchSessions",
+                "CCrypto",
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .target(
@@ -108,6 +150,10 @@ let package = Package(
             name: "WorkbenchCoreTests",
             dependencies: [
                 "WorkbenchCore",
+                "WorkbenchBasics",
+                "WorkbenchHTTP",
+                "WorkbenchAPIs",
+                "WorkbenchSessions",
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 // Schemas in tests are decoded as the loader decodes them, keeping member order.
                 .product(name: "Yams", package: "Yams"),

@@ -1,6 +1,10 @@
 import OpenAPIKit
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Loading real and written descriptions (3.0, 3.1, Swagger 2.0, a broken
 /// one) and finding operations in them.

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Issue 28: every `body example` satisfies its own schema, over every
 /// operation with a JSON request body of the real descriptions (Discord's,

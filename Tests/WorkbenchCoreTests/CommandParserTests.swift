@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// The line parser, shell-style word splitting, "did you mean" and the help catalogue.
 @Suite struct CommandParserTests {

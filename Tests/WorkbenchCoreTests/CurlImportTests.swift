@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// `import curl`: bash's quoting as pasted, and curl's options mapped onto an Endpoint.
 @Suite struct CurlImportTests {

@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Endpoint assembly: the five seed systems built through commands, URL
 /// joining and percent-encoding, headers, bodies and the base URL parser.

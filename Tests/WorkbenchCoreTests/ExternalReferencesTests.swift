@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Issue 28: descriptions in several files (`$ref` to another file, relative
 /// to the file holding it), read with bounds.

@@ -2,7 +2,11 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// A fresh folder under /tmp for one test, removed by the caller.
 private func makeFolder() -> String {

@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Issue 29: HAR and Postman in, HAR out, and the `.http` dialects' variables, read
 /// directly (the wire is in Tests/EndToEnd/test_formats_*.py).

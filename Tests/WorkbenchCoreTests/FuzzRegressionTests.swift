@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Inputs that the libFuzzer targets in Fuzz/ found failing (crash files in
 /// Fuzz/out/TARGET/), minimized by hand to what matters, each checked with the

@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// GraphQL: `body graphql` (checked documents, the payload sent), `graphql schema|ls|describe`
 /// from SDL and from introspection, completion from the schema, response errors on send and

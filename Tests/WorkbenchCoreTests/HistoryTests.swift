@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// The history keeps what the redactor needs of its records as they change
 /// (`History`), so the redactor is not rebuilt from every record after each

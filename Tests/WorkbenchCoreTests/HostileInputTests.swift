@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Files made to hurt (issue 25): every reader bounded and named in its error,
 /// reports that overwrite nothing, secrets masked however typed, text from

@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// `.http` files in and out, Hurl out: the text each format gets, and errors with positions.
 @Suite struct InteropFilesTests {

@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// The fast check's string scanners (JSONCheckScanners) against a byte-by-byte
 /// reference: every length around their 8- and 16-byte steps, every byte that

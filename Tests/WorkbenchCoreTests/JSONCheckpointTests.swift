@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Checkpoints noted by the check must be exactly what a reader of the tokens
 /// sees at that offset: a value's first byte, with the containers around it.

@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// The formatter's fast paths against its token-by-token layout: checked input
 /// printed by following the grammar and short tokens copied as fixed blocks

@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Two threads laying out stretches between checkpoints, written in order,
 /// must give exactly the bytes one pass gives: every stretch boundary, every

@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// JSONTokenizer (the one lexer), JSONFormatter.formatIfValid (check and print in one
 /// pass), JSONSequence (JSON Lines, RFC 7464), byte order marks and terminal escaping.

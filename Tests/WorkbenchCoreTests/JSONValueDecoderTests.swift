@@ -1,6 +1,10 @@
 import Synchronization
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// JSONValueDecoder: members in order, and `sharing` (each distinct object
 /// decoded once per type, failures never kept).

@@ -1,6 +1,10 @@
 import OpenAPIKit
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Issue 28: keywords a strict 3.1 reader rejects are read leniently, one note
 /// each, and never cost a component.

@@ -2,7 +2,11 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Issue 10: looking again (`last`, `print`, the pager), taking back (`history rm`,
 /// `expect rm`, `capture rm`, `save FILE N`, `use N`), `run`, `path ..`, the prompt,

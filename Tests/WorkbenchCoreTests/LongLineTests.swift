@@ -2,7 +2,11 @@
 import Glibc
 #endif
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// A long line of input (a pasted body, a large value) is read and parsed in one pass:
 /// the reader does not search the same bytes again after each read, and the parser's

@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// `openapi`, `ls`, `cd`, `describe`, the session's description and completion
 /// from it, through the interpreter (fake files, scripted transport).

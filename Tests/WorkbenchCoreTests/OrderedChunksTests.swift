@@ -1,6 +1,10 @@
 import Synchronization
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Two producers filling numbered segments out of order: every chunk is
 /// written once, in segment order and in each segment's own order, by one

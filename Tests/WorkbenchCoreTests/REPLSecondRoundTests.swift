@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Issue 26's rules on values: typos, pipes from sending commands, checks after a failed send,
 /// what quitting and restoring say. The screen itself is tested in test_repl_screen.py.

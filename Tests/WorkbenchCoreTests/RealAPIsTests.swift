@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Cookies, auth helpers, uploads and network settings (issue "Real APIs"), in
 /// one file of their own so the parser and workspace suites stay as they are.

@@ -1,6 +1,10 @@
 import Synchronization
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// `Replay/`: several files replayed as jobs (in parallel, repeated, stopped by
 /// Ctrl-C) and the four report formats, against a transport made per job.

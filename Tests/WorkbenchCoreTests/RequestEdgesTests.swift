@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// The edges of building a request that users trip over: removable default
 /// headers, wire order, trailing slashes, lines that are not UTF-8, the proxy

@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// DESIGN, "What a request carries": queries by path, credentials by origin, bodies by
 /// method, exports that follow redirects as the workbench does. The wire-level checks are

@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// ResponseDiff (`replay --diff`, `diff N M`) and the mock server's pure parts.
 struct ResponseDiffTests {

@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// `body example`, `expect schema` (now and on replay) and the parameter
 /// warnings of `show`/`send`, through the interpreter (fake files, scripted

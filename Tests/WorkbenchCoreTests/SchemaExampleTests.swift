@@ -2,7 +2,11 @@ import Foundation
 import OpenAPIKit
 import Testing
 import Yams
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Decodes a schema and components from JSON text as the loader does (Yams keeps member order).
 func decodedSchema(_ json: String) throws -> JSONSchema {

@@ -1,7 +1,11 @@
 import Foundation
 import OpenAPIKit
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// SchemaValidation: what `expect schema` reports.
 struct SchemaValidationTests {

@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Secrets never reach output: masked before encoding in what the workbench
 /// builds, redacted in every other text, held back across chunk boundaries.

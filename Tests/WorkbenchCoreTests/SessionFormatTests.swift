@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// The session file format over time: v1 files (real ones, in Tests/Fixtures/Sessions)
 /// migrated to v2, unknown members kept where they were, newer major versions

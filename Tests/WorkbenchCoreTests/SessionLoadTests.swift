@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Loading a long session takes shortcuts (a base URL checked once for all the records
 /// that share it, records read one at a time with their JSON let go, a record as this

@@ -2,7 +2,11 @@
 import Glibc
 #endif
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// The files interactive runs keep in the state folder: the shared history
 /// file (appended under a lock, trimmed atomically) and one autosave per run.

@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// `{{NAME}}` and `{{env.NAME}}`: parsing, validation, expansion, and the variable store.
 @Suite struct TemplateTests {

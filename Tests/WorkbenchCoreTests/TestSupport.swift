@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Helpers shared by the unit test files: an in-memory output sink, an
 /// interpreter wired to fake files and a fixed environment, and small

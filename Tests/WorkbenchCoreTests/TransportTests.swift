@@ -3,7 +3,11 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// The parts of the transport that need no socket: what curl is told to send,
 /// and how the header lines it hands back are collected.

@@ -1,5 +1,9 @@
 import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
 @testable import WorkbenchCore
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
 
 /// Applying commands to a workspace, the Interpreter (with an in-memory sink),
 /// heredoc bodies, atomic failures, settings and the prompt.

@@ -1,3 +1,8 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
 /// The arguments of `auth apikey`, `auth aws-sigv4` and `auth oauth2` (DESIGN,
 /// "Auth flows"); `auth basic|digest|bearer|none` stay with the parser.
 enum AuthArguments {

@@ -1,3 +1,5 @@
+import WorkbenchBasics
+
 /// Sizes as people type them: `512`, `64K`, `64M`, `1G` (powers of 1024, optional `B`).
 public enum ByteSize {
     public static func parse(_ text: String) -> Int? {

@@ -1,3 +1,8 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
 /// One parsed command line: what the user asked for, before anything happens.
 public enum Command: Equatable, Sendable {
     // Building the Endpoint

@@ -1,3 +1,7 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchSessions
+
 /// The commands the workbench knows: their usage, a summary and an example.
 ///
 /// One table feeds `help`, tab completion and "did you mean", so they can
@@ -266,11 +270,5 @@ public enum CommandCatalog {
         }
         lines.append(line)
         return lines
-    }
-}
-
-extension String {
-    func padding(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

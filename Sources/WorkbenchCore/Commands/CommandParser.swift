@@ -1,3 +1,8 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
 /// Parses one line into a `Command`: a pure function, with errors that say what
 /// is wrong and show the usage.
 ///

@@ -1,3 +1,7 @@
+import WorkbenchBasics
+import WorkbenchAPIs
+import WorkbenchSessions
+
 /// `body graphql ...`: what to change in the GraphQL body.
 public enum GraphQLBodyCommand: Equatable, Sendable {
     /// `body graphql QUERY`: the document (checked when typed); its variables stay.

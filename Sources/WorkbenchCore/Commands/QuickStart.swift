@@ -1,3 +1,6 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+
 /// The options every way of starting the workbench shares (`--color`, `--no-history`,
 /// `--keep-going`), as plain values: read by ArgumentParser or by `QuickStart`.
 public struct LaunchOptions: Equatable, Sendable {

@@ -1,3 +1,6 @@
+import WorkbenchBasics
+import WorkbenchSessions
+
 /// The REPL's autosave: after every line that changed the workspace (a failed
 /// `expect` and a `replay` included), the session is written to this process's
 /// file (`AutosaveFolder`), which `restore` reads back.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import WorkbenchBasics
 
 /// Where interactive runs autosave: one file per process in the state folder
 /// (`autosave-START-PID.json`), so two terminals never write over each other's

@@ -1,3 +1,6 @@
+import WorkbenchBasics
+import WorkbenchAPIs
+
 /// Completion from the GraphQL schema: inside `body graphql QUERY` (and the lines of
 /// `body graphql <<END`), the names that may come next in the document; after
 /// `graphql ls|describe`, type names and `Type.field`; after `body graphql operation`,

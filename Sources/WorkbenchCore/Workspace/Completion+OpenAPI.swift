@@ -1,3 +1,6 @@
+import WorkbenchBasics
+import WorkbenchAPIs
+
 /// Completion from the loaded API description: path segments after `cd`,
 /// `ls`, `path`, `describe` and the send verbs (a parameter segment offers
 /// `{name}` and the values its enum or examples give); query parameter names

@@ -1,3 +1,7 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchSessions
+
 /// Tab completion: candidates for the word under the cursor, from the command
 /// catalogue and the workspace. Pure, so it is tested without a terminal.
 public struct Completion {

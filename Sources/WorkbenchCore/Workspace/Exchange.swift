@@ -1,3 +1,7 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchSessions
+
 /// Sending as a stage: a workspace's Endpoint in, the request as sent and the
 /// response out, as a value. Nothing is written into the workspace here; the
 /// caller commits the exchange (`Workspace.commit`), so a failed send changes

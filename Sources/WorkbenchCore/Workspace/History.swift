@@ -1,3 +1,8 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
 /// The requests of a session, in order, with what the redaction step needs of
 /// them kept up to date as they change.
 ///

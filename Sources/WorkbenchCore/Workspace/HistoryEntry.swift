@@ -1,3 +1,7 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+
 /// What of a typed line goes into the history file, which must never hold a
 /// secret: `set --secret NAME VALUE` keeps its value masked (recalling it is
 /// refused, not taken as the value), and any known secret typed literally is

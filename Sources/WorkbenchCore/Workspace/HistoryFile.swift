@@ -2,6 +2,8 @@ import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
+import WorkbenchBasics
+import WorkbenchSessions
 
 /// The history file every REPL of a user shares, in libedit's format (a
 /// `_HiStOrY_V2_` line, then one entry a line, encoded as `strvis` does).

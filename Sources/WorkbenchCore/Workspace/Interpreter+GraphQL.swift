@@ -1,3 +1,8 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
 /// `graphql schema [URL]`: the introspection query sent as any request is (proxy,
 /// certificates, cookies, the request's headers and auth), but not kept in the history.
 extension Interpreter {

@@ -1,4 +1,6 @@
 import Foundation
+import WorkbenchBasics
+import WorkbenchHTTP
 
 /// Running OAuth 2.0 flows (DESIGN, "Auth flows"): token requests go through
 /// the interpreter's transport like every send (settings, proxy, trust store

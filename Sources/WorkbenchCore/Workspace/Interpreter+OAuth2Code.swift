@@ -1,5 +1,8 @@
 import CCrypto
 import Foundation
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchSessions
 
 /// `auth oauth2 code`: the authorization code flow with PKCE S256 (RFC 7636)
 /// and `state`, the redirect coming back to a loopback listener on 127.0.0.1

@@ -1,3 +1,7 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchSessions
+
 /// `openapi URL`: the description fetched through the transport, as any
 /// request is sent (proxy, certificates, redirects followed), but not kept
 /// in the history.

@@ -1,3 +1,7 @@
+import WorkbenchBasics
+import WorkbenchAPIs
+import WorkbenchSessions
+
 /// `run SCRIPT` inside a session: the lines of a file through the same interpreter.
 extension Interpreter {
     /// `run SCRIPT`: each line as if typed; the first failing line stops it, named `FILE:LINE`.

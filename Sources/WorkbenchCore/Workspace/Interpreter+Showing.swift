@@ -1,3 +1,6 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+
 /// Showing responses: through the pager when one does not fit the screen,
 /// and `last` again on the screen, into a file or through a shell command.
 extension Interpreter {

@@ -1,3 +1,8 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
 /// Runs lines of input against a workspace, stage by stage: parse the line,
 /// apply the command to a copy of the workspace, send through the transport
 /// (`Exchange`), commit, render through the one redaction step.

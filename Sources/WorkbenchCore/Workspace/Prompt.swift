@@ -1,4 +1,7 @@
 import Foundation
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchSessions
 
 /// The REPL prompt: the method, the URL being built and what rides along,
 /// shortened to fit.

@@ -1,3 +1,6 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+
 /// How this REPL shows responses: a preference of the person at the
 /// terminal, like HTTPie's `--print` and git's pager, so it is not saved
 /// with a session (a replay elsewhere shows what its own user chose).

@@ -1,6 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import WorkbenchBasics
+import WorkbenchAPIs
+import WorkbenchSessions
 
 /// Runs commands from a file or a pipe: no prompt, no line editing.
 ///

@@ -1,3 +1,5 @@
+import WorkbenchBasics
+
 /// How a request that is still running is doing: what the terminal's
 /// progress line shows (`waiting 1.4 s`, or a bar while `send > FILE` streams).
 public struct WaitProgress: Equatable, Sendable {

@@ -1,3 +1,8 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
 extension Workspace {
     /// Applies one command. On error, the workspace is unchanged.
     public mutating func apply(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {

@@ -1,4 +1,7 @@
 import Foundation
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
 
 /// `auth aws-sigv4` and `auth oauth2` in the workspace: where their secrets
 /// are kept (secret variables, as `auth bearer` keeps its token), what `auth

@@ -1,3 +1,7 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+
 /// Credentials in the workspace: which headers are credentials, where a
 /// literal one typed by hand is kept, and which variable an auth helper's
 /// literal secret goes into. The rules are DESIGN's "What a request carries":

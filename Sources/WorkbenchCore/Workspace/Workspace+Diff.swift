@@ -1,3 +1,7 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchSessions
+
 extension Workspace {
     /// `diff N [M]`: request N's recorded response against request M's, or
     /// against the last response (through the redaction step, as a session

@@ -1,3 +1,8 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
 /// `body graphql ...` and `graphql ...`: the workspace with a GraphQL body and schema.
 extension Workspace {
     /// `body graphql QUERY|vars JSON|operation NAME`. The document was checked when parsed.

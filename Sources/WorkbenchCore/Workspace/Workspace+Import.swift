@@ -1,3 +1,8 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
 /// `import FILE`: the records a file holds enter the history (not sent), the
 /// variables it defines are set, and a literal credential in a header (a HAR
 /// log's `Authorization: Bearer abc`, a collection's API key) becomes a secret

@@ -1,3 +1,7 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+
 /// `openapi`, `ls`, `cd` and `describe`: the workspace with an API description.
 extension Workspace {
     /// `openapi FILE-or-URL`: a file is read here; a URL is fetched by the

@@ -1,3 +1,8 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
 /// `body example`, `expect schema` and the parameter warnings of `show` and
 /// `send`: the loaded description applied to the request at hand.
 extension Workspace {

@@ -1,3 +1,8 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
 /// A workspace as a session file's content, and back.
 extension SessionDocument {
     /// `maskingResponses` false leaves masking recorded responses (and unknown

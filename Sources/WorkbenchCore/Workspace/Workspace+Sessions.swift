@@ -1,3 +1,7 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchSessions
+
 /// The session side of a workspace: what `capture`, `expect`, `save`, `load`
 /// and `history` work on.
 extension Workspace {

@@ -1,3 +1,6 @@
+import WorkbenchBasics
+import WorkbenchAPIs
+
 /// Taking back what should not be kept or saved: requests of the history,
 /// expectations and captures of the last request.
 extension Workspace {

@@ -1,3 +1,8 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
 /// Everything the REPL holds between commands: the Endpoint being built,
 /// variables and settings.
 ///

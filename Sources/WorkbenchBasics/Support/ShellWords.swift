@@ -1,0 +1,254 @@
+/// Splits a command line into words the way a POSIX shell does.
+///
+/// 'single quotes' are literal; "double quotes" honour `\"`, `\\`, `\$` and
+/// `` \` ``; outside quotes a backslash escapes the next character. Each word
+/// remembers where it started, so a command can also take the rest of the
+/// line verbatim (`body TEXT`).
+///
+/// The `.bash` dialect reads what people paste from elsewhere (a browser's
+/// "Copy as cURL", API docs): several lines joined by backslash-newline,
+/// `$'...'` ANSI-C strings, newlines between words and `#` comments.
+public struct ShellWord: Equatable, Sendable {
+    public var text: String
+    /// Offset, in UTF-8 bytes, where the word starts in the line (its opening quote, if any).
+    public var start: Int
+    /// Offset just past the word's last byte.
+    public var end: Int
+}
+
+public enum ShellWords {
+    public enum Dialect: Sendable {
+        /// The workbench's own command lines: one line, no `$'...'`.
+        case commandLine
+        /// bash, as pasted: continuation lines, `$'...'`, comments.
+        case bash
+    }
+
+    public static func split(_ line: String, dialect: Dialect = .commandLine) throws(WorkbenchError) -> [ShellWord] {
+        var scanner = Scanner(bytes: Array(line.utf8), bash: dialect == .bash)
+        return try scanner.words()
+    }
+
+    private struct Scanner {
+        let bytes: [UInt8]
+        let bash: Bool
+        var index = 0
+
+        init(bytes: [UInt8], bash: Bool) {
+            self.bytes = bytes
+            self.bash = bash
+        }
+
+        func isBlank(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+                || (bash && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")))
+        }
+
+        /// Whether a backslash-newline (or backslash-CR-LF) starts at `at`: in bash, nothing.
+        func continuationLength(at offset: Int) -> Int {
+            guard bash, offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\") else { return 0 }
+            if bytes[offset + 1] == UInt8(ascii: "\n") { return 2 }
+            if bytes[offset + 1] == UInt8(ascii: "\r"), offset + 2 < bytes.count, bytes[offset + 2] == UInt8(ascii: "\n") { return 3 }
+            return 0
+        }
+
+        /// `column N`, or `line L, column C` where the text has several lines.
+        func position(_ offset: Int) -> String {
+            guard bash, bytes.contains(UInt8(ascii: "\n")) else { return "column \(offset + 1)" }
+            let before = bytes[..<offset]
+            let line = before.count { $0 == UInt8(ascii: "\n") } + 1
+            let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            return "line \(line), column \(offset - lineStart + 1)"
+        }
+
+        mutating func words() throws(WorkbenchError) -> [ShellWord] {
+            var words: [ShellWord] = []
+            while true {
+                while index < bytes.count {
+                    if isBlank(bytes[index]) { index += 1; continue }
+                    let continuation = continuationLength(at: index)
+                    if continuation > 0 { index += continuation; continue }
+                    if bash, bytes[index] == UInt8(ascii: "#") {
+                        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                        continue
+                    }
+                    break
+                }
+                guard index < bytes.count else { break }
+                let start = index
+                let word = try self.word()
+                words.append(ShellWord(text: String(decoding: word, as: UTF8.self), start: start, end: index))
+            }
+            return words
+        }
+
+        mutating func word() throws(WorkbenchError) -> [UInt8] {
+            var word: [UInt8] = []
+            while index < bytes.count {
+                let byte = bytes[index]
+                if isBlank(byte) { break }
+                let continuation = continuationLength(at: index)
+                if continuation > 0 { index += continuation; continue }
+                switch byte {
+                case UInt8(ascii: "'"):
+                    guard let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "'")) else {
+                        throw WorkbenchError("unterminated single quote at \(position(index))")
+                    }
+                    word += bytes[(index + 1)..<close]
+                    index = close + 1
+                case UInt8(ascii: "$") where bash && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "'"):
+                    word += try ansiCQuoted()
+                case UInt8(ascii: "\""):
+                    word += try doubleQuoted()
+                case UInt8(ascii: "\\"):
+                    if index + 1 < bytes.count {
+                        word.append(bytes[index + 1])
+                        index += 2
+                    } else {
+                        index += 1
+                    }
+                default:
+                    word.append(byte)
+                    index += 1
+                }
+            }
+            return word
+        }
+
+        mutating func doubleQuoted() throws(WorkbenchError) -> [UInt8] {
+            let open = index
+            index += 1
+            var word: [UInt8] = []
+            while index < bytes.count {
+                let inner = bytes[index]
+                if inner == UInt8(ascii: "\"") {
+                    index += 1
+                    return word
+                }
+                let continuation = continuationLength(at: index)
+                if continuation > 0 { index += continuation; continue }
+                if inner == UInt8(ascii: "\\"), index + 1 < bytes.count {
+                    let next = bytes[index + 1]
+                    if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\")
+                        || next == UInt8(ascii: "$") || next == UInt8(ascii: "`") {
+                        word.append(next)
+                        index += 2
+                        continue
+                    }
+                }
+                word.append(inner)
+                index += 1
+            }
+            throw WorkbenchError("unterminated double quote at \(position(open))")
+        }
+
+        /// `$'...'`: bash's ANSI-C quoting (`\n`, `\t`, `\xHH`, `\uHHHH`, `\'` ...).
+        mutating func ansiCQuoted() throws(WorkbenchError) -> [UInt8] {
+            let open = index
+            index += 2
+            var word: [UInt8] = []
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "'") {
+                    index += 1
+                    return word
+                }
+                guard byte == UInt8(ascii: "\\"), index + 1 < bytes.count else {
+                    word.append(byte)
+                    index += 1
+                    continue
+                }
+                let escape = bytes[index + 1]
+                index += 2
+                switch escape {
+                case UInt8(ascii: "n"): word.append(0x0A)
+                case UInt8(ascii: "t"): word.append(0x09)
+                case UInt8(ascii: "r"): word.append(0x0D)
+                case UInt8(ascii: "a"): word.append(0x07)
+                case UInt8(ascii: "b"): word.append(0x08)
+                case UInt8(ascii: "e"), UInt8(ascii: "E"): word.append(0x1B)
+                case UInt8(ascii: "f"): word.append(0x0C)
+                case UInt8(ascii: "v"): word.append(0x0B)
+                case UInt8(ascii: "x"): word.append(UInt8(hexDigits(maximum: 2)))
+                case UInt8(ascii: "u"): word += Array(String(Character(Unicode.Scalar(hexDigits(maximum: 4)) ?? "\u{FFFD}")).utf8)
+                case UInt8(ascii: "U"): word += Array(String(Character(Unicode.Scalar(hexDigits(maximum: 8)) ?? "\u{FFFD}")).utf8)
+                case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                    var value = UInt32(escape - UInt8(ascii: "0"))
+                    var digits = 1
+                    while digits < 3, index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[index]) {
+                        value = value * 8 + UInt32(bytes[index] - UInt8(ascii: "0"))
+                        index += 1
+                        digits += 1
+                    }
+                    word.append(UInt8(truncatingIfNeeded: value))
+                case UInt8(ascii: "\\"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "?"): word.append(escape)
+                default: word += [UInt8(ascii: "\\"), escape]
+                }
+            }
+            throw WorkbenchError("unterminated $'...' quote at \(position(open))")
+        }
+
+        /// Up to `maximum` hex digits at the index, as a number (0 for none).
+        mutating func hexDigits(maximum: Int) -> UInt32 {
+            var value: UInt32 = 0
+            var count = 0
+            while count < maximum, index < bytes.count, let digit = PercentEncoding.hexValue(bytes[index]) {
+                value = value * 16 + UInt32(digit)
+                index += 1
+                count += 1
+            }
+            return value
+        }
+    }
+
+    /// Quotes `text` so that `split` gives it back as one word.
+    public static func quote(_ text: String) -> String {
+        if !text.isEmpty, text.utf8.allSatisfy({ byte in
+            PercentEncoding.isAlphaNumeric(byte) || "-_./:@%+=,".utf8.contains(byte)
+        }) {
+            return text
+        }
+        return singleQuoted(text)
+    }
+
+    /// `text` unchanged when `split` already gives it back as one word (no
+    /// blank, quote or backslash in it), single-quoted otherwise: for a word
+    /// written back into a line that is parsed again, such as the path in
+    /// `capture id $.items[0].id`, which should stay as readable as typed.
+    public static func quoteIfNeeded(_ text: String) -> String {
+        let special: [UInt8] = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "\\")]
+        if !text.isEmpty && !text.utf8.contains(where: special.contains) {
+            return text
+        }
+        return singleQuoted(text)
+    }
+
+    /// `'text'`, each `'` in it written `'\''`. By Unicode scalars, not
+    /// Characters: a quote followed by a combining mark is one Character, and
+    /// `split`, which reads bytes, still ends the quoted part at it.
+    static func singleQuoted(_ text: String) -> String {
+        var quoted = "'"
+        for scalar in text.unicodeScalars {
+            if scalar == "'" {
+                quoted += "'\\''"
+            } else {
+                quoted.unicodeScalars.append(scalar)
+            }
+        }
+        quoted += "'"
+        return quoted
+    }
+}
+
+extension String {
+    package func replacingAll(_ target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+
+    /// The text from UTF-8 offset `offset` to the end.
+    package func suffix(fromUTF8Offset offset: Int) -> String {
+        let bytes = utf8
+        let start = bytes.index(bytes.startIndex, offsetBy: min(offset, bytes.count))
+        return String(self[start...])
+    }
+}

@@ -1,0 +1,162 @@
+/// A value as the user typed it, with `{{NAME}}` and `{{env.NAME}}` references.
+///
+/// Values are stored unexpanded, so a saved session keeps its variables and a
+/// replay can change them; expansion happens only when a request is built.
+public enum Template {
+    /// One piece of a template.
+    public enum Part: Equatable, Sendable {
+        case literal(String)
+        case variable(String)
+        case environment(String)
+    }
+
+    /// Splits `text` into literals and references, or names what is malformed.
+    public static func parse(_ text: String) throws(WorkbenchError) -> [Part] {
+        var parts: [Part] = []
+        var literal = ""
+        var rest = Substring(text)
+        while let open = rest.firstRange(of: "{{") {
+            literal += rest[..<open.lowerBound]
+            let afterOpen = rest[open.upperBound...]
+            guard let close = afterOpen.firstRange(of: "}}") else {
+                throw WorkbenchError("unclosed '{{' in \(quoted(text)): close it with '}}'")
+            }
+            let name = afterOpen[..<close.lowerBound].trimmingSpaces()
+            if !literal.isEmpty {
+                parts.append(.literal(literal))
+                literal = ""
+            }
+            parts.append(try reference(named: name, in: text))
+            rest = afterOpen[close.upperBound...]
+        }
+        literal += rest
+        if !literal.isEmpty { parts.append(.literal(literal)) }
+        return parts
+    }
+
+    /// Whether `text` contains any reference at all.
+    public static func hasReferences(_ text: String) -> Bool {
+        // A byte scan: this runs for every value of every request built.
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "{") && previous == byte { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// Checks the syntax of every reference without expanding anything.
+    public static func validate(_ text: String) throws(WorkbenchError) {
+        guard hasReferences(text) else { return }
+        _ = try parse(text)
+    }
+
+    /// The names of the session variables `text` refers to.
+    public static func variableNames(in text: String) -> [String] {
+        guard let parts = try? parse(text) else { return [] }
+        return parts.compactMap { if case .variable(let name) = $0 { name } else { nil } }
+    }
+
+    /// Replaces every reference with its value; in a scope that `masksSecrets`,
+    /// secret values become the mask, so what is built from it can be shown.
+    public static func expand(_ text: String, in scope: VariableScope) throws(WorkbenchError) -> String {
+        guard hasReferences(text) else { return text }
+        var output = ""
+        for part in try parse(text) {
+            switch part {
+            case .literal(let literal):
+                output += literal
+            case .variable(let name):
+                guard let entry = scope.variables.entries[name] else {
+                    throw WorkbenchError("undefined variable {{\(name)}}: set it with `set \(name) VALUE`")
+                }
+                output += scope.masksSecrets && entry.isSecret ? Variables.mask : entry.value
+            case .environment(let name):
+                guard let value = scope.environment[name] else {
+                    throw WorkbenchError("environment variable \(name) is not set (used as {{env.\(name)}})")
+                }
+                // `{{env.*}}` values are secrets: tokens live in the environment.
+                output += scope.masksSecrets ? Variables.mask : value
+            }
+            if output.utf8.count > maximumExpandedBytes {
+                throw WorkbenchError("\(quoted(text)) expands to more than \(Quantities.size(maximumExpandedBytes)) (the bound for a value with {{...}} references)")
+            }
+        }
+        return output
+    }
+
+    /// What one value may expand to: as much as a file read whole may hold. Values
+    /// are not expanded twice, so only many references to large variables reach it.
+    public static let maximumExpandedBytes = FileSystem.defaultReadLimit
+
+    /// Whether `name` is a valid session variable name: a letter or `_`, then letters, digits, `_`, `-` or `.`.
+    public static func isValidVariableName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, isNameStart(first), !name.hasPrefix("env.") else { return false }
+        return name.utf8.allSatisfy { isNameStart($0) || isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+    }
+
+    private static func reference(named name: Substring, in text: String) throws(WorkbenchError) -> Part {
+        if name.isEmpty {
+            throw WorkbenchError("empty variable reference '{{}}' in \(quoted(text))")
+        }
+        if name.hasPrefix("env.") {
+            let variable = name.dropFirst(4)
+            guard let first = variable.utf8.first, isNameStart(first),
+                  variable.utf8.allSatisfy({ isNameStart($0) || isDigit($0) }) else {
+                throw WorkbenchError("invalid environment variable name '\(oneLine(variable))' in {{\(oneLine(name))}}")
+            }
+            return .environment(String(variable))
+        }
+        guard isValidVariableName(String(name)) else {
+            throw WorkbenchError("invalid variable name '\(oneLine(name))' in {{\(oneLine(name))}}: use letters, digits, '_', '-' and '.'")
+        }
+        return .variable(String(name))
+    }
+
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    /// `text` in single quotes for an error message, shortened, and on one line even
+    /// when it comes from a multi-line `body <<END` block.
+    private static func quoted(_ text: String) -> String {
+        let line = oneLine(text)
+        return line.count > 60 ? "'\(line.prefix(57))...'" : "'\(line)'"
+    }
+
+    /// `text` with line breaks and other control characters but tab written as escapes (`\n`).
+    package static func oneLine(_ text: some StringProtocol) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+extension Substring {
+    package func trimmingSpaces() -> Substring {
+        var result = self
+        while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
+        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
+        return result
+    }
+}
+
+extension String {
+    package func trimmingSpaces() -> String {
+        String(Substring(self).trimmingSpaces())
+    }
+}

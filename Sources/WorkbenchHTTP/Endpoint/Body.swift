@@ -1,0 +1,69 @@
+import WorkbenchBasics
+
+/// The request body as the user gave it; bytes are made only when a request is built.
+public enum Body: Equatable, Sendable {
+    /// `body TEXT` or `body <<END`: sent verbatim.
+    case text(String)
+    /// `body json TEXT`: validated when typed, sent verbatim.
+    case json(String)
+    /// `body form NAME=VALUE...`: sent as `application/x-www-form-urlencoded`.
+    case form([FormField])
+    /// `body @FILE`: read when the request is built, so edits to the file are picked up.
+    case file(String)
+    /// `body json @FILE`: read when the request is built and validated as JSON.
+    case jsonFile(String)
+    /// `body multipart NAME=VALUE NAME@FILE...`: `multipart/form-data`, built
+    /// by libcurl's mime API, files streamed from disk while sending.
+    case multipart([MultipartPart])
+    /// `body graphql QUERY`: sent as `{"query", "variables", "operationName"}`.
+    case graphql(GraphQLBody)
+
+    /// The Content-Type this kind of body implies, if any: a file's by its
+    /// extension. Multipart has none here: libcurl writes it with its boundary.
+    public var impliedContentType: String? {
+        switch self {
+        case .json, .jsonFile, .graphql: "application/json"
+        case .form: "application/x-www-form-urlencoded"
+        case .file(let path): MediaTypes.forFile(path)
+        case .text, .multipart: nil
+        }
+    }
+}
+
+/// One part of a multipart body: a text field, or a file sent by name.
+public struct MultipartPart: Equatable, Sendable {
+    public var name: String
+    /// The field's text, or the file's path (templates allowed in both).
+    public var value: String
+    public var isFile: Bool
+    /// `;type=MIME`; for a file without one, the type its extension names.
+    public var contentType: String?
+
+    public init(name: String, value: String, isFile: Bool = false, contentType: String? = nil) {
+        self.name = name
+        self.value = value
+        self.isFile = isFile
+        self.contentType = contentType
+    }
+
+    /// As typed: `name=value`, `name@path;type=MIME`.
+    public var typedText: String {
+        name + (isFile ? "@" : "=") + value + (contentType.map { ";type=" + $0 } ?? "")
+    }
+
+    /// The type sent: the one given, else for a file the one its extension names.
+    public var effectiveType: String? {
+        contentType ?? (isFile ? MediaTypes.forFile(value) : nil)
+    }
+}
+
+/// One `NAME=VALUE` field of a form body.
+public struct FormField: Equatable, Sendable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}

@@ -1,0 +1,74 @@
+import WorkbenchBasics
+
+/// The few pieces of RFC 9110 grammar that user input is checked against.
+public enum HTTPSyntax {
+    /// `token`: what method names and header field names are made of.
+    public static func isToken(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy(isTokenCharacter)
+    }
+
+    static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        if PercentEncoding.isAlphaNumeric(byte) { return true }
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"),
+             UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Compares two names byte by byte, folding only ASCII letters: header
+    /// names are tokens, and this runs for every header of every request.
+    public static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        for (x, y) in zip(a.utf8, b.utf8) where x != y {
+            guard x | 0x20 == y | 0x20, (x | 0x20) >= UInt8(ascii: "a"), (x | 0x20) <= UInt8(ascii: "z") else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Checks a header name; the error names the first character that is not allowed.
+    public static func checkHeaderName(_ name: String) throws(WorkbenchError) {
+        if name.isEmpty {
+            throw WorkbenchError("empty header name: use `header NAME: VALUE`")
+        }
+        if let bad = name.unicodeScalars.first(where: { !$0.isASCII || !isTokenCharacter(UInt8($0.value)) }) {
+            throw WorkbenchError("invalid header name '\(name)': \(describe(bad)) is not allowed in a header name")
+        }
+    }
+
+    /// Checks a header value: no CR, LF, NUL or other control characters but tab.
+    public static func checkHeaderValue(_ value: String, name: String) throws(WorkbenchError) {
+        if let bad = value.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) {
+            throw WorkbenchError("invalid value for header \(name): \(describe(bad)) is not allowed in a header value")
+        }
+    }
+
+    /// Checks a method token and returns it upper-cased.
+    public static func normalizedMethod(_ method: String) throws(WorkbenchError) -> String {
+        guard isToken(method) else {
+            throw WorkbenchError("invalid method '\(method)': a method is a token such as GET, POST or PURGE")
+        }
+        return method.uppercased()
+    }
+
+    static func describe(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\r": return "a carriage return (CR)"
+        case "\n": return "a line feed (LF)"
+        case "\0": return "a NUL byte"
+        case "\t": return "a tab"
+        case " ": return "a space"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                return "the control character U+\(String(scalar.value, radix: 16, uppercase: true))"
+            }
+            return "'\(scalar)'"
+        }
+    }
+}

@@ -1,0 +1,511 @@
+import CCurl
+#if canImport(Glibc)
+import Glibc
+#endif
+import WorkbenchBasics
+
+/// What one send may do besides the settings: where the body goes and when to give up.
+public struct SendOptions {
+    /// `send > FILE`: write the body to this file instead of keeping it.
+    public var outputFile: String?
+    /// Polled every few milliseconds during the transfer; true aborts it (Ctrl-C).
+    /// Sendable: the jobs of a parallel replay, each on its own thread, poll the one flag.
+    public var shouldAbort: @Sendable () -> Bool
+    /// The session's cookies: loaded into libcurl's engine before the first hop;
+    /// the response carries the jar as the engine left it.
+    public var cookies: CookieJar
+    /// Shown the body while it arrives, when it is a stream.
+    public var stream: ResponseStream?
+    /// Told, as often as `shouldAbort` is polled, the body bytes received so far and
+    /// the Content-Length once the headers announced one (a progress line).
+    public var progress: ((_ received: Int, _ expected: Int?) -> Void)?
+
+    public init(outputFile: String? = nil, cookies: CookieJar = CookieJar(), stream: ResponseStream? = nil,
+                shouldAbort: @escaping @Sendable () -> Bool = { false }) {
+        self.outputFile = outputFile
+        self.cookies = cookies
+        self.stream = stream
+        self.shouldAbort = shouldAbort
+    }
+}
+
+/// The HTTP engine: libcurl's easy handle driven through a multi handle.
+///
+/// One engine per workspace, reused for every request, so connections are kept
+/// alive between sends and replays. The multi interface lets the loop wake
+/// every 50 ms to notice Ctrl-C, so an abort takes effect within 100 ms.
+///
+/// An engine is used by one thread at a time; several engines may work on
+/// several threads at once (a parallel replay makes one per job): each has its
+/// own easy and multi handles, libcurl keeps no other state between them once
+/// `curl_global_init` has run, which happens once, before any engine exists.
+public final class CurlTransport {
+    private let multi: UnsafeMutableRawPointer
+    private let easy: UnsafeMutableRawPointer
+    /// curl writes its detailed error text here (CURLOPT_ERRORBUFFER).
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+
+    /// How long the loop waits for activity before checking for an abort.
+    static let pollMilliseconds: Int32 = 50
+    static let connectTimeoutMilliseconds = 10_000
+    static let maxRedirects = 30
+
+    /// `curl_global_init`, run once for the process (a Swift `static let` is
+    /// initialised exactly once, even when two threads ask at the same moment):
+    /// libcurl requires it before any handle and does not allow it to race another thread.
+    private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+
+    public init() throws(WorkbenchError) {
+        guard Self.globalInit, let multi = curl_multi_init() else {
+            throw WorkbenchError("cannot start the HTTP engine (libcurl failed to initialise)")
+        }
+        guard let easy = curl_easy_init() else {
+            curl_multi_cleanup(multi)
+            throw WorkbenchError("cannot start the HTTP engine (libcurl failed to initialise)")
+        }
+        self.multi = multi
+        self.easy = easy
+    }
+
+    deinit {
+        curl_easy_cleanup(easy)
+        curl_multi_cleanup(multi)
+        errorBuffer.deallocate()
+    }
+
+    /// Sends `request`; with `follow on`, follows redirects itself by `RedirectPolicy`
+    /// (libcurl's own following would re-send a POST body to a 303 and forward
+    /// every header to another host).
+    public func send(_ request: PreparedRequest, settings: Settings, options: SendOptions) throws(WorkbenchError) -> HTTPResponse {
+        var current = request
+        var hops: [RedirectHop] = []
+        var earlier = 0.0
+        try loadCookies(options.cookies)
+        while true {
+            let (response, output) = try transfer(current, settings: settings, options: options)
+            let location = response.headers.values(of: "Location").last
+            guard settings.followRedirects, RedirectPolicy.redirectStatuses.contains(response.statusCode), let location else {
+                do { try output?.commit() } catch { output?.discard(); throw error }
+                var final = response
+                final.cookies = readCookies()
+                final.hops = hops
+                final.timings.redirect = earlier
+                final.timings.total += earlier
+                return final
+            }
+            output?.discard()
+            guard hops.count < Self.maxRedirects else {
+                throw WorkbenchError("too many redirects: stopped after \(Self.maxRedirects) (last: \(Template.oneLine(location.prefix(200))))")
+            }
+            hops.append(RedirectHop(statusLine: response.statusLine, location: location))
+            earlier += response.timings.total
+            current = try RedirectPolicy.next(after: current, status: response.statusCode, location: location)
+        }
+    }
+
+    /// Replaces what libcurl's cookie engine holds by `jar`. The engine keeps
+    /// its cookies across `curl_easy_reset`, so every hop of this send sees
+    /// them, and libcurl alone decides which go to which host and path.
+    private func loadCookies(_ jar: CookieJar) throws(WorkbenchError) {
+        try set(CURLOPT_COOKIELIST, "CURLOPT_COOKIELIST") { wb_curl_set_string($0, $1, "ALL") }
+        for cookie in jar.cookies {
+            try set(CURLOPT_COOKIELIST, "CURLOPT_COOKIELIST") { wb_curl_set_string($0, $1, cookie.netscapeLine) }
+        }
+    }
+
+    /// The jar as libcurl's engine holds it now (CURLINFO_COOKIELIST).
+    private func readCookies() -> CookieJar {
+        var list: UnsafeMutablePointer<curl_slist>?
+        guard wb_curl_get_list(easy, CURLINFO_COOKIELIST, &list) == CURLE_OK else { return CookieJar() }
+        defer { curl_slist_free_all(list) }
+        var cookies: [Cookie] = []
+        var node = list
+        while let current = node {
+            if let data = current.pointee.data, let cookie = Cookie(netscapeLine: String(cString: data)) {
+                cookies.append(cookie)
+            }
+            node = current.pointee.next
+        }
+        return CookieJar(cookies)
+    }
+
+    /// One request and its response, with the body file (if any) not yet put in place.
+    private func transfer(
+        _ request: PreparedRequest, settings: Settings, options: SendOptions
+    ) throws(WorkbenchError) -> (HTTPResponse, OutputFile?) {
+        try Self.checkContentLength(request)
+        var output: OutputFile?
+        if let path = options.outputFile {
+            output = try OutputFile(path: path)
+        }
+        let collector = ResponseCollector(bodyLimit: settings.maxBodyBytes, outputDescriptor: output?.descriptor,
+                                          stream: options.stream)
+        // A body check still running on its thread (the transfer failed or was stopped) ends here.
+        defer { collector.endJSONCheck() }
+        let uploads = UploadFileSizes(request.method == "HEAD" ? nil : request.multipart)
+        do {
+            let outcome = try request.body.withUnsafeBufferPointer { body throws(WorkbenchError) in
+                try perform(request, body: body, settings: settings, collector: collector, shouldAbort: {
+                    options.progress?(collector.bytesReceived, collector.announcedLength)
+                    return options.shouldAbort()
+                })
+            }
+            let response = try makeResponse(outcome: outcome, request: request, settings: settings,
+                                            collector: collector, options: options)
+            return (response, output)
+        } catch {
+            output?.discard()
+            throw uploads.explain(error)
+        }
+    }
+
+    /// The result of the transfer loop: curl's code, or an abort.
+    private enum TransferOutcome {
+        case finished(CURLcode)
+        case aborted
+    }
+
+    private func perform(
+        _ request: PreparedRequest, body: UnsafeBufferPointer<UInt8>, settings: Settings,
+        collector: ResponseCollector, shouldAbort: () -> Bool
+    ) throws(WorkbenchError) -> TransferOutcome {
+        curl_easy_reset(easy)
+        errorBuffer[0] = 0
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(headerList) }
+        for line in Self.headerLines(for: request) {
+            guard let appended = curl_slist_append(headerList, line) else {
+                throw WorkbenchError("cannot send: out of memory while listing the request headers")
+            }
+            headerList = appended
+        }
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+
+        try set(CURLOPT_URL, "CURLOPT_URL") { wb_curl_set_string($0, $1, request.url) }
+        try set(CURLOPT_ERRORBUFFER, "CURLOPT_ERRORBUFFER") { wb_curl_set_pointer($0, $1, errorBuffer) }
+        try set(CURLOPT_NOSIGNAL, "CURLOPT_NOSIGNAL") { wb_curl_set_long($0, $1, 1) }
+        try set(CURLOPT_PATH_AS_IS, "CURLOPT_PATH_AS_IS") { wb_curl_set_long($0, $1, 1) }
+        // The cookie engine on, reading no file: the jar was loaded by `send`.
+        try set(CURLOPT_COOKIEFILE, "CURLOPT_COOKIEFILE") { wb_curl_set_string($0, $1, "") }
+        try set(CURLOPT_HTTPHEADER, "CURLOPT_HTTPHEADER") { wb_curl_set_list($0, $1, headerList) }
+        // Decode gzip, deflate and br; the Accept-Encoding header itself comes from the request.
+        let acceptEncoding = request.awsSigV4 == nil ? "" : request.headers.first { $0.hasName("Accept-Encoding") }?.value ?? ""
+        try set(CURLOPT_ACCEPT_ENCODING, "CURLOPT_ACCEPT_ENCODING") { wb_curl_set_string($0, $1, acceptEncoding) }
+        if request.awsSigV4 != nil, let agent = request.headers.first(where: { $0.hasName("User-Agent") })?.value {
+            try set(CURLOPT_USERAGENT, "CURLOPT_USERAGENT") { wb_curl_set_string($0, $1, agent) }
+        }
+        try set(CURLOPT_HEADERFUNCTION, "CURLOPT_HEADERFUNCTION") { wb_curl_set_data_callback($0, $1, headerCallback) }
+        try set(CURLOPT_HEADERDATA, "CURLOPT_HEADERDATA") { wb_curl_set_pointer($0, $1, context) }
+        try set(CURLOPT_WRITEFUNCTION, "CURLOPT_WRITEFUNCTION") { wb_curl_set_data_callback($0, $1, bodyCallback) }
+        try set(CURLOPT_WRITEDATA, "CURLOPT_WRITEDATA") { wb_curl_set_pointer($0, $1, context) }
+        // Redirects are followed by `send`, hop by hop, never by libcurl.
+        try set(CURLOPT_FOLLOWLOCATION, "CURLOPT_FOLLOWLOCATION") { wb_curl_set_long($0, $1, 0) }
+        try set(CURLOPT_SSL_VERIFYPEER, "CURLOPT_SSL_VERIFYPEER") { wb_curl_set_long($0, $1, settings.insecure ? 0 : 1) }
+        try set(CURLOPT_SSL_VERIFYHOST, "CURLOPT_SSL_VERIFYHOST") { wb_curl_set_long($0, $1, settings.insecure ? 0 : 2) }
+        let totalMilliseconds = Int(settings.timeout * 1000)
+        let connectMilliseconds = totalMilliseconds > 0
+            ? min(totalMilliseconds, Self.connectTimeoutMilliseconds) : Self.connectTimeoutMilliseconds
+        try set(CURLOPT_TIMEOUT_MS, "CURLOPT_TIMEOUT_MS") { wb_curl_set_long($0, $1, totalMilliseconds) }
+        try set(CURLOPT_CONNECTTIMEOUT_MS, "CURLOPT_CONNECTTIMEOUT_MS") { wb_curl_set_long($0, $1, connectMilliseconds) }
+
+        try applyNetwork(settings, request: request)
+        if let digest = request.digest {
+            // libcurl's digest engine: the first request goes without, the 401's challenge is answered.
+            try set(CURLOPT_HTTPAUTH, "CURLOPT_HTTPAUTH") { wb_curl_set_long($0, $1, wb_curlauth_digest) }
+            try set(CURLOPT_USERNAME, "CURLOPT_USERNAME") { wb_curl_set_string($0, $1, digest.user) }
+            try set(CURLOPT_PASSWORD, "CURLOPT_PASSWORD") { wb_curl_set_string($0, $1, digest.password) }
+        }
+        if let aws = request.awsSigV4 {
+            // libcurl's signer (it implies CURLAUTH_AWS_SIGV4): it hashes the body and signs the
+            // headers as they are listed, so what `show` prints is what is signed.
+            try set(CURLOPT_AWS_SIGV4, "CURLOPT_AWS_SIGV4") { wb_curl_set_string($0, $1, aws.provider) }
+            try set(CURLOPT_USERNAME, "CURLOPT_USERNAME") { wb_curl_set_string($0, $1, aws.accessKey) }
+            try set(CURLOPT_PASSWORD, "CURLOPT_PASSWORD") { wb_curl_set_string($0, $1, aws.secretKey) }
+        }
+
+        switch request.method {
+        case "HEAD":
+            // NOBODY tells curl not to wait for a body that never comes; a HEAD sends none.
+            try set(CURLOPT_NOBODY, "CURLOPT_NOBODY") { wb_curl_set_long($0, $1, 1) }
+        case "GET" where body.isEmpty:
+            try set(CURLOPT_HTTPGET, "CURLOPT_HTTPGET") { wb_curl_set_long($0, $1, 1) }
+        default:
+            try set(CURLOPT_CUSTOMREQUEST, "CURLOPT_CUSTOMREQUEST") { wb_curl_set_string($0, $1, request.method) }
+        }
+        var mime: OpaquePointer?
+        defer { curl_mime_free(mime) }
+        if let parts = request.multipart, request.method != "HEAD" {
+            mime = try makeMime(parts)
+            try set(CURLOPT_MIMEPOST, "CURLOPT_MIMEPOST") { wb_curl_set_pointer($0, $1, UnsafeMutableRawPointer(mime)) }
+        } else if Self.sendsBody(request) {
+            try set(CURLOPT_POSTFIELDSIZE_LARGE, "CURLOPT_POSTFIELDSIZE_LARGE") {
+                wb_curl_set_offset($0, $1, curl_off_t(body.count))
+            }
+            if let start = body.baseAddress, !body.isEmpty {
+                try set(CURLOPT_POSTFIELDS, "CURLOPT_POSTFIELDS") { wb_curl_set_pointer($0, $1, UnsafeMutableRawPointer(mutating: start)) }
+            } else {
+                try set(CURLOPT_COPYPOSTFIELDS, "CURLOPT_COPYPOSTFIELDS") { wb_curl_set_string($0, $1, "") }
+            }
+        }
+
+        guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
+            return .finished(CURLE_FAILED_INIT)
+        }
+        defer { curl_multi_remove_handle(multi, easy) }
+        var running: Int32 = 1
+        while running > 0 {
+            if curl_multi_perform(multi, &running) != CURLM_OK { break }
+            if running == 0 { break }
+            if shouldAbort() { return .aborted }
+            _ = curl_multi_poll(multi, nil, 0, Self.pollMilliseconds, nil)
+            if shouldAbort() { return .aborted }
+        }
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            if message.pointee.msg == CURLMSG_DONE {
+                return .finished(message.pointee.data.result)
+            }
+        }
+        return .finished(CURLE_FAILED_INIT)
+    }
+
+    /// Proxy, trust store, client certificate, HTTP version and Unix socket.
+    private func applyNetwork(_ settings: Settings, request: PreparedRequest) throws(WorkbenchError) {
+        switch settings.proxy {
+        case .environment:
+            break  // libcurl reads http_proxy, https_proxy, all_proxy and no_proxy itself.
+        case .none:
+            try set(CURLOPT_PROXY, "CURLOPT_PROXY") { wb_curl_set_string($0, $1, "") }
+        case .url(let url):
+            // A proxy set by hand takes every request: the environment's no_proxy does not apply.
+            try set(CURLOPT_PROXY, "CURLOPT_PROXY") { wb_curl_set_string($0, $1, url) }
+            try set(CURLOPT_NOPROXY, "CURLOPT_NOPROXY") { wb_curl_set_string($0, $1, "") }
+        }
+        if let file = settings.caCertificate {
+            try set(CURLOPT_CAINFO, "CURLOPT_CAINFO") { wb_curl_set_string($0, $1, FileSystem.expandTilde(file)) }
+        }
+        if let file = settings.clientCertificate {
+            try set(CURLOPT_SSLCERT, "CURLOPT_SSLCERT") { wb_curl_set_string($0, $1, FileSystem.expandTilde(file)) }
+            if let key = settings.clientKey {
+                try set(CURLOPT_SSLKEY, "CURLOPT_SSLKEY") { wb_curl_set_string($0, $1, FileSystem.expandTilde(key)) }
+            }
+        }
+        let version = switch settings.httpVersion {
+        case .auto: Int(CURL_HTTP_VERSION_2TLS)
+        case .http1_1: Int(CURL_HTTP_VERSION_1_1)
+        case .http2: Int(CURL_HTTP_VERSION_2_0)
+        }
+        try set(CURLOPT_HTTP_VERSION, "CURLOPT_HTTP_VERSION") { wb_curl_set_long($0, $1, version) }
+        if let socket = request.base.unixSocket {
+            try set(CURLOPT_UNIX_SOCKET_PATH, "CURLOPT_UNIX_SOCKET_PATH") { wb_curl_set_string($0, $1, FileSystem.expandTilde(socket)) }
+        }
+    }
+
+    /// A multipart body on libcurl's mime API: text parts copied, file parts
+    /// named by path and streamed by libcurl while it sends (never read into
+    /// memory here). A file that cannot be opened is an error before anything is sent.
+    private func makeMime(_ parts: [MultipartPart]) throws(WorkbenchError) -> OpaquePointer {
+        guard let mime = curl_mime_init(easy) else {
+            throw WorkbenchError("cannot send: out of memory while building the multipart body")
+        }
+        for part in parts {
+            guard let handle = curl_mime_addpart(mime) else {
+                curl_mime_free(mime)
+                throw WorkbenchError("cannot send: out of memory while building the multipart body")
+            }
+            var code = curl_mime_name(handle, part.name)
+            if code == CURLE_OK {
+                if part.isFile {
+                    let path = FileSystem.expandTilde(part.value)
+                    do throws(WorkbenchError) {
+                        try FileSystem.checkReadableRegularFile(path, shownAs: part.value, for: "upload")
+                    } catch {
+                        curl_mime_free(mime)
+                        throw error
+                    }
+                    code = curl_mime_filedata(handle, path)
+                } else {
+                    code = curl_mime_data(handle, part.value, part.value.utf8.count)
+                }
+            }
+            if code == CURLE_OK, let type = part.contentType {
+                code = curl_mime_type(handle, type)
+            }
+            guard code == CURLE_OK else {
+                curl_mime_free(mime)
+                throw WorkbenchError("cannot build the multipart part '\(part.name)': \(String(cString: curl_easy_strerror(code)))")
+            }
+        }
+        return mime
+    }
+
+    /// Sets one option; a refusal (an option this libcurl was built without,
+    /// a value out of range, no memory) is one error naming the option.
+    private func set(
+        _ option: CURLoption, _ name: String, _ call: (UnsafeMutableRawPointer, CURLoption) -> CURLcode
+    ) throws(WorkbenchError) {
+        let code = call(easy, option)
+        guard code == CURLE_OK else {
+            throw WorkbenchError("cannot set up the request: libcurl refused \(name) (\(String(cString: curl_easy_strerror(code))))")
+        }
+    }
+
+    /// Whether curl is handed a body (possibly empty, announced as `Content-Length: 0`).
+    /// A HEAD never is: curl would send the bytes, or the length without them.
+    static func sendsBody(_ request: PreparedRequest) -> Bool {
+        request.method != "HEAD" && (!request.body.isEmpty || Endpoint.methodsWithBody.contains(request.method))
+    }
+
+    /// Headers curl (the library, or the `curl` tool of `export curl`) would add
+    /// or change on its own; an empty `Name:` line stops it, so what is sent is
+    /// what `show` printed. CurlCommand uses the same list.
+    static let suppressedHeaders = ["Expect", "Content-Type", "Accept", "User-Agent", "Accept-Encoding"]
+
+    /// The suppressions for `request`: a multipart body's Content-Type (with its
+    /// boundary) is libcurl's to write.
+    /// With AWS Signature Version 4, none: libcurl 7.88 signs an empty `Name:` line as a
+    /// header it then does not send, so the server's signature would never match (curl's own
+    /// `--aws-sigv4` has the same limit); libcurl adds its defaults as the curl command does.
+    static func suppressedHeaders(for request: PreparedRequest) -> [String] {
+        if request.awsSigV4 != nil { return [] }
+        return request.multipart == nil ? suppressedHeaders : suppressedHeaders.filter { $0 != "Content-Type" }
+    }
+
+    /// The header lines handed to curl: the request's own, plus lines that stop
+    /// curl from adding headers `show` did not print.
+    static func headerLines(for request: PreparedRequest) -> [String] {
+        var lines = request.headers.filter { !Self.isWrittenByOption($0, in: request) }.map { field in
+            // curl drops `Name:` with an empty value; `Name;` sends it empty.
+            field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+        }
+        for name in suppressedHeaders(for: request) where !request.headers.contains(name: name) {
+            lines.append("\(name):")
+        }
+        return lines
+    }
+
+    /// With AWS Signature Version 4, the headers libcurl writes itself from an option
+    /// (`User-Agent`, `Accept-Encoding`) or by default (`Accept: */*`) are left to it: libcurl
+    /// 7.88 sorts the signed headers as `name:value` lines, which puts `accept-encoding` before
+    /// `accept`, where AWS sorts by name, so a request with both listed would never verify.
+    /// Headers libcurl writes on its own are not signed, which AWS allows.
+    static func isWrittenByOption(_ field: HeaderField, in request: PreparedRequest) -> Bool {
+        guard request.awsSigV4 != nil else { return false }
+        return field.hasName("User-Agent") || field.hasName("Accept-Encoding") || (field.hasName("Accept") && field.value == "*/*")
+    }
+
+    /// A `Content-Length` that promises more bytes than are sent (one set by
+    /// hand on a GET, any on a HEAD) would leave the server waiting for the
+    /// rest until the timeout: refused before anything is sent.
+    static func checkContentLength(_ request: PreparedRequest) throws(WorkbenchError) {
+        let sent = sendsBody(request) ? request.body.count : 0
+        for value in request.headers.values(of: "Content-Length") {
+            guard let promised = Int(value.trimmingSpaces()), promised > sent else { continue }
+            let what = request.method == "HEAD" ? "a HEAD request sends no body" : "the body is \(Quantities.size(sent))"
+            throw WorkbenchError("Content-Length: \(promised) promises more than is sent (\(what)); the server would wait for the rest: remove the header or set the body")
+        }
+    }
+
+    private func makeResponse(
+        outcome: TransferOutcome, request: PreparedRequest, settings: Settings,
+        collector: ResponseCollector, options: SendOptions
+    ) throws(WorkbenchError) -> HTTPResponse {
+        let code: CURLcode
+        switch outcome {
+        case .aborted where collector.isStreaming:
+            // Ctrl-C ends a stream: what came is kept.
+            code = CURLE_OK
+        case .aborted:
+            throw WorkbenchError("request aborted (Ctrl-C): \(request.method) \(request.shownURL)")
+        case .finished(let finished):
+            code = finished
+        }
+        if code != CURLE_OK {
+            throw CurlFailure.error(
+                code: code, detail: String(cString: errorBuffer), request: request, settings: settings,
+                collector: collector, osErrno: getLong(CURLINFO_OS_ERRNO), bodyLimit: settings.maxBodyBytes,
+                outputFile: options.outputFile
+            )
+        }
+        guard let block = collector.finalBlock else {
+            throw WorkbenchError("malformed reply from \(request.base.authority): no HTTP status line")
+        }
+        var timings = Timings()
+        timings.nameLookup = getSeconds(CURLINFO_NAMELOOKUP_TIME_T)
+        timings.connect = getSeconds(CURLINFO_CONNECT_TIME_T)
+        timings.tlsHandshake = getSeconds(CURLINFO_APPCONNECT_TIME_T)
+        timings.preTransfer = getSeconds(CURLINFO_PRETRANSFER_TIME_T)
+        timings.firstByte = getSeconds(CURLINFO_STARTTRANSFER_TIME_T)
+        timings.total = getSeconds(CURLINFO_TOTAL_TIME_T)
+        timings.redirect = getSeconds(CURLINFO_REDIRECT_TIME_T)
+        let ip = getString(CURLINFO_PRIMARY_IP)
+        let port = getLong(CURLINFO_PRIMARY_PORT)
+        let address = ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+        var response = HTTPResponse(
+            statusLine: block.statusLine,
+            statusCode: Int(getLong(CURLINFO_RESPONSE_CODE)),
+            headers: block.headers,
+            body: collector.body,
+            bodyCheck: collector.finishJSONCheck(),
+            bodyFile: options.outputFile,
+            bodySize: collector.bytesReceived,
+            hops: collector.hops,
+            timings: timings,
+            httpVersion: Self.versionName(getLong(CURLINFO_HTTP_VERSION)),
+            remoteAddress: address,
+            reusedConnection: getLong(CURLINFO_NUM_CONNECTS) == 0,
+            url: getString(CURLINFO_EFFECTIVE_URL),
+            stream: collector.isStreaming ? StreamEnd(stoppedByUser: { if case .aborted = outcome { true } else { false } }(),
+                                                      keptPartOnly: collector.keptPartOnly) : nil
+        )
+        response.bodyCheckpoints = collector.jsonCheckpoints
+        return response
+    }
+
+    static func versionName(_ version: Int) -> String {
+        switch version {
+        case Int(CURL_HTTP_VERSION_1_0): "HTTP/1.0"
+        case Int(CURL_HTTP_VERSION_2_0): "HTTP/2"
+        case Int(CURL_HTTP_VERSION_3): "HTTP/3"
+        default: "HTTP/1.1"
+        }
+    }
+
+    private func getLong(_ info: CURLINFO) -> Int {
+        var value = 0
+        _ = wb_curl_get_long(easy, info, &value)
+        return value
+    }
+
+    private func getSeconds(_ info: CURLINFO) -> Double {
+        var value: curl_off_t = 0
+        _ = wb_curl_get_offset(easy, info, &value)
+        return Double(value) / 1_000_000
+    }
+
+    private func getString(_ info: CURLINFO) -> String {
+        var value: UnsafeMutablePointer<CChar>?
+        _ = wb_curl_get_string(easy, info, &value)
+        return value.map { String(cString: $0) } ?? ""
+    }
+}
+
+private let headerCallback: wb_curl_data_callback = { data, size, count, context in
+    guard let data, let context else { return 0 }
+    let collector = Unmanaged<ResponseCollector>.fromOpaque(context).takeUnretainedValue()
+    let length = size * count
+    data.withMemoryRebound(to: UInt8.self, capacity: length) {
+        collector.receiveHeaderLine(UnsafeBufferPointer(start: $0, count: length))
+    }
+    return length
+}
+
+private let bodyCallback: wb_curl_data_callback = { data, size, count, context in
+    guard let context else { return 0 }
+    let collector = Unmanaged<ResponseCollector>.fromOpaque(context).takeUnretainedValue()
+    let length = size * count
+    guard let data, length > 0 else { return 0 }
+    return data.withMemoryRebound(to: UInt8.self, capacity: length) {
+        collector.receiveBody(UnsafeBufferPointer(start: $0, count: length))
+    }
+}

@@ -1,0 +1,134 @@
+import WorkbenchBasics
+
+/// A response as it came back, with what is needed to print it, check it and time it.
+public struct HTTPResponse: Equatable, Sendable {
+    /// The status line as received, without CRLF: `HTTP/1.1 200 OK`, `HTTP/2 200`.
+    public var statusLine: String
+    public var statusCode: Int
+    /// Header fields of the final response, in the order received.
+    public var headers: [HeaderField]
+    /// The body, decoded from any Content-Encoding; empty when it went to a file.
+    public var body: [UInt8]
+    /// A JSON body's verdict when it was checked as it arrived; nil when it was not.
+    public var bodyCheck: JSONBodyCheck.Verdict?
+    /// Where values start every 64 KiB or so in a body the check found valid,
+    /// for printing it on two threads (`JSONFormatter.formatInSegments`).
+    public var bodyCheckpoints: [JSONCheckpoint] = []
+    /// Where the body was written with `send > FILE`.
+    public var bodyFile: String?
+    /// Body size in bytes (also when it went to a file).
+    public var bodySize: Int
+    /// Redirects followed before the final response.
+    public var hops: [RedirectHop]
+    public var timings: Timings
+    /// `HTTP/1.1`, `HTTP/2`, ...
+    public var httpVersion: String
+    /// `127.0.0.1:8080`, or `[::1]:8080`.
+    public var remoteAddress: String
+    /// True when the request went over a connection kept alive from an earlier one.
+    public var reusedConnection: Bool
+    /// The URL of the final response (after redirects).
+    public var url: String
+    /// The session's cookie jar after this exchange (every hop's Set-Cookie
+    /// taken in by libcurl's engine); nil from a transport without cookies.
+    public var cookies: CookieJar?
+    /// Set when the body was shown while it arrived (`ResponseStream`).
+    public var stream: StreamEnd?
+
+    public init(
+        statusLine: String, statusCode: Int, headers: [HeaderField], body: [UInt8],
+        bodyCheck: JSONBodyCheck.Verdict? = nil, bodyFile: String? = nil,
+        bodySize: Int? = nil, hops: [RedirectHop] = [], timings: Timings = Timings(), httpVersion: String = "HTTP/1.1",
+        remoteAddress: String = "", reusedConnection: Bool = false, url: String = "", stream: StreamEnd? = nil
+    ) {
+        self.stream = stream
+        self.statusLine = statusLine
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+        self.bodyCheck = bodyCheck
+        self.bodyFile = bodyFile
+        self.bodySize = bodySize ?? body.count
+        self.hops = hops
+        self.timings = timings
+        self.httpVersion = httpVersion
+        self.remoteAddress = remoteAddress
+        self.reusedConnection = reusedConnection
+        self.url = url
+    }
+
+    /// The last Content-Type header's value.
+    public var contentType: String? {
+        headers.last { $0.hasName("Content-Type") }?.value
+    }
+
+    /// The media type of the body, lower-cased, without parameters (`application/json`).
+    public var mediaType: String? {
+        contentType.map(Self.mediaType(of:))
+    }
+
+    /// The `charset` parameter of the Content-Type, lower-cased.
+    public var charset: String? {
+        contentType.flatMap(Self.charset(of:))
+    }
+
+    static func mediaType(of contentType: String) -> String {
+        let end = contentType.firstIndex(of: ";") ?? contentType.endIndex
+        return contentType[..<end].trimmingSpaces().lowercased()
+    }
+
+    static func charset(of contentType: String) -> String? {
+        guard contentType.contains(";") else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            if pair.count == 2, pair[0].trimmingSpaces().lowercased() == "charset" {
+                var charset = String(pair[1].trimmingSpaces()).lowercased()
+                if charset.hasPrefix("\"") && charset.hasSuffix("\"") && charset.count >= 2 {
+                    charset = String(charset.dropFirst().dropLast())
+                }
+                return charset
+            }
+        }
+        return nil
+    }
+}
+
+/// How a streamed body ended.
+public struct StreamEnd: Equatable, Sendable {
+    /// Ctrl-C stopped it; what came before is the body.
+    public var stoppedByUser: Bool
+    /// It went past `maxbody`: it was all shown, only the first part is kept.
+    public var keptPartOnly: Bool
+
+    public init(stoppedByUser: Bool, keptPartOnly: Bool) {
+        self.stoppedByUser = stoppedByUser
+        self.keptPartOnly = keptPartOnly
+    }
+}
+
+/// One redirect on the way: its status line and where it pointed.
+public struct RedirectHop: Equatable, Sendable {
+    public var statusLine: String
+    public var location: String
+
+    public init(statusLine: String, location: String) {
+        self.statusLine = statusLine
+        self.location = location
+    }
+}
+
+/// When each phase of a transfer ended, in seconds from its start (curl's `*_TIME_T`).
+public struct Timings: Equatable, Sendable {
+    public var nameLookup: Double = 0
+    public var connect: Double = 0
+    /// Zero when there was no TLS.
+    public var tlsHandshake: Double = 0
+    /// Ready to send: the request goes out now.
+    public var preTransfer: Double = 0
+    public var firstByte: Double = 0
+    public var total: Double = 0
+    /// Time spent in redirects before the final request.
+    public var redirect: Double = 0
+
+    public init() {}
+}

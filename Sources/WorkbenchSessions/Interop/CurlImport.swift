@@ -1,0 +1,394 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+
+/// A curl command line, as a browser's "Copy as cURL" or an API's docs write
+/// it, turned into an Endpoint and the settings it asks for.
+///
+/// Written here: no Swift package reads curl's options, and the mapping is the
+/// point (curl's own defaults made explicit, so the workbench sends the same
+/// bytes). The options people paste are imported; ones that only shape curl's
+/// output are ignored; anything else is named in a warning and the rest is
+/// still imported.
+public struct CurlImport: Equatable, Sendable {
+    public var endpoint: Endpoint
+    /// `-L`, `-k`, `-m`: nil where the command says nothing.
+    public var followRedirects: Bool?
+    public var insecure: Bool?
+    public var timeout: Double?
+    /// One sentence per option that was not imported, or imported differently.
+    public var warnings: [String] = []
+
+    /// Options that take a value and only change what curl prints or where it writes.
+    static let ignoredWithValue: Set<String> = [
+        "-o", "--output", "-w", "--write-out", "--stderr", "--trace", "--trace-ascii", "-D", "--dump-header",
+        "--connect-timeout", "--retry", "--retry-delay", "--retry-max-time", "-c", "--cookie-jar", "--output-dir",
+    ]
+    /// Options without a value that only change what curl prints, or that the workbench does anyway.
+    static let ignoredFlags: Set<String> = [
+        "-s", "--silent", "-S", "--show-error", "-v", "--verbose", "-i", "--include", "-f", "--fail",
+        "--fail-with-body", "-#", "--progress-bar", "--no-progress-meter", "-N", "--no-buffer", "-O",
+        "--remote-name", "--compressed", "--http1.1", "--http2", "--globoff", "-g", "--path-as-is", "-J",
+        "--remote-header-name", "--tr-encoding", "--no-keepalive", "--raw",
+    ]
+    /// Single-letter options that take a value (for clusters such as `-sXPOST`).
+    static let shortWithValue: Set<Character> = ["X", "H", "d", "F", "u", "b", "A", "e", "m", "o", "w", "D", "c", "T", "x", "E", "r", "K"]
+
+    /// Parses the words after `curl`. `readFile` reads `--data-urlencode name@FILE`
+    /// (the only option whose file is read now; `-d @FILE` bodies are read when sent).
+    public static func parse(
+        _ words: [String], readFile: (String) throws(WorkbenchError) -> [UInt8]
+    ) throws(WorkbenchError) -> CurlImport {
+        // The parser holds the reader only while it runs.
+        try withoutActuallyEscaping(readFile) { (reader) throws(WorkbenchError) -> CurlImport in
+            var parser = OptionReader(readFile: reader)
+            try parser.read(words)
+            return try parser.result()
+        }
+    }
+
+    /// Splits a file (or a pasted block) into curl commands: one per logical
+    /// line (backslash-newline joins lines) that starts with `curl`, after an
+    /// optional `$ ` prompt. Returns each command's words after `curl`, with
+    /// the line it starts on.
+    public static func commands(in text: String) throws(WorkbenchError) -> [(line: Int, words: [String])] {
+        var commands: [(line: Int, words: [String])] = []
+        var logical = ""
+        var startLine = 0
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = String(rawLine)
+            if line.hasSuffix("\r") { line.removeLast() }
+            if logical.isEmpty { startLine = lineNumber }
+            logical += line
+            if Self.endsWithContinuation(line) {
+                logical.removeLast()
+                logical += " "
+                continue
+            }
+            defer { logical = "" }
+            var command = logical.trimmingSpaces()
+            if command.isEmpty || command.hasPrefix("#") { continue }
+            if command.hasPrefix("$ ") { command = String(command.dropFirst(2)) }
+            let words: [ShellWord]
+            do throws(WorkbenchError) {
+                words = try ShellWords.split(command, dialect: .bash)
+            } catch {
+                throw WorkbenchError("line \(startLine): \(error.message)")
+            }
+            guard words.first?.text == "curl" else {
+                throw WorkbenchError("line \(startLine): expected a curl command, got \(Excerpt.quoted(words.first?.text ?? command))")
+            }
+            commands.append((startLine, words.dropFirst().map(\.text)))
+        }
+        if !logical.trimmingSpaces().isEmpty {
+            throw WorkbenchError("line \(startLine): the command ends with a backslash and nothing after it")
+        }
+        return commands
+    }
+
+    /// Whether a line ends with an unescaped backslash (bash joins the next line to it).
+    public static func endsWithContinuation(_ line: String) -> Bool {
+        line.reversed().prefix { $0 == "\\" }.count % 2 == 1
+    }
+
+    private struct OptionReader {
+        let readFile: (String) throws(WorkbenchError) -> [UInt8]
+        var method: String?
+        var urls: [String] = []
+        var headers: [HeaderField] = []
+        var omitted: [String] = []
+        var data: [String] = []
+        /// `-d @FILE` / `--data-binary @FILE`: a body read when the request is sent.
+        var dataFile: String?
+        var dataIsJSON = false
+        var getWithData = false
+        var head = false
+        var basicUser: String?
+        /// `-F`: the parts of a multipart body, in order.
+        var formParts: [MultipartPart] = []
+        var import_ = CurlImport(endpoint: Endpoint())
+        var unknown: [String] = []
+
+        mutating func read(_ words: [String]) throws(WorkbenchError) {
+            var index = 0
+            func value(_ option: String) throws(WorkbenchError) -> String {
+                index += 1
+                guard index < words.count else { throw WorkbenchError("curl: \(option) needs a value") }
+                return words[index]
+            }
+            while index < words.count {
+                let word = words[index]
+                if word.hasPrefix("-") && !word.hasPrefix("--") && word.count > 2 {
+                    // A cluster (`-sSL`) or a value attached to its option (`-XPOST`, `-HAccept: x`).
+                    var rest = Substring(word.dropFirst())
+                    while let letter = rest.first {
+                        rest = rest.dropFirst()
+                        let option = "-" + String(letter)
+                        if Self.isShortWithValue(letter) {
+                            if rest.isEmpty {
+                                try apply(option, value: try value(option))
+                            } else {
+                                try apply(option, value: String(rest))
+                            }
+                            break
+                        }
+                        try apply(option, value: nil)
+                    }
+                } else if word.hasPrefix("-") && word != "-" {
+                    try apply(word, value: takesValue(word) ? try value(word) : nil)
+                } else {
+                    urls.append(word)
+                }
+                index += 1
+            }
+        }
+
+        static func isShortWithValue(_ letter: Character) -> Bool { CurlImport.shortWithValue.contains(letter) }
+
+        func takesValue(_ option: String) -> Bool {
+            let withValue: Set<String> = [
+                "-X", "--request", "-H", "--header", "-d", "--data", "--data-ascii", "--data-raw", "--data-binary",
+                "--data-urlencode", "--json", "-F", "--form", "--form-string", "-u", "--user", "-b", "--cookie",
+                "-A", "--user-agent", "-e", "--referer", "--url", "-m", "--max-time", "-T", "--upload-file",
+                "-x", "--proxy", "-E", "--cert", "--key", "--cacert", "-r", "--range", "--oauth2-bearer",
+                "-K", "--config",
+            ]
+            return withValue.contains(option) || Self.isShortWithValue(option.last ?? " ") && option.count == 2
+                || CurlImport.ignoredWithValue.contains(option)
+        }
+
+        mutating func apply(_ option: String, value: String?) throws(WorkbenchError) {
+            let text = value ?? ""
+            switch option {
+            case "-X", "--request": method = try HTTPSyntax.normalizedMethod(text)
+            case "-H", "--header": try header(text)
+            case "-d", "--data", "--data-ascii":
+                if text.hasPrefix("@") {
+                    try fileBody(String(text.dropFirst()), option: option)
+                    import_.warnings.append("\(option) @FILE: the file is sent as it is; curl would strip its newlines (use --data-binary to say so)")
+                } else {
+                    data.append(text)
+                }
+            case "--data-raw": data.append(text)
+            case "--data-binary":
+                if text.hasPrefix("@") { try fileBody(String(text.dropFirst()), option: option) } else { data.append(text) }
+            case "--data-urlencode": data.append(try urlencoded(text))
+            case "--json":
+                dataIsJSON = true
+                if text.hasPrefix("@") { try fileBody(String(text.dropFirst()), option: option) } else { data.append(text) }
+            case "-G", "--get": getWithData = true
+            case "-I", "--head": head = true
+            case "-u", "--user": basicUser = text
+            case "-b", "--cookie":
+                if text.contains("=") {
+                    headers.append(HeaderField(name: "Cookie", value: text))
+                } else {
+                    import_.warnings.append("\(option) \(Excerpt.quoted(text)): a cookie file is not imported")
+                }
+            case "-A", "--user-agent": headers.append(HeaderField(name: "User-Agent", value: text))
+            case "-e", "--referer":
+                let referer = text.hasSuffix(";auto") ? String(text.dropLast(5)) : text
+                if !referer.isEmpty { headers.append(HeaderField(name: "Referer", value: referer)) }
+            case "--oauth2-bearer": headers.append(HeaderField(name: "Authorization", value: "Bearer " + text))
+            case "--url": urls.append(text)
+            case "-L", "--location": import_.followRedirects = true
+            case "-k", "--insecure": import_.insecure = true
+            case "-m", "--max-time":
+                guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+                    throw WorkbenchError("curl: \(option) expects seconds, got \(Excerpt.quoted(text))")
+                }
+                import_.timeout = seconds
+            case "-K", "--config":
+                // Its options would change the request: importing without them would be another request.
+                throw WorkbenchError("curl: \(option) \(Excerpt.quoted(text)) reads more options from a file, which the import does not: "
+                    + "put them on the command line")
+            case "-o", "--output", "--output-dir":
+                import_.warnings.append("\(option) \(Excerpt.quoted(text)): the response is shown, not written to a file (`send > FILE` writes it)")
+            case "-O", "--remote-name":
+                import_.warnings.append("\(option): the response is shown, not written to a file (`send > FILE` writes it)")
+            case "-F", "--form": try formPart(text, literal: false, option: option)
+            case "--form-string": try formPart(text, literal: true, option: option)
+            default:
+                if CurlImport.ignoredFlags.contains(option) || CurlImport.ignoredWithValue.contains(option) { return }
+                unknown.append(option)
+            }
+        }
+
+        mutating func header(_ line: String) throws(WorkbenchError) {
+            if line.hasPrefix("@") {
+                import_.warnings.append("-H @FILE: headers from a file are not imported")
+                return
+            }
+            // curl: `Name:` removes a header curl would add, `Name;` sends it empty.
+            if let colon = line.firstIndex(of: ":") {
+                let name = String(line[..<colon]).trimmingSpaces()
+                let value = String(line[line.index(after: colon)...]).trimmingSpaces()
+                try HTTPSyntax.checkHeaderName(name)
+                if value.isEmpty {
+                    if let canonical = Endpoint.removableDefaultNames.first(where: { HTTPSyntax.equalIgnoringASCIICase($0, name) }) {
+                        omitted.append(canonical)
+                    }
+                    headers.removeAll { $0.hasName(name) }
+                    return
+                }
+                try HTTPSyntax.checkHeaderValue(value, name: name)
+                headers.append(HeaderField(name: name, value: value))
+            } else if line.hasSuffix(";") {
+                let name = String(line.dropLast()).trimmingSpaces()
+                try HTTPSyntax.checkHeaderName(name)
+                headers.append(HeaderField(name: name, value: ""))
+            } else {
+                throw WorkbenchError("curl: -H \(Excerpt.quoted(line)) is not a header (expected NAME: VALUE)")
+            }
+        }
+
+        /// `-F name=value`, `-F name=@file[;type=MIME]` (`<file`, the file's text as the
+        /// value, is read now); `--form-string` takes the value literally.
+        mutating func formPart(_ text: String, literal: Bool, option: String) throws(WorkbenchError) {
+            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                throw WorkbenchError("curl: \(option) \(Excerpt.quoted(text)) is not NAME=VALUE")
+            }
+            let name = String(text[..<equals])
+            var value = String(text[text.index(after: equals)...])
+            if !literal && value.hasPrefix("@") {
+                value.removeFirst()
+                var type: String?
+                if let semicolon = value.firstIndex(of: ";") {
+                    for parameter in value[value.index(after: semicolon)...].split(separator: ";") where parameter.hasPrefix("type=") {
+                        type = String(parameter.dropFirst(5))
+                    }
+                    value = String(value[..<semicolon])
+                }
+                formParts.append(MultipartPart(name: name, value: value, isFile: true, contentType: type))
+                return
+            }
+            if !literal && value.hasPrefix("<") {
+                value = String(decoding: try readFile(String(value.dropFirst())), as: UTF8.self)
+            }
+            formParts.append(MultipartPart(name: name, value: value))
+        }
+
+        mutating func fileBody(_ path: String, option: String) throws(WorkbenchError) {
+            guard data.isEmpty, dataFile == nil else {
+                throw WorkbenchError("curl: \(option) @\(path) with other data: the workbench sends one file or one text body, not both")
+            }
+            dataFile = path
+        }
+
+        /// curl's `--data-urlencode` forms: `content`, `=content`, `name=content`, `@file`, `name@file`.
+        func urlencoded(_ text: String) throws(WorkbenchError) -> String {
+            if let equals = text.firstIndex(of: "=") {
+                let name = text[..<equals]
+                let content = PercentEncoding.formComponent(String(text[text.index(after: equals)...]))
+                return name.isEmpty ? content : name + "=" + content
+            }
+            if let at = text.firstIndex(of: "@") {
+                let bytes = try readFile(String(text[text.index(after: at)...]))
+                let content = PercentEncoding.formComponent(String(decoding: bytes, as: UTF8.self))
+                let name = text[..<at]
+                return name.isEmpty ? content : name + "=" + content
+            }
+            return PercentEncoding.formComponent(text)
+        }
+
+        mutating func result() throws(WorkbenchError) -> CurlImport {
+            guard let url = urls.first else { throw WorkbenchError("curl: no URL in the command") }
+            if urls.count > 1 {
+                import_.warnings.append("only the first URL is imported; also given: \(urls.dropFirst().map { Excerpt.quoted($0) }.joined(separator: ", "))")
+            }
+            var endpoint = Endpoint()
+            let joined = data.joined(separator: "&")
+            if !formParts.isEmpty && (!data.isEmpty || dataFile != nil) {
+                throw WorkbenchError("curl: -F with -d: curl refuses to mix a multipart body with other data, and so does the import")
+            }
+            let hasData = !data.isEmpty || dataFile != nil
+            var full = url
+            if getWithData && hasData {
+                if dataFile != nil { throw WorkbenchError("curl: -G with a data file: the workbench cannot put a file into the query") }
+                if let hash = full.firstIndex(of: "#") { full = String(full[..<hash]) }
+                full += (full.contains("?") ? "&" : "?") + joined
+            }
+            // `https://user:pass@host`: curl sends Basic auth; so does the import (unless -u says otherwise).
+            if let userInfo = try endpoint.setURL(full), basicUser == nil { basicUser = userInfo }
+            endpoint.method = method ?? (head ? "HEAD" : (hasData && !getWithData ? "POST" : "GET"))
+            var typed = headers
+            if hasData && !getWithData {
+                if let dataFile {
+                    endpoint.body = .file(dataFile)
+                } else if (dataIsJSON || typed.values(of: "Content-Type").last?.lowercased().contains("json") == true),
+                          (try? JSONTemplate.check(joined)) != nil {
+                    endpoint.body = .json(joined)
+                } else {
+                    endpoint.body = .text(joined)
+                }
+                let contentType = dataIsJSON ? "application/json" : "application/x-www-form-urlencoded"
+                if !typed.contains(name: "Content-Type") && endpoint.body?.impliedContentType != contentType {
+                    typed.append(HeaderField(name: "Content-Type", value: contentType))
+                }
+                if dataIsJSON && !typed.contains(name: "Accept") {
+                    typed.append(HeaderField(name: "Accept", value: "application/json"))
+                }
+                if Endpoint.methodsWithoutBody.contains(endpoint.method) {
+                    import_.warnings.append("\(endpoint.method) sends no body in the workbench: the data is kept for a later POST (curl would send it)")
+                }
+            }
+            if !formParts.isEmpty {
+                endpoint.body = .multipart(formParts)
+                if method == nil && !head { endpoint.method = "POST" }
+            }
+            if let basicUser {
+                if !basicUser.contains(":") {
+                    import_.warnings.append("-u without a password: curl would ask for it; the header has an empty one")
+                }
+                let credentials = basicUser.contains(":") ? basicUser : basicUser + ":"
+                typed.removeAll { $0.hasName("Authorization") }
+                typed.insert(HeaderField(name: "Authorization", value: Auth.basicCredentials(credentials)), at: 0)
+            }
+            for field in typed { try Template.validate(field.value) }
+            endpoint.headers = typed
+            endpoint.omittedDefaults = omitted.filter { name in !typed.contains(name: name) }
+            if !unknown.isEmpty {
+                import_.warnings.append("not imported (unknown to the workbench): \(unknown.joined(separator: ", "))")
+            }
+            endpoint.bindCredentialHeadersByName()
+            import_.endpoint = endpoint
+            return import_
+        }
+    }
+}
+
+extension CurlImport {
+    /// Every curl command of a file as a request (not sent yet), with the
+    /// settings it asks for on top of `settings`, and its warnings named by
+    /// line. One bad command fails the whole file: nothing is half-imported.
+    public static func records(
+        fromFile text: String, named file: String, settings: Settings,
+        readFile: (String) throws(WorkbenchError) -> [UInt8]
+    ) throws(WorkbenchError) -> (records: [RequestRecord], warnings: [String]) {
+        var records: [RequestRecord] = []
+        var warnings: [String] = []
+        let commands: [(line: Int, words: [String])]
+        do throws(WorkbenchError) {
+            commands = try CurlImport.commands(in: text)
+        } catch {
+            throw WorkbenchError("\(file): \(error.message)")
+        }
+        guard !commands.isEmpty else { throw WorkbenchError("\(file): no curl command in it") }
+        for command in commands {
+            let imported: CurlImport
+            do throws(WorkbenchError) {
+                imported = try CurlImport.parse(command.words, readFile: readFile)
+            } catch {
+                throw WorkbenchError("\(file): line \(command.line): \(error.message)")
+            }
+            var recordSettings = settings
+            if let follow = imported.followRedirects { recordSettings.followRedirects = follow }
+            if let insecure = imported.insecure { recordSettings.insecure = insecure }
+            if let timeout = imported.timeout { recordSettings.timeout = timeout }
+            records.append(RequestRecord(endpoint: imported.endpoint, settings: recordSettings))
+            warnings += imported.warnings.map { "\(file): line \(command.line): \($0)" }
+        }
+        return (records, warnings)
+    }
+}

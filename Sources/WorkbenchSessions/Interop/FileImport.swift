@@ -1,0 +1,64 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+
+/// `import FILE`: what the file is, told by its content (a name says little:
+/// a HAR export is often `.json`, a collection `.postman_collection.json` or
+/// anything else), and its requests as records.
+public struct FileImport: Sendable {
+    /// A variable the import sets: a collection's variables, `open_braces`.
+    public struct Variable: Equatable, Sendable {
+        public var name: String
+        public var value: String
+        public var isSecret: Bool
+
+        public init(name: String, value: String, isSecret: Bool = false) {
+            self.name = name
+            self.value = value
+            self.isSecret = isSecret
+        }
+    }
+
+    public var records: [RequestRecord]
+    public var warnings: [String]
+    public var variables: [Variable] = []
+    /// What the file was, for the summary: `curl commands`, `a HAR log`.
+    public var kind: String
+
+    /// JSON documents nest at most this deep (a collection's folders included).
+    public static let maximumDepth = 64
+
+    public static func read(
+        _ text: String, named file: String, settings: Settings,
+        readFile: (String) throws(WorkbenchError) -> [UInt8]
+    ) throws(WorkbenchError) -> FileImport {
+        guard text.trimmingSpaces().hasPrefix("{") else {
+            let (records, warnings) = try CurlImport.records(fromFile: text, named: file, settings: settings, readFile: readFile)
+            return FileImport(records: records, warnings: warnings, kind: "curl commands")
+        }
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(text)
+        } catch {
+            throw WorkbenchError("\(file): line \(error.line), column \(error.column): \(error.reason); not a HAR log or a Postman collection")
+        }
+        if document.nestingDepth(stoppingAbove: maximumDepth) > maximumDepth {
+            throw WorkbenchError("\(file): nested more than \(maximumDepth) levels deep; not imported")
+        }
+        var imported: FileImport
+        if HARImport.recognises(document) {
+            let (records, warnings) = try HARImport.records(from: document, named: file, settings: settings)
+            imported = FileImport(records: records, warnings: warnings, kind: "a HAR log")
+        } else if PostmanImport.recognises(document) {
+            imported = try PostmanImport.read(document, named: file, settings: settings)
+        } else if PostmanImport.recognisesEnvironment(document) {
+            let (variables, warnings) = try PostmanImport.environment(document, named: file)
+            imported = FileImport(records: [], warnings: warnings, variables: variables, kind: "a Postman environment")
+        } else {
+            throw WorkbenchError("\(file): JSON, but neither a HAR log ({\"log\": {\"entries\": ...}}), a Postman collection nor a Postman environment")
+        }
+        if LiteralText.isUsed(in: imported.records) {
+            imported.variables.append(Variable(name: LiteralText.variable, value: "{{"))
+        }
+        return imported
+    }
+}

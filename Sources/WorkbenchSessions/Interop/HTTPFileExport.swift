@@ -1,0 +1,87 @@
+import WorkbenchBasics
+
+/// Requests as a `.http` file, the format JetBrains' HTTP Client and VS Code's
+/// REST Client read (and httpyac, kulala.nvim, rest.nvim).
+///
+/// Variables stay references: plain ones are declared as `@name = value` at the
+/// top, secrets are only named (their values belong in
+/// `http-client.private.env.json`), `{{env.NAME}}` becomes `{{$processEnv NAME}}`,
+/// and a value captured from an earlier response becomes a request reference
+/// (`{{r1.response.body.$.token}}`), which is how these clients chain requests.
+enum HTTPFileExport {
+    static func text(records: [RequestRecord], variables: Variables) throws(WorkbenchError) -> String {
+        var lines = ["# Exported by workbench \(WorkbenchVersion.current): JetBrains HTTP Client / VS Code REST Client format."]
+        let referenced = records.flatMap(\.endpoint.referencedVariables)
+        var captured: [String] = []
+        for record in records { captured += record.captures.map(\.name) }
+        var declared: [String] = []
+        var secrets: [String] = []
+        for name in variables.names where referenced.contains(name) && !captured.contains(name) {
+            if variables.isSecret(name) { secrets.append(name) } else { declared.append(name) }
+        }
+        for name in declared { lines.append("@\(name) = \(variables.value(of: name) ?? "")") }
+        let missing = referenced.filter { !captured.contains($0) && variables.value(of: $0) == nil }
+        if !secrets.isEmpty || !missing.isEmpty {
+            lines.append("# Not written here: \((secrets + missing).uniqued().joined(separator: ", ")); give them in http-client.private.env.json.")
+        }
+        // The latest capture of each name before the request being written.
+        var captures: [String: (request: String, source: Capture.Source)] = [:]
+        for (index, record) in records.enumerated() {
+            let name = "r\(index + 1)"
+            let portable = try PortableRequest(record.endpoint) { part in
+                switch part {
+                case .literal(let text): return text
+                case .environment(let variable): return "{{$processEnv \(variable)}}"
+                case .variable(let variable):
+                    guard let capture = captures[variable] else { return "{{\(variable)}}" }
+                    switch capture.source {
+                    case .json(let path): return "{{\(capture.request).response.body.\(path.text)}}"
+                    case .header(let header): return "{{\(capture.request).response.headers.\(header)}}"
+                    case .status: return "{{\(variable)}}"
+                    }
+                }
+            }
+            lines.append("")
+            lines.append("### \(index + 1): \(record.endpoint.method) \(record.endpoint.path.isEmpty ? "/" : record.endpoint.path)")
+            lines.append("# @name \(name)")
+            if record.settings.followRedirects == false { lines.append("# @no-redirect") }
+            for expectation in record.expectations { lines.append("# @workbench expect \(expectation.text)") }
+            lines.append("\(portable.method) \(portable.url)")
+            lines += portable.headers.map { "\($0.name): \($0.value)" }
+            if let auth = portable.auth {
+                // Both clients encode `Basic USER PASSWORD` themselves and answer a digest challenge.
+                switch auth.scheme {
+                case .basic: lines.append("Authorization: Basic \(auth.user) \(auth.secret)")
+                case .digest: lines.append("Authorization: Digest \(auth.user) \(auth.secret)")
+                case .bearer, .oauth2: lines.append("Authorization: Bearer \(auth.secret)")
+                case .awsSigV4:
+                    lines.append("# not expressible in a .http file: auth aws-sigv4 \(auth.user) \(portable.aws?.region ?? "") \(portable.aws?.service ?? "") (`export curl` writes it)")
+                case .apiKeyHeader, .apiKeyQuery: break  // A header or a query item already.
+                }
+            }
+            if let body = portable.body {
+                lines.append("")
+                if case .multipart = body {
+                    throw WorkbenchError("export http: a multipart body is not written to .http files; `export curl` writes it")
+                } else if case .file(let path) = body {
+                    lines.append("< \(path)")
+                } else if case .jsonFile(let path) = body {
+                    lines.append("< \(path)")
+                } else if let text = portable.bodyText {
+                    lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                }
+            }
+            for capture in record.captures { captures[capture.name] = (name, capture.source) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension Array where Element: Equatable {
+    /// The elements in order, each once.
+    func uniqued() -> [Element] {
+        var seen: [Element] = []
+        for element in self where !seen.contains(element) { seen.append(element) }
+        return seen
+    }
+}

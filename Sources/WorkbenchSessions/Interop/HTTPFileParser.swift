@@ -1,0 +1,604 @@
+import Foundation
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+
+/// The line-by-line reading of a `.http` file (see `HTTPFileImport`): requests
+/// become records, `{{...}}` references become the workbench's own variables
+/// and captures, and every error names the file, line and column.
+struct HTTPFileParser {
+    let file: String
+    let environmentValues: [String: String]
+    private(set) var secretValues: [String: String]
+    /// Names given by `--var` or `set`: they win over the file's and the env
+    /// files' values, so they stay references (`{{NAME}}`) wherever they are used.
+    let overrides: Set<String>
+    /// `.env` beside the file, read when `{{$dotenv NAME}}` first asks.
+    let readDotenv: () -> [String: String]
+    private var dotenv: [String: String]?
+    private(set) var records: [RequestRecord] = []
+    private(set) var fileVariables: [String: String] = [:]
+    /// The bytes of every file variable's value so far (`HTTPFileBounds`).
+    private var fileVariableBytes = 0
+    private(set) var notes: [String] = []
+    /// `# @name` of each record so far, for request references.
+    private var names: [String: Int] = [:]
+    /// A dynamic variable (`{{$uuid}}`) the request being read uses, which the workbench cannot generate.
+    private var unsupported: String?
+
+    /// Variables apply from where they are defined (`@name = value`): the value
+    /// each request sees is the one above it. A variable defined once with a plain
+    /// value stays a reference (the session holds it); one defined again further
+    /// down, or whose value refers to others, is written into each request as it
+    /// stands there.
+    private var currentValues: [String: String] = [:]
+    private var definitionCounts: [String: Int] = [:]
+    /// GraphQL fragments defined in the file, by name (httpyac).
+    private var fragments: [String: String] = [:]
+
+    init(file: String, environmentValues: [String: String], secretValues: [String: String],
+         overrides: Set<String> = [], readDotenv: @escaping () -> [String: String] = { [:] }) {
+        self.file = file
+        self.environmentValues = environmentValues
+        self.secretValues = secretValues
+        self.overrides = overrides
+        self.readDotenv = readDotenv
+    }
+
+    /// A request being read: where it starts, its tags, its lines.
+    private struct Pending {
+        var line: Int
+        var name: String?
+        var follow = true
+        var expectations: [String] = []
+        var requestLine: (text: String, line: Int)?
+        var headers: [(text: String, line: Int)] = []
+        var body: [String] = []
+        var bodyLine = 0
+        var inBody = false
+        var inHandler = false
+        var skipped: [String] = []
+        /// httpyac `?? status == 200` lines, with their line numbers.
+        var asserts: [(text: String, line: Int)] = []
+        var previousBlank = false
+    }
+
+    func failure(_ line: Int, _ column: Int, _ message: String) -> WorkbenchError {
+        WorkbenchError("\(file): line \(line), column \(column): \(message)")
+    }
+
+    mutating func parse(_ text: String) throws(WorkbenchError) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { raw in
+            raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
+        }
+        for line in lines {
+            if let name = Self.definedName(line) { definitionCounts[name, default: 0] += 1 }
+        }
+        var pending = Pending(line: 1)
+        var lineNumber = 0
+        var fragment: (name: String, lines: [String])?
+        /// Inside httpyac's `{{ ... }}` script block or a `/* ... */` comment: the end that closes it.
+        var skippingUntil: String?
+        for line in lines {
+            lineNumber += 1
+            if let end = skippingUntil {
+                if line.trimmingSpaces().hasPrefix(end) || (end == "*/" && line.contains(end)) { skippingUntil = nil }
+                continue
+            }
+            let opening = line.trimmingSpaces()
+            if opening.hasPrefix("{{") && !opening.contains("}}") && (pending.requestLine == nil || pending.inBody || pending.headers.isEmpty) {
+                pending.skipped.append("\(file):\(lineNumber): httpyac script block `{{ ... }}` skipped (JavaScript does not run in the workbench)")
+                skippingUntil = "}}"
+                continue
+            }
+            if opening.hasPrefix("/*") && pending.requestLine == nil {
+                if !opening.contains("*/") { skippingUntil = "*/" }
+                continue
+            }
+            if pending.requestLine == nil, opening.hasPrefix("proto <") {
+                throw failure(lineNumber, 1, "gRPC (`proto < FILE`, httpyac) is not supported: the workbench speaks HTTP")
+            }
+            if var open = fragment {
+                open.lines.append(line)
+                if line.hasPrefix("}") {
+                    fragments[open.name] = open.lines.joined(separator: "\n")
+                    fragment = nil
+                } else {
+                    fragment = open
+                }
+                continue
+            }
+            if line.hasPrefix("###") {
+                try finish(pending)
+                pending = Pending(line: lineNumber + 1)
+                continue
+            }
+            if pending.inHandler {
+                if line.contains("%}") { pending.inHandler = false }
+                continue
+            }
+            let trimmed = line.trimmingSpaces()
+            if trimmed.hasPrefix("?? ") {
+                pending.asserts.append((String(trimmed.dropFirst(3)).trimmingSpaces(), lineNumber))
+                continue
+            }
+            if pending.requestLine == nil {
+                if trimmed.hasPrefix("fragment "), trimmed.hasSuffix("{") {
+                    // A GraphQL fragment (httpyac): added to the GraphQL bodies that use it.
+                    let name = trimmed.dropFirst("fragment ".count).split(separator: " ").first.map(String.init) ?? ""
+                    fragment = (name, [line])
+                    continue
+                }
+                if trimmed.hasPrefix("<"), trimmed.contains("{%") || trimmed.hasSuffix(".js") {
+                    pending.skipped.append("\(file):\(lineNumber): pre-request script skipped (JavaScript does not run in the workbench)")
+                    if trimmed.contains("{%") && !trimmed.contains("%}") { pending.inHandler = true }
+                    continue
+                }
+                try readPreamble(line, number: lineNumber, into: &pending)
+            } else if !pending.inBody {
+                if trimmed.isEmpty {
+                    pending.inBody = true
+                    pending.bodyLine = lineNumber + 1
+                    pending.previousBlank = true
+                } else if pending.headers.isEmpty, let first = line.first, first == " " || first == "\t",
+                          trimmed.hasPrefix("?") || trimmed.hasPrefix("&") || trimmed.hasPrefix("/") || !trimmed.contains(": ") {
+                    // The URL continued on its own, indented line (JetBrains' multi-line URLs).
+                    pending.requestLine!.text += trimmed
+                } else if trimmed.hasPrefix("#") || trimmed.hasPrefix("//") {
+                    continue
+                } else if trimmed.hasPrefix(">") {
+                    readHandler(trimmed, number: lineNumber, into: &pending)
+                } else if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") || (trimmed.hasPrefix("<") && !trimmed.hasPrefix("<@")) && !line.contains(": ") {
+                    // httpyac: a body may follow the headers without a blank line.
+                    pending.inBody = true
+                    pending.bodyLine = lineNumber
+                    pending.body.append(line)
+                } else {
+                    pending.headers.append((line, lineNumber))
+                }
+            } else if line.hasPrefix(">") {
+                readHandler(line, number: lineNumber, into: &pending)
+            } else if pending.previousBlank && Self.isRequestLine(line) {
+                // httpyac: a request line after a blank line starts the next request, without `###`.
+                try finish(pending)
+                pending = Pending(line: lineNumber)
+                pending.requestLine = (line, lineNumber)
+            } else {
+                pending.body.append(line)
+                pending.previousBlank = trimmed.isEmpty
+            }
+        }
+        try finish(pending)
+        if records.isEmpty {
+            if let note = notes.first { throw WorkbenchError("\(file): no request it holds can be sent here (\(note))") }
+            throw WorkbenchError("\(file): no request in it")
+        }
+    }
+
+    /// The words of a request line; a `{{...}}` reference is one word's part even with
+    /// spaces in it (`{{$random.integer(1, 9)}}`).
+    static func words(of line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var depth = 0
+        var previous: Character = " "
+        for character in line {
+            if character == "{" && previous == "{" { depth += 1 }
+            if character == "}" && previous == "}" && depth > 0 { depth -= 1 }
+            if (character == " " || character == "\t") && depth == 0 {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+            previous = character == previous && (character == "{" || character == "}") ? " " : character
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    static let methods: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT", "GRAPHQL"]
+
+    /// `GET /x`, `POST https://h/x HTTP/1.1`: a line that can only be a request line.
+    static func isRequestLine(_ line: String) -> Bool {
+        let words = line.split(separator: " ")
+        guard words.count == 2 || (words.count == 3 && words[2].hasPrefix("HTTP/")), methods.contains(String(words[0])) else { return false }
+        return words[1].hasPrefix("/") || words[1].hasPrefix("http") || words[1].hasPrefix("{{")
+    }
+
+    /// `@name = value`: the name it defines.
+    static func definedName(_ line: String) -> String? {
+        let trimmed = line.trimmingSpaces()
+        guard trimmed.hasPrefix("@"), let equals = trimmed.firstIndex(of: "=") else { return nil }
+        return String(trimmed[trimmed.index(after: trimmed.startIndex)..<equals]).trimmingSpaces()
+    }
+
+    /// Before the request line: tags, comments, file variables, blank lines.
+    private mutating func readPreamble(_ line: String, number: Int, into pending: inout Pending) throws(WorkbenchError) {
+        let trimmed = line.trimmingSpaces()
+        if trimmed.isEmpty { return }
+        for prefix in ["#", "//"] where trimmed.hasPrefix(prefix) {
+            let comment = String(trimmed.dropFirst(prefix.count)).trimmingSpaces()
+            if comment.hasPrefix("@name") {
+                let name = String(comment.dropFirst(5)).trimmingSpaces().replacing("=", with: "").trimmingSpaces()
+                guard Template.isValidVariableName(name) else { throw failure(number, 1, "invalid request name \(Excerpt.quoted(name))") }
+                pending.name = name
+            } else if comment == "@no-redirect" {
+                pending.follow = false
+            } else if comment.hasPrefix("@workbench expect ") {
+                pending.expectations.append(String(comment.dropFirst("@workbench expect ".count)))
+            }
+            return
+        }
+        if trimmed.hasPrefix("@") {
+            guard let equals = trimmed.firstIndex(of: "=") else { throw failure(number, 1, "expected @NAME = VALUE") }
+            let name = String(trimmed[trimmed.index(after: trimmed.startIndex)..<equals]).trimmingSpaces()
+            guard Template.isValidVariableName(name) else { throw failure(number, 2, "invalid variable name \(Excerpt.quoted(name))") }
+            let value = String(trimmed[trimmed.index(after: equals)...]).trimmingSpaces()
+            // `--var` and `set` win over the file's own value.
+            if overrides.contains(name) { return }
+            // File variables may use earlier ones: resolved now, in order.
+            let resolved = try resolve(value, line: number, column: line.count - value.count + 1, inRequest: nil)
+            fileVariableBytes += resolved.utf8.count
+            if fileVariableBytes > HTTPFileBounds.maximumTotalBytes { throw failure(number, 1, HTTPFileBounds.tooMuch(at: name)) }
+            currentValues[name] = resolved
+            if definitionCounts[name, default: 0] <= 1 && !Template.hasReferences(resolved) { fileVariables[name] = resolved }
+            return
+        }
+        pending.requestLine = (line, number)
+    }
+
+    private mutating func readHandler(_ line: String, number: Int, into pending: inout Pending) {
+        if line.hasPrefix(">>") {
+            pending.skipped.append("\(file):\(number): output redirect `\(line)` skipped (the workbench writes files with `send > FILE`)")
+        } else {
+            pending.skipped.append("\(file):\(number): response handler skipped (JavaScript does not run in the workbench)")
+            if line.contains("{%") && !line.contains("%}") { pending.inHandler = true }
+        }
+    }
+
+    /// Turns one pending request into a record.
+    private mutating func finish(_ pending: Pending) throws(WorkbenchError) {
+        guard let (requestText, requestNumber) = pending.requestLine else {
+            guard pending.headers.isEmpty && pending.body.isEmpty else { throw failure(pending.line, 1, "expected a request line") }
+            return
+        }
+        let index = records.count
+        var captures: [Capture] = []
+        unsupported = nil
+        var words = Self.words(of: requestText)
+        if let last = words.last, last.uppercased().hasPrefix("HTTP/"), words.count > 1 { words.removeLast() }
+        guard !words.isEmpty else { throw failure(requestNumber, 1, "expected a request line") }
+        var method = "GET"
+        var isGraphQL = false
+        if words.count >= 2 {
+            if words[0].uppercased() == "GRAPHQL" {
+                // JetBrains' `GRAPHQL URL`: the body is the query, sent as `{"query", "variables"}` by POST.
+                isGraphQL = true
+                words[0] = "POST"
+            }
+            do throws(WorkbenchError) { method = try HTTPSyntax.normalizedMethod(words[0]) } catch {
+                throw failure(requestNumber, 1, error.message)
+            }
+            words.removeFirst()
+        }
+        guard words.count == 1 else { throw failure(requestNumber, 1, "expected METHOD URL [HTTP/VERSION]") }
+        let urlColumn = (requestText.firstRange(of: words[0]).map { requestText.distance(from: requestText.startIndex, to: $0.lowerBound) } ?? 0) + 1
+        var url = try resolve(words[0], line: requestNumber, column: urlColumn, inRequest: index, captures: &captures)
+        var endpoint = Endpoint()
+        var headers: [HeaderField] = []
+        for (line, number) in pending.headers {
+            guard let colon = line.firstIndex(of: ":") else { throw failure(number, 1, "expected a header NAME: VALUE") }
+            let name = String(line[..<colon]).trimmingSpaces()
+            let rawValue = String(line[line.index(after: colon)...]).trimmingSpaces()
+            let value = try resolve(rawValue, line: number, column: line.count - rawValue.count + 1, inRequest: index, captures: &captures)
+            do throws(WorkbenchError) {
+                try HTTPSyntax.checkHeaderName(name)
+                try HTTPSyntax.checkHeaderValue(value, name: name)
+            } catch {
+                throw failure(number, 1, error.message)
+            }
+            headers.append(HeaderField(name: name, value: value))
+        }
+        if url.hasPrefix("/"), let host = headers.first(where: { $0.hasName("Host") }) {
+            // `GET /path` with a Host header, as the spec allows.
+            url = "http://" + host.value + url
+            headers.removeAll { $0.hasName("Host") }
+        } else if url.hasPrefix("/") {
+            // httpyac: a relative request line goes to `{{host}}` (`@host = https://...`, an env file, `--var host=`).
+            if dotenv == nil { dotenv = readDotenv() }
+            guard overrides.contains("host") || currentValues["host"] != nil || environmentValues["host"] != nil
+                    || secretValues["host"] != nil || dotenv?["host"] != nil else {
+                throw failure(requestNumber, urlColumn, "\(Excerpt.quoted(url)) is relative and no `host` variable says where to: "
+                    + "add `@host = http://...` above it, or give --var host=URL")
+            }
+            url = try resolve("{{host}}", line: requestNumber, column: urlColumn, inRequest: index, captures: &captures) + url
+        }
+        do throws(WorkbenchError) {
+            if let userInfo = try endpoint.setURL(url) {
+                headers.insert(HeaderField(name: "Authorization", value: Auth.basicCredentials(userInfo)), at: 0)
+            }
+        } catch {
+            throw failure(requestNumber, urlColumn, error.message)
+        }
+        endpoint.method = method
+        (endpoint.headers, endpoint.auth) = Self.authHelper(in: headers)
+        // Its credentials belong to its URL's origin, as in a session file.
+        endpoint.bindCredentialHeadersByName()
+        endpoint.body = try body(pending, headers: headers, request: index, captures: &captures)
+        if isGraphQL {
+            // `GRAPHQL URL`: a GraphQL body, its document checked as `body graphql` checks it
+            // (sent as POST {"query", "variables", "operationName"}).
+            do throws(WorkbenchError) {
+                endpoint.body = try Self.graphqlBody(endpoint.body)
+            } catch {
+                throw failure(pending.bodyLine, 1, error.message)
+            }
+        }
+        if let unsupported {
+            notes.append("\(file):\(requestNumber): request skipped: it uses \(unsupported), which the workbench cannot generate")
+            return
+        }
+        var settings = Settings()
+        settings.followRedirects = pending.follow
+        var expectations: [Expectation] = []
+        for text in pending.expectations {
+            do throws(WorkbenchError) { expectations.append(try Expectation.parse(text)) } catch {
+                throw failure(pending.line, 1, "@workbench expect: \(error.message)")
+            }
+        }
+        for (text, line) in pending.asserts {
+            if let expectation = Self.expectation(fromAssert: text) {
+                expectations.append(expectation)
+            } else {
+                notes.append("\(file):\(line): assert `?? \(Template.oneLine(text))` skipped (the workbench maps status, header and duration asserts)")
+            }
+        }
+        records.append(RequestRecord(endpoint: endpoint, settings: settings, expectations: expectations))
+        for capture in captures { try addCapture(capture) }
+        notes += pending.skipped
+        if let name = pending.name { names[name] = index }
+    }
+
+    private mutating func addCapture(_ capture: Capture) throws(WorkbenchError) {
+        // Captures belong to the request they read; `resolve` put the record index in the name's owner.
+        guard let owner = captureOwners[capture.name] else { return }
+        if !records[owner].captures.contains(where: { $0.name == capture.name }) {
+            records[owner].captures.append(capture)
+        }
+    }
+
+    /// Which record each generated capture variable reads from.
+    private var captureOwners: [String: Int] = [:]
+
+    /// `Authorization: Basic USER PASSWORD` (or `USER:PASSWORD`) and `Digest USER
+    /// PASSWORD`, which these clients encode or answer themselves: the workbench's
+    /// `auth` when the password is a `{{reference}}` (so it stays a secret), a Basic
+    /// header already encoded when it is literal. Anything else is a header as written.
+    static func authHelper(in headers: [HeaderField]) -> ([HeaderField], Auth?) {
+        guard let index = headers.firstIndex(where: { $0.hasName("Authorization") }) else { return (headers, nil) }
+        let words = headers[index].value.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard let schemeWord = words.first, let scheme = Auth.Scheme(rawValue: schemeWord.lowercased()), scheme != .bearer else {
+            return (headers, nil)
+        }
+        let user: String
+        let password: String
+        if words.count == 3 {
+            (user, password) = (words[1], words[2])
+        } else if words.count == 2, let colon = words[1].firstIndex(of: ":") {
+            (user, password) = (String(words[1][..<colon]), String(words[1][words[1].index(after: colon)...]))
+        } else {
+            return (headers, nil)
+        }
+        var rest = headers
+        rest.remove(at: index)
+        if Template.hasReferences(password) || scheme == .digest {
+            return (rest, Auth(scheme: scheme, user: user, secret: password))
+        }
+        rest.insert(HeaderField(name: headers[index].name, value: Auth.basicCredentials(user + ":" + password)), at: index)
+        return (rest, nil)
+    }
+
+    /// httpyac's `?? status == 200`, `?? header content-type includes json`, `?? duration < 500`.
+    static func expectation(fromAssert text: String) -> Expectation? {
+        let words = text.split(separator: " ", maxSplits: 3).map(String.init)
+        switch (words.first, words.count) {
+        case ("status", 3) where words[1] == "==":
+            return Int(words[2]).map { .status(.code($0)) }
+        case ("header", 4) where ["includes", "contains", "=="].contains(words[2]):
+            return .headerContains(name: words[1], text: words[3])
+        case ("duration", 3) where words[1] == "<":
+            return Double(words[2]).map { .timeBelow(milliseconds: $0) }
+        default:
+            return nil
+        }
+    }
+
+    /// A GraphQL body (`GRAPHQL URL`, or httpyac's `query ...` under POST): the
+    /// query, then after a blank line optional JSON variables, as `{"query", "variables"}`.
+    private func graphQLBody(_ lines: [String]) -> String? {
+        let first = lines.first?.trimmingSpaces() ?? ""
+        let keywords = ["query", "mutation", "subscription", "fragment", "{"]
+        guard keywords.contains(where: { first.hasPrefix($0) }) else { return nil }
+        var query = lines
+        var variables = "{}"
+        if let blank = lines.lastIndex(where: { $0.trimmingSpaces().isEmpty }),
+           lines[(blank + 1)...].first?.trimmingSpaces().hasPrefix("{") == true {
+            let text = lines[(blank + 1)...].joined(separator: "\n")
+            if (try? JSONTemplate.check(text)) != nil {
+                variables = text
+                query = Array(lines[..<blank])
+            }
+        }
+        var queryText = query.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        for (name, fragment) in fragments.sorted(by: { $0.key < $1.key }) where queryText.contains("..." + name) {
+            queryText += "\n" + fragment
+        }
+        return "{\"query\": \(JSONValue.string(queryText).jsonText), \"variables\": \(variables)}"
+    }
+
+    private mutating func body(
+        _ pending: Pending, headers: [HeaderField], request: Int, captures: inout [Capture], graphQL: Bool = false
+    ) throws(WorkbenchError) -> Body? {
+        var lines = pending.body
+        while let last = lines.last, last.trimmingSpaces().isEmpty { lines.removeLast() }
+        guard !lines.isEmpty else { return nil }
+        let first = lines[0].trimmingSpaces()
+        let contentType = headers.values(of: "Content-Type").last?.lowercased() ?? ""
+        if graphQL || contentType.contains("json") || contentType.contains("graphql"), let text = graphQLBody(lines),
+           graphQL || !first.hasPrefix("{") {
+            let resolved = try resolve(text, line: pending.bodyLine, column: 1, inRequest: request, captures: &captures)
+            return .json(resolved)
+        }
+        if lines.count == 1, first.hasPrefix("<") {
+            // `< ./file` (and JetBrains' `<@ ./file`, whose variables are not expanded here).
+            let path = String(first.drop { $0 == "<" || $0 == "@" }).trimmingSpaces()
+            return .file(path)
+        }
+        let text = try resolve(lines.joined(separator: "\n"), line: pending.bodyLine, column: 1, inRequest: request, captures: &captures)
+        let type = headers.values(of: "Content-Type").last?.lowercased() ?? ""
+        if type.contains("json"), (try? JSONTemplate.check(text)) != nil { return .json(text) }
+        return .text(text)
+    }
+
+    /// A value with its `{{...}}` references made the workbench's: file and
+    /// environment variables stay references (the session has them), request
+    /// references become captures, `$processEnv` becomes `env.`.
+    private mutating func resolve(_ text: String, line: Int, column: Int, inRequest: Int?) throws(WorkbenchError) -> String {
+        var ignored: [Capture] = []
+        return try resolve(text, line: line, column: column, inRequest: inRequest, captures: &ignored)
+    }
+
+    private mutating func resolve(
+        _ text: String, line: Int, column: Int, inRequest: Int?, captures: inout [Capture]
+    ) throws(WorkbenchError) -> String {
+        guard text.contains("{{") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstRange(of: "{{") {
+            result += rest[..<open.lowerBound]
+            let offset = text.distance(from: text.startIndex, to: open.lowerBound)
+            guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
+                throw failure(line, column + offset, "unclosed {{")
+            }
+            let reference = String(rest[open.upperBound..<close.lowerBound]).trimmingSpaces()
+            result += try translate(reference, line: line, column: column + offset, inRequest: inRequest, captures: &captures)
+            if inRequest == nil && result.utf8.count > HTTPFileBounds.maximumValueBytes {
+                // Checked at each reference: one line of many references to a large variable stops here too.
+                throw failure(line, column + offset, HTTPFileBounds.tooLarge(size: result.utf8.count))
+            }
+            rest = rest[close.upperBound...]
+        }
+        result += rest
+        return result
+    }
+
+    private mutating func translate(
+        _ reference: String, line: Int, column: Int, inRequest: Int?, captures: inout [Capture]
+    ) throws(WorkbenchError) -> String {
+        if reference.hasPrefix("$processEnv ") {
+            let name = String(reference.dropFirst("$processEnv ".count)).trimmingSpaces()
+            return "{{env.\(name)}}"
+        }
+        if reference.hasPrefix("$dotenv ") {
+            let name = String(reference.dropFirst("$dotenv ".count)).trimmingSpaces()
+            if dotenv == nil { dotenv = readDotenv() }
+            guard let value = dotenv?[name], Template.isValidVariableName(name) else {
+                throw failure(line, column, "{{$dotenv \(name)}}: no \(name) in the .env file beside \(file)")
+            }
+            // Values from .env are secrets, as private env values are.
+            secretValues[name] = value
+            return "{{\(name)}}"
+        }
+        if reference.hasPrefix("$") {
+            if let value = Self.dynamicValue(reference) { return value }
+            unsupported = "{{\(reference)}}"
+            return ""
+        }
+        let dotted = reference.split(separator: ".", maxSplits: 1).map(String.init)
+        if dotted.count == 2, names[dotted[0]] != nil, !dotted[1].hasPrefix("response") {
+            // httpyac: `{{name.field.sub}}` is the named request's JSON body, `{{name.headers.x}}` a header of it.
+            let rest = dotted[1]
+            let canonical = rest.hasPrefix("headers.") ? "\(dotted[0]).response.\(rest)" : "\(dotted[0]).response.body.$.\(rest)"
+            return try translate(canonical, line: line, column: column, inRequest: inRequest, captures: &captures)
+        }
+        let parts = reference.split(separator: ".", maxSplits: 3).map(String.init)
+        if parts.count >= 3, parts[1] == "response", let owner = names[parts[0]] {
+            guard inRequest != nil else { throw failure(line, column, "a file variable cannot refer to a response") }
+            let rest = parts.count == 4 ? parts[3] : ""
+            let source: Capture.Source
+            let suffix: String
+            switch parts[2] {
+            case "body":
+                let pathText = rest.isEmpty ? "$" : rest
+                do throws(WorkbenchError) { source = .json(try JSONPath(parsing: pathText)) } catch {
+                    throw failure(line, column, "\(Excerpt.quoted(reference)): \(error.message)")
+                }
+                suffix = "body" + pathText.dropFirst().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+            case "headers":
+                guard !rest.isEmpty else { throw failure(line, column, "\(Excerpt.quoted(reference)): which header?") }
+                source = .header(rest)
+                suffix = "header_" + rest.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+            default:
+                throw failure(line, column, "\(Excerpt.quoted(reference)): only response.body and response.headers can be referred to")
+            }
+            let name = "\(parts[0])_\(suffix)"
+            captureOwners[name] = owner
+            captures.append(Capture(name: name, source: source))
+            return "{{\(name)}}"
+        }
+        if parts.count >= 2, parts[1] == "response" {
+            throw failure(line, column, "\(Excerpt.quoted(reference)) refers to a request named \(Excerpt.quoted(parts[0])), and no request before this one has that `# @name`")
+        }
+        guard Template.isValidVariableName(reference) else {
+            throw failure(line, column, "invalid variable reference {{\(reference)}}")
+        }
+        // `--var` and `set` win: the value comes with the workspace's variables.
+        if overrides.contains(reference) { return "{{\(reference)}}" }
+        if let value = currentValues[reference] {
+            // Defined once with a plain value: the session's variable. Else the value as it stands here.
+            if inRequest != nil && fileVariables[reference] == value && definitionCounts[reference, default: 0] <= 1 {
+                return "{{\(reference)}}"
+            }
+            return value
+        }
+        if secretValues[reference] != nil { return "{{\(reference)}}" }
+        if let value = environmentValues[reference] {
+            // A file variable built from others holds their values: variables are not expanded twice.
+            return inRequest == nil ? value : "{{\(reference)}}"
+        }
+        if dotenv == nil { dotenv = readDotenv() }
+        if let value = dotenv?[reference] {
+            // A `.env` value (httpyac): a secret, as `{{$dotenv NAME}}` is.
+            secretValues[reference] = value
+            return "{{\(reference)}}"
+        }
+        if definitionCounts[reference] != nil {
+            throw failure(line, column, "unknown variable {{\(reference)}} here: it is defined further down, and a variable applies from where it is defined")
+        }
+        throw failure(line, column, "unknown variable {{\(reference)}}: define it with `@\(reference) = VALUE`, in http-client.env.json (--env NAME), or give --var \(reference)=VALUE")
+    }
+}
+
+extension HTTPFileParser {
+    /// JetBrains' and httpyac's dynamic variables, made when the file is read:
+    /// `$uuid`, `$random.uuid`, `$timestamp`, `$isoTimestamp`, `$randomInt`,
+    /// `$random.integer(A, B)`. Nil for one the workbench does not know.
+    static func dynamicValue(_ reference: String) -> String? {
+        switch reference {
+        case "$uuid", "$random.uuid", "$guid": return UUID().uuidString.lowercased()
+        case "$timestamp": return String(Int(Date().timeIntervalSince1970))
+        case "$isoTimestamp":
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            return formatter.string(from: Date())
+        case "$randomInt": return String(Int.random(in: 0..<1000))
+        default: break
+        }
+        let prefix = "$random.integer("
+        guard reference.hasPrefix(prefix), reference.hasSuffix(")") else { return nil }
+        let bounds = reference.dropFirst(prefix.count).dropLast().split(separator: ",").map { Int($0.trimmingSpaces()) }
+        guard bounds.count == 2, let low = bounds[0], let high = bounds[1], low < high else { return nil }
+        return String(Int.random(in: low..<high))
+    }
+}

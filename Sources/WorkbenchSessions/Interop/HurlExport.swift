@@ -1,0 +1,142 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+
+/// Requests as a Hurl file: captures as `[Captures]`, expectations as
+/// `[Asserts]` (or the `HTTP` status line), so a session explored by hand runs
+/// in CI with `hurl --test`.
+///
+/// Hurl reads `{{name}}` like the workbench, so references stay; variables not
+/// captured in the file are given with `--variable NAME=VALUE` (or `HURL_NAME`),
+/// which the header comment lists, secrets by name only.
+enum HurlExport {
+    static func text(records: [RequestRecord], variables: Variables) throws(WorkbenchError) -> String {
+        var captured: [String] = []
+        for record in records { captured += record.captures.map(\.name) }
+        let needed = records.flatMap { $0.endpoint.referencedVariables + $0.endpoint.referencedEnvironment }
+            .uniqued().filter { !captured.contains($0) }
+        var lines = ["# Exported by workbench \(WorkbenchVersion.current): run with `hurl --test FILE`."]
+        if !needed.isEmpty {
+            let given = needed.map { name in
+                variables.isSecret(name) || variables.value(of: name) == nil ? "--variable \(name)=..." : "--variable \(name)=\(variables.value(of: name) ?? "")"
+            }
+            lines.append("# Variables: " + given.joined(separator: " ") + " (secrets are not written here)")
+        }
+        for record in records {
+            let portable = try PortableRequest(record.endpoint) { part in
+                switch part {
+                case .literal(let text): text
+                case .variable(let name), .environment(let name): "{{\(name)}}"
+                }
+            }
+            lines.append("")
+            lines.append("\(portable.method) \(portable.url)")
+            lines += portable.headers.map { "\($0.name): \($0.value)" }
+            lines += authLines(portable.auth)
+            lines += options(record.settings, follows: portable.followsLikeTheWorkbench(record.settings, variables: variables),
+                             aws: portable.auth.flatMap { auth in portable.aws.map { (auth.user + ":" + auth.secret, $0) } })
+            if portable.body != nil, let body = record.endpoint.body {
+                lines += self.body(body, portable: portable)
+            }
+            lines += response(record)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Bearer as its header, basic as `[BasicAuth]`; Hurl files have no digest auth.
+    static func authLines(_ auth: (scheme: Auth.Scheme, user: String, secret: String)?) -> [String] {
+        guard let auth else { return [] }
+        switch auth.scheme {
+        case .bearer, .oauth2: return ["Authorization: Bearer \(auth.secret)"]
+        case .basic: return ["[BasicAuth]", "\(auth.user): \(auth.secret)"]
+        case .digest: return ["# not expressible in Hurl: auth digest \(auth.user) (Hurl files have no digest auth)"]
+        case .awsSigV4, .apiKeyHeader, .apiKeyQuery: return []  // An option; a header or query item.
+        }
+    }
+
+    /// `aws`: `KEY:SECRET` and the settings of `auth aws-sigv4`, Hurl's `aws-sigv4` and `user` options.
+    static func options(_ settings: Settings, follows: Bool, aws: (user: String, settings: AWSSigV4Settings)? = nil) -> [String] {
+        var options: [String] = []
+        if let aws { options += ["aws-sigv4: \(aws.settings.provider)", "user: \(aws.user)"] }
+        if follows { options.append("location: true") }
+        if settings.insecure { options.append("insecure: true") }
+        return options.isEmpty ? [] : ["[Options]"] + options
+    }
+
+    static func body(_ body: Body, portable: PortableRequest) -> [String] {
+        switch body {
+        case .json:
+            return (portable.bodyText ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        case .form(let fields):
+            return ["[FormParams]"] + fields.map { "\($0.name): \($0.value)" }
+        case .file(let path), .jsonFile(let path):
+            return ["file,\(path);"]
+        case .multipart(let parts):
+            return ["[MultipartFormData]"] + parts.map { part in
+                part.isFile ? "\(part.name): file,\(part.value);" + (part.contentType.map { " \($0)" } ?? "")
+                    : "\(part.name): \(part.value)"
+            }
+        case .text(let text):
+            return ["```"] + text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + ["```"]
+        case .graphql(let graphql):
+            return graphqlBody(graphql, portable: portable)
+        }
+    }
+
+    /// The `HTTP` line, then `[Captures]` and `[Asserts]`.
+    static func response(_ record: RequestRecord) -> [String] {
+        var status = "*"
+        var asserts: [String] = []
+        var unsupported: [String] = []
+        for expectation in record.effectiveExpectations {
+            switch expectation {
+            case .status(.code(let code)): status = String(code)
+            case .status(.range(let hundred)): asserts += ["status >= \(hundred * 100)", "status < \(hundred * 100 + 100)"]
+            case .headerContains(let name, let text): asserts.append("header \(StringLiteral.quoted(name)) contains \(StringLiteral.quoted(text))")
+            case .jsonExists(let path): asserts.append("jsonpath \(StringLiteral.quoted(path.text)) exists")
+            case .timeBelow(let milliseconds): asserts.append("duration < \(Int(milliseconds.rounded(.up)))")
+            case .jsonEquals(let path, let value):
+                if let literal = predicateValue(value) {
+                    asserts.append("jsonpath \(StringLiteral.quoted(path.text)) == \(literal)")
+                } else {
+                    unsupported.append(expectation.text)
+                }
+            case .jsonCompare(let path, let comparison, let value):
+                // Hurl's `contains` is for strings and `includes` for collections; a string VALUE
+                // is taken as a substring (the common case).
+                let isString = value.trimmingSpaces().hasPrefix("\"")
+                let predicate = comparison == .contains && !isString ? "includes" : comparison.rawValue
+                if let literal = predicateValue(value) {
+                    asserts.append("jsonpath \(StringLiteral.quoted(path.text)) \(predicate) \(literal)")
+                } else {
+                    unsupported.append(expectation.text)
+                }
+            case .bodyContains(let text):
+                asserts.append("body contains \(StringLiteral.quoted(text))")
+            case .schema:
+                // Hurl has no OpenAPI schema assert.
+                unsupported.append(expectation.text)
+            }
+        }
+        var lines = ["HTTP \(status)"]
+        if !record.captures.isEmpty {
+            lines.append("[Captures]")
+            for capture in record.captures {
+                switch capture.source {
+                case .status: lines.append("\(capture.name): status")
+                case .header(let name): lines.append("\(capture.name): header \(StringLiteral.quoted(name))")
+                case .json(let path): lines.append("\(capture.name): jsonpath \(StringLiteral.quoted(path.text))")
+                }
+            }
+        }
+        if !asserts.isEmpty { lines += ["[Asserts]"] + asserts }
+        lines += unsupported.map { "# not expressible in Hurl: expect \($0)" }
+        return lines
+    }
+
+    /// A JSON scalar as a Hurl predicate value; nil for objects and arrays.
+    static func predicateValue(_ json: String) -> String? {
+        let text = json.trimmingSpaces()
+        guard let first = text.first, first != "{", first != "[" else { return nil }
+        return text
+    }
+}

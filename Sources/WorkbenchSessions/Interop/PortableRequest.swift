@@ -1,0 +1,152 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+
+/// A request as another tool's file should hold it: the URL, the typed
+/// headers and the body with every `{{variable}}` still a reference, so that
+/// exported `.http` and Hurl files keep their variables (and never a secret's value).
+///
+/// The URL is built by the workbench's own builder, so it is encoded exactly as
+/// sent: each reference is first replaced by a placeholder that no encoding
+/// changes, and the placeholder is turned back into the reference afterwards.
+struct PortableRequest {
+    var method: String
+    /// The URL with references rendered by the format (`{{base}}/users/{{id}}`).
+    var url: String
+    /// Typed headers only (the defaults are each tool's own business), plus the
+    /// Content-Type the body kind implies when none was typed.
+    var headers: [HeaderField]
+    var body: Body?
+    /// `auth basic|digest|bearer|oauth2|aws-sigv4`: the scheme, and the user and secret rendered
+    /// as references (an API key is a header or in the URL already).
+    var auth: (scheme: Auth.Scheme, user: String, secret: String)?
+    /// `auth aws-sigv4`: region and service.
+    var aws: AWSSigV4Settings?
+
+    /// Makes the portable form; `render` writes a reference in the target format.
+    init(_ endpoint: Endpoint, render: (Template.Part) -> String) throws(WorkbenchError) {
+        let placeholders = Placeholders(endpoint.typedValues)
+        var bare = endpoint
+        bare.body = nil
+        let built = try bare.prepare(in: placeholders.scope)
+        var url = built.url
+        let typedBase = (endpoint.base ?? "").trimmingSpaces()
+        if !typedBase.lowercased().hasPrefix("http://") && !typedBase.lowercased().hasPrefix("https://"),
+           url.hasPrefix("http://") {
+            // `{{base}}` parsed as a host got `http://` in front: the reference holds the scheme.
+            url.removeFirst("http://".count)
+        }
+        method = endpoint.method
+        self.url = placeholders.restoring(expanded: url, render: render)
+        // What is sent: credentials bound to another origin stay behind, a body goes by the method.
+        headers = endpoint.headersInForce.map { HeaderField(name: $0.name, value: Placeholders.rendering(typed: $0.value, render: render)) }
+        if let typed = endpoint.auth, typed.scheme == .apiKeyHeader, !endpoint.headersInForce.contains(name: typed.user) {
+            headers.append(HeaderField(name: typed.user, value: Placeholders.rendering(typed: typed.secret, render: render)))
+        } else if let typed = endpoint.auth, typed.scheme != .apiKeyQuery, !endpoint.headers.contains(name: "Authorization") {
+            // A header typed by hand wins over the auth helper's, as when sending.
+            auth = (typed.scheme, Placeholders.rendering(typed: typed.user, render: render),
+                    Placeholders.rendering(typed: typed.secret, render: render))
+            aws = typed.aws
+            if let token = typed.aws?.sessionToken, !headers.contains(name: "X-Amz-Security-Token") {
+                headers.append(HeaderField(name: "X-Amz-Security-Token", value: Placeholders.rendering(typed: token, render: render)))
+            }
+        }
+        body = endpoint.sendsBody ? endpoint.body : nil
+        if case .form(let fields)? = endpoint.body {
+            // Forms are encoded here as they are when sent, references kept.
+            body = .form(fields.map { field in
+                FormField(name: placeholders.encoding(typed: field.name, with: PercentEncoding.formComponent, render: render),
+                          value: placeholders.encoding(typed: field.value, with: PercentEncoding.formComponent, render: render))
+            })
+        } else if case .text(let text)? = body {
+            body = .text(Placeholders.rendering(typed: text, render: render))
+        } else if case .json(let text)? = body {
+            body = .json(Placeholders.rendering(typed: text, render: render))
+        } else if case .graphql(var graphql)? = body {
+            graphql.query = Placeholders.rendering(typed: graphql.query, render: render)
+            graphql.variables = graphql.variables.map { Placeholders.rendering(typed: $0, render: render) }
+            body = .graphql(graphql)
+        }
+        if let implied = body?.impliedContentType,
+           !headers.contains(name: "Content-Type") {
+            headers.append(HeaderField(name: "Content-Type", value: implied))
+        }
+    }
+
+    /// Whether Hurl, told `location: true`, follows this request's redirects as
+    /// the workbench does (`RedirectFidelity`): headers that refer to a secret
+    /// count as credentials.
+    func followsLikeTheWorkbench(_ settings: Settings, variables: Variables) -> Bool {
+        var request = PreparedRequest(method: method, base: BaseURL(scheme: "http", host: "h", port: nil, pathPrefix: ""),
+                                      target: "/", headers: headers, body: [])
+        for field in headers where Template.hasReferences(field.value) {
+            let parts = (try? Template.parse(field.value)) ?? []
+            if parts.contains(where: { part in
+                if case .variable(let name) = part { return variables.isSecret(name) }
+                if case .environment = part { return true }
+                return false
+            }) {
+                request.secretHeaderNames.insert(field.name.lowercased())
+            }
+        }
+        return RedirectFidelity.follows(request, settings: settings, tool: .hurl)
+    }
+
+    /// The body's text as sent (forms joined), or nil for none or a file.
+    var bodyText: String? {
+        switch body {
+        case nil, .file, .jsonFile, .multipart: nil
+        case .text(let text), .json(let text): text
+        case .graphql(let graphql): graphql.typedPayload
+        case .form(let fields): fields.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+        }
+    }
+
+    /// Every reference of an Endpoint, each with a token that survives
+    /// percent-, form- and URL-encoding unchanged (lower-case letters and digits).
+    struct Placeholders {
+        private(set) var scope = VariableScope()
+        private(set) var tokens: [(token: String, part: Template.Part)] = []
+
+        init(_ texts: [String]) {
+            var variables = Variables()
+            var environment: [String: String] = [:]
+            for text in texts where Template.hasReferences(text) {
+                for part in (try? Template.parse(text)) ?? [] {
+                    guard !tokens.contains(where: { $0.part == part }) else { continue }
+                    let token = "wbref\(tokens.count)q"
+                    switch part {
+                    case .variable(let name): variables.set(name, to: token)
+                    case .environment(let name): environment[name] = token
+                    case .literal: continue
+                    }
+                    tokens.append((token, part))
+                }
+            }
+            scope = VariableScope(variables: variables, environment: environment)
+        }
+
+        /// Text the builder made with the tokens, each token rendered back as a
+        /// reference. The `q` that ends every token keeps `wbref1q` out of `wbref12q`.
+        func restoring(expanded text: String, render: (Template.Part) -> String) -> String {
+            var result = text
+            for (token, part) in tokens { result = result.replacingAll(token, with: render(part)) }
+            return result
+        }
+
+        /// A typed value (references unexpanded) encoded with `encode`, references kept.
+        func encoding(typed: String, with encode: (String) -> String, render: (Template.Part) -> String) -> String {
+            let expanded = (try? Template.expand(typed, in: scope)) ?? typed
+            return restoring(expanded: encode(expanded), render: render)
+        }
+
+        /// A typed value whose references are still `{{...}}`, in the format's syntax.
+        static func rendering(typed text: String, render: (Template.Part) -> String) -> String {
+            guard Template.hasReferences(text), let parts = try? Template.parse(text) else { return text }
+            return parts.map { part in
+                if case .literal(let literal) = part { return literal }
+                return render(part)
+            }.joined()
+        }
+    }
+}

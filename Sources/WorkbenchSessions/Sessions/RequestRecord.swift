@@ -1,0 +1,112 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+
+/// One request sent in a session: the Endpoint as typed, the settings in
+/// force, what to capture and check, and the response it got.
+public struct RequestRecord: Equatable, Sendable {
+    public var endpoint: Endpoint
+    public var settings: Settings
+    public var captures: [Capture]
+    public var expectations: [Expectation]
+    public var response: RecordedResponse?
+    /// Members of the record in its file (and in its endpoint, settings,
+    /// captures, response) that this workbench does not know, written back when saved.
+    public var unknown: UnknownMembers?
+
+    public init(
+        endpoint: Endpoint, settings: Settings, captures: [Capture] = [], expectations: [Expectation] = [],
+        response: RecordedResponse? = nil
+    ) {
+        self.endpoint = endpoint
+        self.settings = settings
+        self.captures = captures
+        self.expectations = expectations
+        self.response = response
+    }
+
+    /// This record as a file may hold it: every secret the redactor knows masked
+    /// in the response and in the members this workbench does not know.
+    public func redacted(by redactor: SecretRedactor) -> RequestRecord {
+        var copy = self
+        copy.response = response?.redacted(by: redactor)
+        copy.unknown = unknown?.redacted(by: redactor)
+        return copy
+    }
+
+    /// What a replay checks: the expectations, or else the status recorded.
+    public var effectiveExpectations: [Expectation] {
+        if !expectations.isEmpty { return expectations }
+        if let status = response?.statusCode { return [.status(.code(status))] }
+        return []
+    }
+}
+
+/// What is kept of a response in a session file.
+public struct RecordedResponse: Equatable, Sendable {
+    public var statusLine: String
+    public var statusCode: Int
+    public var headers: [HeaderField]
+    /// The body when it is text and at most `bodyLimit` bytes; nil otherwise.
+    public var body: String?
+    public var bodySize: Int
+    /// Total time in milliseconds.
+    public var elapsedMilliseconds: Double
+
+    /// Larger text bodies are not kept, so session files stay readable in a diff.
+    public static let bodyLimit = 256 * 1024
+
+    public init(statusLine: String, statusCode: Int, headers: [HeaderField], body: String?, bodySize: Int, elapsedMilliseconds: Double) {
+        self.statusLine = statusLine
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+        self.bodySize = bodySize
+        self.elapsedMilliseconds = elapsedMilliseconds
+    }
+
+    /// Headers that carry credentials: always masked in what is kept.
+    /// The credentials a redirect keeps from another origin, and the cookies a server sets.
+    public static let credentialHeaders = RedirectPolicy.credentialHeaders.union(["set-cookie"])
+
+    /// What is kept of `response`: status, headers and a text body, with
+    /// credential headers, every header that holds a secret, and every
+    /// occurrence of a secret in the body replaced by the mask.
+    public init(_ response: HTTPResponse, redactor: SecretRedactor = .none) {
+        var text: String?
+        if response.body.count <= Self.bodyLimit && response.bodyFile == nil {
+            switch BodyKind.classify(response) {
+            case .json, .jsonSequence, .empty: text = String(decoding: response.body, as: UTF8.self)
+            case .text(let charset): text = TextDecoding.decode(response.body, charset: charset)
+            case .binary: text = nil
+            }
+        }
+        self.init(
+            statusLine: response.statusLine, statusCode: response.statusCode, headers: response.headers,
+            body: text, bodySize: response.bodySize,
+            elapsedMilliseconds: (response.timings.total * 1_000_000).rounded() / 1000)
+        self = redacted(by: redactor)
+    }
+
+    /// The kept response as a response again, for `restore` (`last`, `capture` and
+    /// `expect` work on it): a body that was not kept (binary, too large) is empty.
+    public var response: HTTPResponse {
+        var timings = Timings()
+        timings.total = elapsedMilliseconds / 1000
+        return HTTPResponse(statusLine: statusLine, statusCode: statusCode, headers: headers,
+                            body: Array((body ?? "").utf8), bodySize: bodySize, timings: timings)
+    }
+
+    /// This response with credential headers masked, and every secret the
+    /// redactor knows masked in headers and body: a secret captured from it
+    /// later is masked in it too.
+    public func redacted(by redactor: SecretRedactor) -> RecordedResponse {
+        var copy = self
+        copy.headers = headers.map { field in
+            let masked = Self.credentialHeaders.contains(field.name.lowercased()) || redactor.reveals(field.value)
+            return masked ? HeaderField(name: field.name, value: Variables.mask) : field
+        }
+        copy.statusLine = redactor.redact(statusLine)
+        copy.body = body.map(redactor.redact)
+        return copy
+    }
+}

@@ -1,0 +1,55 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+
+/// The API description a saved session names, loaded again for a replay's
+/// `expect schema`: a file path relative to the session file's folder (then
+/// to the current folder, where it was typed), or a URL fetched through the
+/// replay's transport. A description that cannot be loaded is a failure value
+/// with the reason, which every `expect schema` of the replay then reports.
+public enum SessionDescription {
+    public static func load(
+        _ location: String, sessionFile: String, transport: HTTPTransport,
+        readFile: (String) throws(WorkbenchError) -> [UInt8] = FileSystem.read
+    ) -> Result<APIDescription, WorkbenchError> {
+        do throws(WorkbenchError) {
+            let lowered = location.lowercased()
+            if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+                let response = try fetch(location, transport: transport)
+                return .success(try APIDescription.load(response.body, location: location, sourceURL: response.url.isEmpty ? location : response.url))
+            }
+            let candidates = candidatePaths(location, sessionFile: sessionFile)
+            var firstError: WorkbenchError?
+            for path in candidates {
+                do throws(WorkbenchError) {
+                    return .success(try APIDescription.load(try readFile(path), location: location))
+                } catch {
+                    if firstError == nil { firstError = error }
+                }
+            }
+            throw firstError ?? WorkbenchError("cannot read \(location)")
+        } catch {
+            return .failure(WorkbenchError("\(location): \(error.message)"))
+        }
+    }
+
+    /// Beside the session file first, then as typed.
+    static func candidatePaths(_ location: String, sessionFile: String) -> [String] {
+        let expanded = FileSystem.expandTilde(location)
+        guard !expanded.hasPrefix("/"), let slash = sessionFile.lastIndex(of: "/") else { return [expanded] }
+        let beside = String(sessionFile[...slash]) + expanded
+        return beside == expanded ? [expanded] : [beside, expanded]
+    }
+
+    private static func fetch(_ url: String, transport: HTTPTransport) throws(WorkbenchError) -> HTTPResponse {
+        var endpoint = Endpoint()
+        _ = try endpoint.setURL(url)
+        endpoint.setHeader("Accept", "application/json, application/yaml;q=0.9, */*;q=0.5")
+        let request = try endpoint.prepare(in: VariableScope(), readFile: FileSystem.read)
+        var settings = Settings()
+        settings.followRedirects = true
+        let response = try transport.send(request, settings: settings, options: SendOptions())
+        guard (200..<300).contains(response.statusCode) else { throw WorkbenchError("answered \(response.statusLine)") }
+        return response
+    }
+}
