@@ -213,7 +213,7 @@ import Testing
         #expect(try workspace.apply(.capture(name: "t", source: .json(JSONPath(parsing: "$.token"))), context: context) == .output("t = abc"))
         #expect(workspace.variables.value(of: "t") == "abc")
         #expect(try workspace.apply(.expect(.status(.code(200))), context: context) == .output("PASS status 200"))
-        #expect(try workspace.apply(.expect(.status(.code(404))), context: context) == .checkFailed("FAIL status 404: got 200 (kept on request 1: `expect rm 2` takes it back)"))
+        #expect(try workspace.apply(.expect(.status(.code(404))), context: context) == .checkFailed(summary: "status 404: got 200 (kept on request 1: `expect rm 2` takes it back)"))
         #expect(workspace.history[0].captures.map(\.name) == ["t"])
         #expect(workspace.history[0].expectations.count == 2)
     }

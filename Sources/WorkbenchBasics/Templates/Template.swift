@@ -68,7 +68,8 @@ public enum Template {
                 output += literal
             case .variable(let name):
                 guard let entry = scope.variables.entries[name] else {
-                    throw WorkbenchError("undefined variable {{\(name)}}: set it with `set \(name) VALUE`")
+                    throw WorkbenchError("undefined variable {{\(name)}}: set it with `set \(name) VALUE`",
+                                         kind: .undefinedVariable(name))
                 }
                 output += scope.masksSecrets && entry.isSecret ? Variables.mask : entry.value
             case .environment(let name):

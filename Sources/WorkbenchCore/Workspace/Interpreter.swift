@@ -242,12 +242,11 @@ public final class Interpreter {
             // Several warnings are several lines (a terminal would show one line's newline escaped).
             for line in warning.split(separator: "\n") { output.printError(String(line)) }
             return .ok
-        case .checkFailed(let text):
+        case .checkFailed(let summary, let details):
             // A check with details (`expect schema`'s violations) shows them as output, one per
-            // line; the error line, which a terminal gets with newlines escaped, is the first line.
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            if lines.count > 1 { output.printLine(lines.joined(separator: "\n")) }
-            return .failed(WorkbenchError("expectation failed: \(lines[0].dropFirst(5))"))
+            // line, under the FAIL line; the error line is the summary alone.
+            if !details.isEmpty { output.printLine((["FAIL " + summary] + details).joined(separator: "\n")) }
+            return .failed(WorkbenchError("expectation failed: \(summary)"))
         case .exit:
             return .exit
         case .askSecret(let name):

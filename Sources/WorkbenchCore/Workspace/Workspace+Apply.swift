@@ -191,7 +191,7 @@ extension Workspace {
             let lines = result.message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
             let kept = "\(lines[0]) (kept on request \(index + 1): `expect rm \(number)` takes it back)"
             return result.passed ? .output("PASS \(result.message)")
-                : .checkFailed("FAIL " + ([Substring(kept)] + lines.dropFirst()).joined(separator: "\n"))
+                : .checkFailed(summary: kept, details: lines.dropFirst().map(String.init))
         case .save(let file, let numbers):
             return try save(to: file, requests: numbers, context: context)
         case .load(let file):

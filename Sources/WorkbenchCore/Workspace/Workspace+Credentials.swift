@@ -106,7 +106,7 @@ extension Workspace {
 
     /// An error of building a request that names a secret the session never held, in the user's words.
     func explainingMissingSecret(_ error: WorkbenchError) -> WorkbenchError {
-        guard let name = declaredSecrets.first(where: { error.message.hasPrefix("undefined variable {{\($0)}}") }) else { return error }
+        guard case .undefinedVariable(let name) = error.kind, declaredSecrets.contains(name) else { return error }
         return WorkbenchError("not set since the session was loaded: " + howToGiveAgain(name))
     }
 

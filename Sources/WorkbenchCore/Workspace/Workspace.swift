@@ -162,7 +162,8 @@ public enum CommandOutcome: Equatable, Sendable {
     /// `graphql schema [URL]`: the introspection query sent through the transport
     /// (to the request's own URL when nil), its answer loaded as the schema.
     case introspectGraphQL(url: String?)
-    /// A check failed: the change is kept, but the line counts as failed.
-    case checkFailed(String)
+    /// A check failed: the change is kept, but the line counts as failed. `summary` is the
+    /// error line; `details` (`expect schema`'s violations) are printed as output before it.
+    case checkFailed(summary: String, details: [String] = [])
     case exit
 }
