@@ -22,15 +22,14 @@ public struct Exchange: Sendable {
     ) throws(WorkbenchError) -> Exchange {
         var endpoint = workspace.endpoint
         endpoint.sendsBodyWithAnyMethod = withBody && endpoint.body != nil
-        let request: PreparedRequest
+        let sender = Sender(transport: transport, options: options, readFile: context.readFile)
+        let (request, response): (PreparedRequest, HTTPResponse)
         do throws(WorkbenchError) {
-            request = try endpoint.prepare(in: workspace.scope(environment: context.environment), readFile: context.readFile)
+            (request, response) = try sender.send(endpoint, in: workspace.scope(environment: context.environment),
+                                                  settings: workspace.settings, cookies: workspace.cookies)
         } catch {
             throw workspace.explainingMissingSecret(error)
         }
-        var options = options
-        options.cookies = workspace.cookies
-        let response = try transport.send(request, settings: workspace.settings, options: options)
         // Cookies this exchange set are secrets in what is kept of it too.
         var after = workspace
         after.cookies = response.cookies ?? workspace.cookies

@@ -11,10 +11,8 @@ extension Interpreter {
         let scope = workspace.scope(environment: context.environment)
         var endpoint = workspace.endpoint
         if let url {
-            guard let schemeEnd = url.firstRange(of: "://") else { throw WorkbenchError("graphql schema: \(url) is not a URL") }
-            let afterScheme = url[schemeEnd.upperBound...]
-            let pathStart = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? afterScheme.endIndex
-            let origin = String(url[..<pathStart])
+            guard url.contains("://") else { throw WorkbenchError("graphql schema: \(url) is not a URL") }
+            let (origin, path) = Endpoint.originAndTarget(of: url)
             // Credentials belong to their origin: another origin gets none of the request's headers or auth.
             let current = try? endpoint.resolvedBase(in: scope).origin
             let target = try BaseURL.parse(Template.expand(origin, in: scope)).origin
@@ -25,7 +23,7 @@ extension Interpreter {
             }
             endpoint.query = []
             endpoint.segments = []
-            try endpoint.setPath(String(url[pathStart...]))
+            try endpoint.setPath(path)
         }
         endpoint.method = "POST"
         endpoint.body = .graphql(GraphQLBody(query: GraphQLAPI.introspectionQuery, operationName: "IntrospectionQuery"))
@@ -36,9 +34,7 @@ extension Interpreter {
         let location = url ?? request.shownURL
         var settings = workspace.settings
         settings.maxBodyBytes = max(settings.maxBodyBytes, FileSystem.defaultReadLimit)
-        var options = sendOptions
-        options.cookies = workspace.cookies
-        let response = try engine().send(request, settings: settings, options: options)
+        let response = try sender().send(request, settings: settings, cookies: workspace.cookies)
         guard (200..<300).contains(response.statusCode) else {
             let reason = GraphQLResponseErrors.entries(response).first.map { ": " + $0.text } ?? ""
             throw WorkbenchError("graphql schema: \(location) answered \(response.statusLine)\(reason)")

@@ -133,11 +133,9 @@ extension Interpreter {
 
     /// Sends a request of a flow (not the workspace's): no history, no cookies kept.
     func sendAside(_ request: PreparedRequest) throws(WorkbenchError) -> HTTPResponse {
-        var options = SendOptions(shouldAbort: sendOptions.shouldAbort)
-        options.cookies = CookieJar()
         var settings = workspace.settings
         settings.followRedirects = false
-        return try engine().send(request, settings: settings, options: options)
+        return try sender(options: SendOptions(shouldAbort: sendOptions.shouldAbort)).send(request, settings: settings, cookies: CookieJar())
     }
 
     /// Waits `seconds`, polling Ctrl-C every 50 ms: a cancelled wait is an error that changes nothing.

@@ -29,22 +29,9 @@ extension Interpreter {
     }
 
     private func fetch(_ url: String) throws(WorkbenchError) -> HTTPResponse {
-        guard let schemeEnd = url.firstRange(of: "://") else { throw WorkbenchError("openapi: \(url) is not a URL") }
-        let afterScheme = url[schemeEnd.upperBound...]
-        let pathStart = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? afterScheme.endIndex
-        var endpoint = Endpoint(base: String(url[..<pathStart]))
-        try endpoint.setPath(String(url[pathStart...]))
-        endpoint.setHeader("Accept", "application/json, application/yaml;q=0.9, */*;q=0.5")
-        let request = try endpoint.prepare(in: workspace.scope(environment: context.environment), readFile: context.readFile)
-        var settings = workspace.settings
-        settings.followRedirects = true
-        settings.maxBodyBytes = max(settings.maxBodyBytes, FileSystem.defaultReadLimit)
-        var options = sendOptions
-        options.cookies = workspace.cookies
-        let response = try engine().send(request, settings: settings, options: options)
-        guard (200..<300).contains(response.statusCode) else {
-            throw WorkbenchError("openapi: \(url) answered \(response.statusLine)")
+        try sender().fetchDocument(url, in: workspace.scope(environment: context.environment), settings: workspace.settings,
+                                   cookies: workspace.cookies) { response in
+            WorkbenchError("openapi: \(url) answered \(response.statusLine)")
         }
-        return response
     }
 }

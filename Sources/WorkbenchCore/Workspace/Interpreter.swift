@@ -453,6 +453,11 @@ public final class Interpreter {
         return reporting
     }
 
+    /// The one send path, on this interpreter's transport (the send options as set, unless given).
+    func sender(options: SendOptions? = nil) throws(WorkbenchError) -> Sender {
+        Sender(transport: try engine(), options: options ?? sendOptions, readFile: context.readFile)
+    }
+
     /// The transport is made on first use and kept: connections stay alive between sends.
     func engine() throws(WorkbenchError) -> HTTPTransport {
         if let transport { return transport }

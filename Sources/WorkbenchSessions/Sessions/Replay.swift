@@ -63,16 +63,15 @@ public struct Replayer {
                               url: (try? endpoint.url(in: scope.masked)) ?? (endpoint.base ?? "") + endpoint.path,
                               response: nil, failures: [], checks: [])
         let response: HTTPResponse
+        let sender = Sender(transport: transport, options: options, readFile: readFile)
         do throws(WorkbenchError) {
             // `auth oauth2 client-credentials`: the replay runs the flow itself, no person needed.
             if let name = OAuth2Protocol.obtainableTokenVariable(of: endpoint), variables.value(of: name) == nil,
                let settings = endpoint.auth?.oauth2 {
-                var tokenOptions = options
-                tokenOptions.cookies = CookieJar()
                 var tokenSettings = record.settings
                 tokenSettings.followRedirects = false
                 let token = try OAuth2Protocol.clientCredentialsToken(settings, in: scope) { request throws(WorkbenchError) in
-                    try transport.send(request, settings: tokenSettings, options: tokenOptions)
+                    try sender.send(request, settings: tokenSettings, cookies: CookieJar())
                 }
                 variables.set(name, to: token.accessToken, secret: true)
             }
@@ -80,9 +79,7 @@ public struct Replayer {
             let request = try endpoint.prepare(in: scope, readFile: readFile)
             outcome.url = request.shownURL
             outcome.request = request.shown
-            var options = options
-            options.cookies = cookies
-            response = try transport.send(request, settings: record.settings, options: options)
+            response = try sender.send(request, settings: record.settings, cookies: cookies)
         } catch {
             outcome.failures.append(error.message)
             return outcome

@@ -15,7 +15,9 @@ public enum SessionDescription {
         do throws(WorkbenchError) {
             let lowered = location.lowercased()
             if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
-                let response = try fetch(location, transport: transport)
+                let response = try Sender(transport: transport).fetchDocument(location) { response in
+                    WorkbenchError("answered \(response.statusLine)")
+                }
                 return .success(try APIDescription.load(response.body, location: location, sourceURL: response.url.isEmpty ? location : response.url))
             }
             let candidates = candidatePaths(location, sessionFile: sessionFile)
@@ -39,17 +41,5 @@ public enum SessionDescription {
         guard !expanded.hasPrefix("/"), let slash = sessionFile.lastIndex(of: "/") else { return [expanded] }
         let beside = String(sessionFile[...slash]) + expanded
         return beside == expanded ? [expanded] : [beside, expanded]
-    }
-
-    private static func fetch(_ url: String, transport: HTTPTransport) throws(WorkbenchError) -> HTTPResponse {
-        var endpoint = Endpoint()
-        _ = try endpoint.setURL(url)
-        endpoint.setHeader("Accept", "application/json, application/yaml;q=0.9, */*;q=0.5")
-        let request = try endpoint.prepare(in: VariableScope(), readFile: FileSystem.read)
-        var settings = Settings()
-        settings.followRedirects = true
-        let response = try transport.send(request, settings: settings, options: SendOptions())
-        guard (200..<300).contains(response.statusCode) else { throw WorkbenchError("answered \(response.statusLine)") }
-        return response
     }
 }
