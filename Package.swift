@@ -116,6 +116,7 @@ let package = Package(
                 "WorkbenchBasics",
                 "WorkbenchHTTP",
                 "WorkbenchAPIs",
+                "CSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -129,12 +130,13 @@ let package = Package(
                 "WorkbenchAPIs",
                 "WorkbenchSessions",
                 "CCrypto",
+                "CSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .target(
             name: "LineEditing",
-            dependencies: ["CEditLine"]
+            dependencies: ["CEditLine", "WorkbenchBasics"]
         ),
         .executableTarget(
             name: "workbench",

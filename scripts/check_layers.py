@@ -10,7 +10,7 @@ cannot see a back edge there:
     WorkbenchHTTP:     Endpoint <- Transport <- Rendering
     WorkbenchAPIs:     APIDescription <- GraphQL
     WorkbenchSessions: Sessions <- Serving <- Interop <- Replay
-    WorkbenchCore:     Commands <- Workspace
+    WorkbenchCore:     Commands <- Workspace <- Launching
 
 A file may use the types of its own folder and of the folders before it in its target,
 never of a folder after it. This script reads the declarations of each folder and finds,
@@ -27,7 +27,7 @@ TARGETS = {
     "WorkbenchHTTP": ["Endpoint", "Transport", "Rendering"],
     "WorkbenchAPIs": ["APIDescription", "GraphQL"],
     "WorkbenchSessions": ["Sessions", "Serving", "Interop", "Replay"],
-    "WorkbenchCore": ["Commands", "Workspace"],
+    "WorkbenchCore": ["Commands", "Workspace", "Launching"],
 }
 SOURCES = Path(__file__).resolve().parent.parent / "Sources"
 # Files a target may hold beside its folders (the re-exports of the layers below).

@@ -26,20 +26,8 @@ extension WorkbenchCommand {
         @OptionGroup var options: CommonOptions
 
         func run() throws {
-            let launch = Launch(options: options.values)
-            let interpreter = launch.makeInterpreter()
-            try launch.preload(.importFile(file), into: interpreter)
-            if let environmentFile {
-                try launch.preload(.importFile(environmentFile), into: interpreter)
-            }
-            if let output {
-                try launch.preload(.save(output, requests: []), into: interpreter)
-                return
-            }
-            if isatty(0) == 1 {
-                throw ExitCode(launch.runREPL(interpreter))
-            }
-            throw ExitCode(launch.runScript(interpreter, nextLine: LineReader(descriptor: 0).next))
+            throw ExitCode(Launch.importing(file, environmentFile: environmentFile, output: output,
+                                            options: options.values, repl: REPL.run))
         }
     }
 }

@@ -2,7 +2,6 @@ import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #endif
-import CSupport
 import WorkbenchCore
 
 extension WorkbenchCommand {
@@ -83,34 +82,13 @@ extension WorkbenchCommand {
         }
 
         func run() throws {
-            let streams = FileDescriptorSink(escapeControls: TerminalText.escapeLine)
-            let environment = currentEnvironment()
-            wb_interrupt_install()
-            var diffOptions: ResponseDiff.Options?
-            if diff {
-                do throws(WorkbenchError) {
-                    diffOptions = try ResponseDiff.Options(headers: diffHeaders, ignore: ignore)
-                } catch {
-                    streams.printError("error: \(error.message)")
-                    throw ExitCode(2)
-                }
-            }
-            let color = DisplayOptions.current(environment).usesColor(color.setting)
             let (reportTargets, filesAfterReports) = try reportsAndFiles()
-            let runs = (files + filesAfterReports).map {
-                var run = ReplayFileRun(file: $0, base: base, assignments: variables, keepGoing: keepGoing, color: color,
-                                        environmentName: environmentName, readDocument: HTTPFileImport.readForReplay)
-                run.diff = diffOptions
-                return run
-            }
-            let reports = (junit.map { [ReportTarget(format: .junit, path: $0)] } ?? []) + reportTargets
-            let batch = ReplayBatch(files: runs, jobs: jobs, repeats: repeats, reports: reports)
-            var status = batch.run(environment: environment, output: streams,
-                                   makeTransport: { () throws(WorkbenchError) in try CurlTransport() },
-                                   shouldAbort: { wb_interrupt_pending() != 0 })
-            streams.flush()
-            if streams.writeFailed && status == 0 { status = 1 }
-            throw ExitCode(status)
+            var launch = ReplayLaunch(files: files + filesAfterReports)
+            (launch.jobs, launch.repeats, launch.base, launch.assignments) = (jobs, repeats, base, variables)
+            (launch.keepGoing, launch.color, launch.environmentName) = (keepGoing, color.setting, environmentName)
+            launch.reports = (junit.map { [ReportTarget(format: .junit, path: $0)] } ?? []) + reportTargets
+            launch.diff = diff ? (diffHeaders, ignore) : nil
+            throw ExitCode(launch.run())
         }
     }
 }

@@ -1,8 +1,4 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
-import CSupport
 import WorkbenchCore
 
 extension WorkbenchCommand {
@@ -36,49 +32,7 @@ extension WorkbenchCommand {
         }
 
         func run() throws {
-            let streams = FileDescriptorSink(escapeControls: TerminalText.escapeLine)
-            let sink = RedactingSink(streams)
-            let environment = currentEnvironment()
-            let document: SessionDocument
-            do throws(WorkbenchError) {
-                if HTTPFileImport.handles(file) {
-                    throw WorkbenchError("\(file): a .http file holds no responses to serve; record a session (`save FILE.json`) and serve that")
-                }
-                document = try SessionDecoding.decode(try FileSystem.read(file), file: file)
-            } catch {
-                sink.printError("error: \(error.message)")
-                throw ExitCode(2)
-            }
-            sink.redactor = SecretRedactor(variables: Variables(), endpoints: document.requests.map(\.endpoint), environment: environment)
-            let routes = MockRoutes(document: document)
-            for note in routes.notes { sink.printError("warning: \(note)") }
-            guard !routes.routes.isEmpty else {
-                sink.printError("error: \(file) has no recorded responses to serve")
-                throw ExitCode(2)
-            }
-            let server = MockServer(routes: routes, delay: delay) { line in
-                sink.printError(line)
-            }
-            let bound: Int
-            do throws(WorkbenchError) { bound = try server.bind(host: host, port: port) } catch {
-                sink.printError("error: \(error.message)")
-                throw ExitCode(2)
-            }
-            if !Self.isLoopback(host) {
-                sink.printError("warning: listening on \(host): other machines can reach the recorded responses")
-            }
-            let shownHost = host.contains(":") ? "[\(host)]" : host
-            sink.printError("serving \(routes.routes.count) recorded response\(routes.routes.count == 1 ? "" : "s") of \(file) on http://\(shownHost):\(bound) (Ctrl-C stops)")
-            wb_interrupt_install()
-            wb_interrupt_install_terminate()
-            server.run(shouldStop: { wb_interrupt_pending() != 0 })
-            sink.printError("stopped")
-            sink.finish()
-            streams.flush()
-        }
-
-        static func isLoopback(_ host: String) -> Bool {
-            host == "localhost" || host == "::1" || host.hasPrefix("127.")
+            throw ExitCode(ServeLaunch(file: file, port: port, host: host, delay: delay).run())
         }
     }
 }

@@ -16,7 +16,7 @@ struct WorkbenchCommand: ParsableCommand {
             FileDescriptorSink.writeAll(Array((WorkbenchVersion.current + "\n").utf8), to: 1)
             Glibc.exit(0)
         case .start(let options, let restore):
-            Glibc.exit(Launch.start(session: nil, restore: restore, options: options))
+            Glibc.exit(Launch.start(session: nil, restore: restore, options: options, repl: REPL.run))
         case .run(let script, let options):
             Glibc.exit(Launch.run(script: script, environmentName: nil, options: options))
         case nil:
@@ -102,7 +102,7 @@ extension WorkbenchCommand {
         @OptionGroup var options: CommonOptions
 
         func run() throws {
-            throw ExitCode(Launch.start(session: session, restore: restore, options: options.values))
+            throw ExitCode(Launch.start(session: session, restore: restore, options: options.values, repl: REPL.run))
         }
     }
 
@@ -122,147 +122,6 @@ extension WorkbenchCommand {
 
         func run() throws {
             throw ExitCode(Launch.run(script: script, environmentName: environmentName, options: options.values))
-        }
-    }
-}
-
-/// Wires the core to this process: streams, environment, terminal, transport.
-struct Launch {
-    let options: LaunchOptions
-    let streams = FileDescriptorSink(escapeControls: TerminalText.escapeLine)
-    let environment: [String: String]
-    /// One autosave file per process in the state folder; `restore` reads another run's.
-    let autosaves: AutosaveFolder?
-
-    init(options: LaunchOptions) {
-        self.options = options
-        environment = currentEnvironment()
-        autosaves = StateDirectory.path(environment: environment).map { AutosaveFolder(directory: $0) }
-    }
-
-    /// `workbench [FILE] [--restore]`: the REPL on a terminal, the commands of standard input as a
-    /// script otherwise. Returns the exit status (2: the session could not be loaded).
-    static func start(session: String?, restore: Bool, options: LaunchOptions) -> Int32 {
-        let launch = Launch(options: options)
-        let interpreter = launch.makeInterpreter()
-        do {
-            if let session {
-                try launch.preload(.load(session), into: interpreter)
-            } else if restore {
-                try launch.preload(.restore, into: interpreter)
-            }
-        } catch {
-            return 2
-        }
-        if isatty(0) == 1 {
-            return launch.runREPL(interpreter)
-        }
-        return launch.runScript(interpreter, nextLine: LineReader(descriptor: 0).next)
-    }
-
-    /// `workbench run SCRIPT`: the commands of a file, or a .http file's requests, as a script.
-    /// Returns the exit status (2: the file could not be read).
-    static func run(script: String, environmentName: String?, options: LaunchOptions) -> Int32 {
-        if HTTPFileImport.handles(script) {
-            // Each request sent in order, as `replay N` does: its response shown, captures flowing on.
-            let launch = Launch(options: options)
-            let interpreter = launch.makeInterpreter()
-            do {
-                try launch.preload(.loadHTTPFile(script, environment: environmentName), into: interpreter)
-            } catch {
-                return 2
-            }
-            var lines = (1...max(1, interpreter.workspace.history.count)).map { "replay \($0)" }.makeIterator()
-            return launch.runScript(interpreter, nextLine: { lines.next().map { .success($0) } })
-        }
-        let descriptor = open(FileSystem.expandTilde(script), O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
-            FileDescriptorSink.writeAll(Array("error: cannot read script '\(script)': \(reason)\n".utf8), to: 2)
-            return 2
-        }
-        defer { close(descriptor) }
-        let launch = Launch(options: options)
-        return launch.runScript(launch.makeInterpreter(), nextLine: LineReader(descriptor: descriptor).next)
-    }
-
-    func makeInterpreter() -> Interpreter {
-        var workspace = Workspace()
-        workspace.settings.color = options.color
-        let interpreter = Interpreter(
-            workspace: workspace,
-            context: CommandContext(environment: environment, autosaves: autosaves),
-            output: streams, display: DisplayOptions.current(environment),
-            sendOptions: SendOptions(shouldAbort: { wb_interrupt_pending() != 0 })
-        )
-        interpreter.editText = { [environment, streams] text, json throws(WorkbenchError) in
-            streams.flush()
-            return try BodyEditor.edit(text, json: json, environment: environment)
-        }
-        return interpreter
-    }
-
-    /// Loads the session named on the command line; a bad file ends the run with status 2.
-    func preload(_ command: Command, into interpreter: Interpreter) throws {
-        do {
-            // What loading says goes to standard error (standard output is the script's), a line
-            // each; anything more (a description to fetch) is done as the REPL would do it.
-            switch try interpreter.workspace.apply(command, context: interpreter.context) {
-            case .output(let text):
-                text.split(separator: "\n", omittingEmptySubsequences: false).forEach { interpreter.output.printError(String($0)) }
-            case .outputWithWarning(let text, let warning, _):
-                (text + "\n" + warning).split(separator: "\n").forEach { interpreter.output.printError(String($0)) }
-            case let outcome:
-                _ = try interpreter.perform(outcome)
-            }
-        } catch {
-            interpreter.output.printError("error: \(error.message)")
-            throw ExitCode(2)
-        }
-        // The session's own color setting yields to --color when one was given.
-        if options.color != .auto { interpreter.workspace.settings.color = options.color }
-    }
-
-    func runREPL(_ interpreter: Interpreter) -> Int32 {
-        Terminal.prepareLocale()
-        // The folder is made only now: a script never writes history or autosave.
-        let directory = StateDirectory.path(environment: environment).flatMap { StateDirectory.makeDirectory($0) ? $0 : nil }
-        let folder = directory == nil ? nil : autosaves
-        folder?.prune()
-        return REPL(
-            interpreter: interpreter, streams: streams,
-            historyFile: options.noHistory ? nil : directory.map { HistoryFile(path: $0 + "/history") },
-            autosave: folder.map { Autosave(path: $0.ownPath) },
-            errorPrefix: { errorPrefix(interpreter) }
-        ).run()
-    }
-
-    func runScript(_ interpreter: Interpreter, nextLine: () -> Result<String, WorkbenchError>?) -> Int32 {
-        ScriptRun(interpreter: interpreter, streams: streams, keepGoing: options.keepGoing,
-                  errorPrefix: errorPrefix(interpreter)).run(nextLine: nextLine)
-    }
-
-    /// `error:`, red when standard error is a terminal and colour is on (the `color` setting, NO_COLOR).
-    func errorPrefix(_ interpreter: Interpreter) -> String {
-        var display = interpreter.display
-        display.outputIsTerminal = streams.errorsGoToTerminal
-        return ANSI.paint("error:", ANSI.bold + ANSI.red, if: display.usesColor(interpreter.workspace.settings.color))
-    }
-}
-
-enum Terminal {
-    /// The width of the terminal on `descriptor`; 80 when it cannot be told.
-    static func columns(of descriptor: Int32) -> Int {
-        var size = winsize()
-        if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 80
-    }
-
-    /// libedit handles multi-byte input only in a UTF-8 locale; fall back to C.UTF-8.
-    static func prepareLocale() {
-        setlocale(LC_ALL, "")
-        if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset) != "UTF-8" {
-            setlocale(LC_CTYPE, "C.UTF-8")
         }
     }
 }

@@ -19,16 +19,31 @@ public enum ShellCommand {
     /// Runs `command` while `feed` writes its standard input through the descriptor
     /// it is given (a large response streams into the pager without being held).
     public static func run(_ command: String, feed: (Int32) -> Void) throws(WorkbenchError) -> Int32 {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw FileSystem.failure("cannot run `\(command)`") }
+        try run(command, arguments: [], pipesInput: true, feed: feed)
+    }
+
+    /// Runs `command` on this process's terminal (standard input too) and waits: an editor
+    /// (`body edit`). `arguments` are its `$1`, `$2`, ... Its exit status, as `run` gives it.
+    public static func runOnTerminal(_ command: String, arguments: [String]) throws(WorkbenchError) -> Int32 {
+        try run(command, arguments: arguments, pipesInput: false, feed: { _ in })
+    }
+
+    private static func run(_ command: String, arguments: [String], pipesInput: Bool,
+                            feed: (Int32) -> Void) throws(WorkbenchError) -> Int32 {
+        var ends: [Int32] = [-1, -1]
+        if pipesInput {
+            guard pipe(&ends) == 0 else { throw FileSystem.failure("cannot run `\(command)`") }
+        }
         let (readEnd, writeEnd) = (ends[0], ends[1])
-        _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+        if pipesInput { _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC) }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
-        posix_spawn_file_actions_addclose(&actions, readEnd)
+        if pipesInput {
+            posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
+            posix_spawn_file_actions_addclose(&actions, readEnd)
+        }
 
         // The child starts with SIGPIPE and SIGINT as a shell would have them, whatever this process does.
         var attributes = posix_spawnattr_t()
@@ -42,21 +57,23 @@ public enum ShellCommand {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
 
         var child: pid_t = 0
-        let arguments = ["/bin/sh", "-c", command]
-        let pointers = arguments.map { strdup($0) } + [nil]
+        let words = ["/bin/sh", "-c", command] + (arguments.isEmpty ? [] : ["sh"] + arguments)
+        let pointers = words.map { strdup($0) } + [nil]
         defer { pointers.forEach { free($0) } }
         let spawned = posix_spawn(&child, "/bin/sh", &actions, &attributes, pointers, environ)
-        close(readEnd)
+        if pipesInput { close(readEnd) }
         guard spawned == 0 else {
-            close(writeEnd)
+            if pipesInput { close(writeEnd) }
             throw WorkbenchError("cannot run `\(command)`: \(String(cString: strerror(spawned)))")
         }
 
-        // A reader that quits early must not kill the workbench with SIGPIPE.
-        let previous = signal(SIGPIPE, SIG_IGN)
-        feed(writeEnd)
-        close(writeEnd)
-        signal(SIGPIPE, previous)
+        if pipesInput {
+            // A reader that quits early must not kill the workbench with SIGPIPE.
+            let previous = signal(SIGPIPE, SIG_IGN)
+            feed(writeEnd)
+            close(writeEnd)
+            signal(SIGPIPE, previous)
+        }
 
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 {

@@ -29,6 +29,9 @@ public final class Interpreter {
     public var clearScreen: (() -> Void)?
     /// Told, while a request runs, how it is doing, and nil when it ended.
     public var waiting: ((WaitProgress?) -> Void)?
+    /// What commands say goes to standard error, a line each: while a command from the command
+    /// line runs (`workbench FILE.json`), whose standard output belongs to the script.
+    public var reportsToErrors = false
 
     private let makeTransport: () throws(WorkbenchError) -> HTTPTransport
     private var transport: HTTPTransport?
@@ -95,6 +98,16 @@ public final class Interpreter {
     }
 
     public func handle(line: String) -> LineResult {
+        handling { () throws(WorkbenchError) in try handleThrowing(line: line) }
+    }
+
+    /// A command that arrived from elsewhere (the command line: `workbench FILE.json`), run as
+    /// a line is: the same outcome reader, the failure masked.
+    public func handle(command: Command) -> LineResult {
+        handling { () throws(WorkbenchError) in try run(command) }
+    }
+
+    private func handling(_ body: () throws(WorkbenchError) -> LineResult) -> LineResult {
         refreshRedactor()
         defer {
             refreshRedactor()
@@ -102,7 +115,7 @@ public final class Interpreter {
         }
         do {
             // Every failure's message masked here, the returned ones (a failed `expect`) too.
-            let result = try handleThrowing(line: line)
+            let result = try body()
             if case .failed(let error) = result { return .failed(masked(error)) }
             return result
         } catch {
@@ -193,7 +206,7 @@ public final class Interpreter {
         }
     }
 
-    /// Applies one command that arrived from elsewhere (a session named on the command line).
+    /// Applies one command and does what its outcome asks.
     public func run(_ command: Command) throws(WorkbenchError) -> LineResult {
         switch command {
         case .expect, .capture:
@@ -213,6 +226,12 @@ public final class Interpreter {
     public func perform(_ outcome: CommandOutcome) throws(WorkbenchError) -> LineResult {
         switch outcome {
         case .done:
+            return .ok
+        case .output(let text) where reportsToErrors:
+            text.split(separator: "\n", omittingEmptySubsequences: false).forEach { output.printError(String($0)) }
+            return .ok
+        case .outputWithWarning(let text, let warning, _) where reportsToErrors:
+            (text + "\n" + warning).split(separator: "\n").forEach { output.printError(String($0)) }
             return .ok
         case .output(let text):
             output.printLine(shown(text))

@@ -1,19 +1,20 @@
-import WorkbenchCore
+import WorkbenchBasics
 
 /// While a request runs: `waiting 1.4 s (Ctrl-C aborts)`, or a bar while `send > FILE`
 /// streams, on standard error (a terminal), rewritten in place and erased when it ends.
-final class WaitIndicator {
+public final class WaitIndicator {
     private var shown = ""
     /// Standard output's buffer goes out first, so the line sits below what was printed.
     private let flushOutput: () -> Void
 
-    init(flushOutput: @escaping () -> Void) {
+    public init(flushOutput: @escaping () -> Void) {
         self.flushOutput = flushOutput
     }
 
-    func report(_ progress: WaitProgress?) {
-        guard let text = progress?.text else {
-            if progress == nil && !shown.isEmpty {
+    /// `text` to show now (nil: nothing new to draw); `ended`: the request is over, the line goes.
+    public func report(_ text: String?, ended: Bool) {
+        guard let text else {
+            if ended && !shown.isEmpty {
                 FileDescriptorSink.writeAll(Array("\r\u{1B}[K".utf8), to: 2)
                 shown = ""
             }

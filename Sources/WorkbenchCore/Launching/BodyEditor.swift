@@ -1,13 +1,13 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import WorkbenchCore
+import WorkbenchBasics
 
 /// `body edit`: writes the body to a private temporary file, runs `$VISUAL`
 /// (else `$EDITOR`) on it through `/bin/sh` as git does (so `code --wait` works),
 /// and reads it back. An editor that fails leaves the body as it was.
-enum BodyEditor {
-    static func edit(_ text: String, json: Bool, environment: [String: String]) throws(WorkbenchError) -> String {
+public enum BodyEditor {
+    public static func edit(_ text: String, json: Bool, environment: [String: String]) throws(WorkbenchError) -> String {
         guard let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap({ $0 }).first(where: { !$0.isEmpty }) else {
             throw WorkbenchError("`body edit` needs an editor: set $VISUAL or $EDITOR")
         }
@@ -24,29 +24,19 @@ enum BodyEditor {
         close(descriptor)
         guard written else { throw WorkbenchError("body edit: cannot write \(path): \(String(cString: strerror(errno)))") }
 
-        let status = run(["/bin/sh", "-c", editor + " \"$1\"", "sh", path])
+        let status: Int32
+        do throws(WorkbenchError) {
+            status = try ShellCommand.runOnTerminal(editor + " \"$1\"", arguments: [path])
+        } catch {
+            throw WorkbenchError("the editor (\(editor)) could not be started (\(error.message)): the body is unchanged")
+        }
         guard status == 0 else {
-            let what = status < 0 ? "could not be started" : "exited with status \(status)"
-            throw WorkbenchError("the editor (\(editor)) \(what): the body is unchanged")
+            throw WorkbenchError("the editor (\(editor)) exited with status \(status): the body is unchanged")
         }
         let bytes = try FileSystem.read(path)
         guard let edited = String(validating: bytes, as: UTF8.self) else {
             throw WorkbenchError("the edited body is not UTF-8 text: the body is unchanged")
         }
         return edited
-    }
-
-    /// Runs `arguments` with this process's terminal and waits; its exit status, or -1.
-    private static func run(_ arguments: [String]) -> Int32 {
-        var pid: pid_t = 0
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        guard posix_spawn(&pid, arguments[0], nil, nil, &argv, environ) == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return -1 }
-        }
-        // WIFEXITED / WEXITSTATUS, which Swift does not import.
-        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 }
