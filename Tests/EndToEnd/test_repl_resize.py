@@ -1,0 +1,258 @@
+"""Issue 26, item 1: after the window is resized (SIGWINCH) while a line is typed, the screen shows
+exactly the prompt and the typed text: no old rows of it left, no second prompt, what was above
+the prompt untouched, the cursor where it was in the text. On a terminal that keeps its rows as
+they were (pyte, as xterm does) and on one that re-wraps them (tmux); widening 80 -> 120 and
+narrowing 120 -> 60 with the cursor in the middle of a wrapped line, then editing and resizing
+back; and on a terminal that never says where the cursor is."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+import uuid
+
+import pytest
+
+from test_repl_screen import LEFT, screen  # noqa: F401  (the fixture is used by name)
+
+PATH = "/users/12345/orders/67890/items/abcdef/ghijkl"
+QUERY = "1234567890" * 15 + "QWERTY"
+TYPED = "get /echo?q=" + QUERY
+BACK = 40  # the cursor goes this many characters back from the end of the line
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """`text` on rows of `width` columns as a terminal shows it (all of it one cell a character)."""
+    return [text[start:start + width].rstrip() for start in range(0, len(text), width)] or [""]
+
+
+class Line:
+    """What is typed, and where the cursor is in it."""
+
+    def __init__(self, text: str = "", point: int = 0):
+        self.text, self.point = text, point
+
+    def insert(self, keys: str) -> None:
+        self.text = self.text[:self.point] + keys + self.text[self.point:]
+        self.point += len(keys)
+
+    def left(self, count: int) -> None:
+        self.point -= count
+
+
+class PyteTerminal:
+    """The workbench under pyte, which keeps its rows at a resize (cut when narrower), as xterm."""
+
+    def __init__(self, session):
+        self.session = session
+
+    @property
+    def width(self) -> int:
+        return self.session.screen.columns
+
+    def rows(self) -> list[str]:
+        return [row.rstrip() for row in self.session.screen.display]
+
+    def cursor(self) -> tuple[int, int]:
+        return self.session.screen.cursor.y, self.session.screen.cursor.x
+
+    def keys(self, text: str) -> None:
+        self.session.type(text)
+
+    def left(self, count: int) -> None:
+        self.session.type(LEFT * count)
+
+    def line(self, text: str) -> None:
+        self.session.line(text)
+
+    def enter(self) -> None:
+        self.session.child.send("\r")
+
+    def resize(self, columns: int) -> None:
+        self.session.resize(columns)
+
+    def settle(self, predicate, timeout: float = 10) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not predicate():
+            self.session.pump(0.05)
+
+    def above_after_resize(self, above: list[str], columns: int) -> list[str]:
+        # The rows stay where they were; a narrower window cuts them.
+        return [row[:columns].rstrip() for row in above]
+
+    def text(self) -> str:
+        return "".join(row.ljust(self.width) for row in self.session.screen.display)
+
+
+class TmuxTerminal:
+    """The workbench in a tmux pane (its own server), which re-wraps rows at a resize."""
+
+    def __init__(self, binary: str, env: dict[str, str], cwd, columns: int, rows: int = 24):
+        self.socket = f"wb-resize-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        self.env = {name: value for name, value in dict(env, NO_COLOR="1").items() if name != "TMUX"}
+        self.height = rows
+        self.tmux("new-session", "-d", "-s", "wb", "-x", str(columns), "-y", str(rows), "-c", str(cwd), binary)
+        self.settle(lambda: self.cursor_row().endswith(">"))
+
+    def tmux(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null", *args], env=self.env,
+                              capture_output=True, text=True, check=True, timeout=20).stdout
+
+    @property
+    def width(self) -> int:
+        return int(self.tmux("display-message", "-p", "-t", "wb", "#{pane_width}").strip())
+
+    def rows(self) -> list[str]:
+        rows = [row.rstrip() for row in self.tmux("capture-pane", "-p", "-t", "wb").split("\n")[:self.height]]
+        return rows + [""] * (self.height - len(rows))
+
+    def logical_lines(self) -> list[str]:
+        """History and screen with wrapped rows joined: the lines as written, however wide the window."""
+        lines = [line.rstrip() for line in self.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "wb").split("\n")]
+        while lines and not lines[-1]:
+            lines.pop()
+        return lines
+
+    def cursor(self) -> tuple[int, int]:
+        y, x = self.tmux("display-message", "-p", "-t", "wb", "#{cursor_y} #{cursor_x}").split()
+        return int(y), int(x)
+
+    def cursor_row(self) -> str:
+        return self.rows()[self.cursor()[0]]
+
+    def keys(self, text: str) -> None:
+        self.tmux("send-keys", "-t", "wb", "-l", text)
+        time.sleep(0.1)
+
+    def left(self, count: int) -> None:
+        self.tmux("send-keys", "-t", "wb", "-N", str(count), "Left")
+        time.sleep(0.1)
+
+    def line(self, text: str) -> None:
+        before = self.rows()
+        self.tmux("send-keys", "-t", "wb", "-l", text)
+        self.tmux("send-keys", "-t", "wb", "Enter")
+        self.settle(lambda: self.rows() != before and self.cursor_row().endswith(">"))
+
+    def enter(self) -> None:
+        self.tmux("send-keys", "-t", "wb", "Enter")
+
+    def resize(self, columns: int) -> None:
+        self.tmux("resize-window", "-t", "wb", "-x", str(columns), "-y", str(self.height))
+        time.sleep(0.3)
+
+    def settle(self, predicate, timeout: float = 10) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not predicate():
+            time.sleep(0.05)
+
+    def text(self) -> str:
+        return "".join(self.logical_lines())
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], env=self.env, capture_output=True, timeout=20)
+
+
+@pytest.fixture()
+def tmux_terminal(workbench_bin, workbench_env, workdir):
+    if shutil.which("tmux") is None:
+        pytest.fail("tmux is not installed: scripts/setup.sh --tests installs it", pytrace=False)
+    started: list[TmuxTerminal] = []
+
+    def start(columns: int) -> TmuxTerminal:
+        terminal = TmuxTerminal(workbench_bin, workbench_env, workdir, columns)
+        started.append(terminal)
+        return terminal
+
+    yield start
+    for terminal in started:
+        terminal.close()
+
+
+def prompt_at_cursor(term) -> str:
+    """The prompt: the cursor's row up to the cursor, on an empty line."""
+    y, x = term.cursor()
+    return term.rows()[y].ljust(x)[:x]
+
+
+def problems(term, prompt: str, line: Line, columns: int, above: list[str] | None) -> list[str]:
+    """What is wrong with the screen, which should show `above`, then `prompt` and the line wrapped
+    at `columns`, then nothing, with the cursor at the line's point."""
+    rows = term.rows()
+    found = []
+    # The prompt may be wider than the window: its first row is what identifies it.
+    starts = [index for index, row in enumerate(rows) if row.startswith(prompt[:columns].rstrip())]
+    if len(starts) != 1:
+        return [f"the prompt is on {len(starts)} rows"]
+    first = starts[0]
+    area = wrapped(prompt + line.text, columns)
+    if rows[first:first + len(area)] != area:
+        found.append(f"rows {first}.. show {rows[first:first + len(area)]}, not {area}")
+    if any(rows[first + len(area):]):
+        found.append(f"below the line: {[row for row in rows[first + len(area):] if row]}")
+    if above is not None and rows[:first] != above:
+        found.append(f"above the prompt: {rows[:first]}, not {above}")
+    offset = len(prompt) + line.point
+    if term.cursor() != (first + offset // columns, offset % columns):
+        found.append(f"the cursor is at {term.cursor()}, not {(first + offset // columns, offset % columns)}")
+    return found
+
+
+def assert_screen(term, prompt: str, line: Line, columns: int, above: list[str] | None) -> None:
+    term.settle(lambda: not problems(term, prompt, line, columns, above))
+    wrong = problems(term, prompt, line, columns, above)
+    assert not wrong, "\n".join(wrong) + "\nthe screen shows:\n" + "\n".join(term.rows())
+
+
+def resize_twice_while_typing(term, server, start: int, end: int, logical=None) -> None:
+    """A wrapped line typed at `start` columns, the cursor in its middle; resized to `end`, edited,
+    resized back, edited, sent. `logical` gives the lines as written (a terminal that re-wraps):
+    they must be the same after each resize."""
+    term.line(f"base {server}")
+    term.line(f"path {PATH}")
+    prompt = prompt_at_cursor(term)
+    line = Line()
+    term.keys(TYPED)
+    line.insert(TYPED)
+    term.left(BACK)
+    line.left(BACK)
+    assert_screen(term, prompt, line, start, None)
+    assert len(prompt) + len(line.text) > start, "the line wraps"
+    first = next(index for index, row in enumerate(term.rows()) if row.startswith(prompt[:start].rstrip()))
+    above = term.rows()[:first]
+    written = logical() if logical else None
+
+    for columns, edit in ((end, "Z"), (start, "Y")):
+        term.resize(columns)
+        expected_above = None if logical else term.above_after_resize(above, columns)
+        assert_screen(term, prompt, line, columns, expected_above)
+        if logical:
+            assert logical() == written, "\n".join(logical())
+        # Editing after the resize: libedit lays the line out for the new width.
+        term.keys(edit)
+        line.insert(edit)
+        term.left(3)
+        line.left(3)
+        term.keys("M")
+        line.insert("M")
+        assert_screen(term, prompt, line, columns, expected_above)
+        written = logical() if logical else None
+        above = expected_above
+
+    term.enter()
+    query = line.text.split("?q=", 1)[1]
+    term.settle(lambda: f'"q={query}"' in term.text() or f"q={query}" in term.text())
+    assert f"q={query}" in term.text(), term.text()
+
+
+@pytest.mark.parametrize(("start", "end"), [(80, 120), (120, 60)])
+def test_a_terminal_that_keeps_its_rows_shows_the_line_once_after_a_resize(screen, server, start, end):
+    resize_twice_while_typing(PyteTerminal(screen(start)), server, start, end)
+
+
+@pytest.mark.parametrize(("start", "end"), [(80, 120), (120, 60)])
+def test_a_terminal_that_rewraps_its_rows_shows_the_line_once_after_a_resize(tmux_terminal, server, start, end):
+    term = tmux_terminal(start)
+    resize_twice_while_typing(term, server, start, end, logical=term.logical_lines)
