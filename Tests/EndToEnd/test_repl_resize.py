@@ -15,7 +15,7 @@ import uuid
 
 import pytest
 
-from test_repl_screen import LEFT, screen  # noqa: F401  (the fixture is used by name)
+from test_repl_screen import CTRL_A, CTRL_E, LEFT, screen  # noqa: F401  (the fixture is used by name)
 
 PATH = "/users/12345/orders/67890/items/abcdef/ghijkl"
 QUERY = "1234567890" * 15 + "QWERTY"
@@ -177,16 +177,21 @@ def prompt_at_cursor(term) -> str:
     return term.rows()[y].ljust(x)[:x]
 
 
-def problems(term, prompt: str, line: Line, columns: int, above: list[str] | None) -> list[str]:
+def prompt_rows(term, prompt: str, columns: int) -> list[int]:
+    # The prompt may be wider than the window: its first row is what identifies it.
+    return [index for index, row in enumerate(term.rows()) if row.startswith(prompt[:columns].rstrip())]
+
+
+def problems(term, prompt: str, line: Line, columns: int, above: list[str] | None, once: bool = True) -> list[str]:
     """What is wrong with the screen, which should show `above`, then `prompt` and the line wrapped
-    at `columns`, then nothing, with the cursor at the line's point."""
+    at `columns`, then nothing, with the cursor at the line's point. With `once` off, the last
+    prompt on the screen is the one looked at."""
     rows = term.rows()
     found = []
-    # The prompt may be wider than the window: its first row is what identifies it.
-    starts = [index for index, row in enumerate(rows) if row.startswith(prompt[:columns].rstrip())]
-    if len(starts) != 1:
+    starts = prompt_rows(term, prompt, columns)
+    if not starts or (once and len(starts) != 1):
         return [f"the prompt is on {len(starts)} rows"]
-    first = starts[0]
+    first = starts[-1]
     area = wrapped(prompt + line.text, columns)
     if rows[first:first + len(area)] != area:
         found.append(f"rows {first}.. show {rows[first:first + len(area)]}, not {area}")
@@ -200,28 +205,42 @@ def problems(term, prompt: str, line: Line, columns: int, above: list[str] | Non
     return found
 
 
-def assert_screen(term, prompt: str, line: Line, columns: int, above: list[str] | None) -> None:
-    term.settle(lambda: not problems(term, prompt, line, columns, above))
-    wrong = problems(term, prompt, line, columns, above)
+def assert_screen(term, prompt: str, line: Line, columns: int, above: list[str] | None, once: bool = True) -> None:
+    term.settle(lambda: not problems(term, prompt, line, columns, above, once))
+    wrong = problems(term, prompt, line, columns, above, once)
     assert not wrong, "\n".join(wrong) + "\nthe screen shows:\n" + "\n".join(term.rows())
 
 
-def resize_twice_while_typing(term, server, start: int, end: int, logical=None) -> None:
-    """A wrapped line typed at `start` columns, the cursor in its middle; resized to `end`, edited,
-    resized back, edited, sent. `logical` gives the lines as written (a terminal that re-wraps):
-    they must be the same after each resize."""
+def type_wrapped_line(term, server, columns: int, back) -> tuple[str, Line, list[str]]:
+    """After a base and a long path (a long prompt), TYPED, then the cursor `back(prompt)` characters
+    back from its end. Returns the prompt, the line, and the rows above the prompt."""
     term.line(f"base {server}")
     term.line(f"path {PATH}")
     prompt = prompt_at_cursor(term)
     line = Line()
     term.keys(TYPED)
     line.insert(TYPED)
-    term.left(BACK)
-    line.left(BACK)
-    assert_screen(term, prompt, line, start, None)
-    assert len(prompt) + len(line.text) > start, "the line wraps"
-    first = next(index for index, row in enumerate(term.rows()) if row.startswith(prompt[:start].rstrip()))
-    above = term.rows()[:first]
+    count = back(prompt)
+    term.left(count)
+    line.left(count)
+    assert_screen(term, prompt, line, columns, None)
+    assert len(prompt) + len(line.text) > 2 * columns, "the line wraps over three rows"
+    return prompt, line, term.rows()[:prompt_rows(term, prompt, columns)[0]]
+
+
+def sent(term, line: Line) -> None:
+    """Enter sends the line as it is: the echoed query."""
+    term.enter()
+    query = line.text.split("?q=", 1)[1]
+    term.settle(lambda: f"q={query}" in term.text())
+    assert f"q={query}" in term.text(), term.text()
+
+
+def resize_twice_while_typing(term, server, start: int, end: int, logical=None) -> None:
+    """A wrapped line typed at `start` columns, the cursor in its middle; resized to `end`, edited,
+    resized back, edited, sent. `logical` gives the lines as written (a terminal that re-wraps):
+    they must be the same after each resize."""
+    prompt, line, above = type_wrapped_line(term, server, start, lambda _: BACK)
     written = logical() if logical else None
 
     for columns, edit in ((end, "Z"), (start, "Y")):
@@ -241,10 +260,7 @@ def resize_twice_while_typing(term, server, start: int, end: int, logical=None) 
         written = logical() if logical else None
         above = expected_above
 
-    term.enter()
-    query = line.text.split("?q=", 1)[1]
-    term.settle(lambda: f'"q={query}"' in term.text() or f"q={query}" in term.text())
-    assert f"q={query}" in term.text(), term.text()
+    sent(term, line)
 
 
 @pytest.mark.parametrize(("start", "end"), [(80, 120), (120, 60)])
@@ -256,3 +272,64 @@ def test_a_terminal_that_keeps_its_rows_shows_the_line_once_after_a_resize(scree
 def test_a_terminal_that_rewraps_its_rows_shows_the_line_once_after_a_resize(tmux_terminal, server, start, end):
     term = tmux_terminal(start)
     resize_twice_while_typing(term, server, start, end, logical=term.logical_lines)
+
+
+@pytest.mark.parametrize("kind", ["pyte", "tmux"])
+def test_what_one_resize_showed_about_the_terminal_decides_a_resize_that_cannot_tell(screen, tmux_terminal, server,
+                                                                                      kind):
+    # 120 -> 100 columns: where the cursor is tells whether the rows were kept or re-wrapped.
+    # 100 -> 50: the cursor's column is the same either way (the point is 20 cells into a row of
+    # 100 and of 50), so only what the first resize showed says where the prompt begins.
+    term = PyteTerminal(screen(120)) if kind == "pyte" else tmux_terminal(120)
+    prompt, line, above = type_wrapped_line(term, server, 120, lambda prompt: len(prompt) + len(TYPED) - 220)
+    offset = len(prompt) + line.point
+    assert offset % 100 == offset % 50 == 20 and offset // 100 != offset // 50
+    for columns in (100, 50):
+        term.resize(columns)
+        above = None if kind == "tmux" else term.above_after_resize(above, columns)
+        assert_screen(term, prompt, line, columns, above)
+    sent(term, line)
+
+
+def test_a_terminal_that_never_answers_gets_the_line_drawn_again_never_over_what_was_above(screen, server):
+    session = screen(80, answers=False)
+    term = PyteTerminal(session)
+    prompt, line, above = type_wrapped_line(term, server, 80, lambda _: BACK)
+    first = len(above)
+    # A key typed at once, while the workbench waits for the answer that never comes.
+    session.screen.resize(24, 120)
+    session.child.setwinsize(24, 120)
+    term.keys("Z")
+    line.insert("Z")
+    # Without the cursor's place, the line is drawn again from a row where the prompt is in either
+    # kind of terminal: the rows above the prompt stay; an old row of it may stay above the new.
+    assert_screen(term, prompt, line, 120, None, once=False)
+    assert term.rows()[:first] == above, "\n".join(term.rows())
+    assert prompt_rows(term, prompt, 120)[-1] >= first
+    sent(term, line)
+
+
+def test_an_answer_that_comes_too_late_is_not_typed_and_the_next_resize_asks_again(screen, server):
+    session = screen(80)
+    term = PyteTerminal(session)
+    prompt, line, above = type_wrapped_line(term, server, 80, lambda _: BACK)
+    # On the prompt's first row the line is drawn again right without an answer.
+    term.keys(CTRL_A)
+    line.left(line.point)
+    session.screen.delay = 1.5
+    term.resize(120)
+    assert_screen(term, prompt, line, 120, above)
+    term.settle(lambda: not session.screen.held)
+    session.pump(0.3)
+    session.screen.delay = 0
+    # The answer came after the workbench stopped waiting: it is no key.
+    term.keys(CTRL_E + "Z")
+    line.point = len(line.text)
+    line.insert("Z")
+    assert_screen(term, prompt, line, 120, above)
+    # And the terminal is asked again at the next resize.
+    term.left(BACK)
+    line.left(BACK)
+    term.resize(80)
+    assert_screen(term, prompt, line, 80, above)
+    sent(term, line)

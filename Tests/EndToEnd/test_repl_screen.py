@@ -24,10 +24,18 @@ class AnsweringScreen(pyte.Screen):
         super().__init__(columns, rows)
         self.answers = answers
         self.child: pexpect.spawn | None = None
+        # A slow terminal (or link): answers leave `delay` seconds after the question was read.
+        self.delay = 0.0
+        self.held: list[tuple[float, str]] = []
 
     def write_process_input(self, data: str) -> None:
         if self.answers and self.child is not None:
-            self.child.send(data)
+            self.held.append((time.monotonic() + self.delay, data))
+            self.release()
+
+    def release(self) -> None:
+        while self.held and self.held[0][0] <= time.monotonic():
+            self.child.send(self.held.pop(0)[1])
 
 
 class Screen:
@@ -45,6 +53,7 @@ class Screen:
     def pump(self, seconds: float = 0.15) -> None:
         end = time.monotonic() + seconds
         while time.monotonic() < end:
+            self.screen.release()
             try:
                 self.stream.feed(self.child.read_nonblocking(65536, timeout=0.03))
             except pexpect.TIMEOUT:
