@@ -85,7 +85,9 @@ enum ResizeRedraw {
                                                 newWidth: newWidth, reflows: reflows)
             moves = "\r" + (up > 0 ? "\u{1B}[\(up)A" : "")
         }
-        moves += "\u{1B}[J"
+        // Erased row by row from there: `ESC [ J` in the top left corner makes tmux move the whole
+        // screen into its history (scroll-on-clear), where the old rows would stay.
+        moves += "\u{1B}7\u{1B}[K\u{1B}[B\u{1B}[J\u{1B}8"
         TerminalReport.write(moves)
         width = newWidth
         wb_rl_resize_terminal()

@@ -333,3 +333,33 @@ def test_an_answer_that_comes_too_late_is_not_typed_and_the_next_resize_asks_aga
     term.resize(80)
     assert_screen(term, prompt, line, 80, above)
     sent(term, line)
+
+
+def test_a_prompt_on_the_top_row_of_tmux_is_drawn_again_without_a_copy_in_the_history(tmux_terminal, server):
+    # Erasing from the top left corner makes tmux move the whole screen into its history
+    # (scroll-on-clear): the old rows of the line must not end up there.
+    term = tmux_terminal(80)
+    term.line(f"base {server}")
+    term.line(f"path {PATH}")
+    term.line("clear")
+    prompt = prompt_at_cursor(term)
+    assert term.cursor()[0] == 0
+    line = Line()
+    term.keys(TYPED)
+    line.insert(TYPED)
+    term.left(BACK)
+    line.left(BACK)
+    written = term.logical_lines()
+    term.resize(120)
+    # (Wider, tmux brings the last line of its history, `... clear`, back onto the screen.)
+    assert_screen(term, prompt, line, 120, None, once=False)
+    assert term.logical_lines() == written, "\n".join(term.logical_lines())
+    term.keys("Z")
+    line.insert("Z")
+    assert_screen(term, prompt, line, 120, None, once=False)
+    written = term.logical_lines()
+    # Narrower again, tmux moves that line back into its history: the prompt is on the top row.
+    term.resize(80)
+    assert_screen(term, prompt, line, 80, [])
+    assert term.logical_lines() == written, "\n".join(term.logical_lines())
+    sent(term, line)
