@@ -14,6 +14,7 @@ import time
 import uuid
 
 import pytest
+from wcwidth import wcwidth  # pyte's own dependency
 
 from test_repl_screen import CTRL_A, CTRL_E, LEFT, screen  # noqa: F401  (the fixture is used by name)
 
@@ -23,9 +24,26 @@ TYPED = "get /echo?q=" + QUERY
 BACK = 40  # the cursor goes this many characters back from the end of the line
 
 
-def wrapped(text: str, width: int) -> list[str]:
-    """`text` on rows of `width` columns as a terminal shows it (all of it one cell a character)."""
-    return [text[start:start + width].rstrip() for start in range(0, len(text), width)] or [""]
+def laid_out(text: str, width: int) -> tuple[list[str], list[tuple[int, int]]]:
+    """`text` on rows of `width` columns as libedit writes it (a wide character that does not fit
+    goes to the next row), and the row and column of each character and of the end."""
+    rows, places, row, column = [""], [], 0, 0
+    for character in text:
+        cells = max(wcwidth(character), 0)
+        if column + cells > width:
+            rows.append("")
+            row, column = row + 1, 0
+        places.append((row, column))
+        rows[row] += character
+        column += cells
+        if column >= width:
+            rows.append("")
+            row, column = row + 1, 0
+    places.append((row, column))
+    rows = [row.rstrip() for row in rows]
+    while len(rows) > 1 and not rows[-1]:
+        rows.pop()
+    return rows, places
 
 
 class Line:
@@ -192,16 +210,16 @@ def problems(term, prompt: str, line: Line, columns: int, above: list[str] | Non
     if not starts or (once and len(starts) != 1):
         return [f"the prompt is on {len(starts)} rows"]
     first = starts[-1]
-    area = wrapped(prompt + line.text, columns)
+    area, places = laid_out(prompt + line.text, columns)
     if rows[first:first + len(area)] != area:
         found.append(f"rows {first}.. show {rows[first:first + len(area)]}, not {area}")
     if any(rows[first + len(area):]):
         found.append(f"below the line: {[row for row in rows[first + len(area):] if row]}")
     if above is not None and rows[:first] != above:
         found.append(f"above the prompt: {rows[:first]}, not {above}")
-    offset = len(prompt) + line.point
-    if term.cursor() != (first + offset // columns, offset % columns):
-        found.append(f"the cursor is at {term.cursor()}, not {(first + offset // columns, offset % columns)}")
+    row, column = places[len(prompt) + line.point]
+    if term.cursor() != (first + row, column):
+        found.append(f"the cursor is at {term.cursor()}, not {(first + row, column)}")
     return found
 
 
@@ -363,3 +381,29 @@ def test_a_prompt_on_the_top_row_of_tmux_is_drawn_again_without_a_copy_in_the_hi
     assert_screen(term, prompt, line, 80, [])
     assert term.logical_lines() == written, "\n".join(term.logical_lines())
     sent(term, line)
+
+
+@pytest.mark.parametrize("kind", ["pyte", "tmux"])
+def test_wide_characters_are_laid_out_as_before_after_resizes_to_odd_widths(screen, tmux_terminal, kind):
+    # Double-width characters that do not fit at the end of a row go to the next one, leaving a
+    # blank cell: at 80 columns one is before the cursor, at 61, 117 and 99 others are.
+    term = PyteTerminal(screen(80)) if kind == "pyte" else tmux_terminal(80)
+    prompt = prompt_at_cursor(term)
+    line = Line()
+    text = "header X-A: " + "漢字かな" * 12 + "abc" + "テスト" * 8
+    term.keys(text)
+    line.insert(text)
+    term.left(20)
+    line.left(20)
+    assert_screen(term, prompt, line, 80, None)
+    above = term.rows()[:prompt_rows(term, prompt, 80)[0]]
+    for columns in (61, 117, 99):
+        term.resize(columns)
+        above = term.above_after_resize(above, columns) if kind == "pyte" else None
+        assert_screen(term, prompt, line, columns, above)
+    # (At the end of the line: with a wide character right after the cursor, libedit itself puts
+    # the cursor one cell too far after an insertion, resize or not.)
+    term.keys(CTRL_E + "Z")
+    line.point = len(line.text)
+    line.insert("Z")
+    assert_screen(term, prompt, line, 99, above)
