@@ -171,7 +171,8 @@ enum KeyReader {
         if let byte = TerminalReport.nextTypeahead() { return byte }
         var value: UInt8 = 0
         while true {
-            if stopsForResize && wb_winch_pending() != 0 && !signalEndsRead() { return nil }
+            // A Ctrl-C that came while the redraw waited for the terminal ends the line too.
+            if stopsForResize && (wb_winch_pending() != 0 || signalEndsRead()) { return nil }
             let count = Glibc.read(0, &value, 1)
             if count == 1 {
                 if value == 0x1B && TerminalReport.swallowsLateAnswer() { continue }
