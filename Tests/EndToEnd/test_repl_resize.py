@@ -407,3 +407,16 @@ def test_wide_characters_are_laid_out_as_before_after_resizes_to_odd_widths(scre
     line.point = len(line.text)
     line.insert("Z")
     assert_screen(term, prompt, line, 99, above)
+
+
+def test_ctrl_c_while_waiting_for_an_answer_drops_the_line_at_once(screen):
+    session = screen(80, answers=False)
+    term = PyteTerminal(session)
+    term.keys(TYPED)
+    session.screen.resize(24, 120)
+    session.child.setwinsize(24, 120)
+    session.child.send("\x03")
+    # No other key: the new prompt comes from the Ctrl-C alone.
+    session.wait_for(lambda _: session.current_row().endswith(">") and "QWERTY" not in session.current_row())
+    term.keys("get /x")
+    assert session.current_row().endswith("> get /x"), session.text()
