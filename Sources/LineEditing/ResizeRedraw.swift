@@ -79,8 +79,9 @@ enum ResizeRedraw {
             if let learned = decision.reflows { reflows = learned }
             moves = "\u{1B}[\(decision.row + 1);1H"
         } else {
-            // No answer: go up only as far as the prompt's first row in both layouts, which
-            // never erases what was above the prompt (old rows of it may stay above).
+            // No answer: go up only as far as the prompt's first row in both layouts (in this
+            // terminal's, once known), which never erases what was above the prompt (old rows of
+            // it may stay above).
             let up = WrapLayout.rowsAboveCursor(items: items, underCursor: underCursor, oldWidth: width,
                                                 newWidth: newWidth, reflows: reflows)
             moves = "\r" + (up > 0 ? "\u{1B}[\(up)A" : "")
