@@ -2,7 +2,7 @@
 # Installs what the workbench needs on a Debian machine that has the Swift toolchain:
 # the C libraries (libedit, libcurl), and with --tests what the end-to-end tests use
 # (pytest and pexpect, httpbin and waitress, an HTTP/2 server, openssl for certificates,
-# tinyproxy and pproxy, HTTPie).
+# tinyproxy and pproxy, HTTPie, tmux).
 # Safe to run again: it only installs what is missing.
 set -euo pipefail
 
@@ -26,8 +26,9 @@ install_missing pkg-config libedit-dev libcurl4-openssl-dev libssl-dev binutils
 
 if [ "${1:-}" = "--tests" ]; then
     # less: the default pager, which the pseudo-terminal tests drive; tinyproxy: the HTTP proxy of the network tests.
-    # chromium: the headless browser that opens the HTML replay report.
-    install_missing nghttp2-server openssl less tinyproxy chromium
+    # chromium: the headless browser that opens the HTML replay report. tmux: the terminal that
+    # re-wraps its rows at a resize, which the REPL's resize tests drive.
+    install_missing nghttp2-server openssl less tinyproxy chromium tmux
     python3 -c "import pytest, pexpect" 2>/dev/null || python3 -m pip install -q pytest pexpect
     # pyte: the terminal emulator that reads back what the REPL's screen shows.
     python3 -c "import pyte" 2>/dev/null || python3 -m pip install -q pyte

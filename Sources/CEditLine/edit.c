@@ -32,6 +32,9 @@ static __typeof__(rl_attempted_completion_function) *edit_rl_attempted_completio
 static __typeof__(rl_attempted_completion_over) *edit_rl_attempted_completion_over;
 static __typeof__(rl_completion_append_character) *edit_rl_completion_append_character;
 static __typeof__(rl_basic_word_break_characters) *edit_rl_basic_word_break_characters;
+static __typeof__(rl_add_defun) *edit_rl_add_defun;
+static __typeof__(rl_resize_terminal) *edit_rl_resize_terminal;
+static __typeof__(rl_forced_update_display) *edit_rl_forced_update_display;
 
 // find(NAME): the address of libedit's NAME in edit_NAME; on failure, the loader's message.
 #define find(name) \
@@ -66,6 +69,9 @@ static void load(void) {
     find(rl_attempted_completion_over);
     find(rl_completion_append_character);
     find(rl_basic_word_break_characters);
+    find(rl_add_defun);
+    find(rl_resize_terminal);
+    find(rl_forced_update_display);
 }
 
 int wb_edit_load(void) {
@@ -93,3 +99,7 @@ void wb_rl_set_attempted_completion(wb_completion_function *fn) { *edit_rl_attem
 void wb_rl_set_attempted_completion_over(int over) { *edit_rl_attempted_completion_over = over; }
 void wb_rl_set_completion_append_character(int c) { *edit_rl_completion_append_character = c; }
 void wb_rl_set_basic_word_break_characters(const char *chars) { *edit_rl_basic_word_break_characters = chars; }
+
+int wb_rl_add_defun(const char *name, wb_command_function *fn, int key) { return edit_rl_add_defun(name, fn, key); }
+void wb_rl_resize_terminal(void) { edit_rl_resize_terminal(); }
+void wb_rl_forced_update_display(void) { (void)edit_rl_forced_update_display(); }

@@ -63,7 +63,9 @@ public final class LineEditor {
         _ = wb_rl_parse_and_bind("settc bl \u{1B}[0m")
         // rl_initialize read ~/.editrc (or $EDITRC) already; reading it again after
         // the bindings above lets the user's own (`bind -v` for vi keys, a ^R) win.
+        ResizeRedraw.define()
         _ = wb_rl_read_init_file(nil)
+        ResizeRedraw.bindKey()
         if let historyFile {
             _ = wb_read_history(historyFile)
         }
@@ -71,7 +73,10 @@ public final class LineEditor {
 
     public func read(prompt: String) -> Input {
         KeyReader.keysRead = 0
-        guard let raw = wb_readline(prompt) else {
+        ResizeRedraw.lineStarts(prompt: prompt)
+        let read = wb_readline(prompt)
+        ResizeRedraw.lineEnds()
+        guard let raw = read else {
             if interrupted() {
                 return .interrupted(lineWasEmpty: KeyReader.keysRead == 0)
             }
@@ -117,7 +122,11 @@ enum KeyReader {
     /// The next character from standard input; -1 at its end or on Ctrl-C
     /// (a signal that interrupts the read ends the line: the caller asks why).
     static func next() -> Int32 {
-        guard let first = byte() else { return -1 }
+        guard let first = byte(stopsForResize: true) else {
+            // A resize stopped the read: the key that has libedit redraw the line.
+            if !signalEndsRead(), wb_winch_take() != 0 { return ResizeRedraw.key }
+            return -1
+        }
         keysRead += 1
         let length = first < 0x80 ? 1 : (0xC2...0xDF).contains(first) ? 2 : (0xE0...0xEF).contains(first) ? 3
             : (0xF0...0xF4).contains(first) ? 4 : 0
@@ -154,15 +163,21 @@ enum KeyReader {
         return bytes
     }
 
-    private static func byte() -> UInt8? {
+    private static func byte(stopsForResize: Bool = false) -> UInt8? {
         if let byte = pending {
             pending = nil
             return byte
         }
+        if let byte = TerminalReport.nextTypeahead() { return byte }
         var value: UInt8 = 0
         while true {
+            // A Ctrl-C that came while the redraw waited for the terminal ends the line too.
+            if stopsForResize && (wb_winch_pending() != 0 || signalEndsRead()) { return nil }
             let count = Glibc.read(0, &value, 1)
-            if count == 1 { return value }
+            if count == 1 {
+                if value == 0x1B && TerminalReport.swallowsLateAnswer() { continue }
+                return value
+            }
             if count < 0 && errno == EINTR && !signalEndsRead() { continue }
             return nil
         }

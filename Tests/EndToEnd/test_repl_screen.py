@@ -16,19 +16,44 @@ LEFT = "\x1b[D"
 CTRL_A, CTRL_D, CTRL_E, CTRL_K, CTRL_L, CTRL_U, CTRL_W = "\x01", "\x04", "\x05", "\x0b", "\x0c", "\x15", "\x17"
 
 
+class AnsweringScreen(pyte.Screen):
+    """pyte's screen, which answers what the program asks the terminal (where the cursor is,
+    `ESC [ 6 n`) as a terminal does, unless `answers` is off (a terminal that never answers)."""
+
+    def __init__(self, columns: int, rows: int, answers: bool = True):
+        super().__init__(columns, rows)
+        self.answers = answers
+        self.child: pexpect.spawn | None = None
+        # A slow terminal (or link): answers leave `delay` seconds after the question was read.
+        self.delay = 0.0
+        self.held: list[tuple[float, str]] = []
+
+    def write_process_input(self, data: str) -> None:
+        if self.answers and self.child is not None:
+            self.held.append((time.monotonic() + self.delay, data))
+            self.release()
+
+    def release(self) -> None:
+        while self.held and self.held[0][0] <= time.monotonic():
+            self.child.send(self.held.pop(0)[1])
+
+
 class Screen:
     """The workbench on a pseudo-terminal of `columns` x `rows`, its output fed to pyte."""
 
-    def __init__(self, binary: str, env: dict[str, str], cwd, columns: int, rows: int = 24, args=()):
-        self.screen = pyte.Screen(columns, rows)
+    def __init__(self, binary: str, env: dict[str, str], cwd, columns: int, rows: int = 24, args=(),
+                 answers: bool = True):
+        self.screen = AnsweringScreen(columns, rows, answers)
         self.stream = pyte.ByteStream(self.screen)
         self.child = pexpect.spawn(binary, list(args), env=dict(env, NO_COLOR="1"), cwd=str(cwd),
                                    dimensions=(rows, columns))
+        self.screen.child = self.child
         self.wait_for(lambda _: self.current_row().endswith(">"))
 
     def pump(self, seconds: float = 0.15) -> None:
         end = time.monotonic() + seconds
         while time.monotonic() < end:
+            self.screen.release()
             try:
                 self.stream.feed(self.child.read_nonblocking(65536, timeout=0.03))
             except pexpect.TIMEOUT:
@@ -76,10 +101,11 @@ class Screen:
         # A row that is full wraps on: no newline between it and the next.
         return "".join(row for row in rows).rstrip()
 
-    def resize(self, columns: int, rows: int = 24) -> None:
-        self.child.setwinsize(rows, columns)
+    def resize(self, columns: int, rows: int = 24, pump: float = 0.4) -> None:
+        # As a terminal does: its own grid first, then the program's window (SIGWINCH).
         self.screen.resize(rows, columns)
-        self.pump(0.4)
+        self.child.setwinsize(rows, columns)
+        self.pump(pump)
 
     def close(self) -> None:
         if self.child.isalive():
@@ -90,8 +116,8 @@ class Screen:
 def screen(workbench_bin, workbench_env, workdir):
     started: list[Screen] = []
 
-    def start(columns: int = 80, rows: int = 24, args=(), env=None) -> Screen:
-        session = Screen(workbench_bin, dict(workbench_env, **(env or {})), workdir, columns, rows, args)
+    def start(columns: int = 80, rows: int = 24, args=(), env=None, answers: bool = True) -> Screen:
+        session = Screen(workbench_bin, dict(workbench_env, **(env or {})), workdir, columns, rows, args, answers)
         started.append(session)
         return session
 
@@ -131,8 +157,8 @@ def test_wrapped_lines_edited_in_the_middle_show_exactly_the_prompt_and_the_text
 
 
 def test_a_resize_between_80_and_120_columns_keeps_the_line(screen, server):
-    # What reaches the workbench after a resize is the line as typed, edits included. (How the
-    # old rows are redrawn depends on whether the terminal reflows them: not asserted here.)
+    # What reaches the workbench after a resize is the line as typed, edits included. (What the
+    # screen shows after a resize: test_repl_resize.py.)
     session = screen(80)
     session.line(f"base {server}")
     session.type("get /echo?q=" + "1234567890" * 8 + "QWERTY")

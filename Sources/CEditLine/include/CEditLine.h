@@ -41,4 +41,27 @@ void wb_rl_set_completion_append_character(int c);
 // libedit's rl_complete splits words with rl_basic_word_break_characters.
 void wb_rl_set_basic_word_break_characters(const char *chars);
 
+// Redrawing the line after a window resize (LineEditing/ResizeRedraw.swift).
+typedef int wb_command_function(int, int);
+/// Names `fn` for libedit and makes `key` call it (rl_add_defun); `fn` sees rl_point and
+/// rl_line_buffer up to date.
+int wb_rl_add_defun(const char *name, wb_command_function *fn, int key);
+/// libedit reads the window size again and lays the line out for it.
+void wb_rl_resize_terminal(void);
+/// libedit forgets what it drew and draws the prompt and the line again from the cursor.
+void wb_rl_forced_update_display(void);
+
+/// While a line is read, SIGWINCH only records that the window changed (winch.c says why).
+void wb_winch_install(void);
+/// Puts back what SIGWINCH did before wb_winch_install.
+void wb_winch_restore(void);
+/// Whether the window changed since the last wb_winch_take.
+int wb_winch_pending(void);
+/// Whether the window changed, and forgets it.
+int wb_winch_take(void);
+/// wcwidth, iswprint and iswcntrl, as libedit lays the line out with them (cells.c).
+int wb_wcwidth(unsigned int c);
+int wb_iswprint(unsigned int c);
+int wb_iswcntrl(unsigned int c);
+
 #endif
