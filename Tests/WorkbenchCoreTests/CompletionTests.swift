@@ -71,7 +71,7 @@ import Testing
         ("query ", ["add", "set", "rm", "clear"]),
         ("QUERY r", ["rm"]),
         ("path a", ["add"]),
-        ("body ", ["json", "form", "graphql", "example", "clear", "@", "<<END"]),
+        ("body ", ["json", "form", "multipart", "graphql", "edit", "example", "clear", "@", "<<END"]),
         ("body j", ["json"]),
         ("follow ", ["on", "off"]),
         ("insecure of", ["off"]),

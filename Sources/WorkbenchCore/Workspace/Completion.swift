@@ -2,8 +2,8 @@ import WorkbenchBasics
 import WorkbenchHTTP
 import WorkbenchSessions
 
-/// Tab completion: candidates for the word under the cursor, from the command
-/// catalogue and the workspace. Pure, so it is tested without a terminal.
+/// Tab completion: candidates for the word under the cursor, from the command's
+/// declaration (`CommandDeclaration.complete`) and the workspace. Pure, so it is tested without a terminal.
 public struct Completion {
     /// Lists a directory for file-name completion: names and whether each is a directory.
     public typealias DirectoryLister = (String) -> [(name: String, isDirectory: Bool)]
@@ -45,85 +45,15 @@ public struct Completion {
         }
         if let found = graphqlCandidates(linePrefix: linePrefix, before: before, current: current) { return found }
         guard let command = before.first?.lowercased() else {
-            return matching(CommandCatalog.names, current)
+            return matching(CommandTable.names, current)
         }
-        let position = before.count
         if let api = workspace.api, let found = apiCandidates(api, command: command, before: before, current: current) {
             return found
         }
-        switch command {
-        case "query":
-            if position == 1 { return matching(["add", "set", "rm", "clear"], current) }
-            if position == 2 && ["rm", "set"].contains(before[1]) {
-                return matching(unique(workspace.endpoint.query.map(\.name)), current)
-            }
-        case "header":
-            if position == 1 {
-                return matching(["add", "rm", "clear"] + Self.commonHeaders.map { $0 + ":" }, current)
-            }
-            if position == 2 && before[1] == "rm" {
-                return matching(unique(workspace.endpoint.headers.map(\.name)), current)
-            }
-            if position == 2 && before[1] == "add" {
-                return matching(Self.commonHeaders.map { $0 + ":" }, current)
-            }
-            let nameWord = before.last(where: { $0.hasSuffix(":") })?.dropLast().lowercased()
-            if ["content-type:", "accept:"].contains(before.last?.lowercased() ?? ""), nameWord != nil {
-                return matching(Self.commonMediaTypes, current)
-            }
-        case "method":
-            if position == 1 { return matching(CommandCatalog.methods, current.uppercased()) }
-        case "body":
-            if position == 1 {
-                if current.hasPrefix("@") { return files(matching: String(current.dropFirst())).map { "@" + $0 } }
-                return matching(["json", "form", "graphql", "example", "clear", "@", "<<END"], current)
-            }
-            if position == 2 && before[1] == "json" {
-                if current.hasPrefix("@") { return files(matching: String(current.dropFirst())).map { "@" + $0 } }
-                return matching(["@", "<<END"], current)
-            }
-        case "load", "save", "run":
-            if position == 1 { return files(matching: current) }
-        case "openapi":
-            if position == 1 { return matching(["off"], current) + files(matching: current) }
-        case "set":
-            if position == 1 { return matching(["--secret"] + workspace.variables.names, current) }
-            if position == 2 && before[1] == "--secret" { return matching(workspace.variables.names, current) }
-        case "unset":
-            if position == 1 { return matching(workspace.variables.names, current) }
-        case "help":
-            if position == 1 { return matching(["all"] + CommandCatalog.names, current) }
-        case "capture":
-            if position == 1 { return matching(["--secret", "rm"], current) }
-            if position == 2 && before[1] == "rm" {
-                return matching(unique(workspace.history.flatMap { $0.captures.map(\.name) }), current)
-            }
-        case "use":
-            if position == 1 { return matching(requestNumbers, current) }
-        case "replay":
-            if position == 1 { return matching(["all"] + requestNumbers, current) }
-        case "diff":
-            if current.hasPrefix("-") { return matching(["--header", "--ignore"], current) }
-            if position <= 2 || before.last.map({ $0 != "--header" && $0 != "--ignore" }) ?? false {
-                return matching(requestNumbers, current)
-            }
-        case "history":
-            if position == 1 { return matching(["rm", "clear"], current) }
-            if position == 2 && before[1] == "rm" { return matching(requestNumbers, current) }
-        case "expect":
-            if position == 2 && before[1] == "rm", let index = workspace.lastRecordIndex, workspace.history.indices.contains(index) {
-                return matching(workspace.history[index].expectations.indices.map { String($0 + 1) }, current)
-            }
-            if position == 1, let spec = CommandCatalog.spec(named: "expect") { return matching(spec.subcommands, current) }
-        case "last":
-            if position == 1 && !current.hasPrefix(">") {
-                return matching(ResponsePart.allCases.map(\.rawValue) + [">", "|"], current)
-            }
-            if before.last == ">" { return files(matching: current) }
-        default:
-            if let spec = CommandCatalog.spec(named: command), position == 1, !spec.subcommands.isEmpty {
-                return matching(spec.subcommands, current)
-            }
+        if let declaration = CommandTable.declaration(named: command),
+           let found = declaration.complete(CompletionInput(completion: self, before: before, current: current,
+                                                            subcommands: declaration.subcommands)) {
+            return found
         }
         if current.hasPrefix("@") || current.hasPrefix(">") {
             let marker = String(current.prefix(1))
@@ -132,14 +62,11 @@ public struct Completion {
         return []
     }
 
-    /// `1`, `2`, ... for the requests of the history.
-    private var requestNumbers: [String] { workspace.history.indices.map { String($0 + 1) } }
-
     func matching(_ options: [String], _ prefix: some StringProtocol) -> [String] {
         options.filter { $0.hasPrefix(prefix) }
     }
 
-    private func unique(_ names: [String]) -> [String] {
+    func unique(_ names: [String]) -> [String] {
         var seen = Set<String>()
         return names.filter { seen.insert($0).inserted }
     }

@@ -1,0 +1,84 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
+/// The commands of help's group "Know the API": each one's help, parsing and completion.
+extension CommandDeclaration {
+    static let knowingGroup = CommandGroup(title: "Know the API", commands: [.openapi, .ls, .cd, .describe, .graphql])
+
+    static let openapi = CommandDeclaration(
+        name: "openapi", usage: ["openapi FILE|URL", "openapi off", "openapi"],
+        summary: "Load an OpenAPI 3.0/3.1 or Swagger 2.0 description (JSON or YAML, from a file or fetched from a URL) that `ls`, `cd`, `describe` and Tab then use; its first server becomes the base when none is set. Saved with the session; `openapi off` forgets it, `openapi` says what is loaded.",
+        example: "openapi petstore.yaml", subcommands: ["off"],
+        parse: { words throws(WorkbenchError) in try words.parseOpenapi() },
+        complete: { input in
+            input.position == 1 ? input.matching(input.subcommands) + input.files(matching: input.current) : nil
+        })
+
+    static let ls = CommandDeclaration(
+        name: "ls", usage: ["ls [PATH]"],
+        summary: "List the description's paths below PATH (default: the current path) as a tree, with their methods.",
+        example: "ls /pets", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseLs() })
+
+    static let cd = CommandDeclaration(
+        name: "cd", usage: ["cd PATH", "cd ..", "cd /"],
+        summary: "Move the path like a folder: relative to the current path or absolute. With a description loaded the path must be one of its paths; a parameter segment stays `{name}` until a value fills it (`cd 42`).",
+        example: "cd pets/{petId}", subcommands: [".."],
+        parse: { words throws(WorkbenchError) in try words.parseCd() })
+
+    static let describe = CommandDeclaration(
+        name: "describe", usage: ["describe [METHOD] [PATH]"],
+        summary: "Show an operation of the description (default: the current method and path; every method of the path when the current one has none): parameters with location, required, type, enum and default; the request body's schema; the responses.",
+        example: "describe POST /pets", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseDescribe() })
+
+    static let graphql = CommandDeclaration(
+        name: "graphql", usage: ["graphql schema [URL|FILE]", "graphql schema off", "graphql ls [TYPE]", "graphql describe TYPE[.FIELD]", "graphql"],
+        summary: "Load a GraphQL schema by introspection of the request's URL (with its headers and auth) or of URL, or from an SDL or introspection JSON file; saved with the session by reference. `ls` lists the root types and their fields, or a type's fields; `describe` shows a type or a field with arguments, defaults and descriptions. Tab completes fields, arguments and enum values in `body graphql` from it.",
+        example: "graphql describe Query.repository", subcommands: ["schema", "ls", "describe"],
+        parse: { words throws(WorkbenchError) in try words.parseGraphql() })
+}
+
+extension CommandWords {
+    func parseOpenapi() throws(WorkbenchError) -> ParsedLine {
+        guard args.count <= 1 else { throw usageError("expected one file name or URL (quote one with spaces)") }
+        guard let location = texts.first else { return .command(.openapiShow) }
+        if location == "off" { return .command(.openapiOff) }
+        guard !location.isEmpty else { throw usageError("expected a file name or URL") }
+        return .command(.openapi(location))
+    }
+
+    func parseLs() throws(WorkbenchError) -> ParsedLine {
+        guard args.count <= 1 else { throw usageError("expected at most one PATH") }
+        return .command(.ls(texts.first))
+    }
+
+    func parseCd() throws(WorkbenchError) -> ParsedLine {
+        guard args.count == 1, !texts[0].isEmpty else { throw usageError("expected one PATH (`cd ..` goes up, `cd /` to the top)") }
+        var probe = Endpoint()
+        try probe.setPath(texts[0])
+        return .command(.cd(texts[0]))
+    }
+
+    func parseGraphql() throws(WorkbenchError) -> ParsedLine {
+        return .command(try CommandParser.graphql(texts))
+    }
+
+    /// `describe`, `describe METHOD`, `describe PATH`, `describe METHOD PATH`.
+    func parseDescribe() throws(WorkbenchError) -> ParsedLine {
+        switch args.count {
+        case 0:
+            return .command(.describe(method: nil, path: nil))
+        case 1 where texts[0].hasPrefix("/"):
+            return .command(.describe(method: nil, path: texts[0]))
+        case 1:
+            return .command(.describe(method: try HTTPSyntax.normalizedMethod(texts[0]), path: nil))
+        case 2:
+            return .command(.describe(method: try HTTPSyntax.normalizedMethod(texts[0]), path: texts[1]))
+        default:
+            throw usageError("expected [METHOD] [PATH]")
+        }
+    }
+}

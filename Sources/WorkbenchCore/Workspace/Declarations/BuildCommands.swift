@@ -1,0 +1,353 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
+/// The commands of help's group "Build a request": each one's help, parsing and completion.
+extension CommandDeclaration {
+    /// The methods `method` offers (any token is taken).
+    static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
+
+    static let buildingGroup = CommandGroup(title: "Build a request", commands: [.base, .path, .method, .query, .header, .body, .reset, .show, .curl])
+
+    static let base = CommandDeclaration(
+        name: "base", usage: ["base URL", "base"],
+        summary: "Set the base URL (http or https, host, optional port and path prefix), or print it. Credentials (auth, Authorization, Cookie, a header holding a secret) belong to the origin they were typed for: when the base moves elsewhere they stay behind, and come back with it.",
+        example: "base https://api.themoviedb.org", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseBase() })
+
+    static let path = CommandDeclaration(
+        name: "path", usage: ["path PATH", "path add SEGMENT...", "path ..", "path"],
+        summary: "Set the path below the base (a ?query typed with it belongs to this path; a full URL moves the base to its origin), append encoded segments (`..` goes up), go one segment up, or print the full URL.",
+        example: "path /3/movie/popular", subcommands: ["add", ".."],
+        parse: { words throws(WorkbenchError) in try words.parsePath() })
+
+    static let method = CommandDeclaration(
+        name: "method", usage: ["method VERB", "method"],
+        summary: "Set the HTTP method (any token, upper-cased), or print it.",
+        example: "method PATCH", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseMethod() },
+        complete: { input in
+            // Methods are values of VERB, not subcommands: any token is taken, in any case.
+            input.position == 1 ? input.completion.matching(methods, input.current.uppercased()) : nil
+        })
+
+    static let query = CommandDeclaration(
+        name: "query", usage: ["query add NAME VALUE", "query set NAME VALUE", "query rm NAME", "query clear", "query"],
+        summary: "Append a query item (names may repeat, order is kept; typed items stay for every path until removed), replace all items of a name, remove (typed or pasted with the path), or list.",
+        example: "query add updateMask.fieldPaths nickName", subcommands: ["add", "set", "rm", "clear"],
+        parse: { words throws(WorkbenchError) in try words.parseQuery() },
+        complete: { input in
+            if input.position == 1 { return input.matching(input.subcommands) }
+            if input.position == 2 && ["rm", "set"].contains(input.before[1]) {
+                return input.matching(input.unique(input.workspace.endpoint.query.map(\.name)))
+            }
+            return nil
+        })
+
+    static let header = CommandDeclaration(
+        name: "header", usage: ["header NAME: VALUE", "header add NAME: VALUE", "header rm NAME", "header clear", "header"],
+        summary: "Set a header (replacing every header of that name), add one more value, remove, or list. The value is taken as typed, quotes and spaces included; `header rm` on a default (User-Agent, Accept, Accept-Encoding) stops sending it until `header clear`.",
+        example: "header Content-Type: application/json", subcommands: ["add", "rm", "clear"],
+        parse: { words throws(WorkbenchError) in try words.parseHeader() },
+        verbatim: { line throws(WorkbenchError) in try CommandParser.verbatimHeader(line) },
+        complete: { input in
+            if input.position == 1 {
+                return input.matching(input.subcommands + Completion.commonHeaders.map { $0 + ":" })
+            }
+            if input.position == 2 && input.before[1] == "rm" {
+                return input.matching(input.unique(input.workspace.endpoint.headers.map(\.name)))
+            }
+            if input.position == 2 && input.before[1] == "add" {
+                return input.matching(Completion.commonHeaders.map { $0 + ":" })
+            }
+            let nameWord = input.before.last(where: { $0.hasSuffix(":") })?.dropLast().lowercased()
+            if ["content-type:", "accept:"].contains(input.before.last?.lowercased() ?? ""), nameWord != nil {
+                return input.matching(Completion.commonMediaTypes)
+            }
+            return nil
+        })
+
+    static let body = CommandDeclaration(
+        name: "body", usage: ["body TEXT", "body json JSON", "body json @FILE", "body form NAME=VALUE...", "body multipart NAME=VALUE NAME@FILE[;type=MIME]...", "body @FILE", "body <<END", "body json <<END", "body graphql QUERY", "body graphql <<END", "body graphql vars JSON|<<END|clear", "body graphql operation NAME|clear", "body edit", "body example", "body clear", "body"],
+        summary: "Set the body: raw text (verbatim after the one space that follows `body`; quote it whole if it starts with a kind's name), validated JSON (typed or from a file; sets Content-Type), a form, multipart/form-data (files streamed from disk when sent), a file read at send time (Content-Type from its extension), several lines up to END, a GraphQL operation (checked when typed, sent as POST application/json {\"query\", \"variables\", \"operationName\"}), the body in $VISUAL/$EDITOR (JSON validated on return), or an example JSON body for the operation from the loaded API description (its examples first, then its schema). POST, PUT, PATCH and other methods send it; GET, HEAD, OPTIONS, DELETE and TRACE hold it back unless sent with --body.",
+        example: "body json {\"username\": \"ana\", \"password\": \"{{password}}\"}", subcommands: ["json", "form", "multipart", "graphql", "edit", "example", "clear"],
+        parse: { words throws(WorkbenchError) in try words.parseBody() },
+        verbatim: { line throws(WorkbenchError) in try CommandParser.graphqlBody(line) },
+        complete: { input in
+            // Every subcommand, then the forms that are not words: a file and a here-document.
+            if input.position == 1 {
+                if input.current.hasPrefix("@") { return input.files(matching: String(input.current.dropFirst())).map { "@" + $0 } }
+                return input.matching(input.subcommands + ["@", "<<END"])
+            }
+            if input.position == 2 && input.before[1] == "json" {
+                if input.current.hasPrefix("@") { return input.files(matching: String(input.current.dropFirst())).map { "@" + $0 } }
+                return input.matching(["@", "<<END"])
+            }
+            return nil
+        })
+
+    static let reset = CommandDeclaration(
+        name: "reset", usage: ["reset"],
+        summary: "Start a fresh request (GET, no path, query, headers or body); base, variables and settings stay.",
+        example: "reset", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.reset) })
+
+    static let show = CommandDeclaration(
+        name: "show", usage: ["show", "show --secrets"],
+        summary: "Print the request exactly as it would be sent: request line, every header, the body (secret values masked unless --secrets).",
+        example: "show", subcommands: ["--secrets"],
+        parse: { words throws(WorkbenchError) in try words.parseShow() })
+
+    static let curl = CommandDeclaration(
+        name: "curl", usage: ["curl", "curl --secrets"],
+        summary: "Print the request as a curl command line that sends exactly the same bytes (secret values masked unless --secrets).",
+        example: "curl", subcommands: ["--secrets"],
+        parse: { words throws(WorkbenchError) in try words.parseCurl() })
+}
+
+extension CommandWords {
+    func parseShow() throws(WorkbenchError) -> ParsedLine {
+        if texts == ["--secrets"] { return .command(.showWithSecrets) }
+        return try expectNoArguments(.show)
+    }
+
+    func parseCurl() throws(WorkbenchError) -> ParsedLine {
+        guard texts.isEmpty || texts == ["--secrets"] else {
+            throw usageError("expected nothing, or --secrets (to bring a curl command in, type `import` before it)")
+        }
+        return .command(.curl(secrets: !texts.isEmpty))
+    }
+
+    func parseBase() throws(WorkbenchError) -> ParsedLine {
+        switch args.count {
+        case 0:
+            return .command(.showBase)
+        case 1:
+            let url = texts[0]
+            if Template.hasReferences(url) {
+                try Template.validate(url)
+            } else {
+                _ = try BaseURL.parse(url)
+            }
+            return .command(.base(url))
+        default:
+            throw usageError("expected one URL, got \(args.count) words (quote a URL with spaces)")
+        }
+    }
+
+    func parsePath() throws(WorkbenchError) -> ParsedLine {
+        if args.isEmpty { return .command(.showURL) }
+        if texts == [".."] { return .command(.pathUp) }
+        if texts[0] == "add" {
+            let segments = Array(texts.dropFirst())
+            guard !segments.isEmpty else { throw usageError("expected at least one segment after `path add`") }
+            for segment in segments {
+                guard !segment.isEmpty else { throw usageError("a path segment cannot be empty") }
+                try Template.validate(segment)
+            }
+            return .command(.pathAdd(segments))
+        }
+        guard args.count == 1 else {
+            throw usageError("expected one PATH, got \(args.count) words (quote a path with spaces)")
+        }
+        var probe = Endpoint()
+        try probe.setPath(texts[0])
+        return .command(.path(texts[0]))
+    }
+
+    func parseMethod() throws(WorkbenchError) -> ParsedLine {
+        switch args.count {
+        case 0: return .command(.showMethod)
+        case 1: return .command(.method(try HTTPSyntax.normalizedMethod(texts[0])))
+        default: throw usageError("expected one method")
+        }
+    }
+
+    func parseQuery() throws(WorkbenchError) -> ParsedLine {
+        guard let sub = texts.first else { return .command(.showQuery) }
+        let operands = Array(texts.dropFirst())
+        let full = "query \(sub)"
+        switch sub {
+        case "add", "set":
+            let pair: (String, String)
+            if operands.count == 2 {
+                pair = (operands[0], operands[1])
+            } else if operands.count == 1, let equals = operands[0].firstIndex(of: "=") {
+                pair = (String(operands[0][..<equals]), String(operands[0][operands[0].index(after: equals)...]))
+            } else {
+                throw usageError("expected NAME VALUE", command: "query")
+            }
+            guard !pair.0.isEmpty else { throw usageError("the query name is empty", command: "query") }
+            try Template.validate(pair.0)
+            try Template.validate(pair.1)
+            return .command(sub == "add" ? .queryAdd(name: pair.0, value: pair.1) : .querySet(name: pair.0, value: pair.1))
+        case "rm":
+            guard operands.count == 1 else { throw usageError("expected one NAME after `\(full)`", command: "query") }
+            return .command(.queryRemove(operands[0]))
+        case "clear":
+            guard operands.isEmpty else { throw usageError("`query clear` takes no arguments", command: "query") }
+            return .command(.queryClear)
+        default:
+            throw usageError("unknown subcommand \(Excerpt.quoted(sub))"
+                + Suggestion.didYouMean(sub, among: subcommands), command: "query")
+        }
+    }
+
+    func parseHeader() throws(WorkbenchError) -> ParsedLine {
+        guard let sub = texts.first else { return .command(.showHeaders) }
+        switch sub.lowercased() {
+        case "rm":
+            guard args.count == 2 else { throw usageError("expected one NAME after `header rm`") }
+            var headerName = texts[1]
+            if headerName.hasSuffix(":") { headerName.removeLast() }
+            try HTTPSyntax.checkHeaderName(headerName)
+            return .command(.headerRemove(headerName))
+        case "clear":
+            guard args.count == 1 else { throw usageError("`header clear` takes no arguments") }
+            return .command(.headerClear)
+        default:
+            // `header NAME: VALUE` and `header add` are parsed verbatim before
+            // the line is split into words (CommandParser.verbatimHeader).
+            throw usageError("expected NAME: VALUE")
+        }
+    }
+
+    func parseBody() throws(WorkbenchError) -> ParsedLine {
+        guard let sub = texts.first else { return .command(.showBody) }
+        if sub == "clear" && args.count == 1 { return .command(.bodyClear) }
+        if sub == "edit" && args.count == 1 { return .command(.bodyEdit) }
+        if sub == "example" && args.count == 1 { return .command(.bodyExample) }
+        if sub == "json" {
+            guard args.count > 1 else { throw usageError("expected JSON after `body json`") }
+            if texts[1].hasPrefix("<<") {
+                return try heredoc(json: true, word: 1)
+            }
+            if texts[1].hasPrefix("@") && args.count == 2 {
+                let file = String(texts[1].dropFirst())
+                guard !file.isEmpty else { throw usageError("expected a file name after '@'") }
+                try Template.validate(file)
+                return .command(.body(.jsonFile(file)))
+            }
+            let text = rest(from: 1)
+            do throws(WorkbenchError) {
+                try JSONTemplate.check(text)
+            } catch {
+                // `body json '{"a": 1}'`: quoted as one word, as a shell would need it.
+                guard args.count == 2, text != texts[1], (try? JSONTemplate.check(texts[1])) != nil else { throw error }
+                return .command(.body(.json(texts[1])))
+            }
+            return .command(.body(.json(text)))
+        }
+        if sub == "form" {
+            var fields: [FormField] = []
+            for word in texts.dropFirst() {
+                guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+                    throw usageError("expected NAME=VALUE, got \(Excerpt.quoted(word))")
+                }
+                let field = FormField(name: String(word[..<equals]), value: String(word[word.index(after: equals)...]))
+                try Template.validate(field.name)
+                try Template.validate(field.value)
+                fields.append(field)
+            }
+            guard !fields.isEmpty else { throw usageError("expected at least one NAME=VALUE after `body form`") }
+            return .command(.body(.form(fields)))
+        }
+        if sub == "multipart" {
+            return .command(.body(.multipart(try multipartParts(Array(texts.dropFirst())))))
+        }
+        if sub.hasPrefix("@") && args.count == 1 {
+            let file = String(sub.dropFirst())
+            guard !file.isEmpty else { throw usageError("expected a file name after '@'") }
+            try Template.validate(file)
+            return .command(.body(.file(file)))
+        }
+        if sub.hasPrefix("<<") {
+            return try heredoc(json: false, word: 0)
+        }
+        let quoted = !Array(line.utf8)[args[0].start..<args[0].end].elementsEqual(args[0].text.utf8)
+        if !quoted, let meant = Suggestion.nearest(sub, among: Self.bodyKinds), meant != sub.lowercased() {
+            throw usageError("unknown kind \(Excerpt.quoted(sub)): did you mean \(meant)? (quote the text to send it as it is: `body '\(Template.oneLine(rest(from: 0).prefix(40)))'`)")
+        }
+        // `body 'TEXT'`, one word in quotes: the text inside them.
+        let raw = Array(line.utf8)[args[0].start..<args[0].end]
+        let inQuotes = args.count == 1 && raw.count >= 2 && (raw.first == UInt8(ascii: "'") || raw.first == UInt8(ascii: "\""))
+            && raw.last == raw.first
+        let text = inQuotes ? sub : CommandParser.verbatimText(afterCommandIn: line)
+        try Template.validate(text)
+        return .command(.body(.text(text)))
+    }
+
+    /// The words after `body` that name a kind of body rather than start a text.
+    static let bodyKinds = ["json", "form", "multipart", "graphql", "clear", "edit", "example"]
+
+    /// `NAME=VALUE` (a field) and `NAME@FILE[;type=MIME]` (a file), as curl's `-F`
+    /// writes them; whichever of `=` and `@` comes first splits the word.
+    func multipartParts(_ words: [String]) throws(WorkbenchError) -> [MultipartPart] {
+        guard !words.isEmpty else { throw usageError("expected at least one NAME=VALUE or NAME@FILE after `body multipart`") }
+        var parts: [MultipartPart] = []
+        for word in words {
+            guard let split = word.firstIndex(where: { $0 == "=" || $0 == "@" }), split != word.startIndex else {
+                throw usageError("expected NAME=VALUE or NAME@FILE, got '\(word)'")
+            }
+            var part = MultipartPart(name: String(word[..<split]), value: String(word[word.index(after: split)...]),
+                                     isFile: word[split] == "@")
+            if part.isFile, let type = part.value.ranges(of: ";type=").last {
+                let mediaType = String(part.value[type.upperBound...])
+                guard !mediaType.isEmpty, !mediaType.contains(where: { $0 == " " || $0.asciiValue.map { $0 < 0x20 } == true }) else {
+                    throw usageError("expected a media type after ';type=' in '\(word)'")
+                }
+                part.contentType = mediaType
+                part.value = String(part.value[..<type.lowerBound])
+            }
+            if part.isFile && part.value.isEmpty { throw usageError("expected a file name after '@' in '\(word)'") }
+            try Template.validate(part.name)
+            try Template.validate(part.value)
+            parts.append(part)
+        }
+        return parts
+    }
+
+    func heredoc(json: Bool, word: Int) throws(WorkbenchError) -> ParsedLine {
+        let terminator = String(texts[word].dropFirst(2))
+        guard !terminator.isEmpty else { throw usageError("expected a terminator after '<<', as in `body <<END`") }
+        guard args.count == word + 1 else { throw usageError("unexpected text after `<<\(terminator)`") }
+        return .heredoc(json: json, terminator: terminator)
+    }
+}
+
+extension CommandParser {
+    /// `header [add] NAME: VALUE` with the value exactly as typed, as curl's `-H`
+    /// takes it: quotes in `If-None-Match: "abc"` or `X-J: {"a": 1}` and runs of
+    /// spaces are part of the value, not shell syntax. A field quoted as a whole
+    /// (`header 'X-J: {"a": 1}'`) is unquoted first. `header rm` and `header
+    /// clear` are ordinary commands (nil here).
+    static func verbatimHeader(_ trimmedLine: String) throws(WorkbenchError) -> ParsedLine? {
+        guard startsWithWord(trimmedLine, "header"),
+              let (word, afterHeader) = splitFirstWord(trimmedLine), word.lowercased() == "header",
+              !afterHeader.isEmpty else { return nil }
+        var field = afterHeader
+        var adds = false
+        if let (sub, afterSub) = splitFirstWord(afterHeader) {
+            switch sub.lowercased() {
+            case "rm", "clear": return nil
+            case "add": (field, adds) = (afterSub, true)
+            default: break
+            }
+        }
+        if field.hasPrefix("'") || field.hasPrefix("\""),
+           let words = try? ShellWords.split(field), words.count == 1 {
+            field = words[0].text
+        }
+        let command = adds ? "header add" : "header"
+        guard let colon = field.firstIndex(of: ":") else {
+            throw WorkbenchError("\(command): expected NAME: VALUE\(field.isEmpty ? "" : ", with a colon after the name"); see `help header`")
+        }
+        let name = String(field[..<colon]).trimmingSpaces()
+        let value = String(field[field.index(after: colon)...]).trimmingSpaces()
+        try HTTPSyntax.checkHeaderName(name)
+        try HTTPSyntax.checkHeaderValue(value, name: name)
+        try Template.validate(value)
+        return .command(adds ? .headerAdd(name: name, value: value) : .headerSet(name: name, value: value))
+    }
+}

@@ -1,0 +1,216 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
+/// The commands of help's group "Check and keep": each one's help, parsing and completion.
+extension CommandDeclaration {
+    static let checkingGroup = CommandGroup(title: "Check and keep", commands: [.expect, .history, .replay, .diff, .use, .save, .load, .restore, .run])
+
+    static let expect = CommandDeclaration(
+        name: "expect", usage: ["expect status CODE", "expect header NAME contains TEXT", "expect body contains TEXT",
+        "expect json PATH OP VALUE   (OP: == != < <= > >= contains matches)", "expect json PATH exists",
+        "expect time < MS", "expect schema", "expect", "expect rm N", "expect clear"],
+        summary: "Check the last response now and on every replay (VALUE is a JSON literal: strings in double quotes; `matches` takes a regular expression as a string; `schema`: the body against the loaded API description's response schema for the operation and status, each violation with its JSON path); alone, list the checks of the last request; `rm N` and `clear` take them back.",
+        example: "expect json $.data.user == \"ana\"", subcommands: ["status", "header", "body", "json", "time", "schema", "rm", "clear"],
+        parse: { words throws(WorkbenchError) in try words.parseExpect() },
+        complete: { input in
+            let workspace = input.workspace
+            if input.position == 2 && input.before[1] == "rm", let index = workspace.lastRecordIndex, workspace.history.indices.contains(index) {
+                return input.matching(workspace.history[index].expectations.indices.map { String($0 + 1) })
+            }
+            return input.position == 1 ? input.matching(input.subcommands) : nil
+        })
+
+    static let history = CommandDeclaration(
+        name: "history", usage: ["history", "history rm N[-M]", "history clear"],
+        summary: "List the requests sent in this session, numbered; `rm` removes some (the rest are renumbered), `clear` all.",
+        example: "history rm 2-3", subcommands: ["rm", "clear"],
+        parse: { words throws(WorkbenchError) in try words.parseHistory() },
+        complete: { input in
+            if input.position == 1 { return input.matching(input.subcommands) }
+            if input.position == 2 && input.before[1] == "rm" { return input.matching(input.requestNumbers) }
+            return nil
+        })
+
+    static let replay = CommandDeclaration(
+        name: "replay", usage: ["replay N", "replay all"],
+        summary: "Send request N of the history again (or all, in order), with captures and expectations.",
+        example: "replay all", subcommands: ["all"],
+        parse: { words throws(WorkbenchError) in try words.parseReplay() },
+        complete: { input in
+            input.position == 1 ? input.matching(input.subcommands + input.requestNumbers) : nil
+        })
+
+    static let diff = CommandDeclaration(
+        name: "diff", usage: ["diff N M [--header NAME]... [--ignore PATH]...", "diff N [--header NAME]... [--ignore PATH]..."],
+        summary: "What changed from request N's response to request M's (or to the last response): status, the headers named ('*' for all), the body (JSON by path: [-was-]{+now+}; text by line). --ignore takes a JSON path ($.items[*].id) or 'header NAME'.",
+        example: "diff 1 3 --ignore $.updated_at", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseDiff() },
+        complete: { input in
+            if input.current.hasPrefix("-") { return input.matching(["--header", "--ignore"]) }
+            if input.position <= 2 || input.before.last.map({ $0 != "--header" && $0 != "--ignore" }) ?? false {
+                return input.matching(input.requestNumbers)
+            }
+            return nil
+        })
+
+    static let use = CommandDeclaration(
+        name: "use", usage: ["use N"],
+        summary: "Make request N of the history the request being built, to change and send again.",
+        example: "use 2", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseUse() },
+        complete: { input in
+            input.position == 1 ? input.matching(input.requestNumbers) : nil
+        })
+
+    static let save = CommandDeclaration(
+        name: "save", usage: ["save [FILE]", "save FILE N|N-M..."],
+        summary: "Write the session (request, variables, settings, history) to a JSON file; no FILE: the last one; numbers: only those requests.",
+        example: "save Sessions/login.json", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseSave() },
+        complete: CompletionInput.fileAtFirst)
+
+    static let load = CommandDeclaration(
+        name: "load", usage: ["load FILE", "load FILE.http [--env NAME]"], summary: "Read a session file, replacing the current session; a .http file (JetBrains, VS Code REST Client) becomes the history, not sent, with its variables and the environment NAME from http-client.env.json.",
+        example: "load Sessions/login.json", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseLoad() },
+        complete: CompletionInput.fileAtFirst)
+
+    static let restore = CommandDeclaration(
+        name: "restore", usage: ["restore"],
+        summary: "Bring back the session autosaved by the interactive run that wrote last (each terminal autosaves its own).",
+        example: "restore", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.restore) })
+
+    static let run = CommandDeclaration(
+        name: "run", usage: ["run SCRIPT", "run FILE.http [--env NAME]"],
+        summary: "Run the commands of a file as if typed; the first failing line stops it (FILE:LINE in the error). A .http file's requests join the history and are sent in order, captures flowing.",
+        example: "run login.wb", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseRun() },
+        complete: CompletionInput.fileAtFirst)
+}
+
+extension CommandWords {
+    func parseExpect() throws(WorkbenchError) -> ParsedLine {
+        if args.isEmpty { return .command(.expectList) }
+        if texts[0] == "rm" || texts[0] == "clear" { return try parseTakeBack(sub: texts[0]) }
+        do throws(WorkbenchError) {
+            return .command(.expect(try Expectation.parse(rest(from: 0))))
+        } catch {
+            throw usageError(error.message)
+        }
+    }
+
+    func parseHistory() throws(WorkbenchError) -> ParsedLine {
+        if texts.first == "rm" || texts.first == "clear" { return try parseTakeBack(sub: texts[0]) }
+        return try expectNoArguments(.history)
+    }
+
+    func parseUse() throws(WorkbenchError) -> ParsedLine {
+        guard args.count == 1, let number = Int(texts[0]), number >= 1 else {
+            throw usageError("expected one request number (see `history`)")
+        }
+        return .command(.use(number))
+    }
+
+    func parseLoad() throws(WorkbenchError) -> ParsedLine {
+        if args.count == 3, texts[1] == "--env", HTTPFileImport.handles(texts[0]) {
+            return .command(.loadHTTPFile(texts[0], environment: texts[2]))
+        }
+        guard args.count == 1, !texts[0].isEmpty else { throw usageError("expected one file name (and `--env NAME` for a .http file)") }
+        return .command(HTTPFileImport.handles(texts[0]) ? .loadHTTPFile(texts[0], environment: nil) : .load(texts[0]))
+    }
+
+    func parseRun() throws(WorkbenchError) -> ParsedLine {
+        if args.count == 3, texts[1] == "--env", HTTPFileImport.handles(texts[0]) {
+            return .command(.runHTTPFile(texts[0], environment: texts[2]))
+        }
+        guard args.count == 1, !texts[0].isEmpty else { throw usageError("expected one script file (and `--env NAME` for a .http file)") }
+        return .command(HTTPFileImport.handles(texts[0]) ? .runHTTPFile(texts[0], environment: nil) : .run(texts[0]))
+    }
+
+    /// `history rm N[-M]`, `history clear`, `expect rm N`, `expect clear`.
+    func parseTakeBack(sub: String) throws(WorkbenchError) -> ParsedLine {
+        let operands = Array(texts.dropFirst())
+        if sub == "clear" {
+            guard operands.isEmpty else { throw usageError("`\(name) clear` takes no arguments") }
+            return .command(name == "history" ? .historyClear : .expectClear)
+        }
+        guard operands.count == 1 else { throw usageError("expected one number after `\(name) rm`") }
+        if name == "expect" {
+            guard let number = Int(operands[0]), number >= 1 else {
+                throw usageError("expected the number of a check (see `expect`), got '\(operands[0])'")
+            }
+            return .command(.expectRemove(number))
+        }
+        guard let range = Self.requestRange(operands[0]) else {
+            throw usageError("expected N or N-M (see `history`), got '\(operands[0])'")
+        }
+        return .command(.historyRemove(range))
+    }
+
+    /// `3` or `2-5`, numbers from 1, the first not after the last.
+    static func requestRange(_ text: String) -> ClosedRange<Int>? {
+        let parts = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let low = Int(parts[0]), low >= 1 else { return nil }
+        guard parts.count == 2 else { return low...low }
+        guard let high = Int(parts[1]), high >= low, high - low < 100_000 else { return nil }
+        return low...high
+    }
+
+    func parseReplay() throws(WorkbenchError) -> ParsedLine {
+        guard args.count <= 1 else { throw usageError("expected a request number or `all`") }
+        guard let target = texts.first else {
+            throw usageError("say which: `replay N` (see `history`) or `replay all`, which sends every request again, POSTs included")
+        }
+        if target == "all" { return .command(.replay(.all)) }
+        guard let number = Int(target), number >= 1 else {
+            throw usageError("expected a request number (see `history`) or `all`, got \(Excerpt.quoted(target))")
+        }
+        return .command(.replay(.number(number)))
+    }
+
+    /// `diff N [M] [--header NAME]... [--ignore PATH]...`
+    func parseDiff() throws(WorkbenchError) -> ParsedLine {
+        var numbers: [Int] = []
+        var headers: [String] = []
+        var ignore: [String] = []
+        var words = texts[...]
+        while let word = words.popFirst() {
+            if word == "--header" || word == "--ignore" {
+                guard let value = words.popFirst() else { throw usageError("\(word) needs a value") }
+                if word == "--header" { headers.append(value) } else { ignore.append(value) }
+            } else if let number = Int(word), number >= 1, numbers.count < 2 {
+                numbers.append(number)
+            } else {
+                throw usageError("expected request numbers (see `history`), --header NAME or --ignore PATH, got \(Excerpt.quoted(word))")
+            }
+        }
+        guard let old = numbers.first else {
+            throw usageError("say which: `diff N M` compares the responses of requests N and M, `diff N` request N's with the last response")
+        }
+        do throws(WorkbenchError) {
+            let options = try ResponseDiff.Options(headers: headers, ignore: ignore, headerOption: "--header")
+            return .command(.diff(old: old, new: numbers.count > 1 ? numbers[1] : nil, options: options))
+        } catch {
+            throw usageError(error.message)
+        }
+    }
+
+    /// `save [FILE] [N|N-M...]`: numbers after the file choose the requests.
+    func parseSave() throws(WorkbenchError) -> ParsedLine {
+        guard let file = texts.first else { return .command(.save(nil, requests: [])) }
+        if Self.requestRange(file) != nil {
+            throw usageError("'\(file)' looks like a request number: name the file first, as in `save FILE \(file)`")
+        }
+        var numbers: [Int] = []
+        for word in texts.dropFirst() {
+            guard let range = Self.requestRange(word) else {
+                throw usageError("expected request numbers (N or N-M, see `history`) after the file name, got '\(word)'")
+            }
+            for number in range where !numbers.contains(number) { numbers.append(number) }
+        }
+        return .command(.save(file, requests: numbers))
+    }
+}

@@ -1,0 +1,136 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
+/// The commands of help's group "Network": each one's help, parsing and completion.
+extension CommandDeclaration {
+    static let networkGroup = CommandGroup(title: "Network", commands: [.auth, .cookies, .proxy, .cacert, .cert, .http])
+
+    static let auth = CommandDeclaration(
+        name: "auth", usage: ["auth basic USER[:PASSWORD]", "auth digest USER[:PASSWORD]", "auth bearer [TOKEN]",
+        "auth apikey header|query NAME [VALUE]",
+        "auth aws-sigv4 ACCESS_KEY[:SECRET] REGION SERVICE [--session-token TOKEN]",
+        "auth oauth2 client-credentials TOKEN_URL CLIENT_ID [SECRET] [--scope S]",
+        "auth oauth2 device DEVICE_URL TOKEN_URL CLIENT_ID [--scope S]",
+        "auth oauth2 code AUTH_URL TOKEN_URL CLIENT_ID [SECRET] [--scope S] [--port N]",
+        "auth oauth2 [refresh]", "auth none", "auth"],
+        summary: "Credentials for the requests that follow, bound to the base's origin (a missing password, token or key is asked for with hidden input); values are secrets, dropped on a redirect to another origin. An API key goes as a header or a query item; aws-sigv4 signs each request with libcurl; oauth2 obtains a token (client credentials, device code, or authorization code with PKCE through a loopback redirect), sends it as Bearer, and renews it before it runs out and after a 401 invalid_token.",
+        example: "auth basic ana", subcommands: ["basic", "digest", "bearer", "apikey", "aws-sigv4", "oauth2", "none"],
+        parse: { words throws(WorkbenchError) in try words.parseAuth() })
+
+    static let cookies = CommandDeclaration(
+        name: "cookies", usage: ["cookies", "cookies rm NAME", "cookies clear"],
+        summary: "List the session's cookie jar (values masked), remove cookies of a name, or empty it; Set-Cookie fills it, libcurl sends each cookie only where it belongs.",
+        example: "cookies rm sessionid", subcommands: ["rm", "clear"],
+        parse: { words throws(WorkbenchError) in try words.parseCookies() })
+
+    static let proxy = CommandDeclaration(
+        name: "proxy", usage: ["proxy URL", "proxy off", "proxy none", "proxy"],
+        summary: "Send through an http, https, socks4 or socks5 proxy; off: the http_proxy/https_proxy/no_proxy environment applies, as in curl; none: no proxy at all.",
+        example: "proxy socks5h://127.0.0.1:1080", subcommands: ["off", "none"],
+        parse: { words throws(WorkbenchError) in try words.parseProxy() })
+
+    static let cacert = CommandDeclaration(
+        name: "cacert", usage: ["cacert FILE", "cacert off", "cacert"],
+        summary: "Trust the CA certificates in FILE (PEM) instead of the system's; off: the system's again.",
+        example: "cacert certs/ca.pem", subcommands: ["off"],
+        parse: { words throws(WorkbenchError) in try words.parseCacert() })
+
+    static let cert = CommandDeclaration(
+        name: "cert", usage: ["cert FILE [KEY]", "cert off", "cert"],
+        summary: "Present a client certificate (PEM; KEY when the key is in another file); off: none.",
+        example: "cert certs/client.pem certs/client.key", subcommands: ["off"],
+        parse: { words throws(WorkbenchError) in try words.parseCert() })
+
+    static let http = CommandDeclaration(
+        name: "http", usage: ["http 1.1", "http 2", "http auto", "http"],
+        summary: "The HTTP version to ask for (auto: HTTP/2 over TLS when offered); the status line and `timing` show the one used.",
+        example: "http 1.1", subcommands: ["1.1", "2", "auto"],
+        parse: { words throws(WorkbenchError) in try words.parseHttp() })
+}
+
+extension CommandWords {
+    func parseProxy() throws(WorkbenchError) -> ParsedLine {
+        guard args.count <= 1 else { throw usageError("expected one URL, `off` or `none`") }
+        switch texts.first?.lowercased() {
+        case nil: return .command(.network(.proxy(nil)))
+        case "off": return .command(.network(.proxy(.environment)))
+        case "none": return .command(.network(.proxy(ProxySetting.none)))
+        default:
+            do throws(WorkbenchError) {
+                return .command(.network(.proxy(try ProxySetting.parse(texts[0]))))
+            } catch {
+                throw usageError(error.message)
+            }
+        }
+    }
+
+    func parseCacert() throws(WorkbenchError) -> ParsedLine {
+        guard args.count <= 1, texts.first?.isEmpty != true else { throw usageError("expected one FILE, or `off`") }
+        guard let file = texts.first else { return .command(.network(.caCertificate(nil))) }
+        return .command(.network(.caCertificate(.some(file == "off" ? nil : file))))
+    }
+
+    func parseCert() throws(WorkbenchError) -> ParsedLine {
+        guard args.count <= 2, !texts.contains("") else { throw usageError("expected FILE [KEY], or `off`") }
+        guard let file = texts.first else { return .command(.network(.clientCertificate(nil))) }
+        if file == "off" {
+            guard args.count == 1 else { throw usageError("`cert off` takes no arguments") }
+            return .command(.network(.clientCertificate(.some(nil))))
+        }
+        return .command(.network(.clientCertificate(.some(ClientCertificate(certificate: file, key: texts.count == 2 ? texts[1] : nil)))))
+    }
+
+    func parseHttp() throws(WorkbenchError) -> ParsedLine {
+        guard args.count <= 1 else { throw usageError("expected 1.1, 2 or auto") }
+        guard let word = texts.first else { return .command(.network(.httpVersion(nil))) }
+        let normalized = word.lowercased() == "2.0" ? "2" : word.lowercased()
+        guard let version = HTTPVersionSetting(rawValue: normalized) else { throw usageError("expected 1.1, 2 or auto, got '\(word)'") }
+        return .command(.network(.httpVersion(version)))
+    }
+
+    func parseAuth() throws(WorkbenchError) -> ParsedLine {
+        guard let sub = texts.first?.lowercased() else { return .command(.auth(.show)) }
+        if sub == "none" {
+            guard args.count == 1 else { throw usageError("`auth none` takes no arguments") }
+            return .command(.auth(.none))
+        }
+        if let kind = try AuthArguments.parse(texts) { return .command(.auth(kind)) }
+        guard let scheme = Auth.Scheme(rawValue: sub), [.basic, .digest, .bearer].contains(scheme) else {
+            throw usageError("unknown scheme '\(texts[0])'"
+                + Suggestion.didYouMean(sub, among: subcommands))
+        }
+        if scheme == .bearer {
+            guard args.count <= 2 else { throw usageError("expected one TOKEN (quote it if it has spaces)") }
+            guard args.count == 2 else { return .command(.auth(.set(.bearer, user: "", secret: nil))) }
+            guard !texts[1].isEmpty else { throw usageError("the token is empty") }
+            try Template.validate(texts[1])
+            return .command(.auth(.set(.bearer, user: "", secret: texts[1])))
+        }
+        guard args.count == 2 else { throw usageError("expected USER or USER:PASSWORD after `auth \(sub)`") }
+        let credentials = texts[1]
+        let colon = credentials.firstIndex(of: ":")
+        let user = String(credentials[..<(colon ?? credentials.endIndex)])
+        guard !user.isEmpty else { throw usageError("the user name is empty") }
+        try Template.validate(user)
+        guard let colon else { return .command(.auth(.set(scheme, user: user, secret: nil))) }
+        let password = String(credentials[credentials.index(after: colon)...])
+        try Template.validate(password)
+        return .command(.auth(.set(scheme, user: user, secret: password)))
+    }
+
+    func parseCookies() throws(WorkbenchError) -> ParsedLine {
+        switch texts.first {
+        case nil: return .command(.cookies(.list))
+        case "clear":
+            guard args.count == 1 else { throw usageError("`cookies clear` takes no arguments") }
+            return .command(.cookies(.clear))
+        case "rm":
+            guard args.count == 2, !texts[1].isEmpty else { throw usageError("expected one cookie NAME after `cookies rm`") }
+            return .command(.cookies(.remove(texts[1])))
+        case let sub?:
+            throw usageError("unknown subcommand '\(sub)'" + Suggestion.didYouMean(sub, among: subcommands))
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
+/// The commands of help's group "Send and look": each one's help, parsing and completion.
+extension CommandDeclaration {
+    static let sendingGroup = CommandGroup(title: "Send and look", commands: [.send, .get, .post, .put, .patch, .delete, .head, .options, .last, .timing])
+
+    static let send = CommandDeclaration(
+        name: "send", usage: ["send [--body]", "send > FILE"],
+        summary: "Send the request and print the response; `> FILE` writes the raw body to FILE (streamed, with a progress bar on a terminal); --body sends the body with GET, HEAD, OPTIONS, DELETE or TRACE too.",
+        example: "send", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseSend(method: nil) },
+        sends: true,
+        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
+
+    static let get = CommandDeclaration(
+        name: "get", usage: ["get [PATH] [--body]"], summary: "Set the method to GET (and the path and query, if given), then send.",
+        example: "get /api/character/1", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseSend(method: "GET") },
+        sends: true,
+        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
+
+    static let post = CommandDeclaration(
+        name: "post", usage: ["post [PATH] [--body]"], summary: "Set the method to POST (and the path and query, if given), then send.",
+        example: "post /login", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseSend(method: "POST") },
+        sends: true,
+        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
+
+    static let put = CommandDeclaration(
+        name: "put", usage: ["put [PATH] [--body]"], summary: "Set the method to PUT (and the path and query, if given), then send.",
+        example: "put /users/1", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseSend(method: "PUT") },
+        sends: true,
+        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
+
+    static let patch = CommandDeclaration(
+        name: "patch", usage: ["patch [PATH] [--body]"], summary: "Set the method to PATCH (and the path and query, if given), then send.",
+        example: "patch /users/1", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseSend(method: "PATCH") },
+        sends: true,
+        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
+
+    static let delete = CommandDeclaration(
+        name: "delete", usage: ["delete [PATH] [--body]"], summary: "Set the method to DELETE (and the path and query, if given), then send; the body stays back unless --body.",
+        example: "delete /users/1", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseSend(method: "DELETE") },
+        sends: true,
+        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
+
+    static let head = CommandDeclaration(
+        name: "head", usage: ["head [PATH] [--body]"], summary: "Set the method to HEAD (and the path and query, if given), then send.",
+        example: "head /", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseSend(method: "HEAD") },
+        sends: true,
+        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
+
+    static let options = CommandDeclaration(
+        name: "options", usage: ["options [PATH] [--body]"], summary: "Set the method to OPTIONS (and the path and query, if given), then send.",
+        example: "options /", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseSend(method: "OPTIONS") },
+        sends: true,
+        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
+
+    static let last = CommandDeclaration(
+        name: "last", usage: ["last [all|headers|body|status]", "last [PART] > FILE", "last [PART] | COMMAND"],
+        summary: "Show the last response again without sending: in parts, to a file (the raw body, written atomically) or through a shell command (the body on its standard input); secrets stay masked.",
+        example: "last | jq .data", subcommands: ResponsePart.allCases.map(\.rawValue),
+        parse: { words throws(WorkbenchError) in try words.parseLast() },
+        verbatim: { line throws(WorkbenchError) in try CommandParser.lastThroughPipe(line) },
+        complete: { input in
+            if input.position == 1 && !input.current.hasPrefix(">") {
+                return input.matching(input.subcommands + [">", "|"])
+            }
+            if input.before.last == ">" { return input.files(matching: input.current) }
+            return nil
+        })
+
+    static let timing = CommandDeclaration(
+        name: "timing", usage: ["timing"],
+        summary: "Print the last response's phases: DNS, connect, TLS, sent, first byte, download, total.",
+        example: "timing", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.timing) })
+}
+
+extension CommandWords {
+    func parseSend(method: String?) throws(WorkbenchError) -> ParsedLine {
+        var path: String?
+        var output: String?
+        var withBody = false
+        var index = 0
+        while index < texts.count {
+            let word = texts[index]
+            if word == "--body" {
+                withBody = true
+                index += 1
+            } else if word == ">" {
+                guard index + 1 < texts.count, !texts[index + 1].isEmpty else { throw usageError("expected a file name after '>'") }
+                output = texts[index + 1]
+                index += 2
+            } else if word.hasPrefix(">") {
+                output = String(word.dropFirst())
+                index += 1
+            } else if method != nil && path == nil && output == nil {
+                path = word
+                index += 1
+            } else {
+                throw usageError("unexpected argument \(Excerpt.quoted(word))")
+            }
+        }
+        if let path {
+            var probe = Endpoint()
+            try probe.setPath(path)
+        }
+        return .command(.send(method: method, path: path, output: output, withBody: withBody))
+    }
+
+    /// `last [PART] [> FILE]` (`| COMMAND` is cut off before the line is split).
+    func parseLast() throws(WorkbenchError) -> ParsedLine {
+        var operands = texts
+        var destination = LastDestination.screen
+        if let arrow = operands.firstIndex(where: { $0.hasPrefix(">") }) {
+            let attached = String(operands[arrow].dropFirst())
+            let file = attached.isEmpty && arrow + 1 < operands.count ? operands[arrow + 1] : attached
+            let used = attached.isEmpty ? 2 : 1
+            guard !file.isEmpty, arrow + used == operands.count else {
+                throw usageError(file.isEmpty ? "expected a file name after '>'" : "unexpected argument after the file name")
+            }
+            destination = .file(file)
+            operands.removeSubrange(arrow...)
+        }
+        guard operands.count <= 1 else { throw usageError("unexpected argument '\(operands[1])'") }
+        var part: ResponsePart?
+        if let word = operands.first {
+            guard let chosen = ResponsePart(rawValue: word.lowercased()) else {
+                throw usageError("unknown part '\(word)': expected all, headers, body or status")
+            }
+            part = chosen
+        }
+        return .command(.last(part: part, destination: destination))
+    }
+}
+
+extension CommandParser {
+    /// `send | jq .`, `get /users | grep ana`: sent, then the body goes through the command.
+    /// Everything after the first `|` is the shell's, quotes and all, so it is cut off
+    /// before the line is split into words.
+    static func sendThroughPipe(_ trimmedLine: String) throws(WorkbenchError) -> ParsedLine? {
+        guard let bar = trimmedLine.firstIndex(of: "|") else { return nil }
+        let before = trimmedLine[..<bar]
+        let command = trimmedLine[trimmedLine.index(after: bar)...].trimmingSpaces()
+        guard let first = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).first,
+              (try? ShellWords.split(String(before))) != nil,
+              case .command(.send(let method, let path, let output, let withBody, nil)) = try parse(String(before)) else { return nil }
+        let name = String(first)
+        guard !command.isEmpty else { throw WorkbenchError("\(name): expected a command after '|', as in `\(name) | jq .`") }
+        guard output == nil else { throw WorkbenchError("\(name): `> FILE` and `| COMMAND` cannot both take the body") }
+        return .command(.send(method: method, path: path, output: nil, withBody: withBody, pipe: String(command)))
+    }
+
+    /// `last [PART] | COMMAND`: everything after the first `|` is the shell's,
+    /// quotes and all, so it is cut off before the line is split into words.
+    static func lastThroughPipe(_ trimmedLine: String) throws(WorkbenchError) -> ParsedLine? {
+        guard let bar = trimmedLine.firstIndex(of: "|") else { return nil }
+        let words = trimmedLine[..<bar].split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let command = trimmedLine[trimmedLine.index(after: bar)...].trimmingSpaces()
+        guard let first = words.first, first.lowercased() == "last" else { return nil }
+        let problem: String? = command.isEmpty ? "expected a command after '|', as in `last | jq .`"
+            : words.count > 2 ? "unexpected argument '\(words[2])' before '|'" : nil
+        var part: ResponsePart?
+        if problem == nil, words.count == 2 {
+            part = ResponsePart(rawValue: words[1].lowercased())
+            if part == nil {
+                throw WorkbenchError("last: unknown part '\(words[1])': expected all, headers, body or status; see `help last`")
+            }
+        }
+        if let problem { throw WorkbenchError("last: \(problem); see `help last`") }
+        return .command(.last(part: part, destination: .pipe(String(command))))
+    }
+}

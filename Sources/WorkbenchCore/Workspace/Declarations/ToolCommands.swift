@@ -1,0 +1,85 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
+/// The commands of help's group "Other tools": each one's help, parsing and completion.
+extension CommandDeclaration {
+    static let toolsGroup = CommandGroup(title: "Other tools", commands: [.`import`, .export])
+
+    static let `import` = CommandDeclaration(
+        name: "import", usage: ["import curl ARGS...", "import FILE"],
+        summary: "Make a curl command line (as \"Copy as cURL\" writes it; lines may end with \\) the request: method, URL, headers, data, -F, -u, -b, -A, -e, -G, -I, -L, -k. Options it cannot import are named. `import FILE` brings a file's requests into the history (not sent), the last as the request: curl commands, a HAR log (responses kept as recordings) or a Postman collection, told by content; a Postman environment sets its variables.",
+        example: "import curl -X POST https://api.example.com/login --json '{\"user\": \"ana\"}'",
+        subcommands: ["curl"],
+        parse: { words throws(WorkbenchError) in throw words.usageError("expected `import curl ARGS...` or `import FILE`") },
+        verbatim: { line throws(WorkbenchError) in try CommandParser.importedCommand(line) })
+
+    static let export = CommandDeclaration(
+        name: "export", usage: ["export curl|httpie|http|hurl [--session] [--secrets] [> FILE]", "export curl --exact", "export swift [--session] [--runnable] [> FILE]", "export har [--session] [> FILE]", "export postman [--session] [> FILE]"],
+        summary: "Write the request (or with --session every request sent) for another tool: a short curl or HTTPie command, a .http file (JetBrains, VS Code), a Hurl file with captures and asserts, or Swift code (an Endpoint enum building URLRequests; --runnable adds a main that sends them). Secret values are masked unless --secrets; .http and Hurl files keep {{variables}}.",
+        example: "export hurl --session > api.hurl", subcommands: Export.Format.allCases.map(\.rawValue),
+        parse: { words throws(WorkbenchError) in try words.parseExport() })
+}
+
+extension CommandWords {
+    func parseExport() throws(WorkbenchError) -> ParsedLine {
+        guard let first = texts.first, let format = Export.Format(rawValue: first.lowercased()) else {
+            throw usageError("expected a format: \(Export.Format.allCases.map(\.rawValue).joined(separator: ", "))"
+                + Suggestion.didYouMean(texts.first ?? "", among: Export.Format.allCases.map(\.rawValue)))
+        }
+        var export = Export(format: format)
+        var index = 1
+        while index < texts.count {
+            let word = texts[index]
+            switch word {
+            case "--session": export.session = true
+            case "--secrets" where format == .curl || format == .httpie: export.revealSecrets = true
+            case "--exact" where format == .curl: export.exact = true
+            case "--runnable" where format == .swift: export.runnable = true
+            case ">":
+                guard index + 1 < texts.count, !texts[index + 1].isEmpty else { throw usageError("expected a file name after '>'") }
+                export.outputFile = texts[index + 1]
+                index += 1
+            default:
+                if word.hasPrefix(">") && word.count > 1 {
+                    export.outputFile = String(word.dropFirst())
+                } else {
+                    throw usageError("unexpected argument \(Excerpt.quoted(word))")
+                }
+            }
+            index += 1
+        }
+        return .command(.export(export))
+    }
+}
+
+extension CommandParser {
+    /// Whether a line is an `import` command (which may go on over lines ending with `\`).
+    public static func startsImport(_ line: String) -> Bool {
+        startsWithWord(Substring(line).trimmingSpaces(), "import")
+    }
+
+    /// `import curl ARGS...`, split as bash splits it (`$'...'`, and the lines
+    /// a continuation joined), not by the command language's rules.
+    static func importedCommand(_ trimmedLine: String) throws(WorkbenchError) -> ParsedLine? {
+        guard startsWithWord(trimmedLine, "import"),
+              let (word, rest) = splitFirstWord(trimmedLine), word.lowercased() == "import" else { return nil }
+        guard let (format, arguments) = splitFirstWord(rest) else {
+            throw WorkbenchError("import: expected `import curl ARGS...` or `import FILE`; see `help import`")
+        }
+        guard format.lowercased() == "curl" else {
+            let words = try ShellWords.split(rest)
+            guard words.count == 1 else {
+                throw WorkbenchError("import: expected one file name (or `import curl ARGS...`); see `help import`")
+            }
+            return .command(.importFile(words[0].text))
+        }
+        // The whole line is split, so an error's column counts from its start.
+        let words = try ShellWords.split(trimmedLine, dialect: .bash).dropFirst(2).map(\.text)
+        guard !arguments.isEmpty, !words.isEmpty else {
+            throw WorkbenchError("import: expected a curl command after `import curl`; see `help import`")
+        }
+        return .command(.importCurl(words.first == "curl" ? Array(words.dropFirst()) : words))
+    }
+}

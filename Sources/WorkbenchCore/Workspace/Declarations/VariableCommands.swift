@@ -1,0 +1,86 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
+import WorkbenchSessions
+
+/// The commands of help's group "Variables": each one's help, parsing and completion.
+extension CommandDeclaration {
+    static let variablesGroup = CommandGroup(title: "Variables", commands: [.set, .unset, .vars, .capture])
+
+    static let set = CommandDeclaration(
+        name: "set", usage: ["set NAME VALUE", "set --secret NAME VALUE", "set --secret NAME"],
+        summary: "Set a variable, used as {{NAME}}; a secret is masked everywhere, never saved, and asked for hidden when VALUE is left out.",
+        example: "set key 0123abcd", subcommands: ["--secret"],
+        parse: { words throws(WorkbenchError) in try words.parseSet() },
+        complete: { input in
+            if input.position == 1 { return input.matching(input.subcommands + input.workspace.variables.names) }
+            if input.position == 2 && input.before[1] == "--secret" { return input.matching(input.workspace.variables.names) }
+            return nil
+        })
+
+    static let unset = CommandDeclaration(
+        name: "unset", usage: ["unset NAME"], summary: "Remove a variable.", example: "unset key", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseUnset() },
+        complete: { input in
+            input.position == 1 ? input.matching(input.workspace.variables.names) : nil
+        })
+
+    static let vars = CommandDeclaration(
+        name: "vars", usage: ["vars"], summary: "List the variables (secret values masked).", example: "vars", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.vars) })
+
+    static let capture = CommandDeclaration(
+        name: "capture", usage: ["capture [--secret] NAME status", "capture [--secret] NAME header HEADER", "capture [--secret] NAME JSONPATH", "capture rm NAME"],
+        summary: "Put a value of the last response into a variable (--secret: masked, never saved); a replay captures it again. `rm` stops capturing NAME.",
+        example: "capture token $.data.accessToken", subcommands: ["--secret", "rm"],
+        parse: { words throws(WorkbenchError) in try words.parseCapture() },
+        complete: { input in
+            if input.position == 1 { return input.matching(input.subcommands) }
+            if input.position == 2 && input.before[1] == "rm" {
+                return input.matching(input.unique(input.workspace.history.flatMap { $0.captures.map(\.name) }))
+            }
+            return nil
+        })
+}
+
+extension CommandWords {
+    func parseSet() throws(WorkbenchError) -> ParsedLine {
+        var operands = texts
+        var secret = false
+        if operands.first == "--secret" {
+            secret = true
+            operands.removeFirst()
+        }
+        // `set --secret NAME` alone: the value is asked for with hidden input.
+        guard operands.count == 2 || (secret && operands.count == 1) else {
+            throw usageError(operands.count > 2 ? "expected NAME VALUE (quote a value with spaces)" : "expected NAME VALUE")
+        }
+        guard Template.isValidVariableName(operands[0]) else {
+            throw usageError("invalid variable name \(Excerpt.quoted(operands[0])): start with a letter or '_', then letters, digits, '_', '-' or '.'")
+        }
+        return .command(.set(name: operands[0], value: operands.count == 2 ? operands[1] : nil, secret: secret))
+    }
+
+    func parseUnset() throws(WorkbenchError) -> ParsedLine {
+        guard args.count == 1 else { throw usageError("expected one variable name") }
+        return .command(.unset(texts[0]))
+    }
+
+    func parseCapture() throws(WorkbenchError) -> ParsedLine {
+        if texts.first == "rm" {
+            guard args.count == 2 else { throw usageError("expected one NAME after `capture rm`") }
+            return .command(.captureRemove(texts[1]))
+        }
+        let secret = texts.first == "--secret"
+        let operands = secret ? Array(texts.dropFirst()) : texts
+        guard operands.count >= 2 else { throw usageError("expected NAME and where to capture from") }
+        guard Template.isValidVariableName(operands[0]) else {
+            throw usageError("invalid variable name \(Excerpt.quoted(operands[0]))")
+        }
+        do throws(WorkbenchError) {
+            return .command(.capture(name: operands[0], source: try Capture.parseSource(Array(operands.dropFirst())), secret: secret))
+        } catch {
+            throw usageError(error.message)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Testing
+@testable import WorkbenchBasics
+@testable import WorkbenchCore
+
+/// Every declared command and subcommand, walked: help shows it, the parser takes its
+/// example, Tab offers it. A declaration that drifts from its parsing or completion fails here.
+@Suite struct CommandDeclarationTests {
+    func complete(_ prefix: String) -> [String] {
+        Completion(workspace: Workspace(), listDirectory: { _ in [] }).candidates(forLinePrefix: prefix)
+    }
+
+    /// The words of a text, split at spaces, `|` and brackets (`[all|headers]` -> `all`, `headers`).
+    func tokens(_ text: String) -> Set<String> {
+        Set(text.split(whereSeparator: { " \n|[]".contains($0) }).map(String.init))
+    }
+
+    @Test func everyCommandIsInHelp() throws {
+        let overview = tokens(CommandCatalog.overview())
+        let all = CommandCatalog.everyCommand().split(separator: "\n")
+        for declaration in CommandTable.all {
+            let name = declaration.name
+            #expect(overview.contains(name), "help does not list \(name)")
+            #expect(all.contains { $0.hasPrefix("  \(name) ") }, "help all does not list \(name)")
+            let help = try CommandCatalog.help(for: name)
+            for usage in declaration.usage {
+                #expect(help.contains("\n  \(usage)\n"), "help \(name) does not show `\(usage)`")
+            }
+            #expect(help.hasSuffix("example:\n  \(declaration.example)"), "help \(name) does not show its example")
+        }
+    }
+
+    @Test func everyExampleParsesAsItsCommand() throws {
+        for declaration in CommandTable.all {
+            let parsed: ParsedLine
+            do {
+                parsed = try CommandParser.parse(declaration.example)
+            } catch {
+                Issue.record("example of \(declaration.name), `\(declaration.example)`: \(error.message)")
+                continue
+            }
+            guard case .command = parsed else {
+                Issue.record("example of \(declaration.name) parsed as \(parsed)")
+                continue
+            }
+            #expect(declaration.example.hasPrefix(declaration.name + " ") || declaration.example == declaration.name,
+                    "the example of \(declaration.name) is another command's")
+        }
+    }
+
+    @Test func everyCommandIsCompletedFromItsPrefix() {
+        for name in CommandTable.names {
+            #expect(complete(String(name.prefix(1))).contains(name), "Tab after `\(name.prefix(1))` does not offer \(name)")
+            #expect(complete(name).contains(name), "Tab after `\(name)` does not offer it")
+        }
+    }
+
+    @Test func everySubcommandIsCompletedAndInHelp() throws {
+        for declaration in CommandTable.all {
+            let offered = complete(declaration.name + " ")
+            let usage = tokens(declaration.usage.joined(separator: "\n"))
+            for subcommand in declaration.subcommands {
+                #expect(offered.contains(subcommand), "Tab after `\(declaration.name) ` does not offer \(subcommand)")
+                #expect(usage.contains(subcommand), "no usage line of \(declaration.name) shows \(subcommand)")
+            }
+        }
+    }
+
+    @Test func namesAreDeclaredOnce() {
+        #expect(Set(CommandTable.names).count == CommandTable.names.count)
+        #expect(CommandTable.names == CommandCatalog.groups.flatMap(\.names))
+        #expect(CommandTable.all.allSatisfy { !$0.usage.isEmpty && !$0.summary.isEmpty })
+    }
+}
