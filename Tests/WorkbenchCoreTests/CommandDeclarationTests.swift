@@ -3,7 +3,7 @@ import Testing
 @testable import WorkbenchCore
 
 /// Every declared command and subcommand, walked: help shows it, the parser takes its
-/// example, Tab offers it. A declaration that drifts from its parsing or completion fails here.
+/// example, its declaration applies it, Tab offers it. A declaration that drifts from its parsing or completion fails here.
 @Suite struct CommandDeclarationTests {
     func complete(_ prefix: String) -> [String] {
         Completion(workspace: Workspace(), listDirectory: { _ in [] }).candidates(forLinePrefix: prefix)
@@ -62,6 +62,30 @@ import Testing
                 #expect(offered.contains(subcommand), "Tab after `\(declaration.name) ` does not offer \(subcommand)")
                 #expect(usage.contains(subcommand), "no usage line of \(declaration.name) shows \(subcommand)")
             }
+        }
+    }
+
+    /// `Workspace.apply` asks the declarations in turn: each example's command must be
+    /// taken by exactly one, its own (the method verbs' by `send`, `quit`'s by `exit`).
+    @Test func everyExampleIsAppliedByOneDeclaration() throws {
+        let context = CommandContext(environment: [:],
+                                     readFile: { path throws(WorkbenchError) in throw WorkbenchError("no file \(path) here") },
+                                     writeFile: { _, _ throws(WorkbenchError) in })
+        for declaration in CommandTable.all {
+            guard case .command(let command) = try CommandParser.parse(declaration.example) else { continue }
+            // `expect CHECK` is still applied in Workspace+Apply (its failure is being typed).
+            if case .expect = command { continue }
+            let takers = CommandTable.all.filter { other in
+                guard let apply = other.apply else { return false }
+                var workspace = Workspace()
+                do {
+                    return try apply(&workspace, command, context) != nil
+                } catch {
+                    return true  // an error about the command is its declaration's
+                }
+            }.map(\.name)
+            #expect(takers.count == 1, "`\(declaration.example)` is applied by \(takers)")
+            if declaration.apply != nil { #expect(takers == [declaration.name], "`\(declaration.example)` is applied by \(takers)") }
         }
     }
 

@@ -14,19 +14,22 @@ extension CommandDeclaration {
         name: "base", usage: ["base URL", "base"],
         summary: "Set the base URL (http or https, host, optional port and path prefix), or print it. Credentials (auth, Authorization, Cookie, a header holding a secret) belong to the origin they were typed for: when the base moves elsewhere they stay behind, and come back with it.",
         example: "base https://api.themoviedb.org", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseBase() })
+        parse: { words throws(WorkbenchError) in try words.parseBase() },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyBase(command, context: context) })
 
     static let path = CommandDeclaration(
         name: "path", usage: ["path PATH", "path add SEGMENT...", "path ..", "path"],
         summary: "Set the path below the base (a ?query typed with it belongs to this path; a full URL moves the base to its origin), append encoded segments (`..` goes up), go one segment up, or print the full URL.",
         example: "path /3/movie/popular", subcommands: ["add", ".."],
-        parse: { words throws(WorkbenchError) in try words.parsePath() })
+        parse: { words throws(WorkbenchError) in try words.parsePath() },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyPath(command, context: context) })
 
     static let method = CommandDeclaration(
         name: "method", usage: ["method VERB", "method"],
         summary: "Set the HTTP method (any token, upper-cased), or print it.",
         example: "method PATCH", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseMethod() },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyMethod(command, context: context) },
         complete: { input in
             // Methods are values of VERB, not subcommands: any token is taken, in any case.
             input.position == 1 ? input.completion.matching(methods, input.current.uppercased()) : nil
@@ -37,6 +40,7 @@ extension CommandDeclaration {
         summary: "Append a query item (names may repeat, order is kept; typed items stay for every path until removed), replace all items of a name, remove (typed or pasted with the path), or list.",
         example: "query add updateMask.fieldPaths nickName", subcommands: ["add", "set", "rm", "clear"],
         parse: { words throws(WorkbenchError) in try words.parseQuery() },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyQuery(command, context: context) },
         complete: { input in
             if input.position == 1 { return input.matching(input.subcommands) }
             if input.position == 2 && ["rm", "set"].contains(input.before[1]) {
@@ -50,6 +54,7 @@ extension CommandDeclaration {
         summary: "Set a header (replacing every header of that name), add one more value, remove, or list. The value is taken as typed, quotes and spaces included; `header rm` on a default (User-Agent, Accept, Accept-Encoding) stops sending it until `header clear`.",
         example: "header Content-Type: application/json", subcommands: ["add", "rm", "clear"],
         parse: { words throws(WorkbenchError) in try words.parseHeader() },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyHeader(command, context: context) },
         verbatim: { line throws(WorkbenchError) in try CommandParser.verbatimHeader(line) },
         complete: { input in
             if input.position == 1 {
@@ -73,6 +78,7 @@ extension CommandDeclaration {
         summary: "Set the body: raw text (verbatim after the one space that follows `body`; quote it whole if it starts with a kind's name), validated JSON (typed or from a file; sets Content-Type), a form, multipart/form-data (files streamed from disk when sent), a file read at send time (Content-Type from its extension), several lines up to END, a GraphQL operation (checked when typed, sent as POST application/json {\"query\", \"variables\", \"operationName\"}), the body in $VISUAL/$EDITOR (JSON validated on return), or an example JSON body for the operation from the loaded API description (its examples first, then its schema). POST, PUT, PATCH and other methods send it; GET, HEAD, OPTIONS, DELETE and TRACE hold it back unless sent with --body.",
         example: "body json {\"username\": \"ana\", \"password\": \"{{password}}\"}", subcommands: ["json", "form", "multipart", "graphql", "edit", "example", "clear"],
         parse: { words throws(WorkbenchError) in try words.parseBody() },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyBody(command, context: context) },
         verbatim: { line throws(WorkbenchError) in try CommandParser.graphqlBody(line) },
         complete: { input in
             // Every subcommand, then the forms that are not words: a file and a here-document.
@@ -91,19 +97,22 @@ extension CommandDeclaration {
         name: "reset", usage: ["reset"],
         summary: "Start a fresh request (GET, no path, query, headers or body); base, variables and settings stay.",
         example: "reset", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.reset) })
+        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.reset) },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyReset(command, context: context) })
 
     static let show = CommandDeclaration(
         name: "show", usage: ["show", "show --secrets"],
         summary: "Print the request exactly as it would be sent: request line, every header, the body (secret values masked unless --secrets).",
         example: "show", subcommands: ["--secrets"],
-        parse: { words throws(WorkbenchError) in try words.parseShow() })
+        parse: { words throws(WorkbenchError) in try words.parseShow() },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyShow(command, context: context) })
 
     static let curl = CommandDeclaration(
         name: "curl", usage: ["curl", "curl --secrets"],
         summary: "Print the request as a curl command line that sends exactly the same bytes (secret values masked unless --secrets).",
         example: "curl", subcommands: ["--secrets"],
-        parse: { words throws(WorkbenchError) in try words.parseCurl() })
+        parse: { words throws(WorkbenchError) in try words.parseCurl() },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyCurl(command, context: context) })
 }
 
 extension CommandWords {
@@ -349,5 +358,202 @@ extension CommandParser {
         try HTTPSyntax.checkHeaderValue(value, name: name)
         try Template.validate(value)
         return .command(adds ? .headerAdd(name: name, value: value) : .headerSet(name: name, value: value))
+    }
+}
+
+extension Workspace {
+    /// `base`'s effect on the workspace; nil for another command's.
+    mutating func applyBase(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        let scope = scope(environment: context.environment)
+        switch command {
+        case .base(let url):
+            let first = endpoint.base == nil
+            let changed = endpoint.base != nil && endpoint.base != url
+            endpoint.base = url
+            if first { bindCredentials() }
+            var lines: [String] = []
+            if changed && (!["", "/"].contains(endpoint.path) || !endpoint.segments.isEmpty) {
+                let shown = (try? endpoint.url(in: scope.masked)) ?? url
+                lines.append("kept the path: \(shown) (`path /` starts at the base)")
+            }
+            if changed, let held = heldBackCredentialsLine() { lines.append(held) }
+            if !lines.isEmpty { return .output(lines.joined(separator: "\n")) }
+        case .showBase:
+            return .output(endpoint.base ?? "(no base URL: set one with `base URL`)")
+        default:
+            return nil
+        }
+        return .done
+    }
+
+    /// `path`'s effect on the workspace; nil for another command's.
+    mutating func applyPath(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        let scope = scope(environment: context.environment)
+        switch command {
+        case .path(let path):
+            if let note = try setTarget(path) { return .output(note) }
+        case .pathAdd(let segments):
+            // `..` goes one segment up and `.` stays, as in a path: neither is ever sent.
+            for segment in segments {
+                switch segment {
+                case "..": try endpoint.goUp()
+                case ".": continue
+                default: endpoint.segments.append(segment)
+                }
+            }
+        case .pathUp:
+            try endpoint.goUp()
+        case .showURL:
+            return .output(try endpoint.url(in: scope.masked))
+        default:
+            return nil
+        }
+        return .done
+    }
+
+    /// `method`'s effect on the workspace; nil for another command's.
+    mutating func applyMethod(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        switch command {
+        case .method(let method):
+            endpoint.method = method
+        case .showMethod:
+            return .output(endpoint.method)
+        default:
+            return nil
+        }
+        return .done
+    }
+
+    /// `query`'s effect on the workspace; nil for another command's.
+    mutating func applyQuery(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        switch command {
+        case .queryAdd(let name, let value):
+            endpoint.query.append(QueryItem(name: name, value: value))
+        case .querySet(let name, let value):
+            endpoint.setQuery(name, value)
+        case .queryRemove(let name):
+            guard endpoint.removeQuery(name) else { throw WorkbenchError("no query item named '\(name)'") }
+        case .queryClear:
+            endpoint.query = []
+            if endpoint.pathQuery != nil { endpoint.pathQuery = nil }
+        case .showQuery:
+            var lines = endpoint.query.map(\.typedText)
+            if let pasted = endpoint.pathQuery {
+                lines.insert("?\(pasted) (pasted with the path: it goes when the path changes)", at: 0)
+            }
+            return .output(lines.isEmpty ? "(no query items)" : lines.joined(separator: "\n"))
+        default:
+            return nil
+        }
+        return .done
+    }
+
+    /// `header`'s effect on the workspace; nil for another command's.
+    mutating func applyHeader(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        switch command {
+        case .headerSet(let name, let value), .headerAdd(let name, let value):
+            let kept = keepingLiteralCredential(name: name, value: value)
+            let field = HeaderField(name: name, value: kept?.value ?? value)
+            if case .headerSet = command {
+                endpoint.setHeader(name, field.value, credential: isCredential(field))
+            } else {
+                endpoint.addHeader(name, field.value, credential: isCredential(field))
+            }
+            if let kept { return .output(kept.note) }
+        case .headerRemove(let name):
+            if try endpoint.removeHeader(name) == .typedRemovedDefaultReturns {
+                return .output("the default \(name) is sent again; `header rm \(name)` once more sends none")
+            }
+        case .headerClear:
+            endpoint.headers = []
+            endpoint.omittedDefaults = []
+        case .showHeaders:
+            var lines = endpoint.headers.map { "\($0.name): \($0.value)" }
+            if lines.isEmpty { lines.append("(no headers; `show` lists the defaults too)") }
+            if !endpoint.omittedDefaults.isEmpty {
+                lines.append("(not sent: \(endpoint.omittedDefaults.joined(separator: ", ")); `header clear` sends them again)")
+            }
+            return .output(lines.joined(separator: "\n"))
+        default:
+            return nil
+        }
+        return .done
+    }
+
+    /// `body`'s effect on the workspace; nil for another command's.
+    mutating func applyBody(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        switch command {
+        case .body(let body):
+            if case .jsonFile(let path) = body, !Template.hasReferences(path) {
+                // Checked now, so a typo is caught when typed; read again when sent.
+                let bytes = try context.readFile(path)
+                do { try JSONSyntax.validate(bytes) } catch { throw WorkbenchError("\(path) is not valid JSON: \(error)") }
+            }
+            endpoint.body = body
+        case .bodyEdit:
+            switch endpoint.body {
+            case nil: return .editBody("", json: false)
+            case .text(let text): return .editBody(text, json: false)
+            case .json(let text): return .editBody(text, json: true)
+            case .form, .file, .jsonFile, .multipart, .graphql:
+                throw WorkbenchError("`body edit` edits a text or JSON body; this one is \(Prompt.bodyNote(endpoint) ?? "set"): type it again with `body ...`")
+            }
+        case .bodyExample:
+            return try setExampleBody()
+        case .bodyClear:
+            endpoint.body = nil
+        case .showBody:
+            return .output(Self.describe(endpoint.body))
+        case .graphqlBody(let change):
+            return try applyGraphQLBody(change)
+        default:
+            return nil
+        }
+        return .done
+    }
+
+    /// `show`'s effect on the workspace; nil for another command's.
+    mutating func applyShow(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        let scope = scope(environment: context.environment)
+        switch command {
+        case .show:
+            let text = try showText(revealingSecrets: false, context: context)
+            let warnings = parameterWarnings(in: scope)
+            return warnings.isEmpty ? .output(text) : .outputWithWarning(text, warning: warnings.joined(separator: "\n"))
+        case .showWithSecrets:
+            return .revealed(try showText(revealingSecrets: true, context: context))
+        default:
+            return nil
+        }
+    }
+
+    /// `curl`'s effect on the workspace; nil for another command's.
+    mutating func applyCurl(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        let scope = scope(environment: context.environment)
+        switch command {
+        case .curl(let secrets):
+            let request = try endpoint.prepare(in: scope, readFile: context.readFile)
+            let command = try CurlCommand.text(for: secrets ? request : request.shown, body: endpoint.body, settings: settings,
+                                               typedHost: endpoint.headersInForce.contains(name: "Host"))
+            if let reason = RedirectFidelity.reason(request, settings: settings, tool: .curl) {
+                return .outputWithWarning(command, warning: "warning: " + reason, revealed: secrets)
+            }
+            return secrets ? .revealed(command) : .output(command)
+        default:
+            return nil
+        }
+    }
+
+    /// `reset`'s effect on the workspace; nil for another command's.
+    mutating func applyReset(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        switch command {
+        case .reset:
+            var fresh = Endpoint(base: endpoint.base)
+            fresh.auths = endpoint.auths
+            endpoint = fresh
+        default:
+            return nil
+        }
+        return .done
     }
 }

@@ -4,12 +4,15 @@ import WorkbenchAPIs
 import WorkbenchSessions
 
 /// One command, declared once: its name, help (usage, summary, example, subcommands),
-/// its parsing and its completion. `help`, "did you mean", the parser's dispatch and
+/// its parsing, its effect on the workspace and its completion. `help`, "did you mean", the parser's dispatch and
 /// completion are all read from these declarations (`CommandTable`), so they cannot
 /// drift apart. The parsed value stays a `Command`.
 struct CommandDeclaration: Sendable {
     /// The words after the command word, split as the command language splits them.
     typealias Parse = @Sendable (CommandWords) throws(WorkbenchError) -> ParsedLine
+    /// The command's effect on the workspace (a copy, committed when it succeeds);
+    /// nil for a `Command` that is another declaration's.
+    typealias Apply = @Sendable (inout Workspace, Command, CommandContext) throws(WorkbenchError) -> CommandOutcome?
     /// A line read its own way before it is split into words (`header X: "a"`, pipes):
     /// nil when the line is an ordinary one of the command.
     typealias Verbatim = @Sendable (String) throws(WorkbenchError) -> ParsedLine?
@@ -26,13 +29,15 @@ struct CommandDeclaration: Sendable {
     /// in a usage line, Tab offers each after the name.
     var subcommands: [String]
     var parse: Parse
+    /// Nil for the method verbs: they parse into `send`'s command.
+    var apply: Apply?
     /// Sends the request (`send` and the method verbs).
     var sends: Bool
     var verbatim: Verbatim?
     var complete: Complete
 
     init(name: String, usage: [String], summary: String, example: String, subcommands: [String],
-         parse: @escaping Parse, sends: Bool = false, verbatim: Verbatim? = nil,
+         parse: @escaping Parse, apply: Apply? = nil, sends: Bool = false, verbatim: Verbatim? = nil,
          complete: Complete? = nil) {
         self.name = name
         self.usage = usage
@@ -40,6 +45,7 @@ struct CommandDeclaration: Sendable {
         self.example = example
         self.subcommands = subcommands
         self.parse = parse
+        self.apply = apply
         self.sends = sends
         self.verbatim = verbatim
         self.complete = complete ?? Self.subcommandsAtFirst

@@ -17,37 +17,55 @@ extension CommandDeclaration {
         "auth oauth2 [refresh]", "auth none", "auth"],
         summary: "Credentials for the requests that follow, bound to the base's origin (a missing password, token or key is asked for with hidden input); values are secrets, dropped on a redirect to another origin. An API key goes as a header or a query item; aws-sigv4 signs each request with libcurl; oauth2 obtains a token (client credentials, device code, or authorization code with PKCE through a loopback redirect), sends it as Bearer, and renews it before it runs out and after a 401 invalid_token.",
         example: "auth basic ana", subcommands: ["basic", "digest", "bearer", "apikey", "aws-sigv4", "oauth2", "none"],
-        parse: { words throws(WorkbenchError) in try words.parseAuth() })
+        parse: { words throws(WorkbenchError) in try words.parseAuth() },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyAuth(command, context: context) })
 
     static let cookies = CommandDeclaration(
         name: "cookies", usage: ["cookies", "cookies rm NAME", "cookies clear"],
         summary: "List the session's cookie jar (values masked), remove cookies of a name, or empty it; Set-Cookie fills it, libcurl sends each cookie only where it belongs.",
         example: "cookies rm sessionid", subcommands: ["rm", "clear"],
-        parse: { words throws(WorkbenchError) in try words.parseCookies() })
+        parse: { words throws(WorkbenchError) in try words.parseCookies() },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyCookies(command, context: context) })
 
     static let proxy = CommandDeclaration(
         name: "proxy", usage: ["proxy URL", "proxy off", "proxy none", "proxy"],
         summary: "Send through an http, https, socks4 or socks5 proxy; off: the http_proxy/https_proxy/no_proxy environment applies, as in curl; none: no proxy at all.",
         example: "proxy socks5h://127.0.0.1:1080", subcommands: ["off", "none"],
-        parse: { words throws(WorkbenchError) in try words.parseProxy() })
+        parse: { words throws(WorkbenchError) in try words.parseProxy() },
+        apply: { workspace, command, _ throws(WorkbenchError) in
+            guard case .network(let action) = command, case .proxy = action else { return nil }
+            return try workspace.applyNetwork(action)
+        })
 
     static let cacert = CommandDeclaration(
         name: "cacert", usage: ["cacert FILE", "cacert off", "cacert"],
         summary: "Trust the CA certificates in FILE (PEM) instead of the system's; off: the system's again.",
         example: "cacert certs/ca.pem", subcommands: ["off"],
-        parse: { words throws(WorkbenchError) in try words.parseCacert() })
+        parse: { words throws(WorkbenchError) in try words.parseCacert() },
+        apply: { workspace, command, _ throws(WorkbenchError) in
+            guard case .network(let action) = command, case .caCertificate = action else { return nil }
+            return try workspace.applyNetwork(action)
+        })
 
     static let cert = CommandDeclaration(
         name: "cert", usage: ["cert FILE [KEY]", "cert off", "cert"],
         summary: "Present a client certificate (PEM; KEY when the key is in another file); off: none.",
         example: "cert certs/client.pem certs/client.key", subcommands: ["off"],
-        parse: { words throws(WorkbenchError) in try words.parseCert() })
+        parse: { words throws(WorkbenchError) in try words.parseCert() },
+        apply: { workspace, command, _ throws(WorkbenchError) in
+            guard case .network(let action) = command, case .clientCertificate = action else { return nil }
+            return try workspace.applyNetwork(action)
+        })
 
     static let http = CommandDeclaration(
         name: "http", usage: ["http 1.1", "http 2", "http auto", "http"],
         summary: "The HTTP version to ask for (auto: HTTP/2 over TLS when offered); the status line and `timing` show the one used.",
         example: "http 1.1", subcommands: ["1.1", "2", "auto"],
-        parse: { words throws(WorkbenchError) in try words.parseHttp() })
+        parse: { words throws(WorkbenchError) in try words.parseHttp() },
+        apply: { workspace, command, _ throws(WorkbenchError) in
+            guard case .network(let action) = command, case .httpVersion = action else { return nil }
+            return try workspace.applyNetwork(action)
+        })
 }
 
 extension CommandWords {
@@ -131,6 +149,100 @@ extension CommandWords {
             return .command(.cookies(.remove(texts[1])))
         case let sub?:
             throw usageError("unknown subcommand '\(sub)'" + Suggestion.didYouMean(sub, among: subcommands))
+        }
+    }
+}
+
+extension Workspace {
+    /// `cookies`'s effect on the workspace; nil for another command's.
+    mutating func applyCookies(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        switch command {
+        case .cookies(let action):
+            return try applyCookies(action)
+        default:
+            return nil
+        }
+    }
+
+    /// `auth`'s effect on the workspace; nil for another command's.
+    mutating func applyAuth(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        switch command {
+        case .auth(let action):
+            return try applyAuth(action)
+        default:
+            return nil
+        }
+    }
+}
+
+extension Workspace {
+    /// `auth ...`. A literal password or token goes into a secret variable
+    /// (`auth_password`, `auth_token`) and the Endpoint refers to it, so it is
+    /// masked, never saved, and given to a replay like any secret.
+    mutating func applyAuth(_ action: AuthCommand) throws(WorkbenchError) -> CommandOutcome {
+        switch action {
+        case .show:
+            return .output(endpoint.auth?.summary ?? "(no auth)")
+        case .none:
+            if let auth = endpoint.auth { removeVariables(madeFor: auth) }
+            endpoint.auth = nil
+        case .awsSigV4, .oauth2:
+            return try applyAuthKind(action)
+        case .set(let scheme, let user, nil):
+            return .askCredential(scheme, user: user)
+        case .set(let scheme, let user, let secret?):
+            if secret == Variables.mask {
+                throw WorkbenchError("'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
+                    + "type the value, or leave it out to be asked for it")
+            }
+            guard !secret.isEmpty else { throw WorkbenchError("the \(scheme == .bearer ? "token" : "password") is empty") }
+            endpoint.auth = Auth(scheme: scheme, user: user, secret: keptAsSecret(secret, base: scheme.variableName))
+        }
+        return .done
+    }
+
+    /// `proxy`, `cacert`, `cert`, `http`: a file named must be a readable
+    /// regular file now (it is read again by libcurl on every send).
+    mutating func applyNetwork(_ action: NetworkCommand) throws(WorkbenchError) -> CommandOutcome {
+        switch action {
+        case .proxy(nil): return .output(settings.proxy.summary)
+        case .proxy(let proxy?): settings.proxy = proxy
+        case .caCertificate(nil): return .output(settings.caCertificate ?? "(the system's CA certificates)")
+        case .caCertificate(let file?):
+            if let file { try FileSystem.checkReadableRegularFile(FileSystem.expandTilde(file), shownAs: file, for: "use") }
+            settings.caCertificate = file
+        case .clientCertificate(nil):
+            return .output(settings.clientCertificate.map { $0 + (settings.clientKey.map { " (key \($0))" } ?? "") } ?? "(no client certificate)")
+        case .clientCertificate(let choice?):
+            if let choice {
+                for file in [choice.certificate] + (choice.key.map { [$0] } ?? []) {
+                    try FileSystem.checkReadableRegularFile(FileSystem.expandTilde(file), shownAs: file, for: "use")
+                }
+            }
+            settings.clientCertificate = choice?.certificate
+            settings.clientKey = choice?.key
+        case .httpVersion(nil): return .output(settings.httpVersion.rawValue)
+        case .httpVersion(let version?): settings.httpVersion = version
+        }
+        return .done
+    }
+
+    /// `cookies`, `cookies rm NAME`, `cookies clear`. Removed values stay known
+    /// to the redaction step.
+    mutating func applyCookies(_ action: CookieCommand) throws(WorkbenchError) -> CommandOutcome {
+        switch action {
+        case .list:
+            return .output(cookies.listing(now: CookieJar.now))
+        case .clear:
+            let count = cookies.cookies.count
+            removedCookieValues += cookies.values
+            cookies = CookieJar()
+            return .output("removed \(count) cookie\(count == 1 ? "" : "s")")
+        case .remove(let name):
+            let values = cookies.cookies.filter { $0.name == name }.map(\.value)
+            guard cookies.remove(named: name) > 0 else { throw WorkbenchError("no cookie named '\(name)' (see `cookies`)") }
+            removedCookieValues += values
+            return .done
         }
     }
 }

@@ -12,6 +12,7 @@ extension CommandDeclaration {
         summary: "Send the request and print the response; `> FILE` writes the raw body to FILE (streamed, with a progress bar on a terminal); --body sends the body with GET, HEAD, OPTIONS, DELETE or TRACE too.",
         example: "send", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseSend(method: nil) },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applySend(command, context: context) },
         sends: true,
         verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
 
@@ -69,6 +70,7 @@ extension CommandDeclaration {
         summary: "Show the last response again without sending: in parts, to a file (the raw body, written atomically) or through a shell command (the body on its standard input); secrets stay masked.",
         example: "last | jq .data", subcommands: ResponsePart.allCases.map(\.rawValue),
         parse: { words throws(WorkbenchError) in try words.parseLast() },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyLast(command, context: context) },
         verbatim: { line throws(WorkbenchError) in try CommandParser.lastThroughPipe(line) },
         complete: { input in
             if input.position == 1 && !input.current.hasPrefix(">") {
@@ -82,7 +84,8 @@ extension CommandDeclaration {
         name: "timing", usage: ["timing"],
         summary: "Print the last response's phases: DNS, connect, TLS, sent, first byte, download, total.",
         example: "timing", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.timing) })
+        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.timing) },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyTiming(command, context: context) })
 }
 
 extension CommandWords {
@@ -178,5 +181,46 @@ extension CommandParser {
         }
         if let problem { throw WorkbenchError("last: \(problem); see `help last`") }
         return .command(.last(part: part, destination: .pipe(String(command))))
+    }
+}
+
+extension Workspace {
+    /// `send`'s effect on the workspace; nil for another command's.
+    mutating func applySend(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        switch command {
+        case .send(let method, let path, let output, let withBody, let pipe):
+            if let method { endpoint.method = method }
+            let note = try path.flatMap { path throws(WorkbenchError) in try setTarget(path) }
+            if let parameter = unfilledParameter() {
+                throw WorkbenchError("the path \(currentPath) still has \(parameter) to fill: `cd ..` then `cd VALUE`, or `path` with the value")
+            }
+            if withBody && endpoint.body == nil {
+                throw WorkbenchError("--body: no body is set (`body ...` sets one)")
+            }
+            return .send(output: output, note: note, withBody: withBody, pipe: pipe)
+        default:
+            return nil
+        }
+    }
+
+    /// `timing`'s effect on the workspace; nil for another command's.
+    mutating func applyTiming(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        switch command {
+        case .timing:
+            return .timing
+        default:
+            return nil
+        }
+    }
+
+    /// `last`'s effect on the workspace; nil for another command's.
+    mutating func applyLast(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        switch command {
+        case .last(let part, let destination):
+            guard lastResponse != nil else { throw WorkbenchError("no response yet: `send` a request first") }
+            return .last(part: part, destination: destination)
+        default:
+            return nil
+        }
     }
 }

@@ -13,13 +13,15 @@ extension CommandDeclaration {
         example: "import curl -X POST https://api.example.com/login --json '{\"user\": \"ana\"}'",
         subcommands: ["curl"],
         parse: { words throws(WorkbenchError) in throw words.usageError("expected `import curl ARGS...` or `import FILE`") },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyImport(command, context: context) },
         verbatim: { line throws(WorkbenchError) in try CommandParser.importedCommand(line) })
 
     static let export = CommandDeclaration(
         name: "export", usage: ["export curl|httpie|http|hurl [--session] [--secrets] [> FILE]", "export curl --exact", "export swift [--session] [--runnable] [> FILE]", "export har [--session] [> FILE]", "export postman [--session] [> FILE]"],
         summary: "Write the request (or with --session every request sent) for another tool: a short curl or HTTPie command, a .http file (JetBrains, VS Code), a Hurl file with captures and asserts, or Swift code (an Endpoint enum building URLRequests; --runnable adds a main that sends them). Secret values are masked unless --secrets; .http and Hurl files keep {{variables}}.",
         example: "export hurl --session > api.hurl", subcommands: Export.Format.allCases.map(\.rawValue),
-        parse: { words throws(WorkbenchError) in try words.parseExport() })
+        parse: { words throws(WorkbenchError) in try words.parseExport() },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyExport(command, context: context) })
 }
 
 extension CommandWords {
@@ -81,5 +83,52 @@ extension CommandParser {
             throw WorkbenchError("import: expected a curl command after `import curl`; see `help import`")
         }
         return .command(.importCurl(words.first == "curl" ? Array(words.dropFirst()) : words))
+    }
+}
+
+extension Workspace {
+    /// `import`'s effect on the workspace; nil for another command's.
+    mutating func applyImport(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        switch command {
+        case .importCurl(let words):
+            let imported = try CurlImport.parse(words, readFile: context.readFile)
+            endpoint = imported.endpoint
+            if let follow = imported.followRedirects { settings.followRedirects = follow }
+            if let insecure = imported.insecure { settings.insecure = insecure }
+            if let timeout = imported.timeout { settings.timeout = timeout }
+            return .output(([Self.importSummary(endpoint)] + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
+        case .importFile(let path):
+            return try importFile(path, context: context)
+        default:
+            return nil
+        }
+    }
+
+    /// `export`'s effect on the workspace; nil for another command's.
+    mutating func applyExport(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        let scope = scope(environment: context.environment)
+        switch command {
+        case .export(let export):
+            var records = [RequestRecord(endpoint: endpoint, settings: settings)]
+            // HAR is about exchanges: the current request, with its response when it was the last sent.
+            if export.format == .har, let last = history.last, last.endpoint == endpoint { records = [last] }
+            if export.session {
+                guard !history.isEmpty else { throw WorkbenchError("nothing to export: no request has been sent yet (`export \(export.format.rawValue)` exports the current one)") }
+                records = history.records
+            }
+            let text = try export.text(records: records, variables: variables, scope: scope, readFile: context.readFile)
+            let warnings = try export.warnings(records: records, variables: variables, scope: scope, readFile: context.readFile)
+            let warning: String? = warnings.isEmpty ? nil : warnings.map { "warning: " + $0 }.joined(separator: "\n")
+            if let file = export.outputFile {
+                try context.writeFile(Array(text.utf8), file)
+                let done = "exported \(records.count) request\(records.count == 1 ? "" : "s") to \(file)"
+                return warning.map { .outputWithWarning(done, warning: $0) } ?? .output(done)
+            }
+            let trimmed = String(text.dropLast())
+            if let warning { return .outputWithWarning(trimmed, warning: warning, revealed: export.revealSecrets) }
+            return export.revealSecrets ? .revealed(trimmed) : .output(trimmed)
+        default:
+            return nil
+        }
     }
 }

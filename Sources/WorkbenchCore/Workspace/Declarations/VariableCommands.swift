@@ -12,6 +12,7 @@ extension CommandDeclaration {
         summary: "Set a variable, used as {{NAME}}; a secret is masked everywhere, never saved, and asked for hidden when VALUE is left out.",
         example: "set key 0123abcd", subcommands: ["--secret"],
         parse: { words throws(WorkbenchError) in try words.parseSet() },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applySet(command, context: context) },
         complete: { input in
             if input.position == 1 { return input.matching(input.subcommands + input.workspace.variables.names) }
             if input.position == 2 && input.before[1] == "--secret" { return input.matching(input.workspace.variables.names) }
@@ -21,19 +22,22 @@ extension CommandDeclaration {
     static let unset = CommandDeclaration(
         name: "unset", usage: ["unset NAME"], summary: "Remove a variable.", example: "unset key", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseUnset() },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyUnset(command, context: context) },
         complete: { input in
             input.position == 1 ? input.matching(input.workspace.variables.names) : nil
         })
 
     static let vars = CommandDeclaration(
         name: "vars", usage: ["vars"], summary: "List the variables (secret values masked).", example: "vars", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.vars) })
+        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.vars) },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyVars(command, context: context) })
 
     static let capture = CommandDeclaration(
         name: "capture", usage: ["capture [--secret] NAME status", "capture [--secret] NAME header HEADER", "capture [--secret] NAME JSONPATH", "capture rm NAME"],
         summary: "Put a value of the last response into a variable (--secret: masked, never saved); a replay captures it again. `rm` stops capturing NAME.",
         example: "capture token $.data.accessToken", subcommands: ["--secret", "rm"],
         parse: { words throws(WorkbenchError) in try words.parseCapture() },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyCapture(command, context: context) },
         complete: { input in
             if input.position == 1 { return input.matching(input.subcommands) }
             if input.position == 2 && input.before[1] == "rm" {
@@ -81,6 +85,73 @@ extension CommandWords {
             return .command(.capture(name: operands[0], source: try Capture.parseSource(Array(operands.dropFirst())), secret: secret))
         } catch {
             throw usageError(error.message)
+        }
+    }
+}
+
+extension Workspace {
+    /// `capture`'s effect on the workspace; nil for another command's.
+    mutating func applyCapture(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        switch command {
+        case .capture(let name, let source, let markSecret):
+            let (response, index) = try lastExchange()
+            let capture = Capture(name: name, source: source, isSecret: markSecret)
+            let value = try capture.value(from: response)
+            let secret = markSecret || variables.isSecret(name)
+            variables.set(name, to: value, secret: secret)
+            history[index].captures.removeAll { $0.name == name }
+            history[index].captures.append(capture)
+            if secret {
+                // The response it came from is kept: the secret is masked there too.
+                history[index].response = history[index].response?.redacted(by: SecretRedactor(secrets: [value]))
+            }
+            return .output("\(name) = \(secret ? Variables.mask : value)")
+        case .captureRemove(let name):
+            return .output(try removeCapture(name))
+        default:
+            return nil
+        }
+    }
+
+    /// `set`'s effect on the workspace; nil for another command's.
+    mutating func applySet(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        switch command {
+        case .set(let name, let value?, let secret):
+            if secret && value == Variables.mask {
+                throw WorkbenchError("'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
+                    + "type the value, or `set --secret \(name)` to be asked for it")
+            }
+            variables.set(name, to: value, secret: secret)
+            declaredSecrets.removeAll { $0 == name }
+            httpFileVariableNames.remove(name)
+        case .set(let name, nil, _):
+            return .askSecret(name)
+        default:
+            return nil
+        }
+        return .done
+    }
+
+    /// `unset`'s effect on the workspace; nil for another command's.
+    mutating func applyUnset(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        switch command {
+        case .unset(let name):
+            let declared = declaredSecrets.contains(name)
+            declaredSecrets.removeAll { $0 == name }
+            guard variables.remove(name) != nil || declared else { throw WorkbenchError("no variable named '\(name)'") }
+        default:
+            return nil
+        }
+        return .done
+    }
+
+    /// `vars`'s effect on the workspace; nil for another command's.
+    mutating func applyVars(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        switch command {
+        case .vars:
+            return .output(describeVariables())
+        default:
+            return nil
         }
     }
 }
