@@ -8,54 +8,62 @@ import WorkbenchAPIs
 /// operation declares after `header`; after `method`, only the methods the
 /// path has.
 extension Completion {
-    /// Nil when the description has nothing to say here (the usual completion applies).
-    func apiCandidates(_ api: APIDescription, command: String, before: [String], current: String) -> [String]? {
-        let position = before.count
-        switch command {
-        case "cd", "ls":
-            guard position == 1 else { return nil }
-            return pathCandidates(api, current: current, relative: true)
-        case "path":
-            guard position == 1, current != "..", before.count == 1 else { return nil }
-            return pathCandidates(api, current: current, relative: false)
-        case "describe":
-            if position == 1 && !current.hasPrefix("/") {
-                let methods = api.route(matching: workspace.currentPath)?.methods ?? []
-                return matching(methods, current.uppercased()) + (current.isEmpty ? pathCandidates(api, current: "/", relative: false) : [])
-            }
-            guard position <= 2 else { return nil }
-            return pathCandidates(api, current: current, relative: true)
-        case "method":
-            guard position == 1, let route = api.route(matching: workspace.currentPath), !route.methods.isEmpty else { return nil }
-            return matching(route.methods, current.uppercased())
-        case "query":
-            guard position >= 2, ["add", "set"].contains(before[1]), let operation = currentOperation(api) else { return nil }
-            let parameters = operation.parameters(in: "query")
-            if position == 2 { return matching(parameters.map(\.name), current) }
-            if position == 3, let parameter = parameters.first(where: { $0.name == before[2] }) {
-                return matching(values(of: parameter), current)
-            }
-            return nil
-        case "header":
-            guard let operation = currentOperation(api) else { return nil }
-            let declared = operation.parameters(in: "header")
-            guard !declared.isEmpty else { return nil }
-            if position == 1 || (position == 2 && before[1] == "add") {
-                let names = declared.map { $0.name + ":" }
-                let others = Self.commonHeaders.map { $0 + ":" }.filter { name in !names.contains { $0.lowercased() == name.lowercased() } }
-                let subcommands = position == 1 ? ["add", "rm", "clear"] : []
-                return matching(names, current) + matching(subcommands + others, current)
-            }
-            if let last = before.last, last.hasSuffix(":"),
-               let parameter = declared.first(where: { $0.name.lowercased() + ":" == last.lowercased() }) {
-                let found = matching(values(of: parameter), current)
-                return found.isEmpty ? nil : found
-            }
-            return nil
-        default:
-            guard CommandCatalog.sendVerbs.contains(command), position == 1 else { return nil }
-            return pathCandidates(api, current: current, relative: false)
+    // Each is called by its command's declaration first, and is nil when the description
+    // has nothing to say there (the command's usual completion applies).
+
+    /// `cd`, `ls` (relative), `path` and the send verbs: the next path segment.
+    func apiPaths(current: String, relative: Bool) -> [String]? {
+        guard let api = workspace.api else { return nil }
+        return pathCandidates(api, current: current, relative: relative)
+    }
+
+    /// `describe [METHOD] [PATH]`: the current path's methods, or paths.
+    func apiDescribe(position: Int, current: String) -> [String]? {
+        guard let api = workspace.api else { return nil }
+        if position == 1 && !current.hasPrefix("/") {
+            let methods = api.route(matching: workspace.currentPath)?.methods ?? []
+            return matching(methods, current.uppercased()) + (current.isEmpty ? pathCandidates(api, current: "/", relative: false) : [])
         }
+        guard position <= 2 else { return nil }
+        return pathCandidates(api, current: current, relative: true)
+    }
+
+    /// `method`: only the methods the path has.
+    func apiMethods(current: String) -> [String]? {
+        guard let api = workspace.api, let route = api.route(matching: workspace.currentPath), !route.methods.isEmpty else { return nil }
+        return matching(route.methods, current.uppercased())
+    }
+
+    /// `query add|set NAME VALUE`: the operation's query parameters and their values.
+    func apiQuery(before: [String], current: String) -> [String]? {
+        let position = before.count
+        guard let api = workspace.api, position >= 2, ["add", "set"].contains(before[1]),
+              let operation = currentOperation(api) else { return nil }
+        let parameters = operation.parameters(in: "query")
+        if position == 2 { return matching(parameters.map(\.name), current) }
+        if position == 3, let parameter = parameters.first(where: { $0.name == before[2] }) {
+            return matching(values(of: parameter), current)
+        }
+        return nil
+    }
+
+    /// `header [add] NAME: VALUE`: the operation's header parameters first, and their values.
+    func apiHeaders(before: [String], current: String, subcommands: [String]) -> [String]? {
+        let position = before.count
+        guard let api = workspace.api, let operation = currentOperation(api) else { return nil }
+        let declared = operation.parameters(in: "header")
+        guard !declared.isEmpty else { return nil }
+        if position == 1 || (position == 2 && before[1] == "add") {
+            let names = declared.map { $0.name + ":" }
+            let others = Self.commonHeaders.map { $0 + ":" }.filter { name in !names.contains { $0.lowercased() == name.lowercased() } }
+            return matching(names, current) + matching((position == 1 ? subcommands : []) + others, current)
+        }
+        if let last = before.last, last.hasSuffix(":"),
+           let parameter = declared.first(where: { $0.name.lowercased() + ":" == last.lowercased() }) {
+            let found = matching(values(of: parameter), current)
+            return found.isEmpty ? nil : found
+        }
+        return nil
     }
 
     /// The operation for the current method and path, if the description has one.

@@ -47,9 +47,6 @@ public struct Completion {
         guard let command = before.first?.lowercased() else {
             return matching(CommandTable.names, current)
         }
-        if let api = workspace.api, let found = apiCandidates(api, command: command, before: before, current: current) {
-            return found
-        }
         if let declaration = CommandTable.declaration(named: command),
            let found = declaration.complete(CompletionInput(completion: self, before: before, current: current,
                                                             subcommands: declaration.subcommands)) {

@@ -22,21 +22,31 @@ extension CommandDeclaration {
         summary: "List the description's paths below PATH (default: the current path) as a tree, with their methods.",
         example: "ls /pets", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseLs() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyLs(command, context: context) })
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyLs(command, context: context) },
+        complete: { input in
+            input.position == 1 ? input.completion.apiPaths(current: input.current, relative: true) : nil
+        })
 
     static let cd = CommandDeclaration(
         name: "cd", usage: ["cd PATH", "cd ..", "cd /"],
         summary: "Move the path like a folder: relative to the current path or absolute. With a description loaded the path must be one of its paths; a parameter segment stays `{name}` until a value fills it (`cd 42`).",
         example: "cd pets/{petId}", subcommands: [".."],
         parse: { words throws(WorkbenchError) in try words.parseCd() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyCd(command, context: context) })
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyCd(command, context: context) },
+        complete: { input in
+            if input.position == 1, let found = input.completion.apiPaths(current: input.current, relative: true) { return found }
+            return CommandDeclaration.subcommandsAtFirst(input)
+        })
 
     static let describe = CommandDeclaration(
         name: "describe", usage: ["describe [METHOD] [PATH]"],
         summary: "Show an operation of the description (default: the current method and path; every method of the path when the current one has none): parameters with location, required, type, enum and default; the request body's schema; the responses.",
         example: "describe POST /pets", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseDescribe() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyDescribe(command, context: context) })
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyDescribe(command, context: context) },
+        complete: { input in
+            input.completion.apiDescribe(position: input.position, current: input.current)
+        })
 
     static let graphql = CommandDeclaration(
         name: "graphql", usage: ["graphql schema [URL|FILE]", "graphql schema off", "graphql ls [TYPE]", "graphql describe TYPE[.FIELD]", "graphql"],

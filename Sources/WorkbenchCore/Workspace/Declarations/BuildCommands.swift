@@ -22,7 +22,14 @@ extension CommandDeclaration {
         summary: "Set the path below the base (a ?query typed with it belongs to this path; a full URL moves the base to its origin), append encoded segments (`..` goes up), go one segment up, or print the full URL.",
         example: "path /3/movie/popular", subcommands: ["add", ".."],
         parse: { words throws(WorkbenchError) in try words.parsePath() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyPath(command, context: context) })
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyPath(command, context: context) },
+        complete: { input in
+            if input.position == 1, input.current != "..",
+               let found = input.completion.apiPaths(current: input.current, relative: false) {
+                return found
+            }
+            return CommandDeclaration.subcommandsAtFirst(input)
+        })
 
     static let method = CommandDeclaration(
         name: "method", usage: ["method VERB", "method"],
@@ -32,7 +39,8 @@ extension CommandDeclaration {
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyMethod(command, context: context) },
         complete: { input in
             // Methods are values of VERB, not subcommands: any token is taken, in any case.
-            input.position == 1 ? input.completion.matching(methods, input.current.uppercased()) : nil
+            guard input.position == 1 else { return nil }
+            return input.completion.apiMethods(current: input.current) ?? input.completion.matching(methods, input.current.uppercased())
         })
 
     static let query = CommandDeclaration(
@@ -42,6 +50,7 @@ extension CommandDeclaration {
         parse: { words throws(WorkbenchError) in try words.parseQuery() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyQuery(command, context: context) },
         complete: { input in
+            if let found = input.completion.apiQuery(before: input.before, current: input.current) { return found }
             if input.position == 1 { return input.matching(input.subcommands) }
             if input.position == 2 && ["rm", "set"].contains(input.before[1]) {
                 return input.matching(input.unique(input.workspace.endpoint.query.map(\.name)))
@@ -57,6 +66,9 @@ extension CommandDeclaration {
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyHeader(command, context: context) },
         verbatim: { line throws(WorkbenchError) in try CommandParser.verbatimHeader(line) },
         complete: { input in
+            if let found = input.completion.apiHeaders(before: input.before, current: input.current, subcommands: input.subcommands) {
+                return found
+            }
             if input.position == 1 {
                 return input.matching(input.subcommands + Completion.commonHeaders.map { $0 + ":" })
             }

@@ -114,6 +114,11 @@ struct CompletionInput {
     /// `1`, `2`, ... for the requests of the history.
     var requestNumbers: [String] { workspace.history.indices.map { String($0 + 1) } }
 
+    /// The send verbs: a path of the loaded description first.
+    static let apiPathAtFirst: CommandDeclaration.Complete = { input in
+        input.position == 1 ? input.completion.apiPaths(current: input.current, relative: false) : nil
+    }
+
     /// `load`, `save`, `run`: a file name first.
     static let fileAtFirst: CommandDeclaration.Complete = { input in
         input.position == 1 ? input.files(matching: input.current) : nil

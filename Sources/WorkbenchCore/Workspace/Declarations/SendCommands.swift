@@ -21,49 +21,56 @@ extension CommandDeclaration {
         example: "get /api/character/1", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseSend(method: "GET") },
         sends: true,
-        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
+        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) },
+        complete: CompletionInput.apiPathAtFirst)
 
     static let post = CommandDeclaration(
         name: "post", usage: ["post [PATH] [--body]"], summary: "Set the method to POST (and the path and query, if given), then send.",
         example: "post /login", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseSend(method: "POST") },
         sends: true,
-        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
+        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) },
+        complete: CompletionInput.apiPathAtFirst)
 
     static let put = CommandDeclaration(
         name: "put", usage: ["put [PATH] [--body]"], summary: "Set the method to PUT (and the path and query, if given), then send.",
         example: "put /users/1", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseSend(method: "PUT") },
         sends: true,
-        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
+        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) },
+        complete: CompletionInput.apiPathAtFirst)
 
     static let patch = CommandDeclaration(
         name: "patch", usage: ["patch [PATH] [--body]"], summary: "Set the method to PATCH (and the path and query, if given), then send.",
         example: "patch /users/1", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseSend(method: "PATCH") },
         sends: true,
-        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
+        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) },
+        complete: CompletionInput.apiPathAtFirst)
 
     static let delete = CommandDeclaration(
         name: "delete", usage: ["delete [PATH] [--body]"], summary: "Set the method to DELETE (and the path and query, if given), then send; the body stays back unless --body.",
         example: "delete /users/1", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseSend(method: "DELETE") },
         sends: true,
-        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
+        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) },
+        complete: CompletionInput.apiPathAtFirst)
 
     static let head = CommandDeclaration(
         name: "head", usage: ["head [PATH] [--body]"], summary: "Set the method to HEAD (and the path and query, if given), then send.",
         example: "head /", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseSend(method: "HEAD") },
         sends: true,
-        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
+        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) },
+        complete: CompletionInput.apiPathAtFirst)
 
     static let options = CommandDeclaration(
         name: "options", usage: ["options [PATH] [--body]"], summary: "Set the method to OPTIONS (and the path and query, if given), then send.",
         example: "options /", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseSend(method: "OPTIONS") },
         sends: true,
-        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
+        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) },
+        complete: CompletionInput.apiPathAtFirst)
 
     static let last = CommandDeclaration(
         name: "last", usage: ["last [all|headers|body|status]", "last [PART] > FILE", "last [PART] | COMMAND"],
