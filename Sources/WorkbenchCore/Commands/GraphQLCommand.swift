@@ -76,26 +76,4 @@ extension CommandParser {
               let words = try? ShellWords.split(text), words.count == 1, (try? check(words[0].text)) != nil else { return text }
         return words[0].text
     }
-
-    /// `graphql [schema [URL|FILE|off] | ls [TYPE] | describe TYPE[.FIELD]]`.
-    static func graphql(_ words: [String]) throws(WorkbenchError) -> Command {
-        func usage(_ problem: String) -> WorkbenchError { WorkbenchError("graphql: \(problem); see `help graphql`") }
-        guard let sub = words.first?.lowercased() else { return .graphql(.show) }
-        let rest = Array(words.dropFirst())
-        switch sub {
-        case "schema":
-            guard rest.count <= 1 else { throw usage("expected at most one URL or FILE after `schema`") }
-            if rest.first?.lowercased() == "off" { return .graphql(.schemaOff) }
-            if let location = rest.first { try Template.validate(location) }
-            return .graphql(.schema(rest.first))
-        case "ls":
-            guard rest.count <= 1 else { throw usage("expected at most one TYPE after `ls`") }
-            return .graphql(.ls(rest.first))
-        case "describe":
-            guard rest.count == 1 else { throw usage("expected TYPE or TYPE.FIELD after `describe`") }
-            return .graphql(.describe(rest[0]))
-        default:
-            throw usage("unknown subcommand \(Excerpt.quoted(words[0])): expected schema, ls or describe")
-        }
-    }
 }

@@ -77,8 +77,27 @@ extension CommandWords {
         return .command(.cd(texts[0]))
     }
 
+    /// `graphql [schema [URL|FILE|off] | ls [TYPE] | describe TYPE[.FIELD]]`.
     func parseGraphql() throws(WorkbenchError) -> ParsedLine {
-        return .command(try CommandParser.graphql(texts))
+        guard let sub = texts.first?.lowercased() else { return .command(.graphql(.show)) }
+        let rest = Array(texts.dropFirst())
+        switch sub {
+        case "schema":
+            guard rest.count <= 1 else { throw usageError("expected at most one URL or FILE after `schema`") }
+            if rest.first?.lowercased() == "off" { return .command(.graphql(.schemaOff)) }
+            if let location = rest.first { try Template.validate(location) }
+            return .command(.graphql(.schema(rest.first)))
+        case "ls":
+            guard rest.count <= 1 else { throw usageError("expected at most one TYPE after `ls`") }
+            return .command(.graphql(.ls(rest.first)))
+        case "describe":
+            guard rest.count == 1 else { throw usageError("expected TYPE or TYPE.FIELD after `describe`") }
+            return .command(.graphql(.describe(rest[0])))
+        default:
+            // "schema, ls or describe": the declared subcommands.
+            let expected = subcommands.dropLast().joined(separator: ", ") + " or " + (subcommands.last ?? "")
+            throw usageError("unknown subcommand \(Excerpt.quoted(texts[0])): expected \(expected)")
+        }
     }
 
     /// `describe`, `describe METHOD`, `describe PATH`, `describe METHOD PATH`.

@@ -16,61 +16,27 @@ extension CommandDeclaration {
         sends: true,
         verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
 
-    static let get = CommandDeclaration(
-        name: "get", usage: ["get [PATH] [--body]"], summary: "Set the method to GET (and the path and query, if given), then send.",
-        example: "get /api/character/1", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseSend(method: "GET") },
-        sends: true,
-        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) },
-        complete: CompletionInput.apiPathAtFirst)
+    // The method verbs: `send` with the method (and path) set first, so `send`'s
+    // declaration applies what they parse into.
+    static let get = methodVerb("get", example: "get /api/character/1")
+    static let post = methodVerb("post", example: "post /login")
+    static let put = methodVerb("put", example: "put /users/1")
+    static let patch = methodVerb("patch", example: "patch /users/1")
+    static let delete = methodVerb("delete", example: "delete /users/1", note: "; the body stays back unless --body")
+    static let head = methodVerb("head", example: "head /")
+    static let options = methodVerb("options", example: "options /")
 
-    static let post = CommandDeclaration(
-        name: "post", usage: ["post [PATH] [--body]"], summary: "Set the method to POST (and the path and query, if given), then send.",
-        example: "post /login", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseSend(method: "POST") },
-        sends: true,
-        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) },
-        complete: CompletionInput.apiPathAtFirst)
-
-    static let put = CommandDeclaration(
-        name: "put", usage: ["put [PATH] [--body]"], summary: "Set the method to PUT (and the path and query, if given), then send.",
-        example: "put /users/1", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseSend(method: "PUT") },
-        sends: true,
-        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) },
-        complete: CompletionInput.apiPathAtFirst)
-
-    static let patch = CommandDeclaration(
-        name: "patch", usage: ["patch [PATH] [--body]"], summary: "Set the method to PATCH (and the path and query, if given), then send.",
-        example: "patch /users/1", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseSend(method: "PATCH") },
-        sends: true,
-        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) },
-        complete: CompletionInput.apiPathAtFirst)
-
-    static let delete = CommandDeclaration(
-        name: "delete", usage: ["delete [PATH] [--body]"], summary: "Set the method to DELETE (and the path and query, if given), then send; the body stays back unless --body.",
-        example: "delete /users/1", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseSend(method: "DELETE") },
-        sends: true,
-        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) },
-        complete: CompletionInput.apiPathAtFirst)
-
-    static let head = CommandDeclaration(
-        name: "head", usage: ["head [PATH] [--body]"], summary: "Set the method to HEAD (and the path and query, if given), then send.",
-        example: "head /", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseSend(method: "HEAD") },
-        sends: true,
-        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) },
-        complete: CompletionInput.apiPathAtFirst)
-
-    static let options = CommandDeclaration(
-        name: "options", usage: ["options [PATH] [--body]"], summary: "Set the method to OPTIONS (and the path and query, if given), then send.",
-        example: "options /", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseSend(method: "OPTIONS") },
-        sends: true,
-        verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) },
-        complete: CompletionInput.apiPathAtFirst)
+    private static func methodVerb(_ name: String, example: String, note: String = "") -> CommandDeclaration {
+        let method = name.uppercased()
+        return CommandDeclaration(
+            name: name, usage: ["\(name) [PATH] [--body]"],
+            summary: "Set the method to \(method) (and the path and query, if given), then send\(note).",
+            example: example, subcommands: [],
+            parse: { words throws(WorkbenchError) in try words.parseSend(method: method) },
+            sends: true,
+            verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) },
+            complete: CompletionInput.apiPathAtFirst)
+    }
 
     static let last = CommandDeclaration(
         name: "last", usage: ["last [all|headers|body|status]", "last [PART] > FILE", "last [PART] | COMMAND"],
