@@ -73,8 +73,6 @@ import Testing
                                      writeFile: { _, _ throws(WorkbenchError) in })
         for declaration in CommandTable.all {
             guard case .command(let command) = try CommandParser.parse(declaration.example) else { continue }
-            // `expect CHECK` is still applied in Workspace+Apply (its failure is being typed).
-            if case .expect = command { continue }
             let takers = CommandTable.all.filter { other in
                 guard let apply = other.apply else { return false }
                 var workspace = Workspace()

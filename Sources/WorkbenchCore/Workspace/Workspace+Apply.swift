@@ -13,29 +13,12 @@ extension Workspace {
     }
 
     private mutating func applyInPlace(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
-        let scope = scope(environment: context.environment)
-        switch command {
-        // Stays here while expectation failures become typed (issue 23, item 6): then it
-        // moves to `expect`'s declaration with the rest of the command.
-        case .expect(let expectation):
-            let (response, index) = try lastExchange()
-            let schema = try schemaSource(for: expectation, request: history[index].endpoint, scope: scope)
-            history[index].expectations.append(expectation)
-            let result = expectation.check(response, in: scope, schema: schema)
-            let number = history[index].expectations.count
-            // The note goes on the first line: a schema check lists its violations below it.
-            let lines = result.message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-            let kept = "\(lines[0]) (kept on request \(index + 1): `expect rm \(number)` takes it back)"
-            return result.passed ? .output("PASS \(result.message)")
-                : .checkFailed(summary: kept, details: lines.dropFirst().map(String.init))
-        default:
-            // The declaration of the command applies it (Workspace/Declarations/).
-            for declaration in CommandTable.all {
-                if let apply = declaration.apply, let outcome = try apply(&self, command, context) { return outcome }
-            }
-            assertionFailure("no declaration applies \(command)")
-            throw WorkbenchError("internal error: no command applies \(command)")
+        // The declaration of the command applies it (Workspace/Declarations/).
+        for declaration in CommandTable.all {
+            if let apply = declaration.apply, let outcome = try apply(&self, command, context) { return outcome }
         }
+        assertionFailure("no declaration applies \(command)")
+        throw WorkbenchError("internal error: no command applies \(command)")
     }
 
     /// `get PATH`, `path PATH`: sets the path; a `?query` typed with it belongs

@@ -323,7 +323,19 @@ extension Workspace {
 
     /// `expect`'s effect on the workspace; nil for another command's.
     mutating func applyExpect(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
+        let scope = scope(environment: context.environment)
         switch command {
+        case .expect(let expectation):
+            let (response, index) = try lastExchange()
+            let schema = try schemaSource(for: expectation, request: history[index].endpoint, scope: scope)
+            history[index].expectations.append(expectation)
+            let result = expectation.check(response, in: scope, schema: schema)
+            let number = history[index].expectations.count
+            // The note goes on the first line: a schema check lists its violations below it.
+            let lines = result.message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            let kept = "\(lines[0]) (kept on request \(index + 1): `expect rm \(number)` takes it back)"
+            return result.passed ? .output("PASS \(result.message)")
+                : .checkFailed(summary: kept, details: lines.dropFirst().map(String.init))
         case .expectList:
             return .output(try describeExpectations())
         case .expectRemove(let number):
