@@ -9,15 +9,15 @@ extension Interpreter {
     /// - Parameter note: set when a loaded session names the URL: printed first,
     ///   and a failure is then a warning, as the session itself was loaded.
     func fetchDescription(_ url: String, note: String?) throws(WorkbenchError) {
-        if let note { output.printLine(note) }
+        if let note { say(note) }
         do throws(WorkbenchError) {
             let response = try fetch(url)
             let outcome = try workspace.adoptDescription(response.body, location: url, sourceURL: response.url.isEmpty ? url : response.url)
             switch outcome {
             case .output(let text):
-                output.printLine(shown(text))
+                say(text)
             case .outputWithWarning(let text, let warning, _):
-                output.printLine(shown(text))
+                say(text)
                 for line in warning.split(separator: "\n") { output.printError(String(line)) }
             default:
                 break

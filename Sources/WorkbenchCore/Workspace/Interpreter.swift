@@ -123,6 +123,13 @@ public final class Interpreter {
         }
     }
 
+    /// What a command says: on standard output, or a line each on standard error while a
+    /// command from the command line runs (`reportsToErrors`).
+    func say(_ text: String) {
+        guard reportsToErrors else { return output.printLine(shown(text)) }
+        text.split(separator: "\n", omittingEmptySubsequences: false).forEach { output.printError(String($0)) }
+    }
+
     /// A command's text as written to standard output: on a terminal, control and
     /// bidirectional characters escaped, for it quotes API descriptions, session
     /// files and replies (titles, paths, examples, header values) as they are.
@@ -227,14 +234,12 @@ public final class Interpreter {
         switch outcome {
         case .done:
             return .ok
-        case .output(let text) where reportsToErrors:
-            text.split(separator: "\n", omittingEmptySubsequences: false).forEach { output.printError(String($0)) }
+        case .output(let text):
+            say(text)
             return .ok
         case .outputWithWarning(let text, let warning, _) where reportsToErrors:
-            (text + "\n" + warning).split(separator: "\n").forEach { output.printError(String($0)) }
-            return .ok
-        case .output(let text):
-            output.printLine(shown(text))
+            say(text)
+            warning.split(separator: "\n").forEach { output.printError(String($0)) }
             return .ok
         case .paged(let text):
             try presentText(text)
