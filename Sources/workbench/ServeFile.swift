@@ -44,7 +44,7 @@ extension WorkbenchCommand {
                 if HTTPFileImport.handles(file) {
                     throw WorkbenchError("\(file): a .http file holds no responses to serve; record a session (`save FILE.json`) and serve that")
                 }
-                document = try SessionDecoding.decode(try FileSystem.read(file), file: file)
+                document = try SessionDecoding.decode(try SessionFileBounds.read(file), file: file)
             } catch {
                 sink.printError("error: \(error.message)")
                 throw ExitCode(2)
