@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The colours the formatter puts around each kind of token: ANSI SGR start
 /// sequences, each coloured token being followed by `JSONPalette.reset`.
 /// An empty sequence leaves that kind of token plain, with no reset either.
@@ -72,13 +74,26 @@ public enum JSONFormatter {
         _ input: UnsafeBufferPointer<UInt8>, palette: JSONPalette?, escapingControls: Bool = false,
         skippingByteOrderMark: Bool = false, emit: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
-        withoutActuallyEscaping(emit) { emit in
+        var capped = false
+        format(input, palette: palette, escapingControls: escapingControls, skippingByteOrderMark: skippingByteOrderMark,
+               indentCapped: &capped, emit: emit)
+    }
+
+    /// `format`, setting `indentCapped` when the input nests deeper than
+    /// `maximumIndentDepth` (its indentation stopped growing there), so that the caller can say so.
+    public static func format(
+        _ input: UnsafeBufferPointer<UInt8>, palette: JSONPalette?, escapingControls: Bool = false,
+        skippingByteOrderMark: Bool = false, indentCapped: inout Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        let capped = withoutActuallyEscaping(emit) { emit in
             var printer = Printer(
                 tokenizer: JSONTokenizer(input, checking: false, skippingByteOrderMark: skippingByteOrderMark), palette: palette,
                 escapingControls: escapingControls, holding: false, emit: emit)
             printer.runChecked()
             printer.release()
+            return printer.indentCapped
         }
+        if capped { indentCapped = true }
     }
 
     /// How much output a buffer of `formatInSegments` holds, and how many
@@ -97,10 +112,23 @@ public enum JSONFormatter {
     /// the stretch due writes it, so a large body's formatting and writing
     /// are shared by two cores. Output is exactly `format`'s (in other
     /// chunks); `emit` is called from either thread, never from both at once.
+    /// `indentCapped` as `format` sets it.
     public static func formatInSegments(
         _ input: UnsafeBufferPointer<UInt8>, checkpoints: [JSONCheckpoint], palette: JSONPalette?,
         escapingControls: Bool = false, skippingByteOrderMark: Bool = false,
         chunkSize: Int = segmentChunkSize, buffersEach: Int = segmentBuffersEach, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        var capped = false
+        formatInSegments(input, checkpoints: checkpoints, palette: palette, escapingControls: escapingControls,
+                         skippingByteOrderMark: skippingByteOrderMark, chunkSize: chunkSize, buffersEach: buffersEach,
+                         indentCapped: &capped, emit: emit)
+    }
+
+    public static func formatInSegments(
+        _ input: UnsafeBufferPointer<UInt8>, checkpoints: [JSONCheckpoint], palette: JSONPalette?,
+        escapingControls: Bool = false, skippingByteOrderMark: Bool = false,
+        chunkSize: Int = segmentChunkSize, buffersEach: Int = segmentBuffersEach, indentCapped: inout Bool,
+        emit: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         // The first stretch starts where the text does, with nothing open.
         let first = skippingByteOrderMark && JSONTokenizer.hasByteOrderMark(input) ? 3 : 0
@@ -109,12 +137,21 @@ public enum JSONFormatter {
             starts.append(checkpoint)
         }
         let chunks = OrderedChunks(segments: starts.count, chunkSize: chunkSize, slack: chunkSlack, buffersEach: buffersEach)
-        withoutActuallyEscaping(emit) { emit in
+        let found = withoutActuallyEscaping(emit) { emit in
             let job = SegmentJob(input: input, starts: starts, palette: palette, escapingControls: escapingControls,
                                  chunks: chunks, emit: emit)
-            WorkerThreads.run(1, { _ in job.run(producer: 1) }, meanwhile: { job.run(producer: 0) })
+            let capped = CappedFlag()
+            WorkerThreads.run(1, { _ in capped.note(job.run(producer: 1)) }, meanwhile: { capped.note(job.run(producer: 0)) })
             chunks.writeDue(emit)
+            return capped.value.withLock { $0 }
         }
+        if found { indentCapped = true }
+    }
+
+    /// Whether either thread of `formatInSegments` met a value nested past `maximumIndentDepth`.
+    private final class CappedFlag: Sendable {
+        let value = Mutex(false)
+        func note(_ capped: Bool) { if capped { value.withLock { $0 = true } } }
     }
 
     /// What each thread of `formatInSegments` needs. The input is read-only
@@ -128,8 +165,8 @@ public enum JSONFormatter {
         let chunks: OrderedChunks
         let emit: (UnsafeBufferPointer<UInt8>) -> Void
 
-        /// Lays out stretches until none is left.
-        func run(producer: Int) {
+        /// Lays out stretches until none is left; whether one nested deeper than `maximumIndentDepth`.
+        func run(producer: Int) -> Bool {
             let filler = OrderedChunks.Filler(chunks, producer: producer, emit: emit)
             var printer: Printer?
             while let (segment, buffer) = filler.begin() {
@@ -143,6 +180,7 @@ public enum JSONFormatter {
                 filler.end(count: printer?.filled ?? 0)
             }
             printer?.release()
+            return printer?.indentCapped ?? false
         }
     }
 
@@ -170,14 +208,26 @@ public enum JSONFormatter {
         _ input: UnsafeBufferPointer<UInt8>, palette: JSONPalette?, escapingControls: Bool = false,
         skippingByteOrderMark: Bool = false, emit: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> JSONSyntax.Failure? {
-        withoutActuallyEscaping(emit) { emit in
+        var capped = false
+        return formatIfValid(input, palette: palette, escapingControls: escapingControls,
+                             skippingByteOrderMark: skippingByteOrderMark, indentCapped: &capped, emit: emit)
+    }
+
+    /// `formatIfValid`, setting `indentCapped` when the value nests deeper than `maximumIndentDepth`.
+    public static func formatIfValid(
+        _ input: UnsafeBufferPointer<UInt8>, palette: JSONPalette?, escapingControls: Bool = false,
+        skippingByteOrderMark: Bool = false, indentCapped: inout Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> JSONSyntax.Failure? {
+        let (failure, capped) = withoutActuallyEscaping(emit) { emit in
             var printer = Printer(
                 tokenizer: JSONTokenizer(input, skippingByteOrderMark: skippingByteOrderMark), palette: palette,
                 escapingControls: escapingControls, holding: true, emit: emit)
             printer.run()
             printer.release()
-            return printer.problem.map { JSONSyntax.failure(at: $0.offset, reason: $0.reason, in: input) }
+            return (printer.problem.map { JSONSyntax.failure(at: $0.offset, reason: $0.reason, in: input) }, printer.indentCapped)
         }
+        if failure == nil && capped { indentCapped = true }
+        return failure
     }
 
     /// `formatIfValid` into one array: nil output when the input is not one valid value.
@@ -245,6 +295,8 @@ public enum JSONFormatter {
         /// body of nothing but brackets from needing memory beyond an eighth of its size.
         var kinds: [UInt64] = []
         var depth = 0
+        /// A container opened deeper than `maximumIndentDepth`: its lines were not indented further.
+        var indentCapped = false
 
         /// `filler`: full chunks go there, instead of to `emit`, and
         /// `firstBuffer` (of its chunk size) is the first one filled.
@@ -502,6 +554,7 @@ public enum JSONFormatter {
             let bit: UInt64 = 1 << UInt64(depth & 63)
             if isObject { kinds[word] |= bit } else { kinds[word] &= ~bit }
             depth += 1
+            if depth > JSONFormatter.maximumIndentDepth { indentCapped = true }
         }
 
         var insideObject: Bool {

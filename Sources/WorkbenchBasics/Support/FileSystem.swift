@@ -36,11 +36,12 @@ public enum FileSystem {
         return text
     }
 
-    public static func read(_ path: String, limit: Int) throws(WorkbenchError) -> [UInt8] {
+    /// `holding` names the kind of file in an error about its size.
+    public static func read(_ path: String, limit: Int, holding kind: String = "a file read whole") throws(WorkbenchError) -> [UInt8] {
         let expanded = expandTilde(path)
         var info = stat()
         guard stat(expanded, &info) == 0 else { throw failure("cannot read '\(path)'") }
-        try checkReadable(info, path: path, limit: limit)
+        try checkReadable(info, path: path, limit: limit, kind: kind)
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.open(expanded, .readOnly, options: [.nonBlocking, .closeOnExec])
@@ -49,7 +50,7 @@ public enum FileSystem {
         }
         defer { try? descriptor.close() }
         guard fstat(descriptor.rawValue, &info) == 0 else { throw failure("cannot read '\(path)'") }
-        try checkReadable(info, path: path, limit: limit)
+        try checkReadable(info, path: path, limit: limit, kind: kind)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -62,7 +63,7 @@ public enum FileSystem {
             }
             if count == 0 { break }
             if bytes.count + count > limit {
-                throw WorkbenchError("cannot read '\(path)': it grew past the \(Quantities.size(limit)) a file read whole may hold")
+                throw WorkbenchError("cannot read '\(path)': it grew past the \(Quantities.size(limit)) \(kind) may hold")
             }
             bytes.append(contentsOf: chunk[0..<count])
         }
@@ -83,14 +84,14 @@ public enum FileSystem {
     }
 
     /// Only a regular file no larger than `limit` is read.
-    private static func checkReadable(_ info: stat, path: String, limit: Int) throws(WorkbenchError) {
+    private static func checkReadable(_ info: stat, path: String, limit: Int, kind: String) throws(WorkbenchError) {
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw WorkbenchError("cannot read '\(path)': it is a directory")
         default: throw WorkbenchError("cannot read '\(path)': it is not a regular file (a device, FIFO or socket)")
         }
         if Int(info.st_size) > limit {
-            throw WorkbenchError("cannot read '\(path)': it is \(Quantities.size(Int(info.st_size))), more than the \(Quantities.size(limit)) a file read whole may hold")
+            throw WorkbenchError("cannot read '\(path)': it is \(Quantities.size(Int(info.st_size))), more than the \(Quantities.size(limit)) \(kind) may hold")
         }
     }
 

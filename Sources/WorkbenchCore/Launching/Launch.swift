@@ -74,7 +74,7 @@ public struct Launch {
         workspace.settings.color = options.color
         let interpreter = Interpreter(
             workspace: workspace,
-            context: CommandContext(environment: environment, autosaves: autosaves),
+            context: CommandContext(environment: environment, autosaves: autosaves, readSessionFile: SessionFileBounds.read),
             output: streams, display: DisplayOptions.current(environment),
             sendOptions: SendOptions(shouldAbort: { wb_interrupt_pending() != 0 })
         )

@@ -27,7 +27,7 @@ public struct ServeLaunch {
             if HTTPFileImport.handles(file) {
                 throw WorkbenchError("\(file): a .http file holds no responses to serve; record a session (`save FILE.json`) and serve that")
             }
-            document = try SessionDecoding.decode(try FileSystem.read(file), file: file)
+            document = try SessionDecoding.decode(try SessionFileBounds.read(file), file: file)
         } catch {
             sink.printError("error: \(error.message)")
             return 2

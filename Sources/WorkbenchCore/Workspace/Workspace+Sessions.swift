@@ -24,7 +24,7 @@ extension Workspace {
         if let missing = numbers.first(where: { !history.indices.contains($0 - 1) }) { throw noRequest(missing) }
         // Never write over a file that is not a session we could read back.
         if AtomicFile.exists(path) {
-            let existing = try context.readFile(path)
+            let existing = try context.readSessionFile(path)
             if !existing.isEmpty {
                 do throws(WorkbenchError) {
                     _ = try SessionDecoding.decode(existing, file: path)
@@ -61,7 +61,7 @@ extension Workspace {
     }
 
     mutating func load(from path: String, context: CommandContext) throws(WorkbenchError) {
-        let bytes = try context.readFile(path)
+        let bytes = try context.readSessionFile(path)
         let document = try SessionDecoding.decode(bytes, file: path)
         document.apply(to: &self)
         lastRecordIndex = nil

@@ -95,6 +95,9 @@ public struct Workspace: Equatable, Sendable {
 public struct CommandContext {
     public var environment: [String: String]
     public var readFile: (String) throws(WorkbenchError) -> [UInt8]
+    /// Reads a session file (`load`, `restore`, what `save` would overwrite): within
+    /// `SessionFileBounds` in the executable; `readFile` when not given (tests' fake files).
+    public var readSessionFile: (String) throws(WorkbenchError) -> [UInt8]
     /// Writes a whole file atomically (session files).
     public var writeFile: ([UInt8], String) throws(WorkbenchError) -> Void
     /// Where interactive runs autosave; `restore` reads the newest autosave of another run.
@@ -104,6 +107,7 @@ public struct CommandContext {
         environment: [String: String],
         autosaves: AutosaveFolder? = nil,
         readFile: @escaping (String) throws(WorkbenchError) -> [UInt8] = FileSystem.read,
+        readSessionFile: ((String) throws(WorkbenchError) -> [UInt8])? = nil,
         writeFile: @escaping ([UInt8], String) throws(WorkbenchError) -> Void = { bytes, path throws(WorkbenchError) in
             try AtomicFile.write(bytes, to: path)
         }
@@ -111,6 +115,7 @@ public struct CommandContext {
         self.environment = environment
         self.autosaves = autosaves
         self.readFile = readFile
+        self.readSessionFile = readSessionFile ?? readFile
         self.writeFile = writeFile
     }
 }

@@ -66,19 +66,21 @@ public enum ResponseRenderer {
             let palette: JSONPalette? = color ? .standard : nil
             let body = response.body
             var failure: JSONSyntax.Failure?
+            var indentCapped = false
             switch response.bodyCheck {
             case .valid?:
                 // Checked as it arrived: one pass to print it, shared by two
                 // threads when the body is large (from the check's checkpoints).
                 body.withUnsafeBufferPointer { buffer in
                     if buffer.count < twoThreadSize {
-                        JSONFormatter.format(buffer, palette: palette, escapingControls: outputIsTerminal, skippingByteOrderMark: true) {
-                            chunk in sink.write(chunk)
-                        }
+                        JSONFormatter.format(
+                            buffer, palette: palette, escapingControls: outputIsTerminal, skippingByteOrderMark: true,
+                            indentCapped: &indentCapped
+                        ) { chunk in sink.write(chunk) }
                     } else {
                         JSONFormatter.formatInSegments(
                             buffer, checkpoints: response.bodyCheckpoints, palette: palette, escapingControls: outputIsTerminal,
-                            skippingByteOrderMark: true
+                            skippingByteOrderMark: true, indentCapped: &indentCapped
                         ) { chunk in sink.write(chunk) }
                     }
                 }
@@ -88,10 +90,12 @@ public enum ResponseRenderer {
                 // Checked and printed in one pass; nothing is printed formatted unless all of it is JSON.
                 failure = body.withUnsafeBufferPointer { buffer in
                     JSONFormatter.formatIfValid(
-                        buffer, palette: palette, escapingControls: outputIsTerminal, skippingByteOrderMark: true
+                        buffer, palette: palette, escapingControls: outputIsTerminal, skippingByteOrderMark: true,
+                        indentCapped: &indentCapped
                     ) { chunk in sink.write(chunk) }
                 }
             }
+            if indentCapped { sink.printError(indentCappedNote) }
             if let failure {
                 printText(TextDecoding.decode(body, charset: response.charset ?? "utf-8"), outputIsTerminal: outputIsTerminal, to: sink)
                 sink.printError("warning: the body is not valid JSON: \(failure)")
@@ -126,12 +130,13 @@ public enum ResponseRenderer {
     /// own; one that is not JSON is shown as text with a warning naming its place.
     static func printSequence(_ body: [UInt8], palette: JSONPalette?, outputIsTerminal: Bool, to sink: OutputSink) {
         var invalid = 0
+        var indentCapped = false
         body.withUnsafeBufferPointer { buffer in
             for record in JSONSequence.records(in: buffer) {
                 let text = UnsafeBufferPointer(rebasing: buffer[record.range])
-                let failure = JSONFormatter.formatIfValid(text, palette: palette, escapingControls: outputIsTerminal) { chunk in
-                    sink.write(chunk)
-                }
+                let failure = JSONFormatter.formatIfValid(
+                    text, palette: palette, escapingControls: outputIsTerminal, indentCapped: &indentCapped
+                ) { chunk in sink.write(chunk) }
                 if let failure {
                     printText(String(decoding: text, as: UTF8.self), outputIsTerminal: outputIsTerminal, to: sink)
                     invalid += 1
@@ -144,7 +149,14 @@ public enum ResponseRenderer {
         if invalid > sequenceWarningLimit {
             sink.printError("warning: \(invalid - sequenceWarningLimit) more values of the body are not valid JSON")
         }
+        if indentCapped { sink.printError(indentCappedNote) }
     }
+
+    /// Said once after a JSON body that nests deeper than the formatter indents,
+    /// so that lines that look less indented than they are do not mislead.
+    static let indentCappedNote = "note: the body nests more than \(JSONFormatter.maximumIndentDepth) levels deep; "
+        + "lines deeper than that are indented as level \(JSONFormatter.maximumIndentDepth)"
+
 
     static func printText(_ raw: String, outputIsTerminal: Bool, to sink: OutputSink) {
         let text = outputIsTerminal ? TerminalText.escape(raw) : raw

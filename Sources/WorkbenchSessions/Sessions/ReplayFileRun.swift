@@ -41,7 +41,7 @@ public struct ReplayFileRun: Sendable {
     /// A session JSON file (it brings no secret values).
     @Sendable public static func readSession(_ file: String, _ environment: String?, _ overrides: Set<String> = []) throws(WorkbenchError) -> ReplaySource {
         if environment != nil { throw WorkbenchError("--env is for .http files, whose environments live beside them") }
-        return ReplaySource(document: try SessionDecoding.decode(try FileSystem.read(file), file: file))
+        return ReplaySource(document: try SessionDecoding.decode(try SessionFileBounds.read(file), file: file))
     }
 
     /// A file read and its variables resolved: ready to be run, as often as asked.

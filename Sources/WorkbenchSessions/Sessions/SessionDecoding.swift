@@ -9,6 +9,16 @@ public enum SessionDecoding {
         if bytes.isEmpty {
             throw WorkbenchError("\(file): the file is empty, not a session")
         }
+        // The usual file, read record by record without its whole tree; the tree for the rest.
+        if let document = try decodeByRecords(bytes, file: file) { return document }
+        return try decodeByTree(bytes, file: file)
+    }
+
+    /// The whole file parsed into one tree first: any file, with its errors' lines and columns.
+    static func decodeByTree(_ bytes: [UInt8], file: String) throws(WorkbenchError) -> SessionDocument {
+        if bytes.isEmpty {
+            throw WorkbenchError("\(file): the file is empty, not a session")
+        }
         var value: JSONValue
         do {
             value = try JSONParser.parse(bytes)

@@ -75,8 +75,8 @@ public final class SessionEncoder {
         return chunks
     }
 
-    /// What `load` reads (`FileSystem.defaultReadLimit`): a larger file is never written.
-    public var maximumFileBytes = FileSystem.defaultReadLimit
+    /// What `load` reads (`SessionFileBounds`): a larger file is never written.
+    public var maximumFileBytes = SessionFileBounds.maximumBytes
 
     /// Bytes of the file the chunks make.
     public static func size(of chunks: [[UInt8]]) -> Int {
