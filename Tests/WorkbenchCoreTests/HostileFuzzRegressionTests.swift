@@ -1,0 +1,19 @@
+import Testing
+@testable import WorkbenchCore
+
+/// What the release fuzz runs of issue 25 found (27 November 2026); the
+/// inputs are also seeds in `Fuzz/Corpus`. Each test fails without its fix.
+@Suite struct HostileFuzzRegressionTests {
+    /// openapi-loader, crash-e9f94a05: a backslash before a newline in a JSON
+    /// string was quoted raw in the error, so the error was two lines.
+    @Test func anInvalidEscapeBeforeANewlineIsOneLine() {
+        let bytes = Array("{\n \"openape\\\n\0\0\0\0\0\0\0".utf8)
+        let error = thrownError { () throws(WorkbenchError) in _ = try APIDescription.load(bytes, location: "fuzz.json") }
+        #expect(error?.message == "fuzz.json is not valid JSON: invalid escape: '\\' followed by byte 0xA in a string "
+            + "at line 2, column 10 (byte 11)")
+        #expect(JSONTokenizer.describe(0x0A) == "byte 0xA")
+        // A printable one is still quoted as it is.
+        let quoted = thrownError { () throws(WorkbenchError) in _ = try APIDescription.load(Array(#"{"a": "\q"}"#.utf8), location: "q.json") }
+        #expect(quoted?.message.contains(#"invalid escape '\q' in a string"#) == true)
+    }
+}
