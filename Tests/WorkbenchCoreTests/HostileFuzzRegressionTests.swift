@@ -16,4 +16,23 @@ import Testing
         let quoted = thrownError { () throws(WorkbenchError) in _ = try APIDescription.load(Array(#"{"a": "\q"}"#.utf8), location: "q.json") }
         #expect(quoted?.message.contains(#"invalid escape '\q' in a string"#) == true)
     }
+
+    /// http-file, crash-7e9b447e: `{{$processEnv NAME}}` became `{{env.NAME}}`
+    /// with any NAME, and the saved session then did not load.
+    @Test func aProcessEnvNameIsCheckedAtTheImport() throws {
+        for (name, good) in [("TOKEN", true), ("_a1", true), ("a{b", false), ("a b", false), ("1a", false), ("", false)] {
+            let text = "### one\nPOST http://127.0.0.1:1/login\n\n{\"q\": \"{{$processEnv \(name)}}\"}\n"
+            do {
+                let imported = try HTTPFileImport.load(
+                    "p.http", environment: nil,
+                    readFile: { path throws(WorkbenchError) in Array(text.utf8) }, fileExists: { $0 == "p.http" })
+                #expect(good, "\(name) was imported")
+                _ = imported
+            } catch {
+                #expect(!good, "\(name): \(error.message)")
+                #expect(error.message.hasPrefix("p.http:"), "\(error.message)")
+                #expect(error.message.contains("needs an environment variable name") || name.isEmpty, "\(error.message)")
+            }
+        }
+    }
 }

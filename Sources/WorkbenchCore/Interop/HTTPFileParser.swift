@@ -495,6 +495,10 @@ struct HTTPFileParser {
     ) throws(WorkbenchError) -> String {
         if reference.hasPrefix("$processEnv ") {
             let name = String(reference.dropFirst("$processEnv ".count)).trimmingSpaces()
+            // Checked here as `load` checks it, or the saved session would not load again.
+            do { try Template.validate("{{env.\(name)}}") } catch {
+                throw failure(line, column, "{{$processEnv ...}} needs an environment variable name: a letter or _, then letters, digits and _")
+            }
             return "{{env.\(name)}}"
         }
         if reference.hasPrefix("$dotenv ") {
