@@ -36,3 +36,21 @@ import Testing
         }
     }
 }
+
+extension HostileFuzzRegressionTests {
+    /// openapi-loader, crash-01564207 (the run after the two fixes above): an
+    /// `openapi` version that was a YAML block of many lines was quoted whole.
+    @Test func aVersionOfManyLinesIsQuotedOnOneShortLine() {
+        let long = String(repeating: "word ", count: 30)
+        for (text, message) in [
+            ("openapi: |\n  4.0\n  \(long)\n", "v.yaml says openapi 4.0 word word word word word word word w…; the workbench reads OpenAPI 3.0, 3.1 and Swagger 2.0"),
+            ("swagger: \"1\\nx\"\n", "v.yaml says swagger 1 x; the workbench reads Swagger 2.0, OpenAPI 3.0 and 3.1"),
+            ("openapi: \"3.1\\nx\"\ninfo: 7\n", nil),
+        ] {
+            let error = thrownError { () throws(WorkbenchError) in _ = try APIDescription.load(Array(text.utf8), location: "v.yaml") }
+            #expect(error != nil)
+            #expect(error?.message.contains("\n") == false, "\(error?.message ?? "")")
+            if let message { #expect(error?.message == message) }
+        }
+    }
+}

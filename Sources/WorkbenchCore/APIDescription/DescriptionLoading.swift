@@ -42,19 +42,19 @@ enum DescriptionLoading {
         let version: String
         let isVersion30: Bool
         if let openapi = tree["openapi"]?.stringValue ?? tree["openapi"].flatMap(numberText) {
-            version = openapi
+            version = versionText(openapi)
             if openapi.hasPrefix("3.0") {
                 isVersion30 = true
             } else if openapi.hasPrefix("3.") {
                 isVersion30 = false
             } else {
-                throw WorkbenchError("\(name) says openapi \(openapi); the workbench reads OpenAPI 3.0, 3.1 and Swagger 2.0")
+                throw WorkbenchError("\(name) says openapi \(version); the workbench reads OpenAPI 3.0, 3.1 and Swagger 2.0")
             }
         } else if let swagger = tree["swagger"]?.stringValue ?? tree["swagger"].flatMap(numberText) {
             guard swagger.hasPrefix("2") else {
-                throw WorkbenchError("\(name) says swagger \(swagger); the workbench reads Swagger 2.0, OpenAPI 3.0 and 3.1")
+                throw WorkbenchError("\(name) says swagger \(versionText(swagger)); the workbench reads Swagger 2.0, OpenAPI 3.0 and 3.1")
             }
-            version = swagger
+            version = versionText(swagger)
             isVersion30 = true
             tree = Swagger2Conversion.convert(tree, defaultScheme: defaultScheme)
         } else {
@@ -207,6 +207,13 @@ enum DescriptionLoading {
             return (Array(codingPath[0...1]), "webhook \(codingPath[1])")
         }
         return nil
+    }
+
+    /// The version as the file gives it, for messages and the summary: one
+    /// line (a YAML block could make it many), at most 40 characters.
+    static func versionText(_ text: String) -> String {
+        let line = oneLine(text)
+        return line.count > 40 ? line.prefix(40) + "…" : line
     }
 
     /// OpenAPIKit's messages, on one line, without their doubled spaces and periods.
