@@ -445,6 +445,10 @@ struct HTTPFileParser {
         if graphQL || contentType.contains("json") || contentType.contains("graphql"), let text = graphQLBody(lines),
            graphQL || !first.hasPrefix("{") {
             let resolved = try resolve(text, line: pending.bodyLine, column: 1, inRequest: request, captures: &captures)
+            // What `load` checks of a JSON body, checked here, or the saved session would not load again.
+            do { try JSONTemplate.check(resolved) } catch {
+                throw failure(pending.bodyLine, 1, "the GraphQL request body is not JSON once made: \(error.message)")
+            }
             return .json(resolved)
         }
         if lines.count == 1, first.hasPrefix("<") {
