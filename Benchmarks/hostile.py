@@ -5,12 +5,15 @@
 
 Each case is generated in a temporary folder and run in script mode; the figures are the
 median wall time and the largest peak RSS (wait4) over the rounds, side by side with the same
-binary loading a real description of its size class (the petstore, 2.7 KB), with the ratio.
+binary loading a real description of its size class (the petstore, 2.7 KB), with the ratio, and
+the CPU time (user and system, median). A description with many broken operations is compared
+with the same one whole.
 Never run in CI; the tests (test_hostile_input.py) hold the generous bounds instead.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -38,6 +41,27 @@ def doubling_http() -> str:
     return "\n".join(lines + ["GET http://127.0.0.1:1/{{v40}}", ""])
 
 
+def broken_description(paths: int, broken: int, properties: int = 40) -> str:
+    """`paths` GETs, `broken` of them rejected (in turns a security requirement naming no scheme
+    and a parameter without `in`): the loader once decoded the whole again for each."""
+    schema = {"type": "object", "properties": {f"p{i}": {"type": "string", "description": "x" * 20}
+                                               for i in range(properties)}}
+    document = {"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+                "components": {"securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "K"}}},
+                "paths": {}}
+    step = paths // broken if broken else paths + 1
+    for index in range(paths):
+        operation = {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema": schema}}}},
+                     "security": [{"key": []}]}
+        if index % step == 0 and index // step < broken:
+            if (index // step) % 2:
+                operation["parameters"] = [{"name": "q", "schema": {"type": "string"}}]
+            else:
+                operation["security"] = [{"missing": []}]
+        document["paths"][f"/r{index}"] = {"get": operation}
+    return json.dumps(document)
+
+
 CASES = [
     # name, file, text, script
     ("petstore (reference)", "petstore.yaml", (REPO / "Tests/Fixtures/OpenAPI/petstore.yaml").read_text(), "openapi petstore.yaml"),
@@ -45,17 +69,20 @@ CASES = [
     ("70,000-deep JSON (140 KB)", "deep.json", deep_json(70_000), "openapi deep.json"),
     ("1,500-deep YAML", "deep.yaml", "openapi: 3.0.0\npaths: {}\nx: " + "[" * 1500 + "]" * 1500 + "\n", "openapi deep.yaml"),
     (".http doubling 40 times", "double.http", doubling_http(), "run double.http"),
+    ("98 broken of 3,000 paths (8 MB)", "broken.json", broken_description(3000, 98), "openapi broken.json"),
+    ("the same, none broken (8 MB)", "whole.json", broken_description(3000, 0), "openapi whole.json"),
 ]
 
 
-def run_once(binary: str, folder: Path, script: str) -> tuple[float, float, int]:
+def run_once(binary: str, folder: Path, script: str) -> tuple[float, float, int, float]:
     start = time.monotonic()
     process = subprocess.Popen([binary, "--no-history"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL, cwd=str(folder))
     process.stdin.write((script + "\n").encode())
     process.stdin.close()
     _, status, usage = os.wait4(process.pid, 0)
-    return time.monotonic() - start, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+    return (time.monotonic() - start, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status),
+            usage.ru_utime + usage.ru_stime)
 
 
 def main() -> None:
@@ -69,14 +96,15 @@ def main() -> None:
         for _, name, text, _ in CASES:
             (folder / name).write_text(text)
         reference = None
-        print(f"{'case':32} {'status':>6} {'seconds':>8} {'peak MB':>8} {'x time':>7} {'x memory':>8}")
+        print(f"{'case':32} {'status':>6} {'seconds':>8} {'cpu s':>7} {'peak MB':>8} {'x time':>7} {'x memory':>8}")
         for title, _, _, script in CASES:
             runs = [run_once(os.path.abspath(args.workbench), folder, script) for _ in range(args.rounds)]
             seconds = statistics.median(run[0] for run in runs)
             peak = max(run[1] for run in runs)
+            cpu = statistics.median(run[3] for run in runs)
             if reference is None:
                 reference = (seconds, peak)
-            print(f"{title:32} {runs[0][2]:>6} {seconds:>8.3f} {peak:>8.1f} "
+            print(f"{title:32} {runs[0][2]:>6} {seconds:>8.3f} {cpu:>7.2f} {peak:>8.1f} "
                   f"{seconds / reference[0]:>7.2f} {peak / reference[1]:>8.2f}")
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
 

@@ -43,19 +43,19 @@ enum DescriptionLoading {
         let version: String
         let isVersion30: Bool
         if let openapi = tree["openapi"]?.stringValue ?? tree["openapi"].flatMap(numberText) {
-            version = openapi
+            version = versionText(openapi)
             if openapi.hasPrefix("3.0") {
                 isVersion30 = true
             } else if openapi.hasPrefix("3.") {
                 isVersion30 = false
             } else {
-                throw WorkbenchError("\(name) says openapi \(openapi); the workbench reads OpenAPI 3.0, 3.1 and Swagger 2.0")
+                throw WorkbenchError("\(name) says openapi \(version); the workbench reads OpenAPI 3.0, 3.1 and Swagger 2.0")
             }
         } else if let swagger = tree["swagger"]?.stringValue ?? tree["swagger"].flatMap(numberText) {
             guard swagger.hasPrefix("2") else {
-                throw WorkbenchError("\(name) says swagger \(swagger); the workbench reads Swagger 2.0, OpenAPI 3.0 and 3.1")
+                throw WorkbenchError("\(name) says swagger \(versionText(swagger)); the workbench reads Swagger 2.0, OpenAPI 3.0 and 3.1")
             }
-            version = swagger
+            version = versionText(swagger)
             isVersion30 = true
             tree = Swagger2Conversion.convert(tree, defaultScheme: defaultScheme)
         } else {
@@ -123,27 +123,29 @@ enum DescriptionLoading {
         return [first, second]
     }
 
-    /// One document decoded, pieces OpenAPIKit rejects cut out one by one.
+    /// One document decoded, pieces OpenAPIKit rejects cut out one by one
+    /// (then, past `piecesBeforeSearch`, all at once), within `DecodingWork`.
     /// The tree is left `.null`: a 3.0 one is let go before the conversion to
     /// 3.1, so that the tree and both documents are never in memory at once.
     private static func decode(
         _ tree: inout JSONValue, isVersion30: Bool, name: String, version: String, readsExactText: Bool
     ) throws(WorkbenchError) -> (OpenAPI.Document, [String]) {
         var skipped: [String] = []
+        var work: DecodingWork?
         while true {
+            if !skipped.isEmpty {
+                // Every whole decoding after the first counts against the bound.
+                let values = work?.treeValues ?? tree.valueCount
+                if work == nil { work = DecodingWork(name: name, version: version, treeValues: values) }
+                try work?.charge(values)
+            }
             do {
                 if isVersion30 {
                     let document = try OpenAPI30Reading.decode(tree, readsExactText: readsExactText)
                     tree = .null
                     return (OpenAPI30Reading.convert(document), skipped)
                 }
-                // Vendor extensions are read only on the schemas `LenientReading` gave exact text.
-                let marked = readsExactText
-                    ? (member: LenientReading.exactKey, userInfo: [VendorExtensionsConfiguration.enabledKey: true] as [CodingUserInfoKey: any Sendable])
-                    : nil
-                let document = try JSONValueDecoder.decode(
-                    OpenAPI.Document.self, from: tree, userInfo: [VendorExtensionsConfiguration.enabledKey: false],
-                    sharing: OpenAPI30Reading.shared31, marked: marked)
+                let document = try decode31(tree, readsExactText: readsExactText)
                 tree = .null
                 return (document, skipped)
             } catch {
@@ -154,9 +156,34 @@ enum DescriptionLoading {
                     throw WorkbenchError("\(name) cannot be read as OpenAPI \(version): \(oneLine(problem.localizedDescription))")
                 }
                 skipped.append("\(piece.name): \(oneLine(problem.localizedDescription))")
+                if skipped.count == piecesBeforeSearch, var found = work {
+                    skipped += try DescriptionPieces.cutBroken(&tree, check: { small in
+                        if isVersion30 {
+                            _ = try OpenAPI30Reading.decode(small, readsExactText: readsExactText)
+                        } else {
+                            _ = try decode31(small, readsExactText: readsExactText)
+                        }
+                    }, work: &found, skippedBefore: skipped.count)
+                    work = found
+                }
             }
         }
     }
+
+    private static func decode31(_ tree: JSONValue, readsExactText: Bool) throws -> OpenAPI.Document {
+        // Vendor extensions are read only on the schemas `LenientReading` gave exact text.
+        let marked = readsExactText
+            ? (member: LenientReading.exactKey, userInfo: [VendorExtensionsConfiguration.enabledKey: true] as [CodingUserInfoKey: any Sendable])
+            : nil
+        return try JSONValueDecoder.decode(
+            OpenAPI.Document.self, from: tree, userInfo: [VendorExtensionsConfiguration.enabledKey: false],
+            sharing: OpenAPI30Reading.shared31, marked: marked)
+    }
+
+    /// After this many pieces cut one whole decoding each, the rest are
+    /// looked for piece by piece (`DescriptionPieces`): a few broken pieces
+    /// cost less the plain way, many would cost a decoding each.
+    static let piecesBeforeSearch = 3
 
     private static func numberText(_ value: JSONValue) -> String? {
         if case .number(let text) = value { return text }
@@ -183,8 +210,15 @@ enum DescriptionLoading {
         return nil
     }
 
+    /// The version as the file gives it, for messages and the summary: one
+    /// line (a YAML block could make it many), at most 40 characters.
+    static func versionText(_ text: String) -> String {
+        let line = oneLine(text)
+        return line.count > 40 ? line.prefix(40) + "…" : line
+    }
+
     /// OpenAPIKit's messages, on one line, without their doubled spaces and periods.
-    private static func oneLine(_ text: String) -> String {
+    static func oneLine(_ text: String) -> String {
         var line = text.split(whereSeparator: { $0.isNewline || $0 == " " }).joined(separator: " ")
         while line.hasSuffix("..") { line.removeLast() }
         return line

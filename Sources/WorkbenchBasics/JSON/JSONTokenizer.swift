@@ -656,7 +656,11 @@ public struct JSONTokenizer {
                         index += 1
                     }
                 default:
-                    return (index - 1, "invalid escape '\\\(Character(Unicode.Scalar(base[index])))' in a string")
+                    // A control or non-ASCII byte after the backslash is named, not quoted: a raw newline split the message.
+                    let escaped = base[index]
+                    return (index - 1, escaped >= 0x21 && escaped < 0x7F
+                        ? "invalid escape '\\\(Character(Unicode.Scalar(escaped)))' in a string"
+                        : "invalid escape: '\\' followed by \(Self.describe(escaped)) in a string")
                 }
             case 0x00...0x1F:
                 return (index, "unescaped control character \(Self.describe(byte)) in a string")

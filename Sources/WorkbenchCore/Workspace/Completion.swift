@@ -31,8 +31,8 @@ public struct Completion {
         self.graphqlDocument = graphqlDocument
     }
 
-    /// Candidates that replace the current word: the text after the last space in `linePrefix`.
-    public func candidates(forLinePrefix linePrefix: String) -> [String] {
+    /// Every candidate, typeable or not (see `candidates(forLinePrefix:)`).
+    func allCandidates(forLinePrefix linePrefix: String) -> [String] {
         let words = linePrefix.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         let endsWithSpace = linePrefix.last == " " || linePrefix.last == "\t"
         let current = endsWithSpace ? "" : (words.last ?? "")

@@ -29,7 +29,7 @@ public enum TerminalText {
         escape(text, keepingNewlines: false)
     }
 
-    static func isControl(_ scalar: Unicode.Scalar, keepingNewlines: Bool) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar, keepingNewlines: Bool) -> Bool {
         switch scalar.value {
         case 0x09: false
         case 0x0A: !keepingNewlines

@@ -448,6 +448,10 @@ struct HTTPFileParser {
         if graphQL || contentType.contains("json") || contentType.contains("graphql"), let text = graphQLBody(lines),
            graphQL || !first.hasPrefix("{") {
             let resolved = try resolve(text, line: pending.bodyLine, column: 1, inRequest: request, captures: &captures)
+            // What `load` checks of a JSON body, checked here, or the saved session would not load again.
+            do { try JSONTemplate.check(resolved) } catch {
+                throw failure(pending.bodyLine, 1, "the GraphQL request body is not JSON once made: \(error.message)")
+            }
             return .json(resolved)
         }
         if lines.count == 1, first.hasPrefix("<") {
@@ -498,6 +502,10 @@ struct HTTPFileParser {
     ) throws(WorkbenchError) -> String {
         if reference.hasPrefix("$processEnv ") {
             let name = String(reference.dropFirst("$processEnv ".count)).trimmingSpaces()
+            // Checked here as `load` checks it, or the saved session would not load again.
+            do { try Template.validate("{{env.\(name)}}") } catch {
+                throw failure(line, column, "{{$processEnv ...}} needs an environment variable name: a letter or _, then letters, digits and _")
+            }
             return "{{env.\(name)}}"
         }
         if reference.hasPrefix("$dotenv ") {

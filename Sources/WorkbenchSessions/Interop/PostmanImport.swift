@@ -300,6 +300,7 @@ public enum PostmanImport {
                 if field.disabled { disabledHeaders = true; continue }
                 let value = try resolve(field.value, scope: scope)
                 try HTTPSyntax.checkHeaderName(field.name)
+                try HTTPSyntax.checkHeaderValue(value, name: field.name)  // as HAR: refused here, not at every `show`
                 try Template.validate(value)
                 headers.append(HeaderField(name: field.name, value: value))
             }
