@@ -31,17 +31,10 @@ extension Workspace {
         var path = Substring(target)
         let lowered = target.lowercased()
         var note: String?
-        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),
-           let afterScheme = target.firstRange(of: "://").map({ target[$0.upperBound...] }) {
-            let pathStart = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? afterScheme.endIndex
-            var authority = afterScheme[..<pathStart]
-            var userInfo: String?
-            if let at = authority.lastIndex(of: "@") {
-                userInfo = PercentEncoding.decode(String(authority[..<at]))
-                authority = authority[authority.index(after: at)...]
-            }
-            let scheme = target[..<afterScheme.startIndex]
-            let origin = try BaseURL.parse(String(scheme + authority)).origin
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+            // The fragment stays in the path, which refuses it with the reason.
+            let parts = URLParts(target, droppingFragment: false)
+            let origin = try BaseURL.parse(parts.base).origin
             let before = endpoint.base
             if before != origin {
                 endpoint.base = origin
@@ -49,12 +42,12 @@ extension Workspace {
                 let shownBefore = before.map { " (was \(Template.oneLine($0)))" } ?? ""
                 note = "base: \(origin)\(shownBefore)" + (heldBackCredentialsLine().map { "; " + $0 } ?? "")
             }
-            if let userInfo {
+            if let userInfo = parts.userInfo {
                 let user = userInfo.firstIndex(of: ":").map { String(userInfo[..<$0]) } ?? userInfo
                 let password = userInfo.firstIndex(of: ":").map { String(userInfo[userInfo.index(after: $0)...]) } ?? ""
                 _ = try applyAuth(.set(.basic, user: user, secret: password))
             }
-            path = afterScheme[pathStart...]
+            path = parts.target
         }
         try endpoint.setPath(String(path))
         return note

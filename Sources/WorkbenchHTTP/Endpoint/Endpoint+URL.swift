@@ -7,34 +7,48 @@ extension Endpoint {
     /// Returns the `user:password` the URL held, percent-decoded, which the
     /// caller turns into credentials (a base never holds them).
     public mutating func setURL(_ text: String) throws(WorkbenchError) -> String? {
-        let (url, afterScheme, authorityEnd) = Self.split(url: text)
-        var base = String(url[..<authorityEnd])
-        var userInfo: String?
-        if let at = url[afterScheme..<authorityEnd].lastIndex(of: "@") {
-            userInfo = PercentEncoding.decode(String(url[afterScheme..<at]))
-            base = String(url[..<afterScheme]) + String(url[url.index(after: at)..<authorityEnd])
-        }
+        let parts = URLParts(text)
+        let base = String(parts.base)
         if Template.hasReferences(base) { try Template.validate(base) } else { _ = try BaseURL.parse(base) }
         var copy = self
         copy.base = base
-        try copy.setPath(String(url[authorityEnd...]))
+        try copy.setPath(String(parts.target))
         self = copy
-        return userInfo
-    }
-
-    /// A URL as typed, without its fragment (never sent), and where its authority starts and
-    /// ends: everything that takes a URL apart takes it apart here.
-    static func split(url text: String) -> (url: Substring, afterScheme: Substring.Index, authorityEnd: Substring.Index) {
-        var url = Substring(text)
-        if let hash = url.firstIndex(of: "#") { url = url[..<hash] }
-        let afterScheme = url.firstRange(of: "://").map { $0.upperBound } ?? url.startIndex
-        let authorityEnd = url[afterScheme...].firstIndex { $0 == "/" || $0 == "?" } ?? url.endIndex
-        return (url, afterScheme, authorityEnd)
+        return parts.userInfo
     }
 
     /// `https://h:1/a?b` -> (`https://h:1`, `/a?b`): the origin as typed and the target after it.
     package static func originAndTarget(of url: String) -> (origin: String, target: String) {
-        let (url, _, authorityEnd) = split(url: url)
-        return (String(url[..<authorityEnd]), String(url[authorityEnd...]))
+        let parts = URLParts(url)
+        return (String(parts.origin), String(parts.target))
+    }
+}
+
+/// A URL as typed, taken apart: everything that takes a URL apart takes it apart here
+/// (`setURL`, a path typed as a full URL, `graphql schema URL`).
+package struct URLParts {
+    /// Up to the end of the authority, `user:password@` included, as typed.
+    package var origin: Substring
+    /// The scheme and the authority without `user:password@`: what becomes a base.
+    package var base: String
+    /// `user:password` percent-decoded, when the authority held one.
+    package var userInfo: String?
+    /// The path and query after the authority.
+    package var target: Substring
+
+    /// `droppingFragment`: a `#fragment` is cut off first (never sent, as curl drops it);
+    /// false leaves it in the target, for a caller that refuses it.
+    package init(_ text: String, droppingFragment: Bool = true) {
+        var url = Substring(text)
+        if droppingFragment, let hash = url.firstIndex(of: "#") { url = url[..<hash] }
+        let afterScheme = url.firstRange(of: "://").map { $0.upperBound } ?? url.startIndex
+        let authorityEnd = url[afterScheme...].firstIndex { $0 == "/" || $0 == "?" } ?? url.endIndex
+        origin = url[..<authorityEnd]
+        target = url[authorityEnd...]
+        base = String(origin)
+        if let at = url[afterScheme..<authorityEnd].lastIndex(of: "@") {
+            userInfo = PercentEncoding.decode(String(url[afterScheme..<at]))
+            base = String(url[..<afterScheme]) + String(url[url.index(after: at)..<authorityEnd])
+        }
     }
 }
