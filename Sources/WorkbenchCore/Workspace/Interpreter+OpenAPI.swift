@@ -13,15 +13,8 @@ extension Interpreter {
         do throws(WorkbenchError) {
             let response = try fetch(url)
             let outcome = try workspace.adoptDescription(response.body, location: url, sourceURL: response.url.isEmpty ? url : response.url)
-            switch outcome {
-            case .output(let text):
-                say(text)
-            case .outputWithWarning(let text, let warning, _):
-                say(text)
-                for line in warning.split(separator: "\n") { output.printError(String(line)) }
-            default:
-                break
-            }
+            // What loading it says, read as every outcome is.
+            _ = try perform(outcome)
         } catch {
             guard note != nil else { throw error }
             output.printError("warning: the session's API description was not loaded: \(error.message)")

@@ -237,10 +237,6 @@ public final class Interpreter {
         case .output(let text):
             say(text)
             return .ok
-        case .outputWithWarning(let text, let warning, _) where reportsToErrors:
-            say(text)
-            warning.split(separator: "\n").forEach { output.printError(String($0)) }
-            return .ok
         case .paged(let text):
             try presentText(text)
             return .ok
@@ -257,11 +253,11 @@ public final class Interpreter {
             for line in diff.lines(color: usesColor) { output.printLine(line) }
             return .ok
         case .outputWithWarning(let text, let warning, let revealed):
-            if revealed {
+            if revealed && !reportsToErrors {
                 output.finish()
                 output.base.printLine(shown(text))
             } else {
-                output.printLine(shown(text))
+                say(text)
             }
             // Several warnings are several lines (a terminal would show one line's newline escaped).
             for line in warning.split(separator: "\n") { output.printError(String(line)) }
