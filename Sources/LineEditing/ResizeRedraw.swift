@@ -45,7 +45,7 @@ enum ResizeRedraw {
     /// Before libedit draws the prompt (it reads the window size then).
     static func lineStarts(prompt: String) {
         self.prompt = prompt
-        width = terminalColumns() ?? 80
+        width = Terminal.width() ?? 80
         _ = wb_winch_take()
         wb_winch_install()
     }
@@ -60,7 +60,7 @@ enum ResizeRedraw {
     }
 
     static func redraw() {
-        guard let newWidth = terminalColumns(), isatty(0) == 1, isatty(1) == 1 else {
+        guard let newWidth = Terminal.width(), isatty(0) == 1, isatty(1) == 1 else {
             wb_rl_resize_terminal()
             return
         }
@@ -93,12 +93,6 @@ enum ResizeRedraw {
         width = newWidth
         wb_rl_resize_terminal()
         wb_rl_forced_update_display()
-    }
-
-    static func terminalColumns() -> Int? {
-        var size = winsize()
-        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
     }
 }
 

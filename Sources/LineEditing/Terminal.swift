@@ -7,9 +7,19 @@ import WorkbenchBasics
 public enum Terminal {
     /// Rows and columns of the terminal on standard output; nil when it is not one.
     public static func size() -> (rows: Int, columns: Int)? {
-        var size = winsize()
-        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        guard let size = windowSize(), size.ws_col > 0, size.ws_row > 0 else { return nil }
         return (Int(size.ws_row), Int(size.ws_col))
+    }
+
+    /// The columns alone (the resize redraw needs no rows); nil when it cannot be told.
+    static func width() -> Int? {
+        guard let size = windowSize(), size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    private static func windowSize() -> winsize? {
+        var size = winsize()
+        return ioctl(1, UInt(TIOCGWINSZ), &size) == 0 ? size : nil
     }
 
     /// The width to lay the prompt out in: 80 when it cannot be told.
