@@ -13,10 +13,10 @@ Never run in CI; the tests (test_hostile_input.py) hold the generous bounds inst
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -41,25 +41,10 @@ def doubling_http() -> str:
     return "\n".join(lines + ["GET http://127.0.0.1:1/{{v40}}", ""])
 
 
-def broken_description(paths: int, broken: int, properties: int = 40) -> str:
-    """`paths` GETs, `broken` of them rejected (in turns a security requirement naming no scheme
-    and a parameter without `in`): the loader once decoded the whole again for each."""
-    schema = {"type": "object", "properties": {f"p{i}": {"type": "string", "description": "x" * 20}
-                                               for i in range(properties)}}
-    document = {"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
-                "components": {"securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "K"}}},
-                "paths": {}}
-    step = paths // broken if broken else paths + 1
-    for index in range(paths):
-        operation = {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema": schema}}}},
-                     "security": [{"key": []}]}
-        if index % step == 0 and index // step < broken:
-            if (index // step) % 2:
-                operation["parameters"] = [{"name": "q", "schema": {"type": "string"}}]
-            else:
-                operation["security"] = [{"missing": []}]
-        document["paths"][f"/r{index}"] = {"get": operation}
-    return json.dumps(document)
+def broken_description(paths: int, broken: int) -> str:
+    """scripts/generate_broken_openapi.py's description, which the hostile tests load too."""
+    return subprocess.run([sys.executable, str(REPO / "scripts" / "generate_broken_openapi.py"), "--paths", str(paths),
+                           "--broken", str(broken)], check=True, capture_output=True, text=True).stdout
 
 
 CASES = [

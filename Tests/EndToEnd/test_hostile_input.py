@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 import threading
 import time
 from functools import partial
@@ -179,33 +180,19 @@ def test_doubling_http_variables_are_refused_by_run_and_replay(workbench_bin, wo
     assert code == 1 and err.splitlines() == [f"error: line 1: {message}"], err
 
 
-def broken_description(paths: int, broken: int, properties: int = 40) -> dict:
-    """`paths` GETs with a response schema of `properties`; `broken` of them rejected, in turns
-    a security requirement naming no scheme (checked only once the whole document is decoded)
-    and a parameter without `in`. Each was found by decoding the whole again (issue 25)."""
-    schema = {"type": "object", "properties": {f"p{i}": {"type": "string", "description": "x" * 20}
-                                               for i in range(properties)}}
-    document = {"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
-                "components": {"securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "K"}}},
-                "paths": {}}
-    step = paths // broken
-    for index in range(paths):
-        operation = {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema": schema}}}},
-                     "security": [{"key": []}]}
-        if index % step == 0 and index // step < broken:
-            if (index // step) % 2:
-                operation["parameters"] = [{"name": "q", "schema": {"type": "string"}}]
-            else:
-                operation["security"] = [{"missing": []}]
-        document["paths"][f"/r{index}"] = {"get": operation}
-    return document
+def broken_description(paths: int, broken: int) -> str:
+    """`paths` GETs, `broken` of them rejected, from scripts/generate_broken_openapi.py (which
+    Benchmarks/hostile.py loads too). Each was found by decoding the whole again (issue 25)."""
+    generator = Path(__file__).resolve().parent.parent.parent / "scripts" / "generate_broken_openapi.py"
+    return subprocess.run([sys.executable, str(generator), "--paths", str(paths), "--broken", str(broken)],
+                          check=True, capture_output=True, text=True).stdout
 
 
 def test_many_broken_operations_load_in_bounded_work(workbench_bin, workbench_env, workdir: Path):
     # 8 MB, 3,000 paths, 98 broken: decoding the whole again per broken piece took 27.5 s of CPU
     # (debug build, loaded machine); found piece by piece, 6.7 s. The bound is on CPU time, not
     # wall time, so a busy machine does not fail it.
-    (workdir / "broken.json").write_text(json.dumps(broken_description(3000, 98)))
+    (workdir / "broken.json").write_text(broken_description(3000, 98))
     out_path, err_path = workdir.parent / "broken.out", workdir.parent / "broken.err"
     with open(out_path, "wb") as out, open(err_path, "wb") as err:
         process = subprocess.Popen([workbench_bin, "--no-history"], stdin=subprocess.PIPE, stdout=out, stderr=err,
