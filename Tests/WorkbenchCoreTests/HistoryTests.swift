@@ -182,4 +182,30 @@ import Testing
         #expect(grown == History([first, second]))
         #expect(Set(grown.referencedEnvironment) == ["TOKEN_A"])
     }
+
+    @Test func stampsChangeWithTheirRecordAndTheRevisionWithAnyChange() throws {
+        let harness = InterpreterHarness()
+        try harness.run("base http://127.0.0.1:9\nget /a\nget /b\nget /c")
+        var history = harness.workspace.history
+        let stamps = history.stamps, revision = history.revision
+        #expect(Set(stamps).count == 3)
+        let copy = history
+        history[1].expectations = [.status(.code(200))]
+        #expect(history.stamps[0] == stamps[0] && history.stamps[2] == stamps[2] && history.stamps[1] != stamps[1])
+        #expect(history.revision != revision && copy.revision == revision && copy.stamps == stamps)
+        let afterEdit = history.revision
+        history.removeSubrange(0..<1)
+        #expect(history.stamps == Array(history.stamps.suffix(2)) && history.stamps.last == stamps[2])
+        #expect(history.revision != afterEdit)
+        // Equal revisions: equal records, without comparing them; else the records decide.
+        #expect(copy == harness.workspace.history)
+        #expect(History(copy.records) == copy)
+        // The encoder, given the stamps, encodes only the record that changed.
+        let encoder = SessionEncoder()
+        var workspace = harness.workspace
+        _ = workspace.sessionFileChunks(encoder: encoder)
+        workspace.history[2].expectations = [.status(.code(201))]
+        let changes = workspace.updateSessionFile(in: encoder)
+        #expect(changes.records.map(\.index) == [2] && encoder.reusedCount == 2)
+    }
 }

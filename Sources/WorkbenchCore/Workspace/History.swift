@@ -1,3 +1,4 @@
+import Synchronization
 import WorkbenchBasics
 import WorkbenchHTTP
 import WorkbenchAPIs
@@ -13,12 +14,22 @@ import WorkbenchSessions
 /// it goes. The names are counted, so a record removed (`history rm`) takes its
 /// names with it exactly when no other record refers to them, as a walk would.
 ///
+/// The autosave asks, after every command, what changed; comparing every record
+/// would again cost the length of the history. Each record carries a stamp,
+/// a number handed out once in the process when the record is set, and the
+/// history a revision, handed out at every change: equal stamps, the same
+/// record; equal revisions, the same records.
+///
 /// A collection of `RequestRecord`s (`append`, `+=`, `removeSubrange`, element
 /// assignment all work): every change passes through `replaceSubrange` or the
-/// element setter, which keep the counts.
+/// element setter, which keep the counts and the stamps.
 public struct History: Sendable, RandomAccessCollection, MutableCollection, RangeReplaceableCollection,
                        ExpressibleByArrayLiteral, CustomStringConvertible {
     public private(set) var records: [RequestRecord]
+    /// One stamp for each record (see above).
+    public private(set) var stamps: [UInt64]
+    /// Changes with every change to the records.
+    public private(set) var revision: UInt64
     /// `{{env.NAME}}` names the records' endpoints refer to, each with the number of records that do.
     private var environmentCounts: [String: Int] = [:]
     /// The records' auth secrets as typed (templates), each with the number of records that have it.
@@ -26,11 +37,22 @@ public struct History: Sendable, RandomAccessCollection, MutableCollection, Rang
 
     public init() {
         records = []
+        stamps = []
+        revision = Self.nextStamp()
     }
 
     public init<Records: Sequence>(_ records: Records) where Records.Element == RequestRecord {
         self.records = Array(records)
+        stamps = self.records.map { _ in Self.nextStamp() }
+        revision = Self.nextStamp()
         for record in self.records { count(record.endpoint, by: 1) }
+    }
+
+    /// Stamps and revisions come from one counter: a number is never handed out twice.
+    private static let counter = Atomic<UInt64>(0)
+
+    private static func nextStamp() -> UInt64 {
+        counter.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
     public init(arrayLiteral elements: RequestRecord...) {
@@ -56,6 +78,8 @@ public struct History: Sendable, RandomAccessCollection, MutableCollection, Rang
                 count(newValue.endpoint, by: 1)
             }
             records[position] = newValue
+            stamps[position] = Self.nextStamp()
+            revision = Self.nextStamp()
         }
     }
 
@@ -64,10 +88,13 @@ public struct History: Sendable, RandomAccessCollection, MutableCollection, Rang
         for record in records[range] { count(record.endpoint, by: -1) }
         for record in newRecords { count(record.endpoint, by: 1) }
         records.replaceSubrange(range, with: newRecords)
+        stamps.replaceSubrange(range, with: newRecords.map { _ in Self.nextStamp() })
+        revision = Self.nextStamp()
     }
 
     public mutating func reserveCapacity(_ capacity: Int) {
         records.reserveCapacity(capacity)
+        stamps.reserveCapacity(capacity)
     }
 
     public var description: String { records.description }
@@ -87,6 +114,6 @@ public struct History: Sendable, RandomAccessCollection, MutableCollection, Rang
 extension History: Equatable {
     /// Equal when the records are: the counts follow from them.
     public static func == (lhs: History, rhs: History) -> Bool {
-        lhs.records == rhs.records
+        lhs.revision == rhs.revision || lhs.records == rhs.records
     }
 }

@@ -79,13 +79,20 @@ extension Workspace {
     /// This workspace as session file text; `encoder` keeps the text of request
     /// records between calls, so only what changed is encoded again.
     public func sessionFileText(encoder: SessionEncoder = SessionEncoder()) -> [UInt8] {
-        encoder.encodeChunks(SessionDocument(workspace: self, maskingResponses: false), maskingSecrets: fileSecretValues,
-                             typedSecrets: variables.secretValues).flatMap { $0 }
+        sessionFileChunks(encoder: encoder).flatMap { $0 }
     }
 
     /// The same text as chunks to write one after the other.
     public func sessionFileChunks(encoder: SessionEncoder) -> [[UInt8]] {
-        encoder.encodeChunks(SessionDocument(workspace: self, maskingResponses: false), maskingSecrets: fileSecretValues,
-                             typedSecrets: variables.secretValues)
+        updateSessionFile(in: encoder)
+        return encoder.fileChunks()
+    }
+
+    /// Gives `encoder` this workspace as a session file, masked, with the
+    /// history's stamps (so only records that changed are encoded again).
+    @discardableResult
+    func updateSessionFile(in encoder: SessionEncoder) -> SessionEncoder.Changes {
+        encoder.update(SessionDocument(workspace: self, maskingResponses: false), maskingSecrets: fileSecretValues,
+                       typedSecrets: variables.secretValues, stamps: history.stamps)
     }
 }

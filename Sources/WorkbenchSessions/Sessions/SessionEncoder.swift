@@ -8,13 +8,16 @@ import WorkbenchAPIs
 ///
 /// A record is immutable once recorded, except when `capture --secret`
 /// masks the response it came from (or `capture` / `expect` attach to it):
-/// its piece is reused only while the record is equal to the one it was made
-/// from (equal storage compares in constant time) and was masked with the
-/// same secrets. A new secret value makes every piece again, once.
+/// its piece is reused only while the record is the one it was made from and
+/// the secrets are the same. A new secret value makes every piece again, once.
+/// "The one it was made from" is a stamp when the caller has them (a number
+/// the history gives each record as it is set: one comparison of two integers,
+/// so that an unchanged history of 100,000 records costs next to nothing), and
+/// otherwise an equal record.
 public final class SessionEncoder {
     private struct Piece {
         var record: RequestRecord
-        var secrets: [String]
+        var stamp: UInt64?
         /// The record's pretty text, indented to sit in `requests`, without a final newline.
         var text: [UInt8]
         /// The text leaves the response's body out (`leaveOutBodies`).
@@ -49,28 +52,86 @@ public final class SessionEncoder {
     public func encodeChunks(
         _ document: SessionDocument, maskingSecrets secrets: [String] = [], typedSecrets: [String] = []
     ) -> [[UInt8]] {
+        update(document, maskingSecrets: secrets, typedSecrets: typedSecrets)
+        return fileChunks()
+    }
+
+    /// What one `update` changed, for a writer that appends changes (the
+    /// autosave's journal) instead of writing the whole file.
+    public struct Changes {
+        /// The top level, `requests` empty, masked: compact JSON text.
+        public var frame: [UInt8]
+        /// The records encoded again (new, or changed since the last update), in
+        /// order: their index and compact JSON text, masked.
+        public var records: [(index: Int, text: [UInt8])]
+        /// Records went away, or other secrets made every record's text again:
+        /// only a whole file says that.
+        public var needsWholeFile: Bool
+    }
+
+    /// The masked top level of the last `update`, and the secrets it was masked with.
+    private var lastFrame: JSONValue = .null
+    private var lastKey: [String]?
+    private var responses: SecretRedactor?
+    private var typed: SecretRedactor?
+
+    /// Takes `document` in (masked as `encodeChunks` says), encoding only the
+    /// records that changed since the last call, and says what changed.
+    /// `stamps`, when given, has one number for each record that changes
+    /// whenever the record does (`History.stamps`).
+    @discardableResult
+    public func update(
+        _ document: SessionDocument, maskingSecrets secrets: [String] = [], typedSecrets: [String] = [], stamps: [UInt64]? = nil
+    ) -> Changes {
         let key = secrets.sorted() + ["\u{0}"] + typedSecrets.sorted()
-        let responses = secrets.isEmpty ? nil : SecretRedactor(secrets: secrets)
-        let typed = typedSecrets.isEmpty ? nil : SecretRedactor(secrets: typedSecrets)
+        let sameSecrets = key == lastKey
+        if !sameSecrets {
+            responses = secrets.isEmpty ? nil : SecretRedactor(secrets: secrets)
+            typed = typedSecrets.isEmpty ? nil : SecretRedactor(secrets: typedSecrets)
+        }
+        var changes = Changes(frame: [], records: [], needsWholeFile: lastKey != nil && !sameSecrets)
+        lastKey = key
+        let stamps = stamps?.count == document.requests.count ? stamps : nil
         reusedCount = 0
         for (index, record) in document.requests.enumerated() {
-            if index < pieces.count, pieces[index].secrets == key, pieces[index].record == record {
-                reusedCount += 1
-                continue
+            if sameSecrets, index < pieces.count {
+                if let stamp = stamps?[index], let kept = pieces[index].stamp {
+                    if stamp == kept {
+                        reusedCount += 1
+                        continue
+                    }
+                } else if pieces[index].record == record {
+                    reusedCount += 1
+                    continue
+                }
             }
-            let piece = Piece(record: record, secrets: key,
-                              text: Self.indented(Self.encode(record, responses: responses, typed: typed), depth: 2))
+            let value = Self.encode(record, responses: responses, typed: typed)
+            let compact = Array(value.jsonText.utf8)
+            changes.records.append((index, compact))
+            let piece = Piece(record: record, stamp: stamps?[index], text: Self.indented(compact: compact, depth: 2))
             if index < pieces.count { pieces[index] = piece } else { pieces.append(piece) }
         }
-        if pieces.count > document.requests.count { pieces.removeLast(pieces.count - document.requests.count) }
+        if pieces.count > document.requests.count {
+            pieces.removeLast(pieces.count - document.requests.count)
+            changes.needsWholeFile = true
+        }
         var top = document
+        top.requests = []
         if let responses { top.unknown = document.unknown?.redacted(by: responses) }
         var frame = SessionEncoding.frame(top)
         if let typed { frame = frame.redactingValues(by: typed) }
-        var chunks = Self.assemble(frame: frame, pieces: pieces.map(\.text))
+        lastFrame = frame
+        changes.frame = Array(frame.jsonText.utf8)
+        return changes
+    }
+
+    /// The whole file of the last `update`, as chunks; responses' bodies left
+    /// out, oldest first, if it would be larger than `maximumFileBytes`.
+    public func fileChunks() -> [[UInt8]] {
+        var chunks = Self.assemble(frame: lastFrame, pieces: pieces.map(\.text))
         if Self.size(of: chunks) > maximumFileBytes {
-            leaveOutBodies(of: document, over: Self.size(of: chunks) - maximumFileBytes, responses: responses, typed: typed)
-            chunks = Self.assemble(frame: frame, pieces: pieces.map(\.text))
+            leaveOutBodies(over: Self.size(of: chunks) - maximumFileBytes)
+            chunks = Self.assemble(frame: lastFrame, pieces: pieces.map(\.text))
         }
         return chunks
     }
@@ -87,14 +148,13 @@ public final class SessionEncoder {
     /// the file stays loadable, and each record keeps its body's size
     /// (`body` null, `bodySize` N, as for a binary body). The newest responses,
     /// the ones a replay or a diff most likely needs, keep theirs.
-    private func leaveOutBodies(of document: SessionDocument, over excess: Int, responses: SecretRedactor?, typed: SecretRedactor?) {
+    private func leaveOutBodies(over excess: Int) {
         var saved = 0
         for index in pieces.indices where saved < excess && !pieces[index].bodyLeftOut {
-            guard let body = document.requests[index].response?.body, !body.isEmpty else { continue }
-            var record = document.requests[index]
+            guard let body = pieces[index].record.response?.body, !body.isEmpty else { continue }
+            var record = pieces[index].record
             record.response?.body = nil
-            let encoded = Self.encode(record, responses: responses, typed: typed)
-            let text = Self.indented(encoded, depth: 2)
+            let text = Self.indented(compact: Array(Self.encode(record, responses: responses, typed: typed).jsonText.utf8), depth: 2)
             saved += pieces[index].text.count - text.count
             // Kept under the original record: while it is unchanged, its body stays out.
             pieces[index].text = text
@@ -142,11 +202,11 @@ public final class SessionEncoder {
         return chunks
     }
 
-    /// `value` pretty-printed as if it stood `depth` levels deep: every line
+    /// The value of `compact` (JSON text) pretty-printed as if it stood `depth` levels deep: every line
     /// indented, no final newline. JSON strings hold no raw newline, so every
     /// newline of the text is a line break of the layout.
-    static func indented(_ value: JSONValue, depth: Int) -> [UInt8] {
-        var text = SessionEncoding.pretty(value)
+    static func indented(compact: [UInt8], depth: Int) -> [UInt8] {
+        var text = JSONFormatter.format(compact, palette: nil)
         if text.last == UInt8(ascii: "\n") { text.removeLast() }
         let indent = Array(repeating: indentUnit, count: depth).flatMap { $0 }
         var output: [UInt8] = []
