@@ -17,7 +17,6 @@ import WorkbenchAPIs
 public final class SessionEncoder {
     private struct Piece {
         var record: RequestRecord
-        var stamp: UInt64?
         /// The record's pretty text, indented to sit in `requests`, without a final newline.
         var text: [UInt8]
         /// The text leaves the response's body out (`leaveOutBodies`).
@@ -25,6 +24,8 @@ public final class SessionEncoder {
     }
 
     private var pieces: [Piece] = []
+    /// Each piece's record stamp, 0 when it was made without one (kept apart: read for every record).
+    private var pieceStamps: [UInt64] = []
     /// How many records the last `encode` took from earlier calls (for tests and benchmarks).
     public private(set) var reusedCount = 0
 
@@ -93,26 +94,37 @@ public final class SessionEncoder {
         lastKey = key
         let stamps = stamps?.count == document.requests.count ? stamps : nil
         reusedCount = 0
-        for (index, record) in document.requests.enumerated() {
+        // By index, the record read only when it is encoded: a copy of each record (its fields
+        // retained) was most of the cost of an unchanged history of 100,000.
+        for index in document.requests.indices {
             if sameSecrets, index < pieces.count {
-                if let stamp = stamps?[index], let kept = pieces[index].stamp {
-                    if stamp == kept {
+                let kept = pieceStamps[index]
+                if let stamps, kept != 0 {
+                    if stamps[index] == kept {
                         reusedCount += 1
                         continue
                     }
-                } else if pieces[index].record == record {
+                } else if pieces[index].record == document.requests[index] {
                     reusedCount += 1
                     continue
                 }
             }
+            let record = document.requests[index]
             let value = Self.encode(record, responses: responses, typed: typed)
             let compact = Array(value.jsonText.utf8)
             changes.records.append((index, compact))
-            let piece = Piece(record: record, stamp: stamps?[index], text: Self.indented(compact: compact, depth: 2))
-            if index < pieces.count { pieces[index] = piece } else { pieces.append(piece) }
+            let piece = Piece(record: record, text: Self.indented(compact: compact, depth: 2))
+            if index < pieces.count {
+                pieces[index] = piece
+                pieceStamps[index] = stamps?[index] ?? 0
+            } else {
+                pieces.append(piece)
+                pieceStamps.append(stamps?[index] ?? 0)
+            }
         }
         if pieces.count > document.requests.count {
             pieces.removeLast(pieces.count - document.requests.count)
+            pieceStamps.removeLast(pieceStamps.count - document.requests.count)
             changes.needsWholeFile = true
         }
         var top = document
