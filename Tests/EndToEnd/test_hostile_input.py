@@ -279,7 +279,7 @@ def test_a_value_equal_to_a_secret_is_masked_on_the_terminal_and_in_every_file(w
     assert SECRET not in printed, printed
     assert "expectation failed: body contains ******: not in the body" in screen
     state = Path(env["XDG_STATE_HOME"]) / "workbench"
-    files = [workdir / "s.json", *state.glob("autosave-*.json"), state / "history"]
+    files = [workdir / "s.json", *state.glob("autosave-*"), state / "history"]
     assert len(files) == 3, files
     for path in files:
         assert SECRET not in path.read_text(), path

@@ -19,6 +19,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from autosave_reader import read_autosave
+
 
 @pytest.fixture()
 def small_disk(tmp_path):
@@ -117,6 +119,10 @@ def test_history_and_autosave_survive_kill_9(workbench_bin, workbench_env, workd
             assert all(line.startswith("query\\040add\\040round") for line in lines[1:]), lines[-1]
         for path in autosave_files(state):
             assert json.loads(path.read_text())["format"] == "workbench-session"
+            # The journal may end in a cut line: what it holds before that reads back, in order.
+            items = [item["name"] for item in read_autosave(path)["endpoint"]["query"]]
+            prefix = items[0].split("item")[0] if items else ""
+            assert items == [f"{prefix}item{index}" for index in range(len(items))], items
 
 
 # TLS: a local HTTPS server with a self-signed certificate.

@@ -374,7 +374,7 @@ def test_literal_credentials_never_reach_the_history_file_or_the_prompt(repl, wo
     assert "flavour=******" in screen and "oatmilk-COOKIE-5" not in prompt_text
     text = history_file(workbench_env).read_text(encoding="utf-8", errors="replace")
     assert "literal-TOKEN-77" not in text and "oatmilk-COOKIE-5" not in text, text
-    autosaves = list((Path(workbench_env["XDG_STATE_HOME"]) / "workbench").rglob("*.json"))
+    autosaves = list((Path(workbench_env["XDG_STATE_HOME"]) / "workbench").rglob("autosave-*"))
     assert autosaves, "no autosave written"
     for path in autosaves:
         assert "literal-TOKEN-77" not in path.read_text(), path

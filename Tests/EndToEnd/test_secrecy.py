@@ -97,7 +97,7 @@ def test_the_repl_prompt_history_and_autosave_hold_no_secret(workbench_bin, work
     assert "GET http://127.0.0.1" in screen and "/echo/******" in screen
     assert "is the mask shown in place of a secret" in screen
     state = Path(env["XDG_STATE_HOME"]) / "workbench"
-    files = [state / "history", *state.glob("autosave-*.json")]
+    files = [state / "history", *state.glob("autosave-*")]
     assert len(files) == 2, files
     for path in files:
         assert_no_secret(path.read_text(), path.name)

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pexpect
 
+from autosave_reader import read_autosave
+
 PROMPT = "> "
 
 
@@ -74,7 +76,7 @@ def test_two_repls_keep_each_others_history_and_autosave(workbench_bin, workbenc
     assert [e for e in entries if "first" in e] == expected_first
     assert [e for e in entries if "second" in e] == expected_second
     # One autosave each, with its own work.
-    saved = {json.loads(p.read_text())["endpoint"]["base"] for p in autosaves(state)}
+    saved = {read_autosave(p)["endpoint"]["base"] for p in autosaves(state)}
     assert saved == {"http://first.example", "http://second.example"}
     # `restore` in the second brings back the first's work (the other run's newest autosave).
     second.sendline("restore")
@@ -119,7 +121,7 @@ def test_kill_9_of_one_repl_loses_nothing_of_the_other(workbench_bin, workbench_
         ["base http://survivor.example"] + [f"path /survivor/{i}" for i in range(10)])
     files = autosaves(state)
     assert len(files) == 2
-    bases = sorted(json.loads(p.read_text())["endpoint"]["base"] for p in files)
+    bases = sorted(read_autosave(p)["endpoint"]["base"] for p in files)
     assert bases == ["http://survivor.example", "http://victim.example"]
     finish(survivor)
     # The run that wrote last comes back.
@@ -168,7 +170,7 @@ def test_autosave_follows_a_failing_expect_and_a_replay(workbench_bin, workbench
     def saved():
         files = autosaves(state)
         assert len(files) == 1
-        return json.loads(files[0].read_text())
+        return read_autosave(files[0])  # the file, with what its journal adds
 
     run_line(child, f"base {server}")
     run_line(child, "get /echo?v=first")
@@ -203,7 +205,7 @@ def test_no_secret_reaches_either_autosave_or_the_shared_history(workbench_bin, 
     finish(first)
     finish(second)
     state = state_of(env)
-    files = [state / "history", *autosaves(state)]
+    files = [state / "history", *sorted(state.glob("autosave-*"))]  # journals, if any, too
     assert len(files) == 3
     for path in files:
         text = path.read_text()

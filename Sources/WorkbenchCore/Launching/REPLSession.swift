@@ -125,6 +125,8 @@ public final class REPLSession {
 
     /// Leaving with requests not yet saved says how to get them back.
     private func leave() {
+        // The journal folded into the file: a finished run leaves one plain session file.
+        if let warning = autosave?.finish() { interpreter.output.printError(warning) }
         if let hint = interpreter.workspace.quitHint(autosaved: autosave != nil) { streams.printLine(hint) }
         streams.flush()
     }

@@ -5,8 +5,9 @@ import WorkbenchBasics
 
 /// Where interactive runs autosave: one file per process in the state folder
 /// (`autosave-START-PID.json`), so two terminals never write over each other's
-/// work. `restore` takes the most recently written one of another run; only
-/// the newest `kept` are kept, so files of finished runs do not pile up.
+/// work. Each may have a journal beside it (`AutosaveJournal`), which counts
+/// as part of it. `restore` takes the most recently written one of another
+/// run; only the newest `kept` are kept, so files of finished runs do not pile up.
 public struct AutosaveFolder: Sendable {
     public let directory: String
     /// This process's autosave.
@@ -28,15 +29,29 @@ public struct AutosaveFolder: Sendable {
         var found: [(path: String, modified: timespec)] = []
         for entry in FileSystem.listDirectory(directory) where !entry.isDirectory && Self.isAutosaveName(entry.name) {
             let path = directory + "/" + entry.name
-            var info = stat()
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            found.append((path, info.st_mtim))
+            guard var modified = Self.modified(path) else { continue }
+            // Written last when its journal was.
+            if let journal = Self.modified(AutosaveJournal.path(for: path)), Self.isLater(journal, than: modified) {
+                modified = journal
+            }
+            found.append((path, modified))
         }
         return found.sorted { left, right in
-            if left.modified.tv_sec != right.modified.tv_sec { return left.modified.tv_sec > right.modified.tv_sec }
-            if left.modified.tv_nsec != right.modified.tv_nsec { return left.modified.tv_nsec > right.modified.tv_nsec }
+            if Self.isLater(left.modified, than: right.modified) { return true }
+            if Self.isLater(right.modified, than: left.modified) { return false }
             return left.path > right.path
         }.map(\.path)
+    }
+
+    /// When the regular file at `path` was last written; nil when there is none.
+    private static func modified(_ path: String) -> timespec? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return info.st_mtim
+    }
+
+    private static func isLater(_ time: timespec, than other: timespec) -> Bool {
+        time.tv_sec != other.tv_sec ? time.tv_sec > other.tv_sec : time.tv_nsec > other.tv_nsec
     }
 
     /// The autosave `restore` brings back: the most recently written one of another run.
@@ -55,11 +70,14 @@ public struct AutosaveFolder: Sendable {
                 continue
             }
             unlink(path)
+            unlink(AutosaveJournal.path(for: path))
         }
-        for entry in FileSystem.listDirectory(directory) where !entry.isDirectory && Self.isTemporaryName(entry.name) {
+        for entry in FileSystem.listDirectory(directory) where !entry.isDirectory {
             let path = directory + "/" + entry.name
-            var info = stat()
-            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_mtim.tv_sec) < now - Self.abandonedAfter {
+            // A journal whose file is gone, or a temporary file, left by a killed run.
+            let abandoned = Self.isTemporaryName(entry.name)
+                || (Self.isJournalName(entry.name) && Self.modified(String(path.dropLast(AutosaveJournal.suffix.count))) == nil)
+            if abandoned, let modified = Self.modified(path), Int(modified.tv_sec) < now - Self.abandonedAfter {
                 unlink(path)
             }
         }
@@ -67,10 +85,16 @@ public struct AutosaveFolder: Sendable {
 
     static let abandonedAfter = 600
 
-    /// `AtomicFile`'s temporary name for an autosave: `.autosave-….json.tmp-XXXXXX`.
+    /// `AtomicFile`'s temporary name for an autosave or its journal: `.autosave-….json.tmp-XXXXXX`.
     static func isTemporaryName(_ name: String) -> Bool {
         guard name.hasPrefix("."), let marker = name.firstRange(of: ".tmp-") else { return false }
-        return isAutosaveName(String(name[name.index(after: name.startIndex)..<marker.lowerBound]))
+        let target = String(name[name.index(after: name.startIndex)..<marker.lowerBound])
+        return isAutosaveName(target) || isJournalName(target)
+    }
+
+    /// An autosave's journal: `autosave-….json.journal`.
+    static func isJournalName(_ name: String) -> Bool {
+        name.hasSuffix(AutosaveJournal.suffix) && isAutosaveName(String(name.dropLast(AutosaveJournal.suffix.count)))
     }
 
     static func isAutosaveName(_ name: String) -> Bool {

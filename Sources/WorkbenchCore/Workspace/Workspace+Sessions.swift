@@ -62,7 +62,18 @@ extension Workspace {
 
     mutating func load(from path: String, context: CommandContext) throws(WorkbenchError) {
         let bytes = try context.readSessionFile(path)
-        let document = try SessionDecoding.decode(bytes, file: path)
+        take(try SessionDecoding.decode(bytes, file: path))
+    }
+
+    /// `restore`: an autosave file, with what its journal adds (`AutosaveJournal`).
+    /// A journal that cannot be read leaves the file as it is.
+    mutating func loadAutosave(from path: String, context: CommandContext) throws(WorkbenchError) {
+        let bytes = try context.readSessionFile(path)
+        let journal = try? context.readSessionFile(AutosaveJournal.path(for: path))
+        take(try AutosaveJournal.document(base: bytes, journal: journal, file: path))
+    }
+
+    private mutating func take(_ document: SessionDocument) {
         document.apply(to: &self)
         lastRecordIndex = nil
         savedRequestCount = history.count

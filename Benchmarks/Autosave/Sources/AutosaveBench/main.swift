@@ -1,13 +1,19 @@
-// Time per autosave of a long session, before and after the record cache,
-// side by side in one run: a workspace of RECORDS request records with
-// BODY_KB KB text bodies and one secret variable, then ROUNDS commands that
-// change the workspace (the path), each followed by an autosave.
+// Time per autosave as the history grows, side by side in one run: for each
+// size in RECORDS (a list), a workspace of that many request records with
+// BODY_BYTES-byte text bodies and one secret variable, then ROUNDS commands,
+// each followed by an autosave. Two kinds of command: `send` (a request
+// recorded: one record more) and `edit` (the path changed: no record). The
+// change itself is timed too: if the autosave kept a reference to the history,
+// the next append would copy it.
 //
-// before: what the autosave did until the cache: the whole document masked
-//         and encoded in one pass (`SessionEncoding.encodeAtOnce`), then written;
-// after:  `Autosave.save`, which encodes only what changed, then writes.
-// Both write the file the same way (AtomicFile: temporary file, fsync, rename),
-// and the two files are checked to be the same bytes.
+// whole:   what the autosave did until the journal (issue 27): the encoder
+//          keeps each record's text, and the whole file is written again
+//          (AtomicFile: temporary file, fsync, rename) after every command;
+// journal: `Autosave.save`: the line of what changed appended to the journal
+//          (write, fdatasync), the file written whole only when the journal
+//          passes half of it.
+// The two are checked to say the same: the whole file read back equals the
+// autosave file and its journal read back (`AutosaveJournal.document`).
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,93 +30,37 @@ func median(_ values: [Double]) -> Double {
     return sorted[sorted.count / 2]
 }
 
-func argument(_ index: Int, _ fallback: Int) -> Int {
-    CommandLine.arguments.count > index ? Int(CommandLine.arguments[index]) ?? fallback : fallback
-}
-
-let records = argument(1, 1000)
-let bodyKB = argument(2, 100)
-let rounds = argument(3, 5)
+let sizes = (CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "1000,10000,100000")
+    .split(separator: ",").compactMap { Int($0) }
+let bodyBytes = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 200 : 200
+let rounds = CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 20 : 20
 let folder = CommandLine.arguments.count > 4 ? CommandLine.arguments[4] : "/tmp"
 
-/// A JSON body of about `bodyKB` KB, different for every record.
-func body(_ number: Int) -> String {
-    var items: [String] = []
-    var size = 0
-    var index = 0
-    while size < bodyKB * 1024 {
-        let item = #"{"id": \#(number * 10_000 + index), "name": "item \#(index) of record \#(number)", "tags": ["a", "b"], "price": \#(index).25}"#
-        items.append(item)
-        size += item.utf8.count + 2
-        index += 1
-    }
-    return "{\"items\": [" + items.joined(separator: ", ") + "]}"
-}
-
-var workspace = Workspace()
-workspace.endpoint.base = "http://127.0.0.1:8080"
-workspace.variables.set("token", to: "secret-token-9f8e7d6c", secret: true)
-for number in 0..<records {
-    let text = body(number)
+func record(_ number: Int) -> RequestRecord {
+    var text = #"{"id": \#(number), "name": "item \#(number)", "tags": ["a", "b"]"#
+    while text.utf8.count < bodyBytes - 1 { text += ", \"pad\": \"" + String(repeating: "x", count: min(60, bodyBytes)) + "\"" }
+    text += "}"
     let response = RecordedResponse(
         statusLine: "HTTP/1.1 200 OK", statusCode: 200,
         headers: [HeaderField(name: "Content-Type", value: "application/json")],
         body: text, bodySize: text.utf8.count, elapsedMilliseconds: 1.25)
     let endpoint = Endpoint(base: "{{base}}", path: "/items/\(number)", method: "GET",
                             headers: [HeaderField(name: "Authorization", value: "Bearer {{token}}")])
-    workspace.history.append(RequestRecord(endpoint: endpoint, settings: Settings(), response: response))
+    return RequestRecord(endpoint: endpoint, settings: Settings(), response: response)
 }
-
-let beforePath = folder + "/autosave-bench-before.json"
-let afterPath = folder + "/autosave-bench-after.json"
-let autosave = Autosave(path: afterPath)
-// The first autosave of a run encodes everything, as before: not what is compared.
-_ = autosave.save(workspace)
-
-var beforeEncode: [Double] = [], beforeTotal: [Double] = []
-var afterEncode: [Double] = [], afterTotal: [Double] = []
-let encoder = SessionEncoder()
-_ = workspace.sessionFileChunks(encoder: encoder)
-var fileSize = 0
-for round in 0..<rounds {
-    workspace.endpoint.path = "/round/\(round)"
-
-    var start = seconds()
-    let whole = SessionEncoding.encodeAtOnce(SessionDocument(workspace: workspace))
-    beforeEncode.append(seconds() - start)
-    do { try AtomicFile.write(whole, to: beforePath) } catch { fatalError("\(error.message)") }
-    beforeTotal.append(seconds() - start)
-    fileSize = whole.count
-
-    start = seconds()
-    let chunks = workspace.sessionFileChunks(encoder: encoder)
-    afterEncode.append(seconds() - start)
-    guard chunks.flatMap({ $0 }) == whole else { fatalError("the cached text differs from the text made at once") }
-
-    start = seconds()
-    if let warning = autosave.save(workspace) { fatalError(warning) }
-    afterTotal.append(seconds() - start)
-}
-let written = (try? FileSystem.read(afterPath, limit: Int.max)) ?? []
-let same = written == (try? FileSystem.read(beforePath, limit: Int.max))
-unlink(beforePath)
-unlink(afterPath)
 
 func milliseconds(_ value: Double) -> String {
     let rounded = (value * 10_000).rounded() / 10
     return "\(rounded) ms"
 }
 
-print("autosave of \(records) records with \(bodyKB) KB bodies (file \(fileSize / 1_000_000) MB), median of \(rounds) commands")
-print("                 before (all encoded)   after (cached records)   ratio")
-print("encode only      \(milliseconds(median(beforeEncode)).padding(22))\(milliseconds(median(afterEncode)).padding(25))\(String(format2(median(beforeEncode) / median(afterEncode))))x")
-print("encode + write   \(milliseconds(median(beforeTotal)).padding(22))\(milliseconds(median(afterTotal)).padding(25))\(String(format2(median(beforeTotal) / median(afterTotal))))x")
-print("files identical: \(same ? "yes" : "NO")")
-if !same { exit(2) }
-
-func format2(_ value: Double) -> String {
+func ratio(_ value: Double) -> String {
     let rounded = (value * 10).rounded() / 10
-    return "\(rounded)"
+    return "\(rounded)x"
+}
+
+func bytes(_ count: Int) -> String {
+    count >= 1_000_000 ? "\(count / 1_000_000) MB" : count >= 1_000 ? "\(count / 1_000) KB" : "\(count) B"
 }
 
 extension String {
@@ -118,3 +68,66 @@ extension String {
         count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }
+
+print("autosave after a command, median of \(rounds) commands of each kind; bodies of \(bodyBytes) bytes")
+print("records   file     command  change    whole file        journal           whole / journal   bytes a command (whole / journal)")
+var allSame = true
+for size in sizes {
+    var workspace = Workspace()
+    workspace.endpoint.base = "http://127.0.0.1:8080"
+    workspace.variables.set("token", to: "secret-token-9f8e7d6c", secret: true)
+    workspace.history.reserveCapacity(size + rounds)
+    for number in 0..<size { workspace.history.append(record(number)) }
+
+    let wholePath = folder + "/autosave-bench-whole.json"
+    let journalPath = folder + "/autosave-bench-journal.json"
+    let encoder = SessionEncoder()
+    let autosave = Autosave(path: journalPath)
+    // The first save of a run writes everything either way: not what is compared.
+    do { try AtomicFile.write(chunks: workspace.sessionFileChunks(encoder: encoder), to: wholePath) } catch { fatalError(error.message) }
+    if let warning = autosave.save(workspace) { fatalError(warning) }
+
+    for kind in ["send", "edit"] {
+        var change: [Double] = [], whole: [Double] = [], journal: [Double] = []
+        var wholeBytes = 0, journalBytes = 0
+        for round in 0..<rounds {
+            let next = record(size + round)
+            // The command's own change, timed: a history another holder shares would be copied here.
+            var start = seconds()
+            if kind == "send" { workspace.history.append(next) }
+            workspace.endpoint.path = "/\(kind)/\(round)"
+            change.append(seconds() - start)
+
+            start = seconds()
+            let chunks = workspace.sessionFileChunks(encoder: encoder)
+            do { try AtomicFile.write(chunks: chunks, to: wholePath) } catch { fatalError(error.message) }
+            whole.append(seconds() - start)
+            wholeBytes += SessionEncoder.size(of: chunks)
+
+            let journalBefore = (try? FileSystem.read(journalPath + ".journal", limit: Int.max).count) ?? 0
+            start = seconds()
+            if let warning = autosave.save(workspace) { fatalError(warning) }
+            journal.append(seconds() - start)
+            let journalAfter = (try? FileSystem.read(journalPath + ".journal", limit: Int.max).count) ?? 0
+            journalBytes += max(0, journalAfter - journalBefore)
+        }
+        let fileSize = SessionEncoder.size(of: workspace.sessionFileChunks(encoder: encoder))
+        print("\(String(size).padding(10))\(bytes(fileSize).padding(9))\(kind.padding(9))"
+            + "\(milliseconds(median(change)).padding(10))\(milliseconds(median(whole)).padding(18))\(milliseconds(median(journal)).padding(18))"
+            + "\(ratio(median(whole) / median(journal)).padding(18))\(bytes(wholeBytes / rounds)) / \(bytes(journalBytes / rounds))")
+    }
+    do {
+        let wholeDocument = try SessionDecoding.decode(try FileSystem.read(wholePath, limit: Int.max), file: wholePath)
+        let base = try FileSystem.read(journalPath, limit: Int.max)
+        let journal = try? FileSystem.read(journalPath + ".journal", limit: Int.max)
+        let restored = try AutosaveJournal.document(base: base, journal: journal, file: journalPath)
+        if restored != wholeDocument { allSame = false }
+    } catch {
+        fatalError(error.message)
+    }
+    unlink(wholePath)
+    unlink(journalPath)
+    unlink(journalPath + ".journal")
+}
+print("the file and journal read back as the whole file: \(allSame ? "yes" : "NO")")
+if !allSame { exit(2) }

@@ -271,7 +271,7 @@ extension Workspace {
             guard let path = context.autosaves?.newestOfAnotherRun() else {
                 throw WorkbenchError("nothing to restore: no autosaved session yet")
             }
-            try load(from: path, context: context)
+            try loadAutosave(from: path, context: context)
             // The last response comes back as it was kept (status, headers, a text body).
             if let index = history.indices.last, let kept = history[index].response {
                 lastResponse = kept.response
