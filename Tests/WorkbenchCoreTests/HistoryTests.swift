@@ -63,14 +63,16 @@ import Testing
     }
 
     /// What a walk over the records finds: the names and auth secrets the history must report.
-    static func walked(_ history: History) -> (environment: Set<String>, auth: Set<String>) {
+    static func walked(_ history: History) -> (environment: Set<String>, auth: Set<String>, captures: Set<String>) {
         var names = Set<String>()
         var auth = Set<String>()
+        var captures = Set<String>()
         for record in history.records {
             names.formUnion(record.endpoint.referencedEnvironment)
             if let secret = record.endpoint.auth?.secret { auth.insert(secret) }
+            captures.formUnion(record.captures.map(\.name))
         }
-        return (names, auth)
+        return (names, auth, captures)
     }
 
     /// One random change, through each way the workspace changes its history.
@@ -89,9 +91,14 @@ import Testing
             // A record's endpoint replaced (what no command does today, but the collection allows).
             history[Int.random(in: 0..<count, using: &generator)].endpoint = randomEndpoint(&generator)
         case 6 where count > 0:
-            // A capture attached: the endpoint stays.
-            history[Int.random(in: 0..<count, using: &generator)].captures.append(
-                Capture(name: "id", source: .status, isSecret: false))
+            // A capture attached or removed (`capture rm`): the endpoint stays.
+            let name = ["id", "token", "etag"][Int.random(in: 0..<3, using: &generator)]
+            let index = Int.random(in: 0..<count, using: &generator)
+            if Bool.random(using: &generator) {
+                history[index].captures.append(Capture(name: name, source: .status, isSecret: false))
+            } else {
+                history[index].captures.removeAll { $0.name == name }
+            }
         case 7 where count > 0:
             history.insert(record(randomEndpoint(&generator)), at: Int.random(in: 0...count, using: &generator))
         case 8 where Int.random(in: 0..<20, using: &generator) == 0:
@@ -113,6 +120,7 @@ import Testing
             let expected = Self.walked(history)
             #expect(Set(history.referencedEnvironment) == expected.environment)
             #expect(Set(history.authSecrets) == expected.auth)
+            #expect(Set(history.captureNames) == expected.captures)
         }
     }
 

@@ -34,6 +34,8 @@ public struct History: Sendable, RandomAccessCollection, MutableCollection, Rang
     private var environmentCounts: [String: Int] = [:]
     /// The records' auth secrets as typed (templates), each with the number of records that have it.
     private var authSecretCounts: [String: Int] = [:]
+    /// The names the records capture (for Tab after `capture rm`), each with the number of records that do.
+    private var captureCounts: [String: Int] = [:]
 
     public init() {
         records = []
@@ -45,7 +47,10 @@ public struct History: Sendable, RandomAccessCollection, MutableCollection, Rang
         self.records = Array(records)
         stamps = self.records.map { _ in Self.nextStamp() }
         revision = Self.nextStamp()
-        for record in self.records { count(record.endpoint, by: 1) }
+        for record in self.records {
+            count(record.endpoint, by: 1)
+            count(record.captures, by: 1)
+        }
     }
 
     /// Stamps and revisions come from one counter: a number is never handed out twice.
@@ -63,6 +68,8 @@ public struct History: Sendable, RandomAccessCollection, MutableCollection, Rang
     public var referencedEnvironment: Dictionary<String, Int>.Keys { environmentCounts.keys }
     /// The distinct auth secrets (as typed, before expansion) of the records.
     public var authSecrets: Dictionary<String, Int>.Keys { authSecretCounts.keys }
+    /// The distinct names the records capture.
+    public var captureNames: Dictionary<String, Int>.Keys { captureCounts.keys }
 
     public var startIndex: Int { records.startIndex }
     public var endIndex: Int { records.endIndex }
@@ -77,6 +84,10 @@ public struct History: Sendable, RandomAccessCollection, MutableCollection, Rang
                 count(records[position].endpoint, by: -1)
                 count(newValue.endpoint, by: 1)
             }
+            if records[position].captures != newValue.captures {
+                count(records[position].captures, by: -1)
+                count(newValue.captures, by: 1)
+            }
             records[position] = newValue
             stamps[position] = Self.nextStamp()
             revision = Self.nextStamp()
@@ -85,8 +96,14 @@ public struct History: Sendable, RandomAccessCollection, MutableCollection, Rang
 
     public mutating func replaceSubrange<Records: Collection>(_ range: Range<Int>, with newRecords: Records)
     where Records.Element == RequestRecord {
-        for record in records[range] { count(record.endpoint, by: -1) }
-        for record in newRecords { count(record.endpoint, by: 1) }
+        for record in records[range] {
+            count(record.endpoint, by: -1)
+            count(record.captures, by: -1)
+        }
+        for record in newRecords {
+            count(record.endpoint, by: 1)
+            count(record.captures, by: 1)
+        }
         records.replaceSubrange(range, with: newRecords)
         stamps.replaceSubrange(range, with: newRecords.map { _ in Self.nextStamp() })
         revision = Self.nextStamp()
@@ -103,6 +120,10 @@ public struct History: Sendable, RandomAccessCollection, MutableCollection, Rang
         for name in endpoint.referencedEnvironment { Self.add(step, to: name, in: &environmentCounts) }
         // Every origin's auth: one bound elsewhere is still a secret.
         for secret in endpoint.auths.flatMap(\.secretReferences) { Self.add(step, to: secret, in: &authSecretCounts) }
+    }
+
+    private mutating func count(_ captures: [Capture], by step: Int) {
+        for capture in captures { Self.add(step, to: capture.name, in: &captureCounts) }
     }
 
     private static func add(_ step: Int, to key: String, in counts: inout [String: Int]) {

@@ -41,7 +41,7 @@ extension CommandDeclaration {
         complete: { input in
             if input.position == 1 { return input.matching(input.subcommands) }
             if input.position == 2 && input.before[1] == "rm" {
-                return input.matching(input.unique(input.workspace.history.flatMap { $0.captures.map(\.name) }))
+                return input.matching(input.workspace.history.captureNames.sorted())
             }
             return nil
         })
