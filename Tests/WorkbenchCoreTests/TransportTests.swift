@@ -81,6 +81,30 @@ import Glibc
         #expect(collector.hops == [RedirectHop(statusLine: "HTTP/1.1 302 Found", location: "/b")])
     }
 
+    /// The per-request fast paths read the same as the slow ones: the status code read once,
+    /// the media type by bytes, the base URL kept from the last parse.
+    @Test func perRequestFastPathsReadWhatTheSlowOnesRead() throws {
+        for (line, code) in [("HTTP/1.1 204 No Content", 204), ("HTTP/2 200", 200), ("HTTP/1.1  404  Not Found", 404),
+                             ("HTTP/1.1 2x0 OK", 0), ("garbage", 0), ("HTTP/1.1 +201 Created", 201)] {
+            #expect(ResponseCollector.HeaderBlock(statusLine: line).statusCode == code, "\(line)")
+        }
+        for (type, media) in [("application/json", "application/json"), (" Application/JSON ; charset=UTF-8", "application/json"),
+                              ("\ttext/HTML;", "text/html"), ("", ""), ("text/plain; charset=\"é\"", "text/plain"),
+                              ("Tëxt/Plain ;x", "tëxt/plain")] {
+            #expect(HTTPResponse.mediaType(of: type) == media, "\(type)")
+        }
+        #expect(HTTPResponse.charset(of: "text/plain; Charset=\"Latin1\"") == "latin1")
+        #expect(HTTPResponse.charset(of: "text/plain") == nil)
+        // Parsing A, B, A (and a failure between) gives each its own result.
+        let first = try BaseURL.parse("http://a.test:8080/v1")
+        #expect(throws: WorkbenchError.self) { try BaseURL.parse("ftp://b.test") }
+        #expect(try BaseURL.parse("https://b.test").origin == "https://b.test")
+        #expect(try BaseURL.parse("http://a.test:8080/v1") == first)
+        #expect(throws: WorkbenchError.self) { try BaseURL.parse("ftp://b.test") }
+        #expect(try BaseURL.parse("unix:/tmp/s.sock:http://c.test").unixSocket == "/tmp/s.sock")
+        #expect(try BaseURL.parse("http://c.test").unixSocket == nil)
+    }
+
     @Test func collectorStopsAtTheBodyLimit() {
         let collector = ResponseCollector(bodyLimit: 4, outputDescriptor: nil)
         #expect([UInt8](repeating: 1, count: 3).withUnsafeBufferPointer { collector.receiveBody($0) } == 3)

@@ -14,7 +14,8 @@ public enum BodyKind: Equatable, Sendable {
         let body = response.body
         if body.isEmpty { return .empty }
         let contentType = response.contentType
-        let charset = contentType.flatMap(HTTPResponse.charset(of:))
+        // Read only where it matters: a JSON response (most of them) never needs it.
+        var charset: String? { contentType.flatMap(HTTPResponse.charset(of:)) }
         if let type = contentType.map(HTTPResponse.mediaType(of:)), !type.isEmpty {
             if JSONMediaType.isJSONSequence(type) { return .jsonSequence }
             if JSONMediaType.isJSON(type) { return .json }
@@ -23,9 +24,10 @@ public enum BodyKind: Equatable, Sendable {
         }
         // No type, or one we cannot judge: look at the bytes.
         if looksLikeJSON(body) { return .json }
-        if let charset, charset != "utf-8" && charset != "utf8" { return .text(charset: charset) }
+        let declared = charset
+        if let declared, declared != "utf-8" && declared != "utf8" { return .text(charset: declared) }
         if isBinaryContent(body) { return .binary(mediaType: response.mediaType ?? "application/octet-stream") }
-        return .text(charset: charset ?? "utf-8")
+        return .text(charset: declared ?? "utf-8")
     }
 
     static func isTextType(_ type: String) -> Bool {

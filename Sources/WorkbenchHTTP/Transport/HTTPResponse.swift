@@ -73,12 +73,20 @@ public struct HTTPResponse: Equatable, Sendable {
     }
 
     static func mediaType(of contentType: String) -> String {
+        // Bytes, not Characters, for the usual ASCII value: asked several times for every response.
+        let bytes = contentType.utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            var type = bytes[..<(bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex)]
+            while let first = type.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { type = type.dropFirst() }
+            while let last = type.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { type = type.dropLast() }
+            return String(decoding: type.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }, as: UTF8.self)
+        }
         let end = contentType.firstIndex(of: ";") ?? contentType.endIndex
         return contentType[..<end].trimmingSpaces().lowercased()
     }
 
     static func charset(of contentType: String) -> String? {
-        guard contentType.contains(";") else { return nil }
+        guard contentType.utf8.contains(UInt8(ascii: ";")) else { return nil }
         for parameter in contentType.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1)
             if pair.count == 2, pair[0].trimmingSpaces().lowercased() == "charset" {

@@ -8,8 +8,17 @@ import WorkbenchBasics
 /// blocks (one per response, so redirects and `100 Continue` stay apart) and the body.
 final class ResponseCollector {
     struct HeaderBlock {
-        var statusLine: String
+        let statusLine: String
+        /// The code from `HTTP/1.1 200 OK`; 0 if the line is malformed. Read once: every
+        /// body callback asks for it.
+        let statusCode: Int
         var headers: [HeaderField] = []
+
+        init(statusLine: String) {
+            self.statusLine = statusLine
+            let parts = statusLine.utf8.split(separator: UInt8(ascii: " "), maxSplits: 2)
+            statusCode = parts.count >= 2 ? Int(Substring(parts[1])) ?? 0 : 0
+        }
     }
 
     var blocks: [HeaderBlock] = []
@@ -60,7 +69,7 @@ final class ResponseCollector {
             blocks[last].headers[blocks[last].headers.count - 1].value += " " + line.trimmingSpaces()
             return
         }
-        guard let colon = line.firstIndex(of: ":") else { return }
+        guard let colon = line.utf8.firstIndex(of: UInt8(ascii: ":")) else { return }
         let name = String(line[..<colon])
         let value = line[line.index(after: colon)...].trimmingSpaces()
         blocks[last].headers.append(HeaderField(name: name, value: String(value)))
@@ -206,14 +215,5 @@ final class ResponseCollector {
         return blocks.dropLast().filter { $0.statusCode >= 300 && $0.statusCode < 400 }.map {
             RedirectHop(statusLine: $0.statusLine, location: $0.headers.values(of: "Location").last ?? "")
         }
-    }
-}
-
-extension ResponseCollector.HeaderBlock {
-    /// The code from `HTTP/1.1 200 OK`; 0 if the line is malformed.
-    var statusCode: Int {
-        let parts = statusLine.split(separator: " ", maxSplits: 2)
-        guard parts.count >= 2 else { return 0 }
-        return Int(parts[1]) ?? 0
     }
 }
