@@ -13,29 +13,8 @@ import signal
 import subprocess
 from pathlib import Path
 
-import pexpect
-
 from autosave_reader import autosave_and_journal_texts, journal_of, read_autosave
-
-PROMPT = "> "
-
-
-def spawn(binary, env, cwd):
-    child = pexpect.spawn(binary, env=env, cwd=str(cwd), encoding="utf-8", dimensions=(24, 200), timeout=30)
-    child.expect(PROMPT)
-    return child
-
-
-def run_line(child, line):
-    child.sendline(line)
-    child.expect(PROMPT)
-
-
-def finish(child):
-    child.sendeof()
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+from test_two_terminals import finish, run_line, spawn  # the same pty helpers
 
 
 def own_autosave(env) -> Path:

@@ -47,6 +47,20 @@ import Testing
 
     static let path = "/state/autosave-1-1.json"
 
+    /// An interpreter, files in memory and an autosave to them.
+    static func started() -> (InterpreterHarness, MemoryFiles, Autosave) {
+        let files = MemoryFiles()
+        return (InterpreterHarness(), files, Autosave(path: path, storage: files.storage))
+    }
+
+    /// Runs the lines, autosaving after each (as the REPL does).
+    static func runSaving(_ lines: String, _ harness: InterpreterHarness, _ autosave: Autosave) throws {
+        for line in lines.split(separator: "\n") {
+            try harness.run(String(line))
+            #expect(autosave.save(harness.workspace) == nil)
+        }
+    }
+
     /// What `restore` reads back from the files.
     static func restored(_ files: MemoryFiles) throws -> SessionDocument {
         try AutosaveJournal.document(base: files.contents[path] ?? [], journal: files.contents[AutosaveJournal.path(for: path)],
@@ -93,9 +107,7 @@ import Testing
     }
 
     @Test func aRequestAfterThousandsAppendsWhatItChangedAndTheTotalStaysLinear() throws {
-        let harness = InterpreterHarness()
-        let files = MemoryFiles()
-        let autosave = Autosave(path: Self.path, storage: files.storage)
+        let (harness, files, autosave) = Self.started()
         try harness.run("base http://127.0.0.1:9")
         var appendedForLast = 0
         for index in 0..<3_000 {
@@ -118,18 +130,12 @@ import Testing
     }
 
     @Test func aJournalCutAnywhereInItsLastLineRestoresTheCommandBefore() throws {
-        let harness = InterpreterHarness()
-        let files = MemoryFiles()
-        let autosave = Autosave(path: Self.path, storage: files.storage)
-        try harness.run("base http://127.0.0.1:9\nget /first")
-        #expect(autosave.save(harness.workspace) == nil)
-        try harness.run("get /second")
-        #expect(autosave.save(harness.workspace) == nil)
+        let (harness, files, autosave) = Self.started()
+        try Self.runSaving("base http://127.0.0.1:9\nget /first\nget /second", harness, autosave)
         let before = try Self.whole(harness.workspace)
         let journalPath = AutosaveJournal.path(for: Self.path)
         let journalBefore = files.contents[journalPath]!
-        try harness.run("get /third")
-        #expect(autosave.save(harness.workspace) == nil)
+        try Self.runSaving("get /third", harness, autosave)
         let journal = files.contents[journalPath]!
         #expect(journal.count > journalBefore.count)
         for cut in journalBefore.count..<journal.count {
@@ -141,27 +147,19 @@ import Testing
     }
 
     @Test func aJournalOfAnotherFileIsIgnored() throws {
-        let harness = InterpreterHarness()
-        let files = MemoryFiles()
-        let autosave = Autosave(path: Self.path, storage: files.storage)
-        try harness.run("base http://127.0.0.1:9\nget /first")
-        #expect(autosave.save(harness.workspace) == nil)
-        try harness.run("get /second")
-        #expect(autosave.save(harness.workspace) == nil)
+        let (harness, files, autosave) = Self.started()
+        try Self.runSaving("base http://127.0.0.1:9\nget /first\nget /second", harness, autosave)
         let journalPath = AutosaveJournal.path(for: Self.path)
         let staleJournal = files.contents[journalPath]!
         // The file written whole again (a crash before its new journal replaced the old one).
-        try harness.run("history rm 1")
-        #expect(autosave.save(harness.workspace) == nil)
+        try Self.runSaving("history rm 1", harness, autosave)
         files.contents[journalPath] = staleJournal
         #expect(try Self.restored(files) == Self.whole(harness.workspace))
         #expect(try Self.restored(files).requests.map(\.endpoint.path) == ["/second"])
     }
 
     @Test func aFailedAppendWritesTheWholeFileNext() throws {
-        let harness = InterpreterHarness()
-        let files = MemoryFiles()
-        let autosave = Autosave(path: Self.path, storage: files.storage)
+        let (harness, files, autosave) = Self.started()
         try harness.run("base http://127.0.0.1:9\nget /first\nget /second")
         #expect(autosave.save(harness.workspace) == nil)
         try harness.run("get /third")
