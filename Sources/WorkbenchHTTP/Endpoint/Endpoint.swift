@@ -160,12 +160,13 @@ public struct Endpoint: Equatable, Sendable {
     /// next path drops it; items typed with `query add` stay either way.
     public mutating func setPath(_ typed: String) throws(WorkbenchError) {
         var text = Substring(typed)
-        if let hash = text.firstIndex(of: "#") {
+        // `#` and `?` found in the bytes: a path is set for every request a script sends.
+        if let hash = text.utf8.firstIndex(of: UInt8(ascii: "#")) {
             throw WorkbenchError("path '\(Template.oneLine(typed))' has a fragment ('\(Template.oneLine(text[hash...]))'): fragments are never sent to the server")
         }
         var pasted: String?
-        if let mark = text.firstIndex(of: "?") {
-            pasted = String(text[text.index(after: mark)...])
+        if let mark = text.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            pasted = String(text[text.utf8.index(after: mark)...])
             text = text[..<mark]
         }
         if let bad = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
