@@ -73,15 +73,8 @@ public struct HTTPResponse: Equatable, Sendable {
     }
 
     static func mediaType(of contentType: String) -> String {
-        // Bytes, not Characters, for the usual ASCII value: asked several times for every response.
-        let bytes = contentType.utf8
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            var type = bytes[..<(bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex)]
-            while let first = type.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { type = type.dropFirst() }
-            while let last = type.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { type = type.dropLast() }
-            return String(decoding: type.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }, as: UTF8.self)
-        }
-        let end = contentType.firstIndex(of: ";") ?? contentType.endIndex
+        // The `;` found in the bytes: asked several times for every response.
+        let end = contentType.utf8.firstIndex(of: UInt8(ascii: ";")) ?? contentType.endIndex
         return contentType[..<end].trimmingSpaces().lowercased()
     }
 
