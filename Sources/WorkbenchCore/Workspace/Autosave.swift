@@ -1,4 +1,3 @@
-import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -53,7 +52,7 @@ public final class Autosave {
 
         public static var files: Storage {
             Storage(write: { chunks, path throws(WorkbenchError) in try AtomicFile.write(chunks: chunks, to: path) },
-                    append: { bytes, path throws(WorkbenchError) in try appendSynced(bytes, to: path) },
+                    append: { bytes, path throws(WorkbenchError) in try AtomicFile.appendSynced(bytes, to: path) },
                     remove: { path in unlink(path) })
         }
     }
@@ -65,7 +64,8 @@ public final class Autosave {
 
     /// Saves `workspace` if it differs from what was saved last; a warning when it could not be.
     public func save(_ workspace: Workspace) -> String? {
-        if let saved, saved.historyRevision == workspace.history.revision, saved.workspace == Self.withoutHistory(workspace) {
+        let withoutHistory = Self.withoutHistory(workspace)
+        if let saved, saved.historyRevision == workspace.history.revision, saved.workspace == withoutHistory {
             return nil
         }
         do throws(WorkbenchError) {
@@ -88,7 +88,7 @@ public final class Autosave {
                 try storage.append(line, journalPath)
                 journalBytes = journalAfter
             }
-            markSaved(workspace)
+            saved = (withoutHistory, workspace.history.revision)
             return nil
         } catch {
             mustWriteWhole = true
@@ -135,27 +135,4 @@ public final class Autosave {
 
     /// Whether a journal left at this path (a pid reused) was removed.
     private var journalChecked = false
-
-    /// Appends with one write to a regular file that exists, then syncs its data.
-    static func appendSynced(_ bytes: [UInt8], to path: String) throws(WorkbenchError) {
-        let descriptor: FileDescriptor
-        do {
-            descriptor = try FileDescriptor.open(path, .writeOnly, options: [.append, .closeOnExec, .noFollow])
-        } catch {
-            throw FileSystem.failure("cannot write '\(path)'", error)
-        }
-        defer { try? descriptor.close() }
-        var info = stat()
-        guard fstat(descriptor.rawValue, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw WorkbenchError("cannot write '\(path)': not a regular file")
-        }
-        do {
-            _ = try descriptor.writeAll(bytes)
-        } catch {
-            throw FileSystem.failure("cannot write '\(path)'", error)
-        }
-        while fdatasync(descriptor.rawValue) != 0 {
-            guard errno == EINTR else { throw FileSystem.failure("cannot write '\(path)'") }
-        }
-    }
 }

@@ -66,6 +66,30 @@ public enum AtomicFile {
         }
     }
 
+    /// Appends `bytes` with one write to a regular file that exists, then syncs its data: a crash
+    /// leaves the file as it was or with a prefix of `bytes` after it (the autosave's journal).
+    public static func appendSynced(_ bytes: [UInt8], to path: String) throws(WorkbenchError) {
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(FileSystem.expandTilde(path), .writeOnly, options: [.append, .closeOnExec, .noFollow])
+        } catch {
+            throw FileSystem.failure("cannot write '\(path)'", error)
+        }
+        defer { try? descriptor.close() }
+        var info = stat()
+        guard fstat(descriptor.rawValue, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw WorkbenchError("cannot write '\(path)': not a regular file")
+        }
+        do {
+            _ = try descriptor.writeAll(bytes)
+        } catch {
+            throw FileSystem.failure("cannot write '\(path)'", error)
+        }
+        if !retryingInterrupted({ fdatasync(descriptor.rawValue) }) {
+            throw FileSystem.failure("cannot write '\(path)'")
+        }
+    }
+
     /// Runs a call that returns -1 and sets errno, again while a signal interrupts it;
     /// true when it succeeded. (swift-system has no fsync.)
     private static func retryingInterrupted(_ call: () -> Int32) -> Bool {
