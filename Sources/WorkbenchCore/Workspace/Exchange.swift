@@ -31,9 +31,8 @@ public struct Exchange: Sendable {
             throw workspace.explainingMissingSecret(error)
         }
         // Cookies this exchange set are secrets in what is kept of it too.
-        var after = workspace
-        after.cookies = response.cookies ?? workspace.cookies
-        let redactor = redactors.redactor(for: after.secretValues(environment: context.environment))
+        let redactor = redactors.redactor(for: workspace.secretValues(environment: context.environment,
+                                                                      cookies: response.cookies))
         return Exchange(
             request: request, response: response,
             record: RequestRecord(endpoint: endpoint, settings: workspace.settings,

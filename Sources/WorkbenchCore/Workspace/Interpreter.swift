@@ -9,8 +9,12 @@ import WorkbenchSessions
 ///
 /// The REPL and script mode both drive one of these, so they behave the same.
 public final class Interpreter {
-    public var workspace: Workspace
-    public var context: CommandContext
+    public var workspace: Workspace { didSet { secretsMayHaveChanged = true } }
+    public var context: CommandContext { didSet { secretsMayHaveChanged = true } }
+    /// Whether the workspace or the environment changed since the redactor was last made:
+    /// listing the secrets walks the variables, cookies and the Endpoint's templates, and a
+    /// line asked for them three times.
+    private var secretsMayHaveChanged = true
     /// Everything printed goes through here: secrets masked.
     public let output: RedactingSink
     public var display: DisplayOptions
@@ -74,6 +78,8 @@ public final class Interpreter {
     }
 
     private func refreshRedactor() {
+        guard secretsMayHaveChanged else { return }
+        secretsMayHaveChanged = false
         output.redactor = redactors.redactor(for: workspace.secretValues(environment: context.environment))
     }
 
@@ -308,8 +314,12 @@ public final class Interpreter {
             return .ok
         case .send(let outputFile, let note, let withBody, let pipe):
             if let note { output.printLine(note) }
-            for warning in workspace.parameterWarnings(in: workspace.scope(environment: context.environment)) {
-                output.printError(warning)
+            // Only with a description: a method called on the stored workspace copies it whole.
+            if workspace.api != nil {
+                let current = workspace
+                for warning in current.parameterWarnings(in: current.scope(environment: context.environment)) {
+                    output.printError(warning)
+                }
             }
             var options = sendOptions
             options.outputFile = outputFile

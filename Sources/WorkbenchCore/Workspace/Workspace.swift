@@ -73,8 +73,9 @@ public struct Workspace: Equatable, Sendable {
     /// history refer to, and auth secrets (secrets even when they come from a plain
     /// variable). As long as the history is, the work is not: the history keeps the
     /// names and auth secrets of its records (`History`), each counted once.
-    public func secretValues(environment: [String: String]) -> [String] {
-        var secrets = variables.secretValues + cookies.values + initialCookies.values + removedCookieValues
+    /// `jar`: the cookies as a response left them, before it is committed.
+    public func secretValues(environment: [String: String], cookies jar: CookieJar? = nil) -> [String] {
+        var secrets = variables.secretValues + (jar ?? cookies).values + initialCookies.values + removedCookieValues
         for name in endpoint.referencedEnvironment where history.referencedEnvironment.contains(name) == false {
             if let value = environment[name] { secrets.append(value) }
         }
