@@ -7,7 +7,10 @@ import WorkbenchSessions
 /// its parsing, its effect on the workspace and its completion. `help`, "did you mean", the parser's dispatch and
 /// completion are all read from these declarations (`CommandTable`), so they cannot
 /// drift apart. The parsed value stays a `Command`.
-struct CommandDeclaration: Sendable {
+///
+/// A class: a line looks its declaration up twice and `apply` walks the table, and a
+/// struct of ten fields was copied (ten retains and releases) at each step.
+final class CommandDeclaration: Sendable {
     /// The words after the command word, split as the command language splits them.
     typealias Parse = @Sendable (CommandWords) throws(WorkbenchError) -> ParsedLine
     /// The command's effect on the workspace (a copy, committed when it succeeds);
@@ -20,21 +23,21 @@ struct CommandDeclaration: Sendable {
     /// (a word starting with `@` or `>` then completes a file name).
     typealias Complete = @Sendable (CompletionInput) -> [String]?
 
-    var name: String
+    let name: String
     /// Usage lines, one per form.
-    var usage: [String]
-    var summary: String
-    var example: String
+    let usage: [String]
+    let summary: String
+    let example: String
     /// Words that may follow the command name (`query add`, `follow on`): help shows each
     /// in a usage line, Tab offers each after the name.
-    var subcommands: [String]
-    var parse: Parse
+    let subcommands: [String]
+    let parse: Parse
     /// Nil for the method verbs: they parse into `send`'s command.
-    var apply: Apply?
+    let apply: Apply?
     /// Sends the request (`send` and the method verbs).
-    var sends: Bool
-    var verbatim: Verbatim?
-    var complete: Complete
+    let sends: Bool
+    let verbatim: Verbatim?
+    let complete: Complete
 
     init(name: String, usage: [String], summary: String, example: String, subcommands: [String],
          parse: @escaping Parse, apply: Apply? = nil, sends: Bool = false, verbatim: Verbatim? = nil,
@@ -75,6 +78,9 @@ enum CommandTable {
 
     static let names: [String] = all.map(\.name)
 
+    /// Every declaration's effect, in the table's order: what `Workspace.apply` tries in turn.
+    static let appliers: [CommandDeclaration.Apply] = all.compactMap(\.apply)
+
     private static let byName: [String: CommandDeclaration] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// The longest command name: a longer first word is no command, and is not copied.
@@ -85,6 +91,23 @@ enum CommandTable {
     /// The declaration a line's first word (up to a space, a tab or `|`) names, in any case.
     /// Looks at no more than the longest name's length, so a 50 MB line costs nothing here.
     static func declaration(startingLine line: String) -> CommandDeclaration? {
+        // By bytes: every line asks, and Character-wise prefixes and `lowercased()` were
+        // a fifth of parsing a `get PATH`. A name is ASCII, so a first word that is not
+        // names nothing; a separator with a mark joined to it is left to the Character walk.
+        var name: [UInt8] = []
+        var bytes = line.utf8.makeIterator()
+        while let byte = bytes.next() {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "|") {
+                if let next = bytes.next(), next >= 0x80 { return declarationByCharacters(startingLine: line) }
+                break
+            }
+            guard name.count < longestName, byte < 0x80 else { return nil }
+            name.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+        }
+        return byName[String(decoding: name, as: UTF8.self)]
+    }
+
+    private static func declarationByCharacters(startingLine line: String) -> CommandDeclaration? {
         let first = line.prefix(longestName + 1).prefix { $0 != " " && $0 != "\t" && $0 != "|" }
         guard first.count <= longestName else { return nil }
         return byName[first.lowercased()]

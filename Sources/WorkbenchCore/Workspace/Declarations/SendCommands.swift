@@ -67,6 +67,7 @@ extension CommandWords {
         var output: String?
         var withBody = false
         var index = 0
+        let texts = texts
         while index < texts.count {
             let word = texts[index]
             if word == "--body" {
@@ -124,9 +125,10 @@ extension CommandParser {
     /// Everything after the first `|` is the shell's, quotes and all, so it is cut off
     /// before the line is split into words.
     static func sendThroughPipe(_ trimmedLine: String) throws(WorkbenchError) -> ParsedLine? {
-        guard let bar = trimmedLine.firstIndex(of: "|") else { return nil }
+        // Found in the bytes, as a shell finds it: every `get PATH` asks.
+        guard let bar = trimmedLine.utf8.firstIndex(of: UInt8(ascii: "|")) else { return nil }
         let before = trimmedLine[..<bar]
-        let command = trimmedLine[trimmedLine.index(after: bar)...].trimmingSpaces()
+        let command = trimmedLine[trimmedLine.utf8.index(after: bar)...].trimmingSpaces()
         guard let first = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).first,
               (try? ShellWords.split(String(before))) != nil,
               case .command(.send(let method, let path, let output, let withBody, nil)) = try parse(String(before)) else { return nil }
