@@ -9,10 +9,13 @@ public enum JSONMediaType {
     /// Lines under its several names, RFC 7464 sequences (`+json-seq` too),
     /// and `application/stream+json`, which servers such as Spring send as NDJSON.
     public static func isJSONSequence(_ type: String) -> Bool {
-        type.hasSuffix("+json-seq") || [
-            "application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonl",
-            "application/jsonlines", "application/x-jsonlines", "application/json-seq", "application/stream+json",
-            "application/x-json-stream",
-        ].contains(type)
+        type.hasSuffix("+json-seq") || sequenceTypes.contains(type)
     }
+
+    /// Made once: every response with a body asks.
+    private static let sequenceTypes: Set<String> = [
+        "application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonl",
+        "application/jsonlines", "application/x-jsonlines", "application/json-seq", "application/stream+json",
+        "application/x-json-stream",
+    ]
 }

@@ -36,9 +36,15 @@ public enum Template {
 
     /// Whether `text` contains any reference at all.
     public static func hasReferences(_ text: String) -> Bool {
-        // A byte scan: this runs for every value of every request built.
+        // A byte scan over the string's own storage where it has one (native strings do):
+        // this runs for every value of every request built.
+        if let found = text.utf8.withContiguousStorageIfAvailable(hasDoubleBrace) { return found }
+        return hasDoubleBrace(text.utf8)
+    }
+
+    private static func hasDoubleBrace<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         var previous: UInt8 = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: "{") && previous == byte { return true }
             previous = byte
         }
@@ -148,7 +154,36 @@ public enum Template {
 }
 
 extension Substring {
+    /// Without the spaces and tabs at either end, as Characters: a space that a
+    /// combining mark follows (or a prepended mark precedes) is part of another Character.
     package func trimmingSpaces() -> Substring {
+        // By bytes, in the text's own storage, for every line and header asks: a space or
+        // tab next to an ASCII byte, or at an end, is a Character of its own. Anything
+        // else takes the Character walk.
+        let kept: (start: Int, end: Int)?? = utf8.withContiguousStorageIfAvailable { bytes in
+            var start = 0
+            var end = bytes.count
+            while start < end, Self.isSpace(bytes[start]) {
+                if start + 1 < end, bytes[start + 1] >= 0x80 { return nil }
+                start += 1
+            }
+            while end > start, Self.isSpace(bytes[end - 1]) {
+                if end - 1 > start, bytes[end - 2] >= 0x80 { return nil }
+                end -= 1
+            }
+            return (start, end)
+        }
+        guard let kept = kept ?? nil else { return trimmingSpaceCharacters() }
+        if kept.start == 0 && kept.end == utf8.count { return self }
+        let bytes = utf8
+        return self[bytes.index(bytes.startIndex, offsetBy: kept.start)..<bytes.index(bytes.startIndex, offsetBy: kept.end)]
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+
+    private func trimmingSpaceCharacters() -> Substring {
         var result = self
         while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
         while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
@@ -158,6 +193,7 @@ extension Substring {
 
 extension String {
     package func trimmingSpaces() -> String {
-        String(Substring(self).trimmingSpaces())
+        let trimmed = Substring(self).trimmingSpaces()
+        return trimmed.utf8.count == utf8.count ? self : String(trimmed)
     }
 }
