@@ -3,15 +3,15 @@ public enum Quantities {
     /// `0.4 ms`, `12.3 ms`, `1.25 s`.
     public static func duration(_ seconds: Double) -> String {
         if seconds < 1 {
-            return fixed(seconds * 1000, decimals: 1) + " ms"
+            return .concatenation(fixed(seconds * 1000, decimals: 1), " ms")
         }
-        return fixed(seconds, decimals: 2) + " s"
+        return .concatenation(fixed(seconds, decimals: 2), " s")
     }
 
     /// `0 bytes`, `512 bytes`, `1.2 KB`, `40.0 MB` (powers of 1024, as curl and HTTPie print them).
     public static func size(_ bytes: Int) -> String {
         if bytes == 1 { return "1 byte" }
-        if bytes < 1024 { return "\(bytes) bytes" }
+        if bytes < 1024 { return .concatenation(String(bytes), " bytes") }
         let units = ["KB", "MB", "GB", "TB"]
         var value = Double(bytes) / 1024
         var unit = 0
@@ -19,7 +19,7 @@ public enum Quantities {
             value /= 1024
             unit += 1
         }
-        return fixed(value, decimals: 1) + " " + units[unit]
+        return .concatenation(fixed(value, decimals: 1), " ", units[unit])
     }
 
     /// `500`, or `12.5`: a number as short as it can be written.
@@ -38,6 +38,7 @@ public enum Quantities {
         let fraction = abs(whole % Int(scale))
         guard decimals > 0 else { return String(integerPart) }
         let digits = String(fraction)
-        return "\(integerPart)." + String(repeating: "0", count: decimals - digits.count) + digits
+        let zeros = decimals > digits.utf8.count ? String(repeating: "0", count: decimals - digits.utf8.count) : ""
+        return .concatenation(String(integerPart), ".", zeros, digits)
     }
 }

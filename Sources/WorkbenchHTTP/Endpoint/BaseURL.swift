@@ -34,12 +34,12 @@ public struct BaseURL: Equatable, Sendable {
 
     /// `host[:port]`, with the port left out when it is the scheme's default: the Host header.
     public var authority: String {
-        if let port, port != defaultPort { return "\(host):\(port)" }
+        if let port, port != defaultPort { return .concatenation(host, ":", String(port)) }
         return host
     }
 
     /// `scheme://authority`.
-    public var origin: String { "\(scheme)://\(authority)" }
+    public var origin: String { .concatenation(scheme, "://", authority) }
 
     /// Parses what the user typed. A missing scheme means `http://`, and
     /// `:PORT/...` means `http://localhost:PORT/...`, as with curl and HTTPie.

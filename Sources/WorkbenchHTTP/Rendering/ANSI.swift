@@ -14,7 +14,7 @@ public enum ANSI {
 
     /// `text` wrapped in `style` when colour is on.
     public static func paint(_ text: String, _ style: String, if enabled: Bool) -> String {
-        enabled ? style + text + reset : text
+        enabled ? .concatenation(style, text, reset) : text
     }
 }
 

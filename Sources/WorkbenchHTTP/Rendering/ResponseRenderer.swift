@@ -32,7 +32,7 @@ public enum ResponseRenderer {
 
     /// `(12.3 ms, 1.2 KB)`.
     static func meta(_ response: HTTPResponse) -> String {
-        "(\(Quantities.duration(response.timings.total)), \(Quantities.size(response.bodySize)))"
+        .concatenation("(", Quantities.duration(response.timings.total), ", ", Quantities.size(response.bodySize) + ")")
     }
 
     /// The header lines as received; on a terminal, control characters escaped.
@@ -41,7 +41,8 @@ public enum ResponseRenderer {
             // A cookie's value is a secret on screen however short it is.
             let value = field.hasName("Set-Cookie") ? Cookie.maskingValue(inSetCookie: field.value) : field.value
             let name = outputIsTerminal ? TerminalText.escapeLine(field.name) : field.name
-            sink.printLine(ANSI.paint(name, ANSI.cyan, if: color) + ": " + (outputIsTerminal ? TerminalText.escapeLine(value) : value))
+            sink.printLine(.concatenation(ANSI.paint(name, ANSI.cyan, if: color), ": ",
+                                          outputIsTerminal ? TerminalText.escapeLine(value) : value))
         }
     }
 
