@@ -95,6 +95,8 @@ public struct Endpoint: Equatable, Sendable {
 
     /// The typed headers that go to the base's origin (credentials bound elsewhere stay behind).
     public var headersInForce: [HeaderField] {
+        // Most headers are bound to no origin: then the base need not be read.
+        guard headers.contains(where: { $0.origin != nil }) else { return headers }
         let origin = credentialOrigin
         return headers.filter { $0.origin == nil || $0.origin == origin }
     }

@@ -124,7 +124,12 @@ extension Endpoint {
         for header in try auth?.extraHeaders(in: scope) ?? [] where !userHeaders.contains(name: header.name) {
             authHeaders.append(header)
         }
-        var all = (typedHost.map { [$0] } ?? []) + defaults + authHeaders + typed
+        var all: [HeaderField] = []
+        all.reserveCapacity(defaults.count + authHeaders.count + typed.count + 3)
+        if let typedHost { all.append(typedHost) }
+        all += defaults
+        all += authHeaders
+        all += typed
         if sendsBody, let implied = body?.impliedContentType, !userHeaders.contains(name: "Content-Type") {
             all.append(HeaderField(name: "Content-Type", value: implied))
         }

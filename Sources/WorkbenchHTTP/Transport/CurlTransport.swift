@@ -107,9 +107,9 @@ public final class CurlTransport {
     /// its cookies across `curl_easy_reset`, so every hop of this send sees
     /// them, and libcurl alone decides which go to which host and path.
     private func loadCookies(_ jar: CookieJar) throws(WorkbenchError) {
-        try set(CURLOPT_COOKIELIST, "CURLOPT_COOKIELIST") { wb_curl_set_string($0, $1, "ALL") }
+        try setString(CURLOPT_COOKIELIST, "CURLOPT_COOKIELIST", "ALL")
         for cookie in jar.cookies {
-            try set(CURLOPT_COOKIELIST, "CURLOPT_COOKIELIST") { wb_curl_set_string($0, $1, cookie.netscapeLine) }
+            try setString(CURLOPT_COOKIELIST, "CURLOPT_COOKIELIST", cookie.netscapeLine)
         }
     }
 
@@ -174,25 +174,25 @@ public final class CurlTransport {
         var headerList: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(headerList) }
         for line in Self.headerLines(for: request) {
-            guard let appended = curl_slist_append(headerList, line) else {
+            guard let appended = line.withCString({ curl_slist_append(headerList, $0) }) else {
                 throw WorkbenchError("cannot send: out of memory while listing the request headers")
             }
             headerList = appended
         }
         let context = Unmanaged.passUnretained(collector).toOpaque()
 
-        try set(CURLOPT_URL, "CURLOPT_URL") { wb_curl_set_string($0, $1, request.url) }
+        try setString(CURLOPT_URL, "CURLOPT_URL", request.url)
         try set(CURLOPT_ERRORBUFFER, "CURLOPT_ERRORBUFFER") { wb_curl_set_pointer($0, $1, errorBuffer) }
         try set(CURLOPT_NOSIGNAL, "CURLOPT_NOSIGNAL") { wb_curl_set_long($0, $1, 1) }
         try set(CURLOPT_PATH_AS_IS, "CURLOPT_PATH_AS_IS") { wb_curl_set_long($0, $1, 1) }
         // The cookie engine on, reading no file: the jar was loaded by `send`.
-        try set(CURLOPT_COOKIEFILE, "CURLOPT_COOKIEFILE") { wb_curl_set_string($0, $1, "") }
+        try setString(CURLOPT_COOKIEFILE, "CURLOPT_COOKIEFILE", "")
         try set(CURLOPT_HTTPHEADER, "CURLOPT_HTTPHEADER") { wb_curl_set_list($0, $1, headerList) }
         // Decode gzip, deflate and br; the Accept-Encoding header itself comes from the request.
         let acceptEncoding = request.awsSigV4 == nil ? "" : request.headers.first { $0.hasName("Accept-Encoding") }?.value ?? ""
-        try set(CURLOPT_ACCEPT_ENCODING, "CURLOPT_ACCEPT_ENCODING") { wb_curl_set_string($0, $1, acceptEncoding) }
+        try setString(CURLOPT_ACCEPT_ENCODING, "CURLOPT_ACCEPT_ENCODING", acceptEncoding)
         if request.awsSigV4 != nil, let agent = request.headers.first(where: { $0.hasName("User-Agent") })?.value {
-            try set(CURLOPT_USERAGENT, "CURLOPT_USERAGENT") { wb_curl_set_string($0, $1, agent) }
+            try setString(CURLOPT_USERAGENT, "CURLOPT_USERAGENT", agent)
         }
         try set(CURLOPT_HEADERFUNCTION, "CURLOPT_HEADERFUNCTION") { wb_curl_set_data_callback($0, $1, headerCallback) }
         try set(CURLOPT_HEADERDATA, "CURLOPT_HEADERDATA") { wb_curl_set_pointer($0, $1, context) }
@@ -212,15 +212,15 @@ public final class CurlTransport {
         if let digest = request.digest {
             // libcurl's digest engine: the first request goes without, the 401's challenge is answered.
             try set(CURLOPT_HTTPAUTH, "CURLOPT_HTTPAUTH") { wb_curl_set_long($0, $1, wb_curlauth_digest) }
-            try set(CURLOPT_USERNAME, "CURLOPT_USERNAME") { wb_curl_set_string($0, $1, digest.user) }
-            try set(CURLOPT_PASSWORD, "CURLOPT_PASSWORD") { wb_curl_set_string($0, $1, digest.password) }
+            try setString(CURLOPT_USERNAME, "CURLOPT_USERNAME", digest.user)
+            try setString(CURLOPT_PASSWORD, "CURLOPT_PASSWORD", digest.password)
         }
         if let aws = request.awsSigV4 {
             // libcurl's signer (it implies CURLAUTH_AWS_SIGV4): it hashes the body and signs the
             // headers as they are listed, so what `show` prints is what is signed.
-            try set(CURLOPT_AWS_SIGV4, "CURLOPT_AWS_SIGV4") { wb_curl_set_string($0, $1, aws.provider) }
-            try set(CURLOPT_USERNAME, "CURLOPT_USERNAME") { wb_curl_set_string($0, $1, aws.accessKey) }
-            try set(CURLOPT_PASSWORD, "CURLOPT_PASSWORD") { wb_curl_set_string($0, $1, aws.secretKey) }
+            try setString(CURLOPT_AWS_SIGV4, "CURLOPT_AWS_SIGV4", aws.provider)
+            try setString(CURLOPT_USERNAME, "CURLOPT_USERNAME", aws.accessKey)
+            try setString(CURLOPT_PASSWORD, "CURLOPT_PASSWORD", aws.secretKey)
         }
 
         switch request.method {
@@ -230,7 +230,7 @@ public final class CurlTransport {
         case "GET" where body.isEmpty:
             try set(CURLOPT_HTTPGET, "CURLOPT_HTTPGET") { wb_curl_set_long($0, $1, 1) }
         default:
-            try set(CURLOPT_CUSTOMREQUEST, "CURLOPT_CUSTOMREQUEST") { wb_curl_set_string($0, $1, request.method) }
+            try setString(CURLOPT_CUSTOMREQUEST, "CURLOPT_CUSTOMREQUEST", request.method)
         }
         var mime: OpaquePointer?
         defer { curl_mime_free(mime) }
@@ -244,7 +244,7 @@ public final class CurlTransport {
             if let start = body.baseAddress, !body.isEmpty {
                 try set(CURLOPT_POSTFIELDS, "CURLOPT_POSTFIELDS") { wb_curl_set_pointer($0, $1, UnsafeMutableRawPointer(mutating: start)) }
             } else {
-                try set(CURLOPT_COPYPOSTFIELDS, "CURLOPT_COPYPOSTFIELDS") { wb_curl_set_string($0, $1, "") }
+                try setString(CURLOPT_COPYPOSTFIELDS, "CURLOPT_COPYPOSTFIELDS", "")
             }
         }
 
@@ -275,19 +275,19 @@ public final class CurlTransport {
         case .environment:
             break  // libcurl reads http_proxy, https_proxy, all_proxy and no_proxy itself.
         case .none:
-            try set(CURLOPT_PROXY, "CURLOPT_PROXY") { wb_curl_set_string($0, $1, "") }
+            try setString(CURLOPT_PROXY, "CURLOPT_PROXY", "")
         case .url(let url):
             // A proxy set by hand takes every request: the environment's no_proxy does not apply.
-            try set(CURLOPT_PROXY, "CURLOPT_PROXY") { wb_curl_set_string($0, $1, url) }
-            try set(CURLOPT_NOPROXY, "CURLOPT_NOPROXY") { wb_curl_set_string($0, $1, "") }
+            try setString(CURLOPT_PROXY, "CURLOPT_PROXY", url)
+            try setString(CURLOPT_NOPROXY, "CURLOPT_NOPROXY", "")
         }
         if let file = settings.caCertificate {
-            try set(CURLOPT_CAINFO, "CURLOPT_CAINFO") { wb_curl_set_string($0, $1, FileSystem.expandTilde(file)) }
+            try setString(CURLOPT_CAINFO, "CURLOPT_CAINFO", FileSystem.expandTilde(file))
         }
         if let file = settings.clientCertificate {
-            try set(CURLOPT_SSLCERT, "CURLOPT_SSLCERT") { wb_curl_set_string($0, $1, FileSystem.expandTilde(file)) }
+            try setString(CURLOPT_SSLCERT, "CURLOPT_SSLCERT", FileSystem.expandTilde(file))
             if let key = settings.clientKey {
-                try set(CURLOPT_SSLKEY, "CURLOPT_SSLKEY") { wb_curl_set_string($0, $1, FileSystem.expandTilde(key)) }
+                try setString(CURLOPT_SSLKEY, "CURLOPT_SSLKEY", FileSystem.expandTilde(key))
             }
         }
         let version = switch settings.httpVersion {
@@ -297,7 +297,7 @@ public final class CurlTransport {
         }
         try set(CURLOPT_HTTP_VERSION, "CURLOPT_HTTP_VERSION") { wb_curl_set_long($0, $1, version) }
         if let socket = request.base.unixSocket {
-            try set(CURLOPT_UNIX_SOCKET_PATH, "CURLOPT_UNIX_SOCKET_PATH") { wb_curl_set_string($0, $1, FileSystem.expandTilde(socket)) }
+            try setString(CURLOPT_UNIX_SOCKET_PATH, "CURLOPT_UNIX_SOCKET_PATH", FileSystem.expandTilde(socket))
         }
     }
 
@@ -344,7 +344,16 @@ public final class CurlTransport {
     private func set(
         _ option: CURLoption, _ name: String, _ call: (UnsafeMutableRawPointer, CURLoption) -> CURLcode
     ) throws(WorkbenchError) {
-        let code = call(easy, option)
+        try check(call(easy, option), name)
+    }
+
+    /// Sets a string option from the string's own bytes (`withCString`): a `String` handed
+    /// to C as it is is first copied into a new array, several times a request.
+    private func setString(_ option: CURLoption, _ name: String, _ value: String) throws(WorkbenchError) {
+        try check(value.withCString { wb_curl_set_string(easy, option, $0) }, name)
+    }
+
+    private func check(_ code: CURLcode, _ name: String) throws(WorkbenchError) {
         guard code == CURLE_OK else {
             throw WorkbenchError("cannot set up the request: libcurl refused \(name) (\(String(cString: curl_easy_strerror(code))))")
         }
@@ -374,15 +383,24 @@ public final class CurlTransport {
     /// The header lines handed to curl: the request's own, plus lines that stop
     /// curl from adding headers `show` did not print.
     static func headerLines(for request: PreparedRequest) -> [String] {
-        var lines = request.headers.filter { !Self.isWrittenByOption($0, in: request) }.map { field in
+        let suppressed = suppressedHeaders(for: request)
+        // One pass over the headers (bit i: the request has a header named suppressed[i]);
+        // every request is sent through here.
+        var typed = 0
+        var lines: [String] = []
+        lines.reserveCapacity(request.headers.count + suppressed.count)
+        for field in request.headers {
+            for (index, name) in suppressed.enumerated() where field.hasName(name) { typed |= 1 << index }
+            guard !Self.isWrittenByOption(field, in: request) else { continue }
             // curl drops `Name:` with an empty value; `Name;` sends it empty.
-            field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+            lines.append(field.value.isEmpty ? field.name + ";" : .concatenation(field.name, ": ", field.value))
         }
-        for name in suppressedHeaders(for: request) where !request.headers.contains(name: name) {
-            lines.append("\(name):")
+        for (index, name) in suppressed.enumerated() where typed & (1 << index) == 0 {
+            lines.append(name + ":")
         }
         return lines
     }
+
 
     /// With AWS Signature Version 4, the headers libcurl writes itself from an option
     /// (`User-Agent`, `Accept-Encoding`) or by default (`Accept: */*`) are left to it: libcurl
@@ -440,7 +458,7 @@ public final class CurlTransport {
         timings.redirect = getSeconds(CURLINFO_REDIRECT_TIME_T)
         let ip = getString(CURLINFO_PRIMARY_IP)
         let port = getLong(CURLINFO_PRIMARY_PORT)
-        let address = ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+        let address = ip.utf8.contains(UInt8(ascii: ":")) ? "[\(ip)]:\(port)" : .concatenation(ip, ":", String(port))
         var response = HTTPResponse(
             statusLine: block.statusLine,
             statusCode: Int(getLong(CURLINFO_RESPONSE_CODE)),

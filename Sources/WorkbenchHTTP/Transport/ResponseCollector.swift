@@ -16,8 +16,25 @@ final class ResponseCollector {
 
         init(statusLine: String) {
             self.statusLine = statusLine
-            let parts = statusLine.utf8.split(separator: UInt8(ascii: " "), maxSplits: 2)
-            statusCode = parts.count >= 2 ? Int(Substring(parts[1])) ?? 0 : 0
+            statusCode = Self.code(in: statusLine)
+        }
+
+        /// The second word of the line as a number, found without splitting the line.
+        static func code(in statusLine: String) -> Int {
+            let bytes = statusLine.utf8
+            guard var start = bytes.firstIndex(of: UInt8(ascii: " ")) else { return 0 }
+            while start < bytes.endIndex, bytes[start] == UInt8(ascii: " ") { start = bytes.index(after: start) }
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: " ")) ?? bytes.endIndex
+            // Three digits (every status) read here; anything else as `Int` reads it.
+            var code = 0
+            var count = 0
+            for byte in bytes[start..<end] {
+                let digit = byte &- UInt8(ascii: "0")
+                guard digit < 10, count < 3 else { return Int(Substring(bytes[start..<end])) ?? 0 }
+                code = code * 10 + Int(digit)
+                count += 1
+            }
+            return count == 3 ? code : Int(Substring(bytes[start..<end])) ?? 0
         }
     }
 
@@ -56,23 +73,35 @@ final class ResponseCollector {
     func receiveHeaderLine(_ bytes: UnsafeBufferPointer<UInt8>) {
         var end = bytes.count
         while end > 0, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<end]), as: UTF8.self)
-        if line.hasPrefix("HTTP/") {
+        // Taken apart as bytes, then decoded in pieces (the name, the value): every response
+        // passes here a few times, and the same by Characters was a tenth of a small request.
+        let line = UnsafeBufferPointer(rebasing: bytes[0..<end])
+        if line.starts(with: "HTTP/".utf8) {
             // HTTP/2 status lines come with no reason phrase but a trailing space.
-            blocks.append(HeaderBlock(statusLine: line.trimmingSpaces()))
+            var block = HeaderBlock(statusLine: String(decoding: line, as: UTF8.self).trimmingSpaces())
+            block.headers.reserveCapacity(8)
+            blocks.append(block)
             return
         }
         guard !line.isEmpty, !blocks.isEmpty else { return }
         let last = blocks.count - 1
-        if line.first == " " || line.first == "\t", !blocks[last].headers.isEmpty {
+        if line[0] == UInt8(ascii: " ") || line[0] == UInt8(ascii: "\t"), !blocks[last].headers.isEmpty {
             // An obsolete folded continuation line belongs to the previous field.
-            blocks[last].headers[blocks[last].headers.count - 1].value += " " + line.trimmingSpaces()
+            let text = String(decoding: line, as: UTF8.self)
+            blocks[last].headers[blocks[last].headers.count - 1].value += " " + text.trimmingSpaces()
             return
         }
-        guard let colon = line.utf8.firstIndex(of: UInt8(ascii: ":")) else { return }
-        let name = String(line[..<colon])
-        let value = line[line.index(after: colon)...].trimmingSpaces()
-        blocks[last].headers.append(HeaderField(name: name, value: String(value)))
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: line[..<colon]), as: UTF8.self)
+        // The space after the colon skipped before decoding, when an ASCII byte follows it (then it
+        // is a Character of its own); `trimmingSpaces` does the rest, as for any other text.
+        var valueStart = colon + 1
+        while valueStart + 1 < line.count, line[valueStart] == UInt8(ascii: " ") || line[valueStart] == UInt8(ascii: "\t"),
+              line[valueStart + 1] < 0x80 {
+            valueStart += 1
+        }
+        let value = String(decoding: UnsafeBufferPointer(rebasing: line[valueStart...]), as: UTF8.self).trimmingSpaces()
+        blocks[last].headers.append(HeaderField(name: name, value: value))
         if HTTPSyntax.equalIgnoringASCIICase(name, "Content-Length"), outputDescriptor == nil, let length = Int(value),
            length > 0, length <= bodyLimit, body.isEmpty {
             // Reserve once so a large body is not copied while it grows.
@@ -155,7 +184,8 @@ final class ResponseCollector {
     /// A body announced large enough, whose storage was reserved for all of
     /// it, is checked on a thread of its own; any other in the callback.
     private func startJSONCheck() {
-        if let length = announcedLength, length >= BackgroundBodyCheck.threshold, body.capacity >= length,
+        if body.capacity >= BackgroundBodyCheck.threshold, let length = announcedLength,
+           length >= BackgroundBodyCheck.threshold, body.capacity >= length,
            let base = body.withUnsafeBufferPointer({ $0.baseAddress }),
            let background = BackgroundBodyCheck.start(reading: base) {
             backgroundCheck = background
