@@ -62,6 +62,25 @@ public enum JSONFormatter {
     /// brackets still show the structure.
     public static let maximumIndentDepth = 100
 
+    /// One output buffer kept from one format to the next: a response printed every
+    /// request allocated and freed 64 KiB, and glibc's `free` of a block that size
+    /// sweeps its lists of small blocks each time.
+    /// Its address; 0 when none is kept (a pointer is not `Sendable`, its bits are).
+    private static let spareBuffer = Atomic<Int>(0)
+
+    /// The kept buffer (a chunk and its slack), or a new one when another format holds it.
+    static func takeSpareBuffer() -> UnsafeMutablePointer<UInt8> {
+        UnsafeMutablePointer(bitPattern: spareBuffer.exchange(0, ordering: .acquiring))
+            ?? .allocate(capacity: chunkSize + chunkSlack)
+    }
+
+    /// Keeps `buffer` for the next format, or frees it when one is kept already.
+    static func keepSpareBuffer(_ buffer: UnsafeMutablePointer<UInt8>) {
+        if !spareBuffer.compareExchange(expected: 0, desired: Int(bitPattern: buffer), ordering: .releasing).exchanged {
+            buffer.deallocate()
+        }
+    }
+
     /// Pretty-prints `input` with a 2-space indent, keys in the input's order,
     /// every string and number byte-for-byte as received; `palette` nil means
     /// no colour. Output goes to `emit` in chunks of `chunkSize` bytes (and a
@@ -250,36 +269,12 @@ public enum JSONFormatter {
         var count: Int
     }
 
-    private struct Printer {
-        var tokenizer: JSONTokenizer
-        let input: UnsafePointer<UInt8>?
-        /// Tokens that end this far before the input's end may be read 32 bytes at a time.
-        let wideReadLimit: UnsafePointer<UInt8>?
-        let emit: (UnsafeBufferPointer<UInt8>) -> Void
-        let escapingControls: Bool
-
-        /// The output chunk being filled, and how much it holds before it goes out.
-        var buffer: UnsafeMutablePointer<UInt8>
-        let chunkCapacity: Int
-        var filled = 0
-        /// Set when the chunks are written in order by `formatInSegments`: a
-        /// full chunk is handed over and the next one to fill comes back.
-        let filler: OrderedChunks.Filler?
-        /// Where the stretch being laid out ends (`formatInSegments`): the
-        /// layout stops at the value that starts there.
-        var segmentEnd = Int.max
-
-        /// Whether full chunks are held back (in `held`) until the input is known to be valid.
-        var holding: Bool
-        var held: [UInt8] = []
-        /// The input turned out not to be valid: nothing more is written.
-        var stopped = false
-        /// Why, when `holding` found the input not valid.
-        var problem: JSONTokenizer.Problem?
-
-        /// The colour sequences one after the other, then ": ", "," and "\n"
-        /// and the deepest indentation, so every piece of output that is not
-        /// input is copied from here.
+    /// The colour sequences one after the other, then ": ", "," and "\n"
+    /// and the deepest indentation, so every piece of output that is not input
+    /// is copied from here. Made once for each palette: building it was a third
+    /// of printing a small body. Never written after `init`, hence Sendable.
+    private final class StyleTable: @unchecked Sendable {
+        let palette: JSONPalette?
         let table: UnsafeMutablePointer<UInt8>
         let keyStyle, stringStyle, numberStyle, literalStyle, punctuationStyle, reset: Style
         /// What follows a key when punctuation is plain: the reset (when the
@@ -287,32 +282,22 @@ public enum JSONFormatter {
         let keyEnd: Style
         /// "\n" followed by `2 * maximumIndentDepth` spaces, with "," just before it.
         let lineBreak: UnsafePointer<UInt8>
-        /// Commas and colons without colour: written with the line break or
-        /// the key they go with, one copy instead of two (the grammar-driven layout).
-        let fusesPunctuation: Bool
 
-        /// One bit per open container, set for objects; a bit stack keeps a
-        /// body of nothing but brackets from needing memory beyond an eighth of its size.
-        var kinds: [UInt64] = []
-        var depth = 0
-        /// A container opened deeper than `maximumIndentDepth`: its lines were not indented further.
-        var indentCapped = false
+        /// The tables made so far, one per palette (there are two: none and the standard one).
+        private static let made = Mutex<[StyleTable]>([])
+        private static let keptTables = 4
 
-        /// `filler`: full chunks go there, instead of to `emit`, and
-        /// `firstBuffer` (of its chunk size) is the first one filled.
-        init(tokenizer: JSONTokenizer, palette: JSONPalette?, escapingControls: Bool, holding: Bool,
-             handingOverTo filler: OrderedChunks.Filler? = nil, firstBuffer: UnsafeMutablePointer<UInt8>? = nil,
-             emit: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
-            self.tokenizer = tokenizer
-            self.input = tokenizer.base
-            wideReadLimit = tokenizer.count >= 32 ? tokenizer.base.map { $0 + tokenizer.count - 32 } : nil
-            self.emit = emit
-            self.escapingControls = escapingControls
-            self.holding = holding
-            self.filler = filler
-            chunkCapacity = filler?.chunkSize ?? JSONFormatter.chunkSize
-            buffer = firstBuffer ?? .allocate(capacity: chunkCapacity + JSONFormatter.chunkSlack)
+        static func table(for palette: JSONPalette?) -> StyleTable {
+            made.withLock { tables in
+                if let found = tables.first(where: { $0.palette == palette }) { return found }
+                let table = StyleTable(palette: palette)
+                if tables.count < keptTables { tables.append(table) }
+                return table
+            }
+        }
 
+        private init(palette: JSONPalette?) {
+            self.palette = palette
             let sequences: [[UInt8]] = palette.map { [$0.key, $0.string, $0.number, $0.literal, $0.punctuation, JSONPalette.reset] }
                 ?? [[], [], [], [], [], []]
             let indentCount = 1 + 2 * JSONFormatter.maximumIndentDepth
@@ -344,12 +329,90 @@ public enum JSONFormatter {
             table[offset] = UInt8(ascii: "\n")
             (table + offset + 1).initialize(repeating: UInt8(ascii: " "), count: indentCount - 1)
             lineBreak = UnsafePointer(table + offset)
+        }
+
+        deinit { table.deallocate() }
+    }
+
+    private struct Printer {
+        var tokenizer: JSONTokenizer
+        let input: UnsafePointer<UInt8>?
+        /// Tokens that end this far before the input's end may be read 32 bytes at a time.
+        let wideReadLimit: UnsafePointer<UInt8>?
+        let emit: (UnsafeBufferPointer<UInt8>) -> Void
+        let escapingControls: Bool
+
+        /// The output chunk being filled, and how much it holds before it goes out.
+        var buffer: UnsafeMutablePointer<UInt8>
+        let chunkCapacity: Int
+        var filled = 0
+        /// Set when the chunks are written in order by `formatInSegments`: a
+        /// full chunk is handed over and the next one to fill comes back.
+        let filler: OrderedChunks.Filler?
+        /// Where the stretch being laid out ends (`formatInSegments`): the
+        /// layout stops at the value that starts there.
+        var segmentEnd = Int.max
+
+        /// Whether full chunks are held back (in `held`) until the input is known to be valid.
+        var holding: Bool
+        var held: [UInt8] = []
+        /// The input turned out not to be valid: nothing more is written.
+        var stopped = false
+        /// Why, when `holding` found the input not valid.
+        var problem: JSONTokenizer.Problem?
+
+        /// Holds `table`, which the styles below point into.
+        let styles: StyleTable
+        let table: UnsafeMutablePointer<UInt8>
+        let keyStyle, stringStyle, numberStyle, literalStyle, punctuationStyle, reset: Style
+        /// What follows a key when punctuation is plain: the reset (when the
+        /// key is coloured) and ": ".
+        let keyEnd: Style
+        /// "\n" followed by `2 * maximumIndentDepth` spaces, with "," just before it.
+        let lineBreak: UnsafePointer<UInt8>
+        /// Commas and colons without colour: written with the line break or
+        /// the key they go with, one copy instead of two (the grammar-driven layout).
+        let fusesPunctuation: Bool
+
+        /// One bit per open container, set for objects; a bit stack keeps a
+        /// body of nothing but brackets from needing memory beyond an eighth of its size.
+        var kinds: [UInt64] = []
+        var depth = 0
+        /// A container opened deeper than `maximumIndentDepth`: its lines were not indented further.
+        var indentCapped = false
+
+        /// `filler`: full chunks go there, instead of to `emit`, and
+        /// `firstBuffer` (of its chunk size) is the first one filled.
+        init(tokenizer: JSONTokenizer, palette: JSONPalette?, escapingControls: Bool, holding: Bool,
+             handingOverTo filler: OrderedChunks.Filler? = nil, firstBuffer: UnsafeMutablePointer<UInt8>? = nil,
+             emit: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+            self.tokenizer = tokenizer
+            self.input = tokenizer.base
+            wideReadLimit = tokenizer.count >= 32 ? tokenizer.base.map { $0 + tokenizer.count - 32 } : nil
+            self.emit = emit
+            self.escapingControls = escapingControls
+            self.holding = holding
+            self.filler = filler
+            chunkCapacity = filler?.chunkSize ?? JSONFormatter.chunkSize
+            buffer = firstBuffer ?? (filler == nil ? JSONFormatter.takeSpareBuffer()
+                : .allocate(capacity: chunkCapacity + JSONFormatter.chunkSlack))
+
+            let styles = StyleTable.table(for: palette)
+            self.styles = styles
+            table = styles.table
+            keyStyle = styles.keyStyle
+            stringStyle = styles.stringStyle
+            numberStyle = styles.numberStyle
+            literalStyle = styles.literalStyle
+            punctuationStyle = styles.punctuationStyle
+            reset = styles.reset
+            keyEnd = styles.keyEnd
+            lineBreak = styles.lineBreak
             fusesPunctuation = punctuationStyle.count == 0 && !escapingControls
         }
 
         func release() {
-            if filler == nil { buffer.deallocate() }
-            table.deallocate()
+            if filler == nil { JSONFormatter.keepSpareBuffer(buffer) }
         }
 
         // MARK: Output
