@@ -109,6 +109,16 @@ public struct History: Sendable, RandomAccessCollection, MutableCollection, Rang
         revision = Self.nextStamp()
     }
 
+    /// One record at the end: what every send does, without the generic range replacement
+    /// (a one-element collection and an array of stamps made for it).
+    public mutating func append(_ record: RequestRecord) {
+        count(record.endpoint, by: 1)
+        count(record.captures, by: 1)
+        records.append(record)
+        stamps.append(Self.nextStamp())
+        revision = Self.nextStamp()
+    }
+
     public mutating func reserveCapacity(_ capacity: Int) {
         records.reserveCapacity(capacity)
         stamps.reserveCapacity(capacity)

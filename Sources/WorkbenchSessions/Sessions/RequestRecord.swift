@@ -102,7 +102,9 @@ public struct RecordedResponse: Equatable, Sendable {
     public func redacted(by redactor: SecretRedactor) -> RecordedResponse {
         var copy = self
         copy.headers = headers.map { field in
-            let masked = Self.credentialHeaders.contains(field.name.lowercased()) || redactor.reveals(field.value)
+            // Compared folding ASCII case, as header names are: no lowered copy of every name.
+            let masked = Self.credentialHeaders.contains { HTTPSyntax.equalIgnoringASCIICase($0, field.name) }
+                || redactor.reveals(field.value)
             return masked ? HeaderField(name: field.name, value: Variables.mask) : field
         }
         copy.statusLine = redactor.redact(statusLine)
