@@ -2,7 +2,7 @@
 """Scale: does a request cost the same after 10,000 others? Side by side with curl, ratios printed.
 
     python3 Benchmarks/scale.py [--workbench PATH] [--baseline PATH] [--rounds 3] [--quick]
-                                [--only gjls]
+                                [--only gjlsi]
 
 All against bench_server.py on 127.0.0.1 (keep-alive, one answer per write, TCP_NODELAY):
 
@@ -18,6 +18,10 @@ All against bench_server.py on 127.0.0.1 (keep-alive, one answer per write, TCP_
      json.load of the same file and the workbench starting with no session.
   s. `workbench run` of one 5, 20 and 50 MB line (`set x AAAA...`, then `get /item/1`):
      the time per MB at 50 MB to that at 5 MB (goal: linear, and 50 MB under 2 s).
+  i. (only when asked: `--only i`; needs valgrind) the user-space instructions a GET costs,
+     workbench beside curl: callgrind's totals for 800 GETs less those for 400, over 400.
+     Unlike the times of g, which move by a third from run to run on a shared machine,
+     the count is the same every run: it shows what a change to the code did.
 
 With --baseline PATH (another build), g and l also time that binary in the same rounds and
 print this tree / previous. Without --workbench it builds the release binary
@@ -152,6 +156,35 @@ def bench_gets(args, base, folder, results):
                         "<= 1.3x" if count == 3200 else "-", verdict(ratio <= 1.3) if count == 3200 else "-"))
 
 
+def callgrind_total(command, folder):
+    """The instructions callgrind counts for one run of `command` (user space, this process)."""
+    out = os.path.join(folder, "callgrind.out")
+    result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out] + command,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    for line in result.stderr.decode(errors="replace").splitlines():
+        if "Collected :" in line:
+            return int(line.split(":")[-1].strip().replace(",", ""))
+    raise BenchError("callgrind counted nothing for %s: %s" % (" ".join(command[:2]), result.stderr.decode()[-300:]))
+
+
+def bench_instructions(args, base, folder, results):
+    print("\n== i. instructions a GET costs (callgrind: 800 GETs less 400, over 400)", flush=True)
+    if subprocess.run(["which", "valgrind"], capture_output=True).returncode != 0:
+        raise BenchError("valgrind is not installed (apt-get install valgrind)")
+    # valgrind cannot read the DWARF of a Swift release build: a copy without it.
+    binary = os.path.join(folder, "workbench-nodebug")
+    subprocess.run(["strip", "--strip-debug", "-o", binary, args.workbench], check=True)
+    counts = {}
+    for name, command in [("workbench", lambda script, config: [binary, "run", script]),
+                          ("curl", lambda script, config: ["curl", "-s", "--config", config])]:
+        totals = [callgrind_total(command(*write_gets(folder, base, count)), folder) for count in (400, 800)]
+        counts[name] = (totals[1] - totals[0]) / 400
+        print("  %-9s %8.0f instructions a GET (start-up %.1f M)" % (name, counts[name], (2 * totals[0] - totals[1]) / 1e6),
+              flush=True)
+    results.append(("i. instructions a GET: workbench / curl", "%.0f / %.0f = %.2fx" % (
+        counts["workbench"], counts["curl"], counts["workbench"] / counts["curl"]), "-", "-"))
+
+
 def write_sessions(workbench, base, folder, files, per_file, tag, indent=2, small=False):
     """Records one GET with the workbench, then writes `files` sessions of `per_file` copies of it.
     `indent` None and `small` (a 30-byte recorded body instead of 193) keep 100,000 records under
@@ -284,7 +317,7 @@ def main():
     parser.add_argument("--baseline", help="another build to time beside it (g and l)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="N up to 3,200 only, one round")
-    parser.add_argument("--only", default="gjls", help="some of the benchmarks: g, j, l, s")
+    parser.add_argument("--only", default="gjls", help="some of the benchmarks: g, j, l, s, i")
     args = parser.parse_args()
     if args.quick:
         args.rounds = 1
@@ -300,7 +333,8 @@ def main():
     failed = False
     try:
         with tempfile.TemporaryDirectory() as folder:
-            for key, bench in [("g", bench_gets), ("j", bench_replay), ("l", bench_load), ("s", bench_long_lines)]:
+            for key, bench in [("g", bench_gets), ("j", bench_replay), ("l", bench_load), ("s", bench_long_lines),
+                               ("i", bench_instructions)]:
                 if key in args.only:
                     try:
                         bench(args, base, folder, results)
