@@ -170,4 +170,25 @@ import Testing
         #expect(decoded.requests[0].captures == workspace.history[0].captures)
         #expect(SessionEncoding.encode(decoded) == bytes)
     }
+
+    /// An `{{env.NAME}}` in a query pasted with the path (`get /a?key={{env.KEY}}`) makes its
+    /// value a secret, as one anywhere else does: it was left out of the Endpoint's values, so
+    /// the same value typed elsewhere and a reply echoing it went out unmasked.
+    @Test func anEnvironmentValueInAPastedQueryIsASecret() throws {
+        let secret = "pasted-query-secret-4711"
+        let harness = InterpreterHarness(environment: ["KEY": secret])
+        harness.transport.fallback = HTTPResponse(
+            statusLine: "HTTP/1.1 200 OK", statusCode: 200,
+            headers: [HeaderField(name: "Content-Type", value: "text/plain"), HeaderField(name: "X-Echo", value: secret)],
+            body: Array("you sent \(secret)".utf8))
+        try harness.run("base http://api.test\nget /a?key={{env.KEY}}\nset copy \(secret)\nvars")
+        #expect(harness.transport.sent.last?.request.target == "/a?key=\(secret)", "the real value is sent")
+        let shown = (harness.output.lines + harness.output.errors).joined(separator: "\n")
+        #expect(!shown.contains(secret), "\(shown)")
+        #expect(harness.workspace.endpoint.referencedEnvironment == ["KEY"])
+        #expect(harness.workspace.history.referencedEnvironment.contains("KEY"))
+        let kept = harness.workspace.history.last?.response
+        #expect(kept?.body.map { $0.contains(secret) } == false)
+        #expect(kept?.headers.contains { $0.value.contains(secret) } == false)
+    }
 }

@@ -3,9 +3,10 @@ import WorkbenchBasics
 /// What the values of an Endpoint refer to: the variables a replay must be
 /// given, and the environment values that are secrets wherever they appear.
 extension Endpoint {
-    /// Every value as typed, in order: base, path, segments, query, headers, body.
+    /// Every value as typed, in order: base, path, the query pasted with it, segments, query,
+    /// headers, body.
     package var typedValues: [String] {
-        var texts = [base ?? "", path] + segments
+        var texts = [base ?? "", path, pathQuery ?? ""] + segments
         texts += query.flatMap { [$0.name, $0.value] }
         texts += headers.map(\.value)
         switch body {
