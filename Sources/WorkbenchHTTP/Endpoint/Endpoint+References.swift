@@ -32,6 +32,8 @@ extension Endpoint {
     }
 
     private func references(_ pick: (Template.Part) -> String?) -> [String] {
+        // Most Endpoints refer to nothing: then no list of every value is made.
+        guard hasReferences else { return [] }
         var names: [String] = []
         for text in typedValues where Template.hasReferences(text) {
             for part in (try? Template.parse(text)) ?? [] {

@@ -161,6 +161,15 @@ public struct Endpoint: Equatable, Sendable {
     /// Sets the path. A `?query` part belongs to this path (`pathQuery`), the
     /// next path drops it; items typed with `query add` stay either way.
     public mutating func setPath(_ typed: String) throws(WorkbenchError) {
+        let parts = try Self.pathParts(typed)
+        path = parts.path
+        segments = []
+        pathQuery = parts.query
+    }
+
+    /// `typed` checked and taken apart as `setPath` takes it: the path, and the query pasted
+    /// with it. The parser checks a path with this when the line is typed.
+    public static func pathParts(_ typed: String) throws(WorkbenchError) -> (path: String, query: String?) {
         var text = Substring(typed)
         // `#` and `?` found in the bytes: a path is set for every request a script sends.
         if let hash = text.utf8.firstIndex(of: UInt8(ascii: "#")) {
@@ -171,14 +180,14 @@ public struct Endpoint: Equatable, Sendable {
             pasted = String(text[text.utf8.index(after: mark)...])
             text = text[..<mark]
         }
-        if let bad = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        if HTTPSyntax.hasControlByte(text, allowingTab: false),
+           let bad = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             throw WorkbenchError("invalid path '\(Template.oneLine(typed))': \(HTTPSyntax.describe(bad)) is not allowed in a path")
         }
-        try Template.validate(String(text))
+        let path = String(text)
+        try Template.validate(path)
         if let pasted { try Template.validate(pasted) }
-        path = String(text)
-        segments = []
-        pathQuery = pasted
+        return (path, pasted)
     }
 
     /// `header NAME: VALUE`: replaces the fields of that name sent to this

@@ -57,6 +57,7 @@ public enum HTTPSyntax {
 
     /// Checks a header value: no CR, LF, NUL or other control characters but tab.
     public static func checkHeaderValue(_ value: String, name: String) throws(WorkbenchError) {
+        guard hasControlByte(value, allowingTab: true) else { return }
         if let bad = value.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) {
             throw WorkbenchError("invalid value for header \(name): \(describe(bad)) is not allowed in a header value")
         }
@@ -68,6 +69,18 @@ public enum HTTPSyntax {
             throw WorkbenchError("invalid method '\(method)': a method is a token such as GET, POST or PURGE")
         }
         return method.uppercased()
+    }
+
+    /// Whether `text` holds a control character (below U+0020, or DEL), tabs aside when
+    /// allowed. By bytes, which say the same (UTF-8 encodes these scalars as themselves and
+    /// no other scalar uses such a byte): every header value and path of every request is
+    /// checked, and a walk over the scalars cost tens of instructions each.
+    static func hasControlByte(_ text: some StringProtocol, allowingTab: Bool) -> Bool {
+        func isControl(_ byte: UInt8) -> Bool {
+            (byte < 0x20 && !(allowingTab && byte == UInt8(ascii: "\t"))) || byte == 0x7F
+        }
+        return text.utf8.withContiguousStorageIfAvailable { $0.contains(where: isControl) }
+            ?? text.utf8.contains(where: isControl)
     }
 
     static func describe(_ scalar: Unicode.Scalar) -> String {

@@ -72,8 +72,7 @@ extension CommandWords {
 
     func parseCd() throws(WorkbenchError) -> ParsedLine {
         guard args.count == 1, !texts[0].isEmpty else { throw usageError("expected one PATH (`cd ..` goes up, `cd /` to the top)") }
-        var probe = Endpoint()
-        try probe.setPath(texts[0])
+        _ = try Endpoint.pathParts(texts[0])
         return .command(.cd(texts[0]))
     }
 

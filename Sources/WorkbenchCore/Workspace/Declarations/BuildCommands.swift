@@ -172,8 +172,7 @@ extension CommandWords {
         guard args.count == 1 else {
             throw usageError("expected one PATH, got \(args.count) words (quote a path with spaces)")
         }
-        var probe = Endpoint()
-        try probe.setPath(texts[0])
+        _ = try Endpoint.pathParts(texts[0])
         return .command(.path(texts[0]))
     }
 

@@ -87,10 +87,7 @@ extension CommandWords {
                 throw usageError("unexpected argument \(Excerpt.quoted(word))")
             }
         }
-        if let path {
-            var probe = Endpoint()
-            try probe.setPath(path)
-        }
+        if let path { _ = try Endpoint.pathParts(path) }
         return .command(.send(method: method, path: path, output: output, withBody: withBody))
     }
 
