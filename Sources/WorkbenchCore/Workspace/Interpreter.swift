@@ -79,8 +79,11 @@ public final class Interpreter {
 
     private func refreshRedactor() {
         guard secretsMayHaveChanged else { return }
+        let environment = context.environment
+        let secrets = workspace.inPlace { $0.secretValues(environment: environment) }
+        // After the access: `inPlace` counts as a change.
         secretsMayHaveChanged = false
-        output.redactor = redactors.redactor(for: workspace.secretValues(environment: context.environment))
+        output.redactor = redactors.redactor(for: secrets)
     }
 
     /// What became of one line.
@@ -332,8 +335,11 @@ public final class Interpreter {
             var exchange: Exchange
             do {
                 try renewOAuth2TokenIfDue()
-                exchange = try Exchange.send(workspace, context: context, transport: try engine(), options: options,
-                                             withBody: withBody, redactors: redactors)
+                let (context, transport, redactors) = (context, try engine(), redactors)
+                exchange = try workspace.inPlace { current throws(WorkbenchError) in
+                    try Exchange.send(current, context: context, transport: transport, options: options,
+                                      withBody: withBody, redactors: redactors)
+                }
                 if OAuth2Protocol.isInvalidToken(exchange.response), workspace.endpoint.auth?.scheme == .oauth2 {
                     // Once: the server says the token is no good (revoked, or expired early).
                     try renewOAuth2Token(reason: "the server refused the token (invalid_token)")

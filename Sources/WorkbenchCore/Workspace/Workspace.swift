@@ -58,6 +58,15 @@ public struct Workspace: Equatable, Sendable {
 
     public init() {}
 
+    /// Runs `body` on this workspace where it is stored, without copying it. The interpreter
+    /// keeps its workspace in a class, and passing that on (or calling a method on it) copied
+    /// all of it first: sixty-odd retains and as many releases, twice a request.
+    public mutating func inPlace<Result, Failure: Error>(
+        _ body: (borrowing Workspace) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(self)
+    }
+
     public func scope(environment: [String: String]) -> VariableScope {
         VariableScope(variables: variables, environment: environment)
     }
