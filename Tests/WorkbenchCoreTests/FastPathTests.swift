@@ -214,4 +214,19 @@ struct FastPathTests {
         let kept = RecordedResponse(response)
         #expect(kept.headers.map(\.value) == [Variables.mask, Variables.mask, "text/plain"])
     }
+
+    /// The header lines go to libcurl as one array of NUL-ended lines: a NUL inside a name
+    /// (from a file: typed names are checked) ends that line, as the C string did, and
+    /// what follows it never becomes a header of its own.
+    @Test func headerLinesAreTheRequestsWithTheSuppressionsAndANULEndsALine() {
+        let base = BaseURL(scheme: "http", host: "api.test", port: nil, pathPrefix: "")
+        let request = PreparedRequest(method: "GET", base: base, target: "/", headers: [
+            HeaderField(name: "Host", value: "api.test"), HeaderField(name: "X-Empty", value: ""),
+            HeaderField(name: "X\u{0}Evil", value: "injected"), HeaderField(name: "Accept", value: "*/*"),
+        ], body: [])
+        #expect(CurlTransport.headerLines(for: request) == [
+            "Host: api.test", "X-Empty;", "X", "Accept: */*", "Expect:", "Content-Type:", "User-Agent:", "Accept-Encoding:",
+        ])
+        #expect(CurlTransport.headerLineBytes(for: request).filter { $0 == 0 }.count == 8)
+    }
 }

@@ -173,12 +173,19 @@ public final class CurlTransport {
         errorBuffer[0] = 0
         var headerList: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(headerList) }
-        for line in Self.headerLines(for: request) {
-            guard let appended = line.withCString({ curl_slist_append(headerList, $0) }) else {
-                throw WorkbenchError("cannot send: out of memory while listing the request headers")
+        let lines = Self.headerLineBytes(for: request)
+        let listed = lines.withUnsafeBufferPointer { bytes -> Bool in
+            // Each line ends with its NUL: libcurl copies it from where it starts.
+            var start = 0
+            for end in bytes.indices where bytes[end] == 0 {
+                guard let appended = curl_slist_append(headerList, UnsafeRawPointer(bytes.baseAddress! + start)
+                    .assumingMemoryBound(to: CChar.self)) else { return false }
+                headerList = appended
+                start = end + 1
             }
-            headerList = appended
+            return true
         }
+        guard listed else { throw WorkbenchError("cannot send: out of memory while listing the request headers") }
         let context = Unmanaged.passUnretained(collector).toOpaque()
 
         try setString(CURLOPT_URL, "CURLOPT_URL", request.url)
@@ -383,22 +390,39 @@ public final class CurlTransport {
     /// The header lines handed to curl: the request's own, plus lines that stop
     /// curl from adding headers `show` did not print.
     static func headerLines(for request: PreparedRequest) -> [String] {
+        headerLineBytes(for: request).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `headerLines`, each ending with a NUL, one after another in one array: as libcurl's list
+    /// takes them, without a string made for each line of each request.
+    static func headerLineBytes(for request: PreparedRequest) -> [UInt8] {
         let suppressed = suppressedHeaders(for: request)
-        // One pass over the headers (bit i: the request has a header named suppressed[i]);
-        // every request is sent through here.
+        // One pass over the headers (bit i: the request has a header named suppressed[i]).
         var typed = 0
-        var lines: [String] = []
-        lines.reserveCapacity(request.headers.count + suppressed.count)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
         for field in request.headers {
             for (index, name) in suppressed.enumerated() where field.hasName(name) { typed |= 1 << index }
             guard !Self.isWrittenByOption(field, in: request) else { continue }
+            let start = bytes.count
+            bytes += field.name.utf8
             // curl drops `Name:` with an empty value; `Name;` sends it empty.
-            lines.append(field.value.isEmpty ? field.name + ";" : .concatenation(field.name, ": ", field.value))
+            if field.value.isEmpty {
+                bytes.append(UInt8(ascii: ";"))
+            } else {
+                bytes += ": ".utf8
+                bytes += field.value.utf8
+            }
+            // A NUL inside (values are checked, a name from a file may not be) ends the line
+            // there, as it did as a C string: what follows must not become a line of its own.
+            if let nul = bytes[start...].firstIndex(of: 0) { bytes.removeSubrange(nul...) }
+            bytes.append(0)
         }
         for (index, name) in suppressed.enumerated() where typed & (1 << index) == 0 {
-            lines.append(name + ":")
+            bytes += name.utf8
+            bytes += [UInt8(ascii: ":"), 0]
         }
-        return lines
+        return bytes
     }
 
 
