@@ -160,27 +160,12 @@ extension Substring {
         // By bytes, in the text's own storage, for every line and header asks: a space or
         // tab next to an ASCII byte, or at an end, is a Character of its own. Anything
         // else takes the Character walk.
-        let kept: (start: Int, end: Int)?? = utf8.withContiguousStorageIfAvailable { bytes in
-            var start = 0
-            var end = bytes.count
-            while start < end, Self.isSpace(bytes[start]) {
-                if start + 1 < end, bytes[start + 1] >= 0x80 { return nil }
-                start += 1
-            }
-            while end > start, Self.isSpace(bytes[end - 1]) {
-                if end - 1 > start, bytes[end - 2] >= 0x80 { return nil }
-                end -= 1
-            }
-            return (start, end)
+        guard let kept = utf8.withContiguousStorageIfAvailable(\.spaceTrimmedRange) ?? nil else {
+            return trimmingSpaceCharacters()
         }
-        guard let kept = kept ?? nil else { return trimmingSpaceCharacters() }
-        if kept.start == 0 && kept.end == utf8.count { return self }
+        if kept.lowerBound == 0 && kept.upperBound == utf8.count { return self }
         let bytes = utf8
-        return self[bytes.index(bytes.startIndex, offsetBy: kept.start)..<bytes.index(bytes.startIndex, offsetBy: kept.end)]
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+        return self[bytes.index(bytes.startIndex, offsetBy: kept.lowerBound)..<bytes.index(bytes.startIndex, offsetBy: kept.upperBound)]
     }
 
     private func trimmingSpaceCharacters() -> Substring {
@@ -188,6 +173,26 @@ extension Substring {
         while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
         while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
         return result
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The bytes `trimmingSpaces` keeps of this UTF-8 text, found by bytes; nil when a space or
+    /// tab to be trimmed stands next to a non-ASCII byte (it may be part of another Character),
+    /// which the Character walk must decide. For text still in bytes (a received header).
+    package var spaceTrimmedRange: Range<Int>? {
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var start = 0
+        var end = count
+        while start < end, isSpace(self[start]) {
+            if start + 1 < end, self[start + 1] >= 0x80 { return nil }
+            start += 1
+        }
+        while end > start, isSpace(self[end - 1]) {
+            if end - 1 > start, self[end - 2] >= 0x80 { return nil }
+            end -= 1
+        }
+        return start..<end
     }
 }
 

@@ -93,14 +93,11 @@ final class ResponseCollector {
         }
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
         let name = String(decoding: UnsafeBufferPointer(rebasing: line[..<colon]), as: UTF8.self)
-        // The space after the colon skipped before decoding, when an ASCII byte follows it (then it
-        // is a Character of its own); `trimmingSpaces` does the rest, as for any other text.
-        var valueStart = colon + 1
-        while valueStart + 1 < line.count, line[valueStart] == UInt8(ascii: " ") || line[valueStart] == UInt8(ascii: "\t"),
-              line[valueStart + 1] < 0x80 {
-            valueStart += 1
-        }
-        let value = String(decoding: UnsafeBufferPointer(rebasing: line[valueStart...]), as: UTF8.self).trimmingSpaces()
+        // Trimmed before it is decoded, by the rule `trimmingSpaces` follows (which decides
+        // when the bytes cannot): one string made, not the untrimmed one and then its copy.
+        let rest = UnsafeBufferPointer(rebasing: line[(colon + 1)...])
+        let value = rest.spaceTrimmedRange.map { String(decoding: UnsafeBufferPointer(rebasing: rest[$0]), as: UTF8.self) }
+            ?? String(decoding: rest, as: UTF8.self).trimmingSpaces()
         blocks[last].headers.append(HeaderField(name: name, value: value))
         if HTTPSyntax.equalIgnoringASCIICase(name, "Content-Length"), outputDescriptor == nil, let length = Int(value),
            length > 0, length <= bodyLimit, body.isEmpty {
