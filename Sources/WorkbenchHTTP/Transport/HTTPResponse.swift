@@ -83,12 +83,7 @@ public struct HTTPResponse: Equatable, Sendable {
         }
         if plain == true { return contentType }
         let end = contentType.utf8.firstIndex(of: UInt8(ascii: ";")) ?? contentType.endIndex
-        let type = contentType[..<end].trimmingSpaces()
-        // Most are lower case already: then the text itself, not a lowered copy.
-        guard type.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x80 }) else {
-            return type.utf8.count == contentType.utf8.count ? contentType : String(type)
-        }
-        return type.lowercased()
+        return contentType[..<end].trimmingSpaces().lowercased()
     }
 
     static func charset(of contentType: String) -> String? {
