@@ -333,18 +333,21 @@ public final class Interpreter {
             options = reportingWait(options, until: { stream.kind != nil })
             defer { waiting?(nil) }
             var exchange: Exchange
-            do {
-                try renewOAuth2TokenIfDue()
-                let (context, transport, redactors) = (context, try engine(), redactors)
-                exchange = try workspace.inPlace { current throws(WorkbenchError) in
+            // The workspace lent where it is stored: passed on as it is, it would be copied whole.
+            func sendWorkspace() throws(WorkbenchError) -> Exchange {
+                let transport = try engine()
+                return try workspace.inPlace { current throws(WorkbenchError) in
                     try Exchange.send(current, context: context, transport: transport, options: options,
                                       withBody: withBody, redactors: redactors)
                 }
+            }
+            do {
+                try renewOAuth2TokenIfDue()
+                exchange = try sendWorkspace()
                 if OAuth2Protocol.isInvalidToken(exchange.response), workspace.endpoint.auth?.scheme == .oauth2 {
                     // Once: the server says the token is no good (revoked, or expired early).
                     try renewOAuth2Token(reason: "the server refused the token (invalid_token)")
-                    exchange = try Exchange.send(workspace, context: context, transport: try engine(), options: options,
-                                                 withBody: withBody, redactors: redactors)
+                    exchange = try sendWorkspace()
                 }
             } catch {
                 stream.finish()
