@@ -234,9 +234,10 @@ public final class CurlTransport {
         case "HEAD":
             // NOBODY tells curl not to wait for a body that never comes; a HEAD sends none.
             try set(CURLOPT_NOBODY, "CURLOPT_NOBODY") { wb_curl_set_long($0, $1, 1) }
-        case "GET" where body.isEmpty:
+        case "GET" where body.isEmpty && request.multipart == nil:
             try set(CURLOPT_HTTPGET, "CURLOPT_HTTPGET") { wb_curl_set_long($0, $1, 1) }
         default:
+            // MIMEPOST and POSTFIELDS make libcurl say POST; the method named is the one that goes out.
             try setString(CURLOPT_CUSTOMREQUEST, "CURLOPT_CUSTOMREQUEST", request.method)
         }
         var mime: OpaquePointer?

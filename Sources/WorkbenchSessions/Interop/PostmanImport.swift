@@ -50,6 +50,7 @@ public enum PostmanImport {
         var reader = Reader(file: file, settings: settings)
         // Postman follows redirects unless the collection says otherwise.
         reader.settings.followRedirects = document["protocolProfileBehavior"]?["followRedirects"] != .bool(false)
+        let behaviour = Behaviour().overridden(by: document["protocolProfileBehavior"])
         for variable in document["variable"]?.items ?? [] {
             guard let key = variable["key"]?.stringValue ?? variable["id"]?.stringValue, variable["disabled"] != .bool(true) else { continue }
             let name = reader.checkedName(key)
@@ -57,7 +58,7 @@ public enum PostmanImport {
         }
         reader.scripts(document["event"], where: "the collection")
         let auth = try reader.auth(document["auth"], inherited: nil, where: "the collection")
-        try reader.walk(document["item"]?.items ?? [], auth: auth, scope: [:], folder: [])
+        try reader.walk(document["item"]?.items ?? [], auth: auth, scope: [:], folder: [], behaviour: behaviour)
         guard !reader.records.isEmpty else { throw WorkbenchError("\(file): the collection holds no request") }
         let version = document["info"]?["schema"]?.stringValue?.contains("v2.0") == true ? "v2.0" : "v2.1"
         var imported = FileImport(records: reader.records, warnings: reader.warnings, kind: "a Postman collection \(version)")
@@ -93,6 +94,36 @@ public enum PostmanImport {
         default: break
         }
         return result
+    }
+
+    /// `protocolProfileBehavior` as it is inherited down the tree (item over folder over collection).
+    struct Behaviour {
+        var followRedirects: Bool?
+        var disableBodyPruning = false
+
+        func overridden(by value: JSONValue?) -> Behaviour {
+            var result = self
+            if case .bool(let flag)? = value?["followRedirects"] { result.followRedirects = flag }
+            if case .bool(let flag)? = value?["disableBodyPruning"] { result.disableBodyPruning = flag }
+            return result
+        }
+    }
+
+    /// Methods whose body Postman's runtime leaves out unless `disableBodyPruning` is set.
+    static let prunedMethods: Set<String> = ["GET", "COPY", "HEAD", "PURGE", "UNLOCK"]
+
+    /// Whether a body says nothing, as Postman's `RequestBody.isEmpty` reads it: no mode, an empty
+    /// raw text, no form member. Postman sends no body then, whatever the mode (a file body is read as before).
+    static func bodyIsEmpty(_ body: JSONValue?) -> Bool {
+        guard let body, case .object = body, let mode = body["mode"]?.stringValue, body["disabled"] != .bool(true) else { return true }
+        guard mode != "file" else { return false }
+        switch body[mode] {
+        case nil, .null?: return true
+        case .string(let text)?: return text.isEmpty
+        case .array(let items)?: return items.isEmpty
+        case .object(let members)?: return members.isEmpty
+        default: return false
+        }
     }
 
     /// An auth in force down the tree.
@@ -186,7 +217,9 @@ public enum PostmanImport {
             return "{{\(candidate)}}"
         }
 
-        mutating func walk(_ items: [JSONValue], auth: InheritedAuth?, scope: [String: String], folder: [String]) throws(WorkbenchError) {
+        mutating func walk(
+            _ items: [JSONValue], auth: InheritedAuth?, scope: [String: String], folder: [String], behaviour: Behaviour
+        ) throws(WorkbenchError) {
             for item in items {
                 let name = item["name"]?.stringValue ?? "(unnamed)"
                 let place = (folder + [name]).map { Excerpt.quoted($0) }.joined(separator: " / ")
@@ -196,15 +229,17 @@ public enum PostmanImport {
                     inner[checkedName(key)] = PostmanImport.text(variable["value"])
                 }
                 scripts(item["event"], where: place)
+                let itemBehaviour = behaviour.overridden(by: item["protocolProfileBehavior"])
                 if case .array(let children) = item["item"] {
                     let folderAuth = try self.auth(item["auth"], inherited: auth, where: place)
-                    try walk(children, auth: folderAuth, scope: inner, folder: folder + [name])
+                    try walk(children, auth: folderAuth, scope: inner, folder: folder + [name], behaviour: itemBehaviour)
                 } else if let request = item["request"] {
                     guard records.count < PostmanImport.requestLimit else {
                         throw WorkbenchError("\(file): more than \(PostmanImport.requestLimit) requests; a collection imports at most that many")
                     }
                     do throws(WorkbenchError) {
-                        try self.request(request, auth: auth, scope: inner, place: place)
+                        try self.request(request, auth: auth, scope: inner, place: place,
+                                         behaviour: itemBehaviour.overridden(by: request["protocolProfileBehavior"]))
                     } catch {
                         throw WorkbenchError("\(file): \(place): \(error.message)")
                     }
@@ -255,7 +290,9 @@ public enum PostmanImport {
             return name
         }
 
-        mutating func request(_ request: JSONValue, auth: InheritedAuth?, scope: [String: String], place: String) throws(WorkbenchError) {
+        mutating func request(
+            _ request: JSONValue, auth: InheritedAuth?, scope: [String: String], place: String, behaviour: Behaviour
+        ) throws(WorkbenchError) {
             var endpoint = Endpoint()
             var url: String
             var queryItems: [(String, String?)] = []
@@ -319,12 +356,17 @@ public enum PostmanImport {
             case InheritedAuth.none?, nil:
                 break
             }
-            try body(request["body"], endpoint: &endpoint, headers: &headers, scope: scope, place: place)
+            if PostmanImport.prunedMethods.contains(endpoint.method) && !behaviour.disableBodyPruning {
+                // Postman's runtime prunes these methods' bodies; what it would not send is not imported.
+                if !PostmanImport.bodyIsEmpty(request["body"]) {
+                    warn("\(place): its \(endpoint.method) body is left out, as Postman leaves it out (unless protocolProfileBehavior.disableBodyPruning)")
+                }
+            } else if !PostmanImport.bodyIsEmpty(request["body"]) {
+                try body(request["body"], endpoint: &endpoint, headers: &headers, scope: scope, place: place)
+            }
             endpoint.headers = headers
             var recordSettings = settings
-            if let follow = request["protocolProfileBehavior"]?["followRedirects"], case .bool(let flag) = follow {
-                recordSettings.followRedirects = flag
-            }
+            if let follow = behaviour.followRedirects { recordSettings.followRedirects = follow }
             records.append(RequestRecord(endpoint: endpoint, settings: recordSettings))
         }
 
@@ -390,7 +432,7 @@ public enum PostmanImport {
                 warn("\(place): a body of mode \(Excerpt.quoted(mode)) is not imported")
             }
             if endpoint.body != nil && Endpoint.methodsWithoutBody.contains(endpoint.method) {
-                endpoint.sendsBodyWithAnyMethod = true // Postman sends a GET's body
+                endpoint.sendsBodyWithAnyMethod = true // Postman sends a DELETE's body, a GET's when not pruned
             }
         }
 
