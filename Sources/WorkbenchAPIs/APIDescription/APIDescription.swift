@@ -57,7 +57,7 @@ public struct APIDescription: Sendable, Equatable {
         readFile: ((String) throws(WorkbenchError) -> [UInt8])? = nil
     ) throws(WorkbenchError) -> APIDescription {
         let scheme = sourceURL.flatMap { url in url.range(of: "://").map { String(url[..<$0.lowerBound]) } }
-        let loaded = try DescriptionLoading.load(bytes, name: location, defaultScheme: scheme ?? "http", readFile: readFile)
+        let loaded = try DescriptionLoading.load(FileSystem.withoutByteOrderMark(bytes), name: location, defaultScheme: scheme ?? "http", readFile: readFile)
         return APIDescription(location: location, loaded: loaded, sourceURL: sourceURL)
     }
 

@@ -32,8 +32,14 @@ public enum FileSystem {
 
     /// The bytes of a file that must be text (a `.http` file, a file of curl commands) as UTF-8.
     public static func text(_ bytes: [UInt8], of path: String) throws(WorkbenchError) -> String {
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw WorkbenchError("\(path): not UTF-8 text") }
+        guard let text = String(validating: withoutByteOrderMark(bytes), as: UTF8.self) else { throw WorkbenchError("\(path): not UTF-8 text") }
         return text
+    }
+
+    /// A document's bytes without the UTF-8 byte-order mark some editors and tools (Fiddler,
+    /// Notepad) write before the first character: it is no part of the JSON, YAML or text.
+    public static func withoutByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     }
 
     /// `holding` names the kind of file in an error about its size.

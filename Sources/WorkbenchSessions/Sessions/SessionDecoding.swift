@@ -6,6 +6,7 @@ import WorkbenchAPIs
 /// line and column (or the field) of the problem.
 public enum SessionDecoding {
     public static func decode(_ bytes: [UInt8], file: String) throws(WorkbenchError) -> SessionDocument {
+        let bytes = FileSystem.withoutByteOrderMark(bytes)
         if bytes.isEmpty {
             throw WorkbenchError("\(file): the file is empty, not a session")
         }
