@@ -7,13 +7,17 @@
 ///
 /// The `.bash` dialect reads what people paste from elsewhere (a browser's
 /// "Copy as cURL", API docs): several lines joined by backslash-newline,
-/// `$'...'` ANSI-C strings, newlines between words and `#` comments.
+/// `$'...'` ANSI-C strings, newlines between words and `#` comments; there
+/// `$NAME` and `${NAME}` (unquoted or in double quotes) are the environment's,
+/// so they become `{{env.NAME}}`, read when the request is sent.
 public struct ShellWord: Equatable, Sendable {
     public var text: String
     /// Offset, in UTF-8 bytes, where the word starts in the line (its opening quote, if any).
     public var start: Int
     /// Offset just past the word's last byte.
     public var end: Int
+    /// The environment variables (`$NAME`) the bash dialect turned into `{{env.NAME}}` in `text`.
+    public var environmentNames: [String] = []
 }
 
 public enum ShellWords {
@@ -33,6 +37,8 @@ public enum ShellWords {
         let bytes: [UInt8]
         let bash: Bool
         var index = 0
+        /// The `$NAME`s of the word being read.
+        var names: [String] = []
 
         init(bytes: [UInt8], bash: Bool) {
             self.bytes = bytes
@@ -76,8 +82,9 @@ public enum ShellWords {
                 }
                 guard index < bytes.count else { break }
                 let start = index
+                names = []
                 let word = try self.word()
-                words.append(ShellWord(text: String(decoding: word, as: UTF8.self), start: start, end: index))
+                words.append(ShellWord(text: String(decoding: word, as: UTF8.self), start: start, end: index, environmentNames: names))
             }
             return words
         }
@@ -100,6 +107,8 @@ public enum ShellWords {
                     word += try ansiCQuoted()
                 case UInt8(ascii: "\""):
                     word += try doubleQuoted()
+                case UInt8(ascii: "$") where bash:
+                    word += environmentReference()
                 case UInt8(ascii: "\\"):
                     if index + 1 < bytes.count {
                         word.append(bytes[index + 1])
@@ -127,6 +136,10 @@ public enum ShellWords {
                 }
                 let continuation = continuationLength(at: index)
                 if continuation > 0 { index += continuation; continue }
+                if inner == UInt8(ascii: "$"), bash {
+                    word += environmentReference()
+                    continue
+                }
                 if inner == UInt8(ascii: "\\"), index + 1 < bytes.count {
                     let next = bytes[index + 1]
                     if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\")
@@ -140,6 +153,23 @@ public enum ShellWords {
                 index += 1
             }
             throw WorkbenchError("unterminated double quote at \(position(open))")
+        }
+
+        /// `$NAME` or `${NAME}` at the index as `{{env.NAME}}`; any other `$` as itself.
+        mutating func environmentReference() -> [UInt8] {
+            var cursor = index + 1
+            let braced = cursor < bytes.count && bytes[cursor] == UInt8(ascii: "{")
+            if braced { cursor += 1 }
+            let nameStart = cursor
+            while cursor < bytes.count, ShellWords.isNameByte(bytes[cursor], first: cursor == nameStart) { cursor += 1 }
+            guard cursor > nameStart, !braced || (cursor < bytes.count && bytes[cursor] == UInt8(ascii: "}")) else {
+                index += 1
+                return [UInt8(ascii: "$")]
+            }
+            let name = String(decoding: bytes[nameStart..<cursor], as: UTF8.self)
+            index = braced ? cursor + 1 : cursor
+            if !names.contains(name) { names.append(name) }
+            return Array("{{env.\(name)}}".utf8)
         }
 
         /// `$'...'`: bash's ANSI-C quoting (`\n`, `\t`, `\xHH`, `\uHHHH`, `\'` ...).
@@ -199,6 +229,12 @@ public enum ShellWords {
             }
             return value
         }
+    }
+
+    /// A byte of a shell variable's name: a letter or `_`, then digits too.
+    static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_") || (!first && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
     /// Quotes `text` so that `split` gives it back as one word.

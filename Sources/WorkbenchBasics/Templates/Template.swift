@@ -63,6 +63,12 @@ public enum Template {
         return parts.compactMap { if case .variable(let name) = $0 { name } else { nil } }
     }
 
+    /// The environment variables (`{{env.NAME}}`) `text` refers to.
+    public static func environmentNames(in text: String) -> [String] {
+        guard let parts = try? parse(text) else { return [] }
+        return parts.compactMap { if case .environment(let name) = $0 { name } else { nil } }
+    }
+
     /// Replaces every reference with its value; in a scope that `masksSecrets`,
     /// secret values become the mask, so what is built from it can be shown.
     public static func expand(_ text: String, in scope: VariableScope) throws(WorkbenchError) -> String {

@@ -97,7 +97,7 @@ public final class Interpreter {
     public var isCollectingBody: Bool { heredoc != nil }
 
     /// The terminator of the block being collected, for the continuation prompt
-    /// (`...` while a pasted command goes on over lines ending with `\`).
+    /// (`...` while a pasted command goes on over lines ending with `\` or inside a quote).
     public var pendingTerminator: String? { heredoc?.terminator ?? continued.map { _ in "..." } }
 
     /// The lines so far of a `body graphql <<END` document, for completion.
@@ -170,8 +170,11 @@ public final class Interpreter {
 
     /// Ends input: an unterminated `body <<END` block is an error, not a silent loss.
     public func finishInput() -> LineResult {
-        if continued != nil {
+        if let pending = continued {
             continued = nil
+            if let open = ShellCommandLines.split(pending).openQuote {
+                return .failed(WorkbenchError("end of input inside a quote: \(open.message); the command was not run"))
+            }
             return .failed(WorkbenchError("end of input after a line ending with `\\`: the command was not run"))
         }
         guard let pending = heredoc else { return .ok }
@@ -204,7 +207,8 @@ public final class Interpreter {
             line = head + "\n" + line
             continued = nil
         }
-        if CurlImport.endsWithContinuation(line), CommandParser.startsImport(line) {
+        // A pasted curl command goes on over lines as bash reads it: after a `\`, or inside quotes.
+        if CommandParser.startsImport(line), CurlImport.endsWithContinuation(line) || ShellCommandLines.isIncomplete(line) {
             continued = line
             return .ok
         }

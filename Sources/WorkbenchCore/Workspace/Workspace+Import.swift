@@ -37,7 +37,7 @@ extension Workspace {
         let responses = recorded == 0 ? "" : ", \(recorded) with \(recorded == 1 ? "its" : "their") response kept for `diff` and `serve`"
         let summary = "imported \(count) request\(count == 1 ? "" : "s") from \(path) (\(imported.kind)) as history \(range)\(responses) "
             + "(not sent; `replay` sends them); the last is the request now"
-        return .output(([summary] + notes + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
+        return .output(([summary] + imported.notes.map { "note: " + $0 } + notes + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
     }
 
     /// Turns each literal credential header of an imported request into a

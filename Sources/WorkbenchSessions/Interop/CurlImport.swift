@@ -17,6 +17,8 @@ public struct CurlImport: Equatable, Sendable {
     public var timeout: Double?
     /// One sentence per option that was not imported, or imported differently.
     public var warnings: [String] = []
+    /// What was imported as asked but may surprise: `$TOKEN` read from the environment.
+    public var notes: [String] = []
 
     /// Options that take a value and only change what curl prints or where it writes.
     static let ignoredWithValue: Set<String> = [
@@ -42,49 +44,61 @@ public struct CurlImport: Equatable, Sendable {
         try withoutActuallyEscaping(readFile) { (reader) throws(WorkbenchError) -> CurlImport in
             var parser = OptionReader(readFile: reader)
             try parser.read(words)
-            return try parser.result()
+            var result = try parser.result()
+            if let note = environmentNote(words) { result.notes.append(note) }
+            return result
         }
     }
 
-    /// Splits a file (or a pasted block) into curl commands: one per logical
-    /// line (backslash-newline joins lines) that starts with `curl`, after an
-    /// optional `$ ` prompt. Returns each command's words after `curl`, with
-    /// the line it starts on.
+    /// Splits a file (or a pasted block) into curl commands as bash reads them:
+    /// a command goes on over lines ending with `\` and over newlines inside
+    /// quotes; an optional `$ ` prompt leads it. Returns each command's words
+    /// after `curl` (a `$TOKEN` in them is `{{env.TOKEN}}`), with the line it
+    /// starts on. Any line that is not a curl command is an error.
     public static func commands(in text: String) throws(WorkbenchError) -> [(line: Int, words: [String])] {
+        let read = try readCommands(in: text)
+        if let problem = read.skipped.first { throw WorkbenchError("line \(problem.line): \(problem.message)") }
+        return read.commands
+    }
+
+    /// The curl commands of a text and, apart, the commands that are not curl
+    /// or cannot be split (by line). Only a quote never closed fails the whole text.
+    static func readCommands(in text: String) throws(WorkbenchError)
+        -> (commands: [(line: Int, words: [String])], skipped: [(line: Int, message: String)]) {
+        let (lines, openQuote) = ShellCommandLines.split(text)
+        if let openQuote { throw WorkbenchError("line \(openQuote.line): \(openQuote.message)") }
         var commands: [(line: Int, words: [String])] = []
-        var logical = ""
-        var startLine = 0
-        var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var line = String(rawLine)
-            if line.hasSuffix("\r") { line.removeLast() }
-            if logical.isEmpty { startLine = lineNumber }
-            logical += line
-            if Self.endsWithContinuation(line) {
-                logical.removeLast()
-                logical += " "
-                continue
-            }
-            defer { logical = "" }
-            var command = logical.trimmingSpaces()
-            if command.isEmpty || command.hasPrefix("#") { continue }
+        var skipped: [(line: Int, message: String)] = []
+        for logical in lines {
+            var command = logical.text.trimmingSpaces()
             if command.hasPrefix("$ ") { command = String(command.dropFirst(2)) }
             let words: [ShellWord]
             do throws(WorkbenchError) {
                 words = try ShellWords.split(command, dialect: .bash)
             } catch {
-                throw WorkbenchError("line \(startLine): \(error.message)")
+                skipped.append((logical.line, error.message))
+                continue
             }
-            guard words.first?.text == "curl" else {
-                throw WorkbenchError("line \(startLine): expected a curl command, got \(Excerpt.quoted(words.first?.text ?? command))")
+            guard let first = words.first else { continue }
+            guard first.text == "curl" else {
+                skipped.append((logical.line, "expected a curl command, got \(Excerpt.quoted(first.text))"))
+                continue
             }
-            commands.append((startLine, words.dropFirst().map(\.text)))
+            commands.append((logical.line, words.dropFirst().map(\.text)))
         }
-        if !logical.trimmingSpaces().isEmpty {
-            throw WorkbenchError("line \(startLine): the command ends with a backslash and nothing after it")
+        return (commands, skipped)
+    }
+
+    /// The note an import prints when a command names environment variables
+    /// (`$TOKEN`, which the bash words made `{{env.TOKEN}}`).
+    static func environmentNote(_ words: [String]) -> String? {
+        var names: [String] = []
+        for word in words {
+            for name in Template.environmentNames(in: word) where !names.contains(name) { names.append(name) }
         }
-        return commands
+        guard !names.isEmpty else { return nil }
+        let listed = names.map { "$\($0) is {{env.\($0)}}" }.joined(separator: ", ")
+        return "\(listed): read from the environment when sent, and masked as a secret"
     }
 
     /// Whether a line ends with an unescaped backslash (bash joins the next line to it).
@@ -243,30 +257,77 @@ public struct CurlImport: Equatable, Sendable {
             }
         }
 
-        /// `-F name=value`, `-F name=@file[;type=MIME]` (`<file`, the file's text as the
-        /// value, is read now); `--form-string` takes the value literally.
+        /// `-F name=value[;type=MIME]`, `-F name=@file[;type=MIME]` (`<file`, the file's text
+        /// as the value, is read now), a value in double quotes to hold a `;`, as curl reads them;
+        /// `--form-string` takes the value literally.
         mutating func formPart(_ text: String, literal: Bool, option: String) throws(WorkbenchError) {
             guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
                 throw WorkbenchError("curl: \(option) \(Excerpt.quoted(text)) is not NAME=VALUE")
             }
             let name = String(text[..<equals])
-            var value = String(text[text.index(after: equals)...])
-            if !literal && value.hasPrefix("@") {
+            let rest = String(text[text.index(after: equals)...])
+            if literal {
+                formParts.append(MultipartPart(name: name, value: rest))
+                return
+            }
+            var (value, type) = Self.formValue(rest, option: option, warnings: &import_.warnings)
+            if value.hasPrefix("@") {
                 value.removeFirst()
-                var type: String?
-                if let semicolon = value.firstIndex(of: ";") {
-                    for parameter in value[value.index(after: semicolon)...].split(separator: ";") where parameter.hasPrefix("type=") {
-                        type = String(parameter.dropFirst(5))
-                    }
-                    value = String(value[..<semicolon])
-                }
                 formParts.append(MultipartPart(name: name, value: value, isFile: true, contentType: type))
                 return
             }
-            if !literal && value.hasPrefix("<") {
+            if value.hasPrefix("<") {
                 value = String(decoding: try readFile(String(value.dropFirst())), as: UTF8.self)
             }
-            formParts.append(MultipartPart(name: name, value: value))
+            formParts.append(MultipartPart(name: name, value: value, contentType: type))
+        }
+
+        /// A `-F` value and its `;type=`: up to the first `;` (or a `"quoted"` value with `\"`
+        /// escapes), then `;`-separated parameters; `filename=`, `headers=` and `encoder=` are
+        /// named in a warning, anything else is dropped with one, as curl does.
+        static func formValue(_ text: String, option: String, warnings: inout [String]) -> (value: String, type: String?) {
+            var rest = Substring(text)
+            func word() -> String {
+                if rest.first == "\"" {
+                    var result = ""
+                    rest = rest.dropFirst()
+                    while let character = rest.first {
+                        rest = rest.dropFirst()
+                        if character == "\"" { break }
+                        if character == "\\", let next = rest.first, next == "\"" || next == "\\" {
+                            result.append(next)
+                            rest = rest.dropFirst()
+                            continue
+                        }
+                        result.append(character)
+                    }
+                    let tail = rest.prefix { $0 != ";" }
+                    rest = rest.dropFirst(tail.count)
+                    return result
+                }
+                let plain = rest.prefix { $0 != ";" }
+                rest = rest.dropFirst(plain.count)
+                return String(plain)
+            }
+            let value = word()
+            var type: String?
+            while rest.first == ";" {
+                rest = rest.dropFirst()
+                while rest.first == " " { rest = rest.dropFirst() }
+                let parameter = rest.prefix { $0 != "=" && $0 != ";" }
+                if rest.dropFirst(parameter.count).first == "=" {
+                    rest = rest.dropFirst(parameter.count + 1)
+                    let parameterValue = word()
+                    switch parameter.lowercased() {
+                    case "type": type = parameterValue
+                    default: warnings.append("\(option): ;\(parameter)= is not imported (the part is sent without it)")
+                    }
+                } else {
+                    rest = rest.dropFirst(parameter.count)
+                    warnings.append("\(option): \(Excerpt.quoted(String(parameter))) after ';' is dropped, as curl drops it")
+                }
+            }
+            return (value, type)
         }
 
         mutating func fileBody(_ path: String, option: String) throws(WorkbenchError) {
@@ -337,7 +398,10 @@ public struct CurlImport: Equatable, Sendable {
                 endpoint.body = .multipart(formParts)
                 if method == nil && !head { endpoint.method = "POST" }
             }
-            if let basicUser {
+            if basicUser != nil, typed.contains(name: "Authorization") {
+                // curl sends a typed Authorization header and not the one -u would make.
+                import_.warnings.append("-u is not used: the Authorization header given with -H is sent, as curl sends it")
+            } else if let basicUser {
                 if !basicUser.contains(":") {
                     import_.warnings.append("-u without a password: curl would ask for it; the header has an empty one")
                 }
@@ -361,26 +425,30 @@ public struct CurlImport: Equatable, Sendable {
 extension CurlImport {
     /// Every curl command of a file as a request (not sent yet), with the
     /// settings it asks for on top of `settings`, and its warnings named by
-    /// line. One bad command fails the whole file: nothing is half-imported.
+    /// line. A command that cannot be read is left out with one warning naming
+    /// its line; the file is refused only when no command in it can be read.
+    /// `$NAME`s become `{{env.NAME}}`, said once for the file in `notes`.
     public static func records(
         fromFile text: String, named file: String, settings: Settings,
         readFile: (String) throws(WorkbenchError) -> [UInt8]
-    ) throws(WorkbenchError) -> (records: [RequestRecord], warnings: [String]) {
+    ) throws(WorkbenchError) -> (records: [RequestRecord], warnings: [String], notes: [String]) {
         var records: [RequestRecord] = []
         var warnings: [String] = []
-        let commands: [(line: Int, words: [String])]
+        var problems: [(line: Int, message: String)] = []
+        let read: (commands: [(line: Int, words: [String])], skipped: [(line: Int, message: String)])
         do throws(WorkbenchError) {
-            commands = try CurlImport.commands(in: text)
+            read = try CurlImport.readCommands(in: text)
         } catch {
             throw WorkbenchError("\(file): \(error.message)")
         }
-        guard !commands.isEmpty else { throw WorkbenchError("\(file): no curl command in it") }
-        for command in commands {
+        problems = read.skipped
+        for command in read.commands {
             let imported: CurlImport
             do throws(WorkbenchError) {
                 imported = try CurlImport.parse(command.words, readFile: readFile)
             } catch {
-                throw WorkbenchError("\(file): line \(command.line): \(error.message)")
+                problems.append((command.line, error.message))
+                continue
             }
             var recordSettings = settings
             if let follow = imported.followRedirects { recordSettings.followRedirects = follow }
@@ -389,6 +457,13 @@ extension CurlImport {
             records.append(RequestRecord(endpoint: imported.endpoint, settings: recordSettings))
             warnings += imported.warnings.map { "\(file): line \(command.line): \($0)" }
         }
-        return (records, warnings)
+        problems.sort { $0.line < $1.line }
+        guard !records.isEmpty else {
+            if let first = problems.first { throw WorkbenchError("\(file): line \(first.line): \(first.message)") }
+            throw WorkbenchError("\(file): no curl command in it")
+        }
+        warnings = problems.map { "\(file): line \($0.line): skipped: \($0.message)" } + warnings
+        let note = environmentNote(read.commands.flatMap(\.words))
+        return (records, warnings, note.map { ["\(file): \($0)"] } ?? [])
     }
 }

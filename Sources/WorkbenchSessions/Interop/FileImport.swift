@@ -21,6 +21,8 @@ public struct FileImport: Sendable {
     public var records: [RequestRecord]
     public var warnings: [String]
     public var variables: [Variable] = []
+    /// What was read as the file says but may surprise (`$TOKEN` read from the environment).
+    public var notes: [String] = []
     /// What the file was, for the summary: `curl commands`, `a HAR log`.
     public var kind: String
 
@@ -32,8 +34,10 @@ public struct FileImport: Sendable {
         readFile: (String) throws(WorkbenchError) -> [UInt8]
     ) throws(WorkbenchError) -> FileImport {
         guard text.trimmingSpaces().hasPrefix("{") else {
-            let (records, warnings) = try CurlImport.records(fromFile: text, named: file, settings: settings, readFile: readFile)
-            return FileImport(records: records, warnings: warnings, kind: "curl commands")
+            let (records, warnings, notes) = try CurlImport.records(fromFile: text, named: file, settings: settings, readFile: readFile)
+            var imported = FileImport(records: records, warnings: warnings, kind: "curl commands")
+            imported.notes = notes
+            return imported
         }
         let document: JSONValue
         do {

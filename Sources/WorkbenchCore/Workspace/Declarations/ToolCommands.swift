@@ -96,7 +96,8 @@ extension Workspace {
             if let follow = imported.followRedirects { settings.followRedirects = follow }
             if let insecure = imported.insecure { settings.insecure = insecure }
             if let timeout = imported.timeout { settings.timeout = timeout }
-            return .output(([Self.importSummary(endpoint)] + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
+            return .output(([Self.importSummary(endpoint)] + imported.notes.map { "note: " + $0 }
+                + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
         case .importFile(let path):
             return try importFile(path, context: context)
         default:
