@@ -198,3 +198,115 @@ def test_a_byte_order_mark_is_accepted_in_every_input_file(run_workbench, record
     (workdir / "s2.json").write_bytes(BOM + (workdir / "s.json").read_bytes())
     code, out, err = run_workbench(["--keep-going"], input=lines("load s2.json", "history"))
     assert "error:" not in err, err
+
+
+# Goal 4: one unreadable entry, item or request is skipped with one warning naming it.
+
+def har_entry(method: str, url: str, status: int = 200, text: str | None = None, mime: str = "application/json") -> dict:
+    content = {"size": len(text or ""), "mimeType": mime}
+    if text is not None:
+        content["text"] = text
+    return {"startedDateTime": "2026-01-01T00:00:00Z", "time": 1, "cache": {}, "timings": {"send": 0, "wait": 1, "receive": 0},
+            "request": {"method": method, "url": url, "httpVersion": "HTTP/1.1", "headers": [], "queryString": [],
+                        "cookies": [], "headersSize": -1, "bodySize": 0},
+            "response": {"status": status, "statusText": "", "httpVersion": "HTTP/1.1", "headers": [], "cookies": [],
+                         "content": content, "redirectURL": "", "headersSize": -1, "bodySize": -1}}
+
+
+def har(entries: list) -> dict:
+    return {"log": {"version": "1.2", "creator": {"name": "test", "version": "1"}, "entries": entries}}
+
+
+def test_a_har_with_odd_entries_imports_the_rest(run_workbench, recorder, workdir):
+    entries = [har_entry("GET", f"{recorder.url}/a"), har_entry("GET", "data:image/png;base64,iVBORw0KGgo="),
+               har_entry("GET", "/relative/path"), har_entry("GET", f"{recorder.url}/b")]
+    (workdir / "odd.har").write_text(json.dumps(har(entries)))
+    code, out, err = run_workbench(["--keep-going"], input=lines("import odd.har", "replay all"))
+    assert "error:" not in err, err
+    assert "imported 2 requests from odd.har (a HAR log)" in out
+    assert "warning: odd.har: entry 2 ('GET data:image/png;base64,iVBORw0KGgo='): url 'data:image/png;base64,iVBORw0KGgo=' is not http(s); skipped" in out
+    assert "warning: odd.har: entry 3 ('GET /relative/path'): url '/relative/path' is not http(s); skipped" in out
+    assert [r.target for r in recorder.taken()] == ["/a", "/b"]
+    (workdir / "none.har").write_text(json.dumps(har([har_entry("GET", "data:,x")])))
+    code, out, err = run_workbench(input=lines("import none.har"))
+    assert err.strip() == "error: line 1: none.har: entry 1 ('GET data:,x'): url 'data:,x' is not http(s)"
+
+
+def test_a_collection_with_one_blank_url_imports_the_rest(run_workbench, recorder, workdir):
+    items = [{"name": "One", "request": {"method": "GET", "url": f"{recorder.url}/one"}},
+             {"name": "Blank", "request": {"method": "GET", "url": {"raw": ""}}},
+             {"name": "Two", "request": {"method": "GET", "url": f"{recorder.url}/two"}}]
+    (workdir / "c.json").write_text(json.dumps(postman(recorder.url, items)))
+    code, out, err = run_workbench(["--keep-going"], input=lines("import c.json", "replay all"))
+    assert "error:" not in err, err
+    assert "imported 2 requests from c.json" in out
+    skipped = [line for line in out.splitlines() if "skipped" in line]
+    assert len(skipped) == 1 and skipped[0].startswith("warning: c.json: request 2 'Blank': "), out
+    assert [r.target for r in recorder.taken()] == ["/one", "/two"]
+
+
+# Goal 9: a file another command reads is pointed there; JSONP HAR files are read.
+
+def test_import_points_to_the_command_that_reads_the_file(run_workbench, recorder, workdir):
+    (workdir / "openapi.yaml").write_text("# the shop\nopenapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\n")
+    (workdir / "spec.json").write_text(json.dumps({"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {}}))
+    (workdir / "r.http").write_text(f"GET {recorder.url}/x\n")
+    for name, expected in [("openapi.yaml", "openapi.yaml: an OpenAPI description, not requests: `openapi openapi.yaml` reads it"),
+                           ("spec.json", "spec.json: an OpenAPI description, not requests: `openapi spec.json` reads it"),
+                           ("r.http", "r.http: a .http file: `load r.http` reads it")]:
+        code, out, err = run_workbench(input=lines(f"import {name}"))
+        assert err.startswith(f"error: line 1: {expected}"), err
+    (workdir / "log.harp").write_text("onInputData(" + json.dumps(har([har_entry("GET", f"{recorder.url}/jsonp")])) + ");\n")
+    code, out, err = run_workbench(["--keep-going"], input=lines("import log.harp", "replay all"))
+    assert "error:" not in err, err
+    assert [r.target for r in recorder.taken()] == ["/jsonp"]
+
+
+# .http files as JetBrains and VS Code REST Client users write them.
+
+def test_http_files_as_jetbrains_and_rest_client_write_them(run_workbench, recorder, workdir):
+    (workdir / "http-client.env.json").write_text(json.dumps({"dev": {"token": "from-env", "envName": "WB_PROCESS_VALUE"}}))
+    (workdir / "api.http").write_text(
+        "@token = {{token}}\n"
+        "# @name Token (RequestBody)\n"
+        f"GET {recorder.url}/one?n={{{{$randomInt 1 9}}}}&t={{{{$timestamp -1 d}}}}\n"
+        "X-Date: {{$datetime rfc1123 1 d}}\n"
+        "X-Iso: {{$datetime iso8601}}\n"
+        "X-Local: {{$localDatetime 'YYYY-MM-DD'}}\n"
+        "X-Custom: {{$datetime \"DD.MM.YYYY HH:mm\" -2 h}}\n"
+        "X-Email: {{$random.email}}\n"
+        "X-Hex: {{$random.hexadecimal(8)}}\n"
+        "X-Env: {{$processEnv %envName}}\n"
+        "Authorization: Bearer {{token}}\n"
+        "\n"
+        "@after = set-after\n"
+        "\n"
+        "###\n"
+        f"GET {recorder.url}/two/{{{{after}}}}\n")
+    code, out, err = run_workbench(["--keep-going"], input=lines("load api.http --env dev", "replay all"),
+                                   env={"WB_PROCESS_VALUE": "proc-42"})
+    assert "error:" not in err, err
+    one, two = recorder.taken()
+    import re
+    assert re.fullmatch(r"/one\?n=[1-8]&t=\d{10}", one.target), one.target
+    assert re.fullmatch(r"[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT", one.header("X-Date"))
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", one.header("X-Iso"))
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d", one.header("X-Local"))
+    assert re.fullmatch(r"\d\d\.\d\d\.\d{4} \d\d:\d\d", one.header("X-Custom"))
+    assert re.fullmatch(r"[a-z]+\.[a-z]+\d+@example\.com", one.header("X-Email"))
+    assert re.fullmatch(r"[0-9a-f]{8}", one.header("X-Hex"))
+    assert one.header("X-Env") == "proc-42"
+    assert one.header("Authorization") == "Bearer from-env"
+    assert two.target == "/two/set-after"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("GET http://h/a\nGET http://h/b\n", "line 2, column 1: a second request line: separate requests with a `###` line"),
+    ("GET http://h/a\n?x=1\n", "line 2, column 1: a query line under the request line: indent it"),
+    ("POST http://h/a\nname=value\n", "line 2, column 1: expected a header NAME: VALUE, or a blank line before the body"),
+    ("@x = {{x}}\nGET http://h/{{x}}\n", "line 1, column 6: @x = {{x}} takes x from the environment, and none gives it"),
+])
+def test_http_file_mistakes_each_have_their_own_message(run_workbench, workdir, text, message):
+    (workdir / "bad.http").write_text(text)
+    code, out, err = run_workbench(input=lines("load bad.http"))
+    assert err.startswith(f"error: line 1: bad.http: {message}"), err

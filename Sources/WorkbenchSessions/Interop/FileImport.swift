@@ -33,6 +33,9 @@ public struct FileImport: Sendable {
         _ text: String, named file: String, settings: Settings,
         readFile: (String) throws(WorkbenchError) -> [UInt8]
     ) throws(WorkbenchError) -> FileImport {
+        var text = text
+        if let inner = Self.jsonpPayload(text) { text = inner }
+        if let pointer = Self.otherReader(text, named: file) { throw WorkbenchError(pointer) }
         guard text.trimmingSpaces().hasPrefix("{") else {
             let (records, warnings, notes) = try CurlImport.records(fromFile: text, named: file, settings: settings, readFile: readFile)
             var imported = FileImport(records: records, warnings: warnings, kind: "curl commands")
@@ -57,6 +60,8 @@ public struct FileImport: Sendable {
         } else if PostmanImport.recognisesEnvironment(document) {
             let (variables, warnings) = try PostmanImport.environment(document, named: file)
             imported = FileImport(records: [], warnings: warnings, variables: variables, kind: "a Postman environment")
+        } else if document["openapi"]?.stringValue != nil || document["swagger"]?.stringValue != nil {
+            throw WorkbenchError("\(file): an OpenAPI description, not requests: `openapi \(file)` reads it (then `body example`, `send`)")
         } else {
             throw WorkbenchError("\(file): JSON, but neither a HAR log ({\"log\": {\"entries\": ...}}), a Postman collection nor a Postman environment")
         }
@@ -64,5 +69,33 @@ public struct FileImport: Sendable {
             imported.variables.append(Variable(name: LiteralText.variable, value: "{{"))
         }
         return imported
+    }
+
+    /// The JSON inside a JSONP file (`onInputData({...});`, as `.harp` HAR files are written).
+    static func jsonpPayload(_ text: String) -> String? {
+        let trimmed = String(String(text.drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed())
+        guard let open = trimmed.firstIndex(of: "("), trimmed[..<open].allSatisfy({ $0.isLetter || $0.isNumber || "_$.".contains($0) }),
+              trimmed.first.map({ $0.isLetter || $0 == "_" || $0 == "$" }) == true else { return nil }
+        var body = trimmed[trimmed.index(after: open)...]
+        if body.hasSuffix(";") { body = body.dropLast() }
+        guard body.hasSuffix(")") else { return nil }
+        let inner = body.dropLast()
+        return String(inner).trimmingSpaces().hasPrefix("{") ? String(inner) : nil
+    }
+
+    /// Where a file that another command reads is pointed to: an OpenAPI description in YAML,
+    /// a `.http` file. Nil for anything `import` reads.
+    static func otherReader(_ text: String, named file: String) -> String? {
+        if HTTPFileImport.handles(file) {
+            return "\(file): a .http file: `load \(file)` reads it (with `--env NAME` for http-client.env.json)"
+        }
+        // YAML's top level: a line at its first column naming the version.
+        let isDescription = text.split(separator: "\n").contains { line in
+            line.hasPrefix("openapi:") || line.hasPrefix("swagger:") || line.hasPrefix("\"openapi\":") || line.hasPrefix("\"swagger\":")
+        }
+        if isDescription && !text.trimmingSpaces().hasPrefix("{") {
+            return "\(file): an OpenAPI description, not requests: `openapi \(file)` reads it (then `body example`, `send`)"
+        }
+        return nil
     }
 }

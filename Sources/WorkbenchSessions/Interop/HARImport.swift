@@ -35,16 +35,26 @@ public enum HARImport {
         guard !entries.isEmpty else { throw WorkbenchError("\(file): the HAR log has no entries") }
         var records: [RequestRecord] = []
         var warnings: [String] = []
+        var skipped: [String] = []
         for (index, entry) in entries.enumerated() {
             do throws(WorkbenchError) {
                 let (record, notes) = try Self.record(entry, settings: settings)
                 records.append(record)
                 warnings += notes.map { "\(file): entry \(index + 1): \($0)" }
             } catch {
-                throw WorkbenchError("\(file): entry \(index + 1): \(error.message)")
+                // One odd entry (a data: URL, a relative one, a broken header) does not cost the others.
+                skipped.append("\(file): entry \(index + 1)\(Self.named(entry)): \(error.message)")
             }
         }
-        return (records, warnings)
+        guard !records.isEmpty else { throw WorkbenchError(skipped.first ?? "\(file): the HAR log has no entries") }
+        return (records, skipped.map { $0 + "; skipped" } + warnings)
+    }
+
+    /// ` (GET data:image/png;base6...)`: the entry's method and URL, short, for a warning about it.
+    static func named(_ entry: JSONValue) -> String {
+        guard let url = entry["request"]?["url"]?.stringValue else { return "" }
+        let method = entry["request"]?["method"]?.stringValue.map { $0 + " " } ?? ""
+        return " (\(Excerpt.quoted(method + String(url.prefix(60)) + (url.count > 60 ? "..." : ""))))"
     }
 
     /// Headers the transport writes from the request itself: a value in the log says nothing new.

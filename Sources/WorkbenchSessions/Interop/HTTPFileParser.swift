@@ -25,6 +25,8 @@ struct HTTPFileParser {
     private var names: [String: Int] = [:]
     /// A dynamic variable (`{{$uuid}}`) the request being read uses, which the workbench cannot generate.
     private var unsupported: String?
+    /// The file variable whose value is being read (`@x = {{x}}` takes x from the environment).
+    private var defining: String?
 
     /// Variables apply from where they are defined (`@name = value`): the value
     /// each request sees is the one above it. A variable defined once with a plain
@@ -148,6 +150,9 @@ struct HTTPFileParser {
                     continue
                 } else if trimmed.hasPrefix(">") {
                     readHandler(trimmed, number: lineNumber, into: &pending)
+                } else if trimmed.hasPrefix("@"), Self.definedName(line) != nil {
+                    // `@name = value` among the headers: a variable from here on, not a header.
+                    try readPreamble(line, number: lineNumber, into: &pending)
                 } else if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") || (trimmed.hasPrefix("<") && !trimmed.hasPrefix("<@")) && !line.contains(": ") {
                     // httpyac: a body may follow the headers without a blank line.
                     pending.inBody = true
@@ -158,6 +163,9 @@ struct HTTPFileParser {
                 }
             } else if line.hasPrefix(">") {
                 readHandler(line, number: lineNumber, into: &pending)
+            } else if trimmed.hasPrefix("@"), Self.definedName(line) != nil, pending.body.allSatisfy({ $0.trimmingSpaces().isEmpty }) {
+                // `@name = value` after a request without a body, before the next `###`: a variable from here on.
+                try readPreamble(line, number: lineNumber, into: &pending)
             } else if pending.previousBlank && Self.isRequestLine(line) {
                 // httpyac: a request line after a blank line starts the next request, without `###`.
                 try finish(pending)
@@ -206,6 +214,18 @@ struct HTTPFileParser {
         return words[1].hasPrefix("/") || words[1].hasPrefix("http") || words[1].hasPrefix("{{")
     }
 
+    /// What a line among the headers that is no header is most likely to be.
+    static func notAHeader(_ line: String) -> String {
+        let trimmed = line.trimmingSpaces()
+        if isRequestLine(trimmed) {
+            return "a second request line: separate requests with a `###` line"
+        }
+        if trimmed.hasPrefix("?") || trimmed.hasPrefix("&") {
+            return "a query line under the request line: indent it (a URL goes on over indented lines), before any header"
+        }
+        return "expected a header NAME: VALUE, or a blank line before the body"
+    }
+
     /// `@name = value`: the name it defines.
     static func definedName(_ line: String) -> String? {
         let trimmed = line.trimmingSpaces()
@@ -220,9 +240,11 @@ struct HTTPFileParser {
         for prefix in ["#", "//"] where trimmed.hasPrefix(prefix) {
             let comment = String(trimmed.dropFirst(prefix.count)).trimmingSpaces()
             if comment.hasPrefix("@name") {
-                let name = String(comment.dropFirst(5)).trimmingSpaces().replacing("=", with: "").trimmingSpaces()
-                guard Template.isValidVariableName(name) else { throw failure(number, 1, "invalid request name \(Excerpt.quoted(name))") }
-                pending.name = name
+                var name = String(comment.dropFirst(5)).trimmingSpaces()
+                if name.hasPrefix("=") { name = String(name.dropFirst()).trimmingSpaces() }
+                guard !name.isEmpty else { throw failure(number, 1, "`@name` names nothing: write `# @name NAME`") }
+                // JetBrains allows any text (`Token (RequestBody)`); only a variable-like name can be referred to.
+                pending.name = Template.isValidVariableName(name) ? name : nil
             } else if comment == "@no-redirect" {
                 pending.follow = false
             } else if comment.hasPrefix("@workbench expect ") {
@@ -238,6 +260,8 @@ struct HTTPFileParser {
             // `--var` and `set` win over the file's own value.
             if overrides.contains(name) { return }
             // File variables may use earlier ones: resolved now, in order.
+            defining = name
+            defer { defining = nil }
             let resolved = try resolve(value, line: number, column: line.count - value.count + 1, inRequest: nil)
             fileVariableBytes += resolved.utf8.count
             if fileVariableBytes > HTTPFileBounds.maximumTotalBytes { throw failure(number, 1, HTTPFileBounds.tooMuch(at: name)) }
@@ -288,7 +312,8 @@ struct HTTPFileParser {
         var endpoint = Endpoint()
         var headers: [HeaderField] = []
         for (line, number) in pending.headers {
-            guard let colon = line.firstIndex(of: ":") else { throw failure(number, 1, "expected a header NAME: VALUE") }
+            if Self.isRequestLine(line.trimmingSpaces()) { throw failure(number, 1, Self.notAHeader(line)) }
+            guard let colon = line.firstIndex(of: ":") else { throw failure(number, 1, Self.notAHeader(line)) }
             let name = String(line[..<colon]).trimmingSpaces()
             let rawValue = String(line[line.index(after: colon)...]).trimmingSpaces()
             let value = try resolve(rawValue, line: number, column: line.count - rawValue.count + 1, inRequest: index, captures: &captures)
@@ -501,7 +526,15 @@ struct HTTPFileParser {
         _ reference: String, line: Int, column: Int, inRequest: Int?, captures: inout [Capture]
     ) throws(WorkbenchError) -> String {
         if reference.hasPrefix("$processEnv ") {
-            let name = String(reference.dropFirst("$processEnv ".count)).trimmingSpaces()
+            var name = String(reference.dropFirst("$processEnv ".count)).trimmingSpaces()
+            if name.hasPrefix("%") {
+                // REST Client: `%NAME` is the environment file's NAME, whose value names the variable.
+                let key = String(name.dropFirst())
+                guard let indirect = environmentValues[key] ?? secretValues[key] else {
+                    throw failure(line, column, "{{$processEnv %\(key)}}: no \(key) in the chosen environment of http-client.env.json (--env NAME)")
+                }
+                name = indirect
+            }
             // Checked here as `load` checks it, or the saved session would not load again.
             do { try Template.validate("{{env.\(name)}}") } catch {
                 throw failure(line, column, "{{$processEnv ...}} needs an environment variable name: a letter or _, then letters, digits and _")
@@ -509,7 +542,8 @@ struct HTTPFileParser {
             return "{{env.\(name)}}"
         }
         if reference.hasPrefix("$dotenv ") {
-            let name = String(reference.dropFirst("$dotenv ".count)).trimmingSpaces()
+            var name = String(reference.dropFirst("$dotenv ".count)).trimmingSpaces()
+            if name.hasPrefix("%"), let indirect = environmentValues[String(name.dropFirst())] { name = indirect }
             if dotenv == nil { dotenv = readDotenv() }
             guard let value = dotenv?[name], Template.isValidVariableName(name) else {
                 throw failure(line, column, "{{$dotenv \(name)}}: no \(name) in the .env file beside \(file)")
@@ -581,6 +615,10 @@ struct HTTPFileParser {
             secretValues[reference] = value
             return "{{\(reference)}}"
         }
+        if reference == defining {
+            throw failure(line, column, "@\(reference) = {{\(reference)}} takes \(reference) from the environment, and none gives it: "
+                + "choose an environment of http-client.env.json (--env NAME), or give --var \(reference)=VALUE")
+        }
         if definitionCounts[reference] != nil {
             throw failure(line, column, "unknown variable {{\(reference)}} here: it is defined further down, and a variable applies from where it is defined")
         }
@@ -589,24 +627,9 @@ struct HTTPFileParser {
 }
 
 extension HTTPFileParser {
-    /// JetBrains' and httpyac's dynamic variables, made when the file is read:
-    /// `$uuid`, `$random.uuid`, `$timestamp`, `$isoTimestamp`, `$randomInt`,
-    /// `$random.integer(A, B)`. Nil for one the workbench does not know.
+    /// JetBrains', httpyac's and REST Client's dynamic variables, made when the file is read
+    /// (`HTTPFileDynamicValues`). Nil for one the workbench does not know.
     static func dynamicValue(_ reference: String) -> String? {
-        switch reference {
-        case "$uuid", "$random.uuid", "$guid": return UUID().uuidString.lowercased()
-        case "$timestamp": return String(Int(Date().timeIntervalSince1970))
-        case "$isoTimestamp":
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            return formatter.string(from: Date())
-        case "$randomInt": return String(Int.random(in: 0..<1000))
-        default: break
-        }
-        let prefix = "$random.integer("
-        guard reference.hasPrefix(prefix), reference.hasSuffix(")") else { return nil }
-        let bounds = reference.dropFirst(prefix.count).dropLast().split(separator: ",").map { Int($0.trimmingSpaces()) }
-        guard bounds.count == 2, let low = bounds[0], let high = bounds[1], low < high else { return nil }
-        return String(Int.random(in: low..<high))
+        HTTPFileDynamicValues.value(reference)
     }
 }

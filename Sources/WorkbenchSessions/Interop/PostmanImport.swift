@@ -59,9 +59,12 @@ public enum PostmanImport {
         reader.scripts(document["event"], where: "the collection")
         let auth = try reader.auth(document["auth"], inherited: nil, where: "the collection")
         try reader.walk(document["item"]?.items ?? [], auth: auth, scope: [:], folder: [], behaviour: behaviour)
-        guard !reader.records.isEmpty else { throw WorkbenchError("\(file): the collection holds no request") }
+        guard !reader.records.isEmpty else {
+            throw WorkbenchError(reader.skipped.first ?? "\(file): the collection holds no request")
+        }
         let version = document["info"]?["schema"]?.stringValue?.contains("v2.0") == true ? "v2.0" : "v2.1"
-        var imported = FileImport(records: reader.records, warnings: reader.warnings, kind: "a Postman collection \(version)")
+        var imported = FileImport(records: reader.records, warnings: reader.skipped.map { $0 + "; skipped" } + reader.warnings,
+                                  kind: "a Postman collection \(version)")
         imported.variables = reader.variables
         return imported
     }
@@ -139,6 +142,9 @@ public enum PostmanImport {
         var records: [RequestRecord] = []
         var warnings: [String] = []
         var variables: [FileImport.Variable] = []
+        /// The requests left out, one line each; `requestNumber` counts the requests read so far, from 1.
+        var skipped: [String] = []
+        var requestNumber = 1
         /// Names warned about once: dynamic variables, renamed keys.
         var named: Set<String> = []
 
@@ -241,8 +247,10 @@ public enum PostmanImport {
                         try self.request(request, auth: auth, scope: inner, place: place,
                                          behaviour: itemBehaviour.overridden(by: request["protocolProfileBehavior"]))
                     } catch {
-                        throw WorkbenchError("\(file): \(place): \(error.message)")
+                        // One request that cannot be read (a blank URL) does not cost the others.
+                        skipped.append("\(file): request \(requestNumber) \(place): \(error.message)")
                     }
+                    requestNumber += 1
                 }
             }
         }
