@@ -212,8 +212,8 @@ def test_a_browser_har_imports_in_order_with_recordings_and_replays(run_workbenc
 @pytest.mark.parametrize("text, message", [
     ('{"log": {"entries": []}}', "devtools.json: the HAR log has no entries"),
     ('{"log": {"entries": [{"request": {"method": "GET"}}]}}', "devtools.json: entry 1: the request has no method or url"),
-    ('{"log": {"entries": [{"request": {"method": "GET", "url": "ftp://x/"}}]}}', "devtools.json: entry 1: url 'ftp://x/' is not http(s)"),
-    ('{"log": {"entries": [{"request": {"method": "G T", "url": "http://x/"}}]}}', "devtools.json: entry 1:"),
+    ('{"log": {"entries": [{"request": {"method": "GET", "url": "ftp://x/"}}]}}', "devtools.json: entry 1 ('GET ftp://x/'): url 'ftp://x/' is not http(s)"),
+    ('{"log": {"entries": [{"request": {"method": "G T", "url": "http://x/"}}]}}', "devtools.json: entry 1 ('G T http://x/'): invalid method"),
     ('{"log": {"entries": [', "devtools.json: line 1, column 22: unexpected end of input"),
     ('{"item": 3}', "neither a HAR log"),
 ])

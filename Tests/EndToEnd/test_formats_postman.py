@@ -222,10 +222,10 @@ def test_a_v20_collection_and_env_on_the_command_line(run_workbench, recorder, w
 
 @pytest.mark.parametrize("document, message", [
     ({"info": {"name": "x"}, "item": []}, "c.json: the collection holds no request"),
-    ({"info": {"name": "x"}, "item": [{"name": "Bad", "request": {"method": "G T", "url": "http://x/"}}]}, "c.json: 'Bad':"),
+    ({"info": {"name": "x"}, "item": [{"name": "Bad", "request": {"method": "G T", "url": "http://x/"}}]}, "c.json: request 1 'Bad':"),
     ({"info": {"name": "x"}, "item": [{"name": "B", "request": {"url": "http://x/", "method": "POST",
       "body": {"mode": "graphql", "graphql": {"query": "{a}", "variables": "{nope"}}}}]},
-     "c.json: 'B': the GraphQL variables are not JSON"),
+     "c.json: request 1 'B': the GraphQL variables are not JSON"),
 ])
 def test_a_bad_collection_is_one_error_and_changes_nothing(run_workbench, workdir, document, message):
     write(workdir, "c.json", document)

@@ -7,6 +7,8 @@ import Foundation
 enum HTTPFileDynamicValues {
     /// The value of `reference` (without braces), or nil for one the workbench does not make.
     static func value(_ reference: String, now: Date = Date()) -> String? {
+        // `$random.integer(1, 9)`: its arguments may hold spaces.
+        if reference.hasPrefix("$random.") && reference != "$random.uuid" { return random(reference) }
         let words = reference.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard let head = words.first else { return nil }
         switch head {
