@@ -47,4 +47,8 @@ if [ "${1:-}" = "--tests" ]; then
     # Authlib: the OAuth 2.0 authorization server of the oauth2 tests; botocore: the AWS SigV4 verifier's signer.
     python3 -c "import authlib, flask" 2>/dev/null || python3 -m pip install -q authlib flask
     python3 -c "import botocore" 2>/dev/null || python3 -m pip install -q botocore
+    # xmlschema: validates the JUnit replay report against Jenkins' schema (Tests/Fixtures/JUnit);
+    # perl's TAP::Parser (perl-modules, what `prove` uses) reads the TAP report.
+    python3 -c "import xmlschema" 2>/dev/null || python3 -m pip install -q xmlschema
+    install_missing perl
 fi

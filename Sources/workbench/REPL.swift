@@ -25,7 +25,7 @@ enum REPL {
         } catch {
             // libedit is loaded only now; without it, scripts still run (`workbench < FILE`).
             session.cannotStartEditor(reason: error.reason)
-            return 1
+            return ExitStatus.failure.rawValue
         }
         interpreter.askSecret = { prompt in Terminal.readHidden(prompt: prompt, flush: session.flush) }
         interpreter.screenSize = { isatty(0) == 1 && isatty(1) == 1 ? Terminal.size() : nil }
@@ -46,7 +46,7 @@ enum REPL {
             case .interrupted(let lineWasEmpty): session.interrupted(lineWasEmpty: lineWasEmpty); next = .goOn
             case .endOfInput: next = session.endOfInput()
             }
-            if next == .leave { return 0 }
+            if next == .leave { return ExitStatus.success.rawValue }
         }
     }
 }

@@ -14,7 +14,7 @@ struct WorkbenchCommand: ParsableCommand {
         switch QuickStart.parse(CommandLine.arguments.dropFirst()) {
         case .version:
             FileDescriptorSink.writeAll(Array((WorkbenchVersion.current + "\n").utf8), to: 1)
-            Glibc.exit(0)
+            Glibc.exit(ExitStatus.success.rawValue)
         case .start(let options, let restore):
             Glibc.exit(Launch.start(session: nil, restore: restore, options: options, repl: REPL.run))
         case .run(let script, let options):
@@ -28,7 +28,7 @@ struct WorkbenchCommand: ParsableCommand {
         } catch {
             if exitCode(for: error) == .validationFailure {
                 FileDescriptorSink.writeAll(Array((fullMessage(for: error) + "\n").utf8), to: 2)
-                Glibc.exit(2)
+                Glibc.exit(ExitStatus.badInput.rawValue)
             }
             exit(withError: error)
         }

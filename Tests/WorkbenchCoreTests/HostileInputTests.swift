@@ -147,7 +147,7 @@ import Testing
             #expect(overOther?.message.hasPrefix("'\(notes)' exists and is not a \(format.title) report") == true)
         }
         // A report of the same format, and an empty file, may be replaced.
-        let report = ReplayReport(runs: [], notRun: 0, interrupted: false)
+        let report = ReplayReport(runs: [], interrupted: false)
         for format in ReportFormat.allCases {
             let path = folder.appendingPathComponent("r.\(format.rawValue)").path
             try Data(format.render(report).utf8).write(to: URL(fileURLWithPath: path))

@@ -195,7 +195,7 @@ import Testing
     @Test func differencesFromTheRecordingAreInTheReports() {
         let now = SessionsTests.response(200, #"{"name": "bob", "token": "s3cr3t-t0ken"}"#)
         var outcome = Replayer.Outcome(number: 1, method: "GET", url: "http://h/u", response: now,
-                                       failures: ["differs from the recording (2 differences)"], checks: [])
+                                       problems: [.differs("2 differences")], checks: [])
         outcome.diff = ResponseDiff.compare(RecordedResponse(SessionsTests.response(200, #"{"name": "ana", "token": "old-t0ken"}"#)),
                                             RecordedResponse(now))
         let report = ReplayReport(runs: [.init(file: "u.json", requests: [.init(outcome, redactor: SecretRedactor(secrets: ["s3cr3t-t0ken"]))])])

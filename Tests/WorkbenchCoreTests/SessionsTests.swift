@@ -191,16 +191,17 @@ import Testing
 
     @Test func junitReportEscapesAndCountsFailures() throws {
         var failing = Replayer.Outcome(number: 1, method: "GET", url: "http://h/?a=<1>&b=\"2\"", response: nil,
-                                       failures: ["status 200: got 500 <oops> \u{1}"], checks: [])
+                                       problems: [.status(.init(passed: false, message: "status 200: got 500 <oops> \u{1}"))],
+                                       checks: [])
         let passing = Replayer.Outcome(number: 2, method: "GET", url: "http://h/ok", response: Self.response(200, "{}"),
-                                       failures: [], checks: [])
+                                       problems: [], checks: [])
         let xml = JUnitReport.xml(ReplayReport(runs: [.init(file: "s&t.json", round: 1, rounds: 1, result: .init(
-            summary: .init(outcomes: [failing, passing], notSent: 0), redactor: .none))]))
+            summary: .init(outcomes: [failing, passing]), redactor: .none))]))
         #expect(xml.contains(#"<testsuites name="workbench replay" tests="2" failures="1""#))
         #expect(xml.contains(#"name="1 GET http://h/?a=&lt;1&gt;&amp;b=&quot;2&quot;""#))
         #expect(xml.contains(#"<failure message="status 200: got 500 &lt;oops&gt; \#u{FFFD}">"#))
         #expect(xml.contains(#"<testcase classname="s&amp;t.json" name="2 GET http://h/ok" time="0.012"/>"#))
-        failing.failures = []
+        failing.problems = []
         #expect(!JUnitReport.xml(ReplayReport(runs: [.init(file: "s", requests: [.init(failing, redactor: .none)])])).contains("<failure"))
     }
 

@@ -183,7 +183,7 @@ struct ExternalReferences {
         do {
             bytes = try readFile(path)
         } catch {
-            throw WorkbenchError("\(location): $ref \(ref): \(error.message)")
+            throw error.prefixed("\(location): $ref \(ref): ")
         }
         bytesRead += bytes.count
         guard bytesRead <= Self.maximumBytes else {

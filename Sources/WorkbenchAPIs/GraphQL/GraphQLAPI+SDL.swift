@@ -17,7 +17,7 @@ extension GraphQLAPI {
         do throws(WorkbenchError) {
             try GraphQLDocument.checkBounds(text, what: "schema", maxBytes: Self.maxSDLBytes)
         } catch {
-            throw WorkbenchError("\(source): \(error.message)")
+            throw error.prefixed("\(source): ")
         }
         let document: Document
         do {

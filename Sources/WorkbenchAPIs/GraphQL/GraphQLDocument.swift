@@ -63,7 +63,7 @@ public enum GraphQLDocument {
     /// `text` with each `{{NAME}}` replaced by as many `_` (a valid name).
     static func standIns(_ text: String, what: String) throws(WorkbenchError) -> String {
         guard Template.hasReferences(text) else { return text }
-        do throws(WorkbenchError) { _ = try Template.parse(text) } catch { throw WorkbenchError("invalid \(what): \(error.message)") }
+        do throws(WorkbenchError) { _ = try Template.parse(text) } catch { throw error.prefixed("invalid \(what): ") }
         var probe = ""
         var rest = Substring(text)
         while let open = rest.firstRange(of: "{{"), let close = rest[open.upperBound...].firstRange(of: "}}") {

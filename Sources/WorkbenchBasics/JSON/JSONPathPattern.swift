@@ -29,7 +29,7 @@ public struct JSONPathPattern: Equatable, Sendable, CustomStringConvertible {
             guard !piece.isEmpty else { return }
             let path: JSONPath
             do throws(WorkbenchError) { path = try JSONPath(parsing: "$" + piece) } catch {
-                throw WorkbenchError("in '\(text)': \(error.message)")
+                throw error.prefixed("in '\(text)': ")
             }
             for component in path.components {
                 switch component {

@@ -30,8 +30,8 @@ public struct Launch {
     public static func start(session: String?, restore: Bool, options: LaunchOptions, repl: LineEditorLoop) -> Int32 {
         let launch = Launch(options: options)
         let interpreter = launch.makeInterpreter()
-        if let session, !launch.preload(.load(session), into: interpreter) { return 2 }
-        if session == nil, restore, !launch.preload(.restore, into: interpreter) { return 2 }
+        if let session, !launch.preload(.load(session), into: interpreter) { return ExitStatus.badInput.rawValue }
+        if session == nil, restore, !launch.preload(.restore, into: interpreter) { return ExitStatus.badInput.rawValue }
         return launch.interact(interpreter, repl: repl)
     }
 
@@ -42,7 +42,7 @@ public struct Launch {
             // Each request sent in order, as `replay N` does: its response shown, captures flowing on.
             let launch = Launch(options: options)
             let interpreter = launch.makeInterpreter()
-            guard launch.preload(.loadHTTPFile(script, environment: environmentName), into: interpreter) else { return 2 }
+            guard launch.preload(.loadHTTPFile(script, environment: environmentName), into: interpreter) else { return ExitStatus.badInput.rawValue }
             var lines = (1...max(1, interpreter.workspace.history.count)).map { "replay \($0)" }.makeIterator()
             return launch.runScript(interpreter, nextLine: { lines.next().map { .success($0) } })
         }
@@ -50,7 +50,7 @@ public struct Launch {
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
             FileDescriptorSink.writeAll(Array("error: cannot read script '\(script)': \(reason)\n".utf8), to: 2)
-            return 2
+            return ExitStatus.badInput.rawValue
         }
         defer { close(descriptor) }
         let launch = Launch(options: options)
@@ -65,8 +65,8 @@ public struct Launch {
         let interpreter = launch.makeInterpreter()
         let commands: [Command] = [.importFile(file)] + (environmentFile.map { [.importFile($0)] } ?? [])
             + (output.map { [.save($0, requests: [])] } ?? [])
-        for command in commands where !launch.preload(command, into: interpreter) { return 2 }
-        return output == nil ? launch.interact(interpreter, repl: repl) : 0
+        for command in commands where !launch.preload(command, into: interpreter) { return ExitStatus.badInput.rawValue }
+        return output == nil ? launch.interact(interpreter, repl: repl) : ExitStatus.success.rawValue
     }
 
     public func makeInterpreter() -> Interpreter {

@@ -36,7 +36,7 @@ public struct ReplayLaunch {
             } catch {
                 streams.printError("error: \(error.message)")
                 streams.flush()
-                return 2
+                return ExitStatus.badInput.rawValue
             }
         }
         let usesColor = DisplayOptions.current(environment).usesColor(color)
@@ -51,7 +51,7 @@ public struct ReplayLaunch {
                                makeTransport: { () throws(WorkbenchError) in try CurlTransport() },
                                shouldAbort: { wb_interrupt_pending() != 0 })
         streams.flush()
-        if streams.writeFailed && status == 0 { status = 1 }
+        if streams.writeFailed && status == ExitStatus.success.rawValue { status = ExitStatus.failure.rawValue }
         return status
     }
 }

@@ -30,7 +30,7 @@ public struct ServeLaunch {
             document = try SessionDecoding.decode(try SessionFileBounds.read(file), file: file)
         } catch {
             sink.printError("error: \(error.message)")
-            return 2
+            return ExitStatus.badInput.rawValue
         }
         sink.redactor = SecretRedactor(variables: Variables(), endpoints: document.requests.map(\.endpoint),
                                        environment: currentEnvironment())
@@ -38,7 +38,7 @@ public struct ServeLaunch {
         for note in routes.notes { sink.printError("warning: \(note)") }
         guard !routes.routes.isEmpty else {
             sink.printError("error: \(file) has no recorded responses to serve")
-            return 2
+            return ExitStatus.badInput.rawValue
         }
         let server = MockServer(routes: routes, delay: delay) { line in
             sink.printError(line)
@@ -46,7 +46,7 @@ public struct ServeLaunch {
         let bound: Int
         do throws(WorkbenchError) { bound = try server.bind(host: host, port: port) } catch {
             sink.printError("error: \(error.message)")
-            return 2
+            return ExitStatus.badInput.rawValue
         }
         if !Self.isLoopback(host) {
             sink.printError("warning: listening on \(host): other machines can reach the recorded responses")
@@ -57,7 +57,7 @@ public struct ServeLaunch {
         wb_interrupt_install_terminate()
         server.run(shouldStop: { wb_interrupt_pending() != 0 })
         sink.printError("stopped")
-        return 0
+        return ExitStatus.success.rawValue
     }
 
     static func isLoopback(_ host: String) -> Bool {

@@ -24,18 +24,18 @@ extension Interpreter {
                 line = try UTF8Line.decode(bytes)
             } catch {
                 cancelPendingInput()
-                throw WorkbenchError("\(file):\(index + 1): \(error.message)")
+                throw error.prefixed("\(file):\(index + 1): ")
             }
             switch handle(line: line) {
             case .ok: continue
             case .exit: return
             case .failed(let error):
                 cancelPendingInput()
-                throw WorkbenchError("\(file):\(index + 1): \(error.message)")
+                throw error.prefixed("\(file):\(index + 1): ")
             }
         }
         if case .failed(let error) = finishInput() {
-            throw WorkbenchError("\(file):\(lines.count): \(error.message)")
+            throw error.prefixed("\(file):\(lines.count): ")
         }
     }
 

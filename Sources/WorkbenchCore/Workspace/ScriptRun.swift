@@ -42,7 +42,7 @@ public struct ScriptRun {
                 // A body block cannot be set with a line missing from it.
                 let abandoned = interpreter.pendingTerminator.map { "; `body <<\($0)` was abandoned and the body not set" } ?? ""
                 interpreter.cancelPendingInput()
-                result = .failed(WorkbenchError(error.message + abandoned))
+                result = .failed(error.mapMessage { $0 + abandoned })
             }
             // Whoever reads the other end of a pipe sees each command's output when it is done.
             streams.flush()
@@ -69,9 +69,9 @@ public struct ScriptRun {
         streams.flush()
         if streams.writeFailed {
             streams.printError("error: the output could not be written (standard output refused it)")
-            return 1
+            return ExitStatus.failure.rawValue
         }
-        return failed ? 1 : 0
+        return (failed ? ExitStatus.failure : .success).rawValue
     }
 }
 

@@ -95,7 +95,8 @@ public final class CurlTransport {
             }
             output?.discard()
             guard hops.count < Self.maxRedirects else {
-                throw WorkbenchError("too many redirects: stopped after \(Self.maxRedirects) (last: \(Template.oneLine(location.prefix(200))))")
+                throw WorkbenchError("too many redirects: stopped after \(Self.maxRedirects) (last: \(Template.oneLine(location.prefix(200))))",
+                                     kind: .transport(.redirect))
             }
             hops.append(RedirectHop(statusLine: response.statusLine, location: location))
             earlier += response.timings.total
@@ -185,7 +186,7 @@ public final class CurlTransport {
             }
             return true
         }
-        guard listed else { throw WorkbenchError("cannot send: out of memory while listing the request headers") }
+        guard listed else { throw WorkbenchError("cannot send: out of memory while listing the request headers", kind: .transport(.engine)) }
         let context = Unmanaged.passUnretained(collector).toOpaque()
 
         try setString(CURLOPT_URL, "CURLOPT_URL", request.url)
@@ -314,12 +315,12 @@ public final class CurlTransport {
     /// memory here). A file that cannot be opened is an error before anything is sent.
     private func makeMime(_ parts: [MultipartPart]) throws(WorkbenchError) -> OpaquePointer {
         guard let mime = curl_mime_init(easy) else {
-            throw WorkbenchError("cannot send: out of memory while building the multipart body")
+            throw WorkbenchError("cannot send: out of memory while building the multipart body", kind: .transport(.engine))
         }
         for part in parts {
             guard let handle = curl_mime_addpart(mime) else {
                 curl_mime_free(mime)
-                throw WorkbenchError("cannot send: out of memory while building the multipart body")
+                throw WorkbenchError("cannot send: out of memory while building the multipart body", kind: .transport(.engine))
             }
             var code = curl_mime_name(handle, part.name)
             if code == CURLE_OK {
@@ -341,7 +342,8 @@ public final class CurlTransport {
             }
             guard code == CURLE_OK else {
                 curl_mime_free(mime)
-                throw WorkbenchError("cannot build the multipart part '\(part.name)': \(String(cString: curl_easy_strerror(code)))")
+                throw WorkbenchError("cannot build the multipart part '\(part.name)': \(String(cString: curl_easy_strerror(code)))",
+                                     kind: .transport(.engine))
             }
         }
         return mime
@@ -363,7 +365,8 @@ public final class CurlTransport {
 
     private func check(_ code: CURLcode, _ name: String) throws(WorkbenchError) {
         guard code == CURLE_OK else {
-            throw WorkbenchError("cannot set up the request: libcurl refused \(name) (\(String(cString: curl_easy_strerror(code))))")
+            throw WorkbenchError("cannot set up the request: libcurl refused \(name) (\(String(cString: curl_easy_strerror(code))))",
+                                 kind: .transport(.engine))
         }
     }
 
@@ -459,7 +462,7 @@ public final class CurlTransport {
             // Ctrl-C ends a stream: what came is kept.
             code = CURLE_OK
         case .aborted:
-            throw WorkbenchError("request aborted (Ctrl-C): \(request.method) \(request.shownURL)")
+            throw WorkbenchError("request aborted (Ctrl-C): \(request.method) \(request.shownURL)", kind: .transport(.aborted))
         case .finished(let finished):
             code = finished
         }
@@ -471,7 +474,7 @@ public final class CurlTransport {
             )
         }
         guard let block = collector.finalBlock else {
-            throw WorkbenchError("malformed reply from \(request.base.authority): no HTTP status line")
+            throw WorkbenchError("malformed reply from \(request.base.authority): no HTTP status line", kind: .transport(.malformedReply))
         }
         var timings = Timings()
         timings.nameLookup = getSeconds(CURLINFO_NAMELOOKUP_TIME_T)

@@ -64,7 +64,8 @@ public enum RedirectPolicy {
            reference[..<colon].first?.isLetter == true {
             let scheme = reference[..<colon].lowercased()
             guard scheme == "http" || scheme == "https" else {
-                throw WorkbenchError("redirect to '\(Template.oneLine(location.prefix(200)))' refused: the scheme '\(Template.oneLine(scheme.prefix(40)))' is not followed, only http and https redirects are")
+                throw WorkbenchError("redirect to '\(Template.oneLine(location.prefix(200)))' refused: the scheme '\(Template.oneLine(scheme.prefix(40)))' is not followed, only http and https redirects are",
+                                     kind: .transport(.redirect))
             }
             return try split(String(reference))
         }
@@ -85,7 +86,7 @@ public enum RedirectPolicy {
 
     private static func split(_ absolute: String) throws(WorkbenchError) -> (BaseURL, String) {
         guard let schemeEnd = absolute.firstRange(of: "://") else {
-            throw WorkbenchError("redirect to '\(Template.oneLine(absolute.prefix(200)))' refused: not a URL")
+            throw WorkbenchError("redirect to '\(Template.oneLine(absolute.prefix(200)))' refused: not a URL", kind: .transport(.redirect))
         }
         let rest = absolute[schemeEnd.upperBound...]
         let targetStart = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
@@ -93,7 +94,8 @@ public enum RedirectPolicy {
         do throws(WorkbenchError) {
             base = try BaseURL.parse(String(absolute[..<targetStart]))
         } catch {
-            throw WorkbenchError("redirect to '\(Template.oneLine(absolute.prefix(200)))' refused: \(error.message)")
+            throw WorkbenchError("redirect to '\(Template.oneLine(absolute.prefix(200)))' refused: \(error.message)",
+                                 kind: .transport(.redirect))
         }
         var target = String(rest[targetStart...])
         if target.hasPrefix("?") || target.isEmpty { target = "/" + target }

@@ -28,8 +28,8 @@ struct UploadFileSizes {
             let now = Self.size(of: file.path)
             guard now != file.size else { continue }
             let after = now.map { "\($0) bytes" } ?? "gone"
-            return WorkbenchError("the upload of '\(file.shown)' failed: the file changed while it was sent "
-                + "(\(file.size) bytes when the transfer started, \(after) now); \(error.message)")
+            return error.prefixed("the upload of '\(file.shown)' failed: the file changed while it was sent "
+                + "(\(file.size) bytes when the transfer started, \(after) now); ")
         }
         return error
     }

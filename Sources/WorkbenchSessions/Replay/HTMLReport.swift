@@ -6,7 +6,7 @@ import WorkbenchHTTP
 /// its requests with status, a bar of the timing phases and the total; then
 /// each request with its checks (failed ones highlighted), the phases, and the
 /// request and response as sent and received (bodies cut at `bodyLimit`).
-/// Failed requests are open, passed ones folded. Every text is escaped; the
+/// Requests that failed or broke are open, passed and skipped ones folded. Every text is escaped; the
 /// report it is built from is masked already.
 public enum HTMLReport {
     /// Bytes of a body shown before it is cut.
@@ -26,7 +26,7 @@ public enum HTMLReport {
             <body>
             <header>
             <h1>workbench replay</h1>
-            <p class="summary \(report.failed > 0 || report.interrupted ? "fail" : "pass")">\(Markup.escape(summary))</p>
+            <p class="summary \(report.failed > 0 || report.notSent > 0 || report.interrupted ? "fail" : "pass")">\(Markup.escape(summary))</p>
             <p class="legend">timing bars: \(legend)</p>
             </header>
 
@@ -38,9 +38,9 @@ public enum HTMLReport {
         return html
     }
 
-    /// `3 passed, 1 failed, 2 not sent, interrupted (Ctrl-C); 61.2 ms in requests`.
+    /// `3 passed, 2 failed (1 error), 2 not sent, interrupted (Ctrl-C); 61.2 ms in requests`.
     static func summaryText(_ report: ReplayReport) -> String {
-        var parts = ["\(report.passed) passed", "\(report.failed) failed"]
+        var parts = ["\(report.passed) passed", "\(report.failed) failed" + errorCount(report.errors)]
         if report.notSent > 0 { parts.append("\(report.notSent) not sent") }
         if report.interrupted { parts.append("interrupted (Ctrl-C)") }
         return parts.joined(separator: ", ") + "; \(Quantities.duration(report.total)) in requests"
@@ -48,7 +48,7 @@ public enum HTMLReport {
 
     static func section(_ run: ReplayReport.Run, index: Int) -> String {
         let longest = run.requests.map { $0.timings?.total ?? 0 }.max() ?? 0
-        var counts = "\(run.passed) passed, \(run.failed) failed"
+        var counts = "\(run.passed) passed, \(run.failed) failed" + errorCount(run.count(.error))
         if run.notSent > 0 { counts += ", \(run.notSent) not sent" }
         var html = "<section class=\"run\">\n<h2>\(Markup.escape(run.name)) <small>\(counts)</small></h2>\n"
         html += "<table class=\"requests\">\n<thead><tr><th>#</th><th>result</th><th>method</th><th>URL</th><th>status</th>"
@@ -70,14 +70,19 @@ public enum HTMLReport {
 
     static func details(_ request: ReplayReport.Request, id: String) -> String {
         let status = request.response.map { " \($0.statusCode)" } ?? ""
-        var html = "<details id=\"\(id)\" class=\"request \(mark(request))\"\(request.passed ? "" : " open")>\n"
+        var html = "<details id=\"\(id)\" class=\"request \(mark(request))\"\(request.passed || request.skipped != nil ? "" : " open")>\n"
             + "<summary><span class=\"mark\">\(mark(request).uppercased())</span> \(Markup.escape(request.title))\(status)</summary>\n"
         let checkMessages = Set(request.checks.map(\.message))
-        let otherFailures = request.failures.filter { !checkMessages.contains($0) }
+        let otherFailures = request.problems.filter { !checkMessages.contains($0.message) }
+        if let skipped = request.skipped {
+            html += "<p class=\"skip\">\(Markup.escape(skipped.rawValue))</p>\n"
+        }
         if !request.checks.isEmpty || !otherFailures.isEmpty {
             html += "<ul class=\"checks\">\n"
             for failure in otherFailures {
-                html += "<li class=\"fail\">\(Markup.escape(failure))</li>\n"
+                // What broke is named by kind (`connection refused`, `capture`); other reasons as they are.
+                let label = failure.isError ? "ERROR (\(Markup.escape(failure.kindName))) " : ""
+                html += "<li class=\"\(failure.isError ? "error" : "fail")\">\(label)\(Markup.escape(failure.message))</li>\n"
             }
             for check in request.checks {
                 html += "<li class=\"\(check.passed ? "pass" : "fail")\">\(check.passed ? "PASS" : "FAIL") \(Markup.escape(check.message))</li>\n"
@@ -149,7 +154,20 @@ public enum HTMLReport {
         return kept + "\n[... \(text.utf8.count - kept.utf8.count) more bytes not shown]"
     }
 
-    static func mark(_ request: ReplayReport.Request) -> String { request.passed ? "pass" : "fail" }
+    /// The row's class and, in capitals, its mark: pass, fail, error or skipped.
+    static func mark(_ request: ReplayReport.Request) -> String {
+        switch request.verdict {
+        case .passed: "pass"
+        case .failed: "fail"
+        case .error: "error"
+        case .skipped: "skipped"
+        }
+    }
+
+    /// ` (1 error)`, or nothing when no request broke before its checks.
+    static func errorCount(_ errors: Int) -> String {
+        errors == 0 ? "" : " (\(errors) error\(errors == 1 ? "" : "s"))"
+    }
 
     static func anchor(run: Int, request: ReplayReport.Request) -> String { "run\(run + 1)-request\(request.number)" }
 
@@ -166,8 +184,9 @@ public enum HTMLReport {
         table.requests th, table.requests td { text-align: left; padding: .25em .5em; border-bottom: 1px solid #eaeef2; vertical-align: middle; }
         table.requests td.url { word-break: break-all; }
         table.requests td.time { white-space: nowrap; text-align: right; }
-        tr.fail { background: #ffebe9; }
-        .mark { font-weight: 700; } .pass .mark { color: #1a7f37; } .fail .mark { color: #cf222e; }
+        tr.fail, tr.error { background: #ffebe9; } tr.skipped { color: #59636e; }
+        .mark { font-weight: 700; } .pass .mark { color: #1a7f37; } .fail .mark, .error .mark { color: #cf222e; }
+        .skipped .mark { color: #9a6700; }
         .bar { display: flex; width: 220px; height: 10px; background: #f6f8fa; }
         .bar span { display: block; height: 100%; }
         .legend { color: #59636e; } .key { margin-right: .8em; white-space: nowrap; }
@@ -175,10 +194,10 @@ public enum HTMLReport {
         .p0 { background: #8250df; } .p1 { background: #bf8700; } .p2 { background: #cf222e; }
         .p3 { background: #57606a; } .p4 { background: #0969da; } .p5 { background: #1a7f37; }
         details.request { margin: .6em 0; padding: .3em .7em; border: 1px solid #d0d7de; border-radius: 6px; }
-        details.request.fail { border-color: #cf222e; }
+        details.request.fail, details.request.error { border-color: #cf222e; }
         details.request summary { cursor: pointer; word-break: break-all; }
         ul.checks { padding-left: 1.2em; }
-        ul.checks li.fail { background: #ffebe9; color: #82071e; font-weight: 600; }
+        ul.checks li.fail, ul.checks li.error { background: #ffebe9; color: #82071e; font-weight: 600; }
         ul.checks li.pass { color: #1a7f37; }
         table.phases td { padding: 0 1em 0 0; }
         pre.diff { background: #fff8c5; }

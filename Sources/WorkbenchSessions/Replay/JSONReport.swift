@@ -6,15 +6,23 @@ import WorkbenchAPIs
 ///
 /// ```
 /// {"format": "workbench-replay-report", "version": 1,
-///  "passed": 3, "failed": 1, "notSent": 0, "interrupted": false,
-///  "runs": [{"file": "a.json", "round": 1, "passed": 1, "failed": 1, "notSent": 0,
+///  "passed": 3, "failed": 1, "errors": 0, "notSent": 0, "interrupted": false,
+///  "runs": [{"file": "a.json", "round": 1, "passed": 1, "failed": 1, "errors": 0, "notSent": 0,
 ///            "requests": [{"number": 1, "method": "GET", "url": "http://host/x?key=******",
-///                          "passed": false, "status": 401, "statusLine": "HTTP/1.1 401 Unauthorized",
+///                          "passed": false, "result": "failed", "kind": "status", "skipped": null,
+///                          "status": 401, "statusLine": "HTTP/1.1 401 Unauthorized",
 ///                          "timings": {"nameLookup": 0.02, "connect": 0.1, "tlsHandshake": null,
 ///                                      "requestSent": 0.01, "firstByte": 20.3, "download": 0.04, "total": 20.5},
 ///                          "checks": [{"passed": false, "message": "status 200: got 401"}],
-///                          "failures": ["status 200: got 401"], "differences": []}]}]}
+///                          "failures": ["status 200: got 401"],
+///                          "problems": [{"kind": "status", "error": false, "message": "status 200: got 401"}],
+///                          "differences": []}]}]}
 /// ```
+/// `failed` counts the requests sent that did not pass, as the closing line does; `errors` says
+/// how many of them broke before a check could judge them (JUnit's `errors`, the rest its
+/// `failures`). A request's `result` is `passed`, `failed` (a check failed), `error` (it broke
+/// first: `kind` says how, e.g. `connection refused`, `timeout`, `TLS`, `capture`) or
+/// `skipped` (not sent: `skipped` says why).
 /// Timings are milliseconds per phase (`null`: the phase did not happen, as TLS
 /// on plain http); `status`, `statusLine` and `timings` are null when no response came;
 /// `differences` lists, with `--diff`, what changed since the recording (`$.name: [-"a"-]{+"b"+}`).
@@ -25,6 +33,7 @@ public enum JSONReport {
             member("version", .number("1")),
             member("passed", number(report.passed)),
             member("failed", number(report.failed)),
+            member("errors", number(report.errors)),
             member("notSent", number(report.notSent)),
             member("interrupted", .bool(report.interrupted)),
             member("runs", .array(report.runs.map(run))),
@@ -38,6 +47,7 @@ public enum JSONReport {
             member("round", number(run.round)),
             member("passed", number(run.passed)),
             member("failed", number(run.failed)),
+            member("errors", number(run.count(.error))),
             member("notSent", number(run.notSent)),
             member("requests", .array(run.requests.map(request))),
         ])
@@ -49,6 +59,9 @@ public enum JSONReport {
             member("method", .string(request.method)),
             member("url", .string(request.url)),
             member("passed", .bool(request.passed)),
+            member("result", .string(request.verdict.rawValue)),
+            member("kind", request.passed || request.skipped != nil ? .null : .string(request.decisive.first?.kindName ?? "")),
+            member("skipped", request.skipped.map { .string($0.rawValue) } ?? .null),
             member("status", request.response.map { number($0.statusCode) } ?? .null),
             member("statusLine", request.response.map { .string($0.statusLine) } ?? .null),
             member("timings", request.timings.map(timings) ?? .null),
@@ -56,6 +69,10 @@ public enum JSONReport {
                 .object([member("passed", .bool($0.passed)), member("message", .string($0.message))])
             })),
             member("failures", .array(request.failures.map { .string($0) })),
+            member("problems", .array(request.problems.map {
+                .object([member("kind", .string($0.kindName)), member("error", .bool($0.isError)),
+                         member("message", .string($0.message))])
+            })),
             member("differences", .array(request.differences.map { .string($0) })),
         ])
     }

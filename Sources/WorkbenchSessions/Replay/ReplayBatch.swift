@@ -11,9 +11,7 @@ import WorkbenchHTTP
 /// several, each job's lines go out together when it ends, so files never
 /// interleave. Then the reports, and one closing line for all.
 ///
-/// Exit status: 0 all passed, 1 a request or check failed (or was not sent),
-/// 2 bad input (a file, an argument, a report that cannot be written), 130
-/// when Ctrl-C stopped it (as a shell reports a process SIGINT ended).
+/// Exit status: `ExitStatus` (its table says what each means for `replay`).
 public struct ReplayBatch: Sendable {
     public var files: [ReplayFileRun]
     /// How many jobs run at once (`--jobs`, at least 1).
@@ -65,7 +63,7 @@ public struct ReplayBatch: Sendable {
             transport = try makeTransport()
         } catch {
             output.printError("error: \(error.message)")
-            return 2
+            return ExitStatus.badInput.rawValue
         }
         for file in prepared {
             for warning in file.warnings { output.printError(file.redactor.redact("warning: \(warning)")) }
@@ -144,17 +142,14 @@ public struct ReplayBatch: Sendable {
         _ jobs: [Job], prepared: [ReplayFileRun.Prepared], results: [ReplayFileRun.Result?], output: OutputSink,
         interrupted: Bool, failedToStart: Bool
     ) -> Int32 {
-        var runs: [ReplayReport.Run] = []
-        var notRun = 0
-        for (index, job) in jobs.enumerated() {
-            guard let result = results[index] else {
-                notRun += prepared[job.file].document.requests.count
-                continue
-            }
-            runs.append(ReplayReport.Run(file: files[job.file].file, round: job.round, rounds: repeats, result: result))
+        // A run that never started (Ctrl-C first, or its thread had no engine) is reported too,
+        // every request of it skipped.
+        let runs = jobs.enumerated().map { index, job in
+            ReplayReport.Run(file: files[job.file].file, round: job.round, rounds: repeats,
+                             result: results[index] ?? files[job.file].notStarted(prepared[job.file]))
         }
-        let report = ReplayReport(runs: runs, notRun: notRun, interrupted: interrupted)
-        var status: Int32 = report.failed > 0 || report.notSent > 0 ? 1 : 0
+        let report = ReplayReport(runs: runs, interrupted: interrupted)
+        var status = report.failed > 0 || report.notSent > 0 ? ExitStatus.failure : .success
         for target in reports {
             do throws(WorkbenchError) {
                 // Again: a file may have appeared there while the requests ran.
@@ -162,16 +157,16 @@ public struct ReplayBatch: Sendable {
                 try AtomicFile.write(Array(target.format.render(report).utf8), to: target.path, mode: 0o644)
             } catch {
                 output.printError("error: \(error.message)")
-                status = 2
+                status = .badInput
             }
         }
-        if failedToStart { status = 2 }
+        if failedToStart { status = .badInput }
         if interrupted {
             output.printLine("interrupted (Ctrl-C): \(report.notSent) request\(report.notSent == 1 ? "" : "s") not sent")
-            status = 130
+            status = .interrupted
         }
         output.printLine("\(report.passed) passed, \(report.failed) failed")
-        return status
+        return status.rawValue
     }
 }
 

@@ -145,7 +145,7 @@ public enum Expectation: Equatable, Sendable {
     static func withQuotingHint(_ error: WorkbenchError, literal: String) -> WorkbenchError {
         guard let first = literal.first, first.isLetter, !["true", "false", "null"].contains(literal),
               !literal.contains("\"") else { return error }
-        return WorkbenchError("\(error.message); strings need double quotes: \"\(literal)\"")
+        return error.mapMessage { "\($0); strings need double quotes: \"\(literal)\"" }
     }
 
     /// `header NAME contains TEXT` with TEXT as it is when that reads back as

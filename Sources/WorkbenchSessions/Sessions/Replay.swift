@@ -35,16 +35,51 @@ public struct Replayer {
         public var method: String
         public var url: String
         public var response: HTTPResponse?
-        /// Why it failed: an error, failed captures and failed expectations.
-        public var failures: [String]
+        /// Why it did not pass, by kind, in the order found: what broke it, failed captures and checks.
+        public var problems: [ReplayFailure]
         /// Every expectation checked, passed or not.
         public var checks: [Expectation.Result]
         /// With `--diff`: what changed since the recording (nil when not asked or nothing was recorded).
         public var diff: ResponseDiff?
         /// The request as it may be shown (secrets masked), for reports; nil when it could not be built.
         public var request: PreparedRequest? = nil
+        /// Why it was not sent, when it was not: the run stopped before it.
+        public var skipped: ReplaySkip? = nil
 
-        public var passed: Bool { failures.isEmpty }
+        public init(number: Int, method: String, url: String, response: HTTPResponse?, problems: [ReplayFailure],
+                    checks: [Expectation.Result]) {
+            self.number = number
+            self.method = method
+            self.url = url
+            self.response = response
+            self.problems = problems
+            self.checks = checks
+        }
+
+        /// The problems as the replay line says them.
+        public var failures: [String] { problems.map(\.message) }
+
+        public var verdict: ReplayVerdict { ReplayVerdict(problems, skipped: skipped) }
+
+        public var passed: Bool { verdict == .passed }
+    }
+
+    /// A request not sent, named as a report names it (its URL with `baseOverride`, secrets masked).
+    public static func skipped(
+        _ record: RequestRecord, number: Int, variables: Variables, baseOverride: String?, because reason: ReplaySkip
+    ) -> Outcome {
+        var endpoint = record.endpoint
+        if let baseOverride { endpoint.retarget(to: baseOverride) }
+        var outcome = Outcome(number: number, method: endpoint.method, url: shownURL(of: endpoint, variables: variables),
+                              response: nil, problems: [], checks: [])
+        outcome.skipped = reason
+        return outcome
+    }
+
+    /// The URL with its variables filled in and secrets masked, or as typed when it cannot be built.
+    static func shownURL(of endpoint: Endpoint, variables: Variables, environment: [String: String] = [:]) -> String {
+        let scope = VariableScope(variables: variables, environment: environment)
+        return (try? endpoint.url(in: scope.masked)) ?? (endpoint.base ?? "") + endpoint.path
     }
 
     /// Replays `record`; captures update `variables`, with an empty cookie jar.
@@ -58,30 +93,42 @@ public struct Replayer {
         var endpoint = record.endpoint
         // The session pointed at another server: its credentials go with it.
         if let baseOverride { endpoint.retarget(to: baseOverride) }
-        let scope = VariableScope(variables: variables, environment: environment)
         var outcome = Outcome(number: number, method: endpoint.method,
-                              url: (try? endpoint.url(in: scope.masked)) ?? (endpoint.base ?? "") + endpoint.path,
-                              response: nil, failures: [], checks: [])
-        let response: HTTPResponse
+                              url: Self.shownURL(of: endpoint, variables: variables, environment: environment),
+                              response: nil, problems: [], checks: [])
         let sender = Sender(transport: transport, options: options, readFile: readFile)
-        do throws(WorkbenchError) {
-            // `auth oauth2 client-credentials`: the replay runs the flow itself, no person needed.
-            if let name = OAuth2Protocol.obtainableTokenVariable(of: endpoint), variables.value(of: name) == nil,
-               let settings = endpoint.auth?.oauth2 {
-                var tokenSettings = record.settings
-                tokenSettings.followRedirects = false
+        // `auth oauth2 client-credentials`: the replay runs the flow itself, no person needed.
+        if let name = OAuth2Protocol.obtainableTokenVariable(of: endpoint), variables.value(of: name) == nil,
+           let settings = endpoint.auth?.oauth2 {
+            var tokenSettings = record.settings
+            tokenSettings.followRedirects = false
+            let scope = VariableScope(variables: variables, environment: environment)
+            do throws(WorkbenchError) {
                 let token = try OAuth2Protocol.clientCredentialsToken(settings, in: scope) { request throws(WorkbenchError) in
                     try sender.send(request, settings: tokenSettings, cookies: CookieJar())
                 }
                 variables.set(name, to: token.accessToken, secret: true)
+            } catch {
+                outcome.problems.append(.tokenRequest(error))
+                return outcome
             }
-            let scope = VariableScope(variables: variables, environment: environment)
-            let request = try endpoint.prepare(in: scope, readFile: readFile)
-            outcome.url = request.shownURL
-            outcome.request = request.shown
+        }
+        let request: PreparedRequest
+        do throws(WorkbenchError) {
+            request = try endpoint.prepare(in: VariableScope(variables: variables, environment: environment), readFile: readFile)
+        } catch {
+            outcome.problems.append(.notSent(error))
+            return outcome
+        }
+        outcome.url = request.shownURL
+        outcome.request = request.shown
+        let response: HTTPResponse
+        do throws(WorkbenchError) {
             response = try sender.send(request, settings: record.settings, cookies: cookies)
         } catch {
-            outcome.failures.append(error.message)
+            // What the engine refuses before the transfer (a file to upload gone, a Content-Length
+            // larger than the body) carries no transport kind: nothing was sent.
+            outcome.problems.append(error.transportFailure == nil ? .notSent(error) : .transport(error))
             return outcome
         }
         outcome.response = response
@@ -91,7 +138,7 @@ public struct Replayer {
                 let value = try capture.value(from: response)
                 variables.set(capture.name, to: value, secret: capture.isSecret || variables.isSecret(capture.name))
             } catch {
-                outcome.failures.append(error.message)
+                outcome.problems.append(.capture(name: capture.name, error))
             }
         }
         let checkScope = VariableScope(variables: variables, environment: environment)
@@ -99,16 +146,17 @@ public struct Replayer {
         for expectation in record.effectiveExpectations {
             let result = expectation.check(response, in: checkScope, schema: schema)
             outcome.checks.append(result)
-            if !result.passed { outcome.failures.append(result.message) }
+            guard !result.passed else { continue }
+            if case .status = expectation { outcome.problems.append(.status(result)) } else { outcome.problems.append(.expectation(result)) }
         }
-        if let failure = Self.graphqlFailure(record, response) { outcome.failures.append(failure) }
+        if let failure = Self.graphqlFailure(record, response) { outcome.problems.append(.graphQLErrors(failure)) }
         if let diff, let recorded = record.response {
             // Both sides through the redaction step: a secret is the mask in each, never a difference.
             let redactor = SecretRedactor(variables: variables, endpoints: [record.endpoint], environment: environment,
                                           also: cookies.values)
             let found = ResponseDiff.compare(recorded.redacted(by: redactor), RecordedResponse(response, redactor: redactor), options: diff)
             outcome.diff = found
-            if !found.isEmpty { outcome.failures.append("differs from the recording (\(found.count))") }
+            if !found.isEmpty { outcome.problems.append(.differs(found.count)) }
         }
         return outcome
     }

@@ -62,7 +62,7 @@ public struct ReplayFileRun: Sendable {
         let document = source.document
         guard !document.requests.isEmpty else { throw WorkbenchError("\(file) has no recorded requests to replay") }
         if let base, !Template.hasReferences(base) {
-            do throws(WorkbenchError) { _ = try BaseURL.parse(base) } catch { throw WorkbenchError("--base: \(error.message)") }
+            do throws(WorkbenchError) { _ = try BaseURL.parse(base) } catch { throw error.prefixed("--base: ") }
         }
         let variables = try ReplayVariables.resolve(for: document, assignments: source.assignments + assignments, environment: environment)
         var warnings = source.notes
@@ -118,6 +118,14 @@ public struct ReplayFileRun: Sendable {
             }
         if let note = summary.stoppedNote { sink.printLine(note) }
         return Result(summary: summary, redactor: sink.redactor)
+    }
+
+    /// What a run that never started comes to: each request not sent, named as a report names it.
+    public func notStarted(_ prepared: Prepared) -> Result {
+        let skipped = prepared.document.requests.enumerated().map { index, record in
+            Replayer.skipped(record, number: index + 1, variables: prepared.variables, baseOverride: base, because: .runNotStarted)
+        }
+        return Result(summary: ReplayRun.Summary(outcomes: [], skipped: skipped), redactor: prepared.redactor)
     }
 
     /// A report path must be a regular file we may replace, in a folder we may write.

@@ -16,12 +16,20 @@ public struct ReplayRun {
 
     /// What a whole run came to.
     public struct Summary: Sendable {
+        /// The requests sent (or that broke before they could be), in order.
         public var outcomes: [Replayer.Outcome]
-        /// Requests left unsent after a failure (or Ctrl-C) stopped the run.
-        public var notSent: Int
+        /// Requests left unsent after a failure (or Ctrl-C) stopped the run, each with why.
+        public var skipped: [Replayer.Outcome] = []
         /// Ctrl-C stopped the run (`SendOptions.shouldAbort` said so).
         public var interrupted: Bool = false
 
+        public init(outcomes: [Replayer.Outcome], skipped: [Replayer.Outcome] = [], interrupted: Bool = false) {
+            self.outcomes = outcomes
+            self.skipped = skipped
+            self.interrupted = interrupted
+        }
+
+        public var notSent: Int { skipped.count }
         public var failed: Int { outcomes.count { !$0.passed } }
         public var passed: Bool { failed == 0 && notSent == 0 }
 
@@ -63,6 +71,10 @@ public struct ReplayRun {
             }
             if !outcome.passed && stopAtFirstFailure { break }
         }
-        return Summary(outcomes: outcomes, notSent: records.count - outcomes.count, interrupted: interrupted)
+        let reason: ReplaySkip = interrupted ? .interrupted : .stoppedAtFirstFailure
+        let skipped = records.dropFirst(outcomes.count).map { number, record in
+            Replayer.skipped(record, number: number, variables: variables, baseOverride: replayer.baseOverride, because: reason)
+        }
+        return Summary(outcomes: outcomes, skipped: skipped, interrupted: interrupted)
     }
 }

@@ -31,7 +31,7 @@ public enum SessionDescription {
             }
             throw firstError ?? WorkbenchError("cannot read \(location)")
         } catch {
-            return .failure(WorkbenchError("\(location): \(error.message)"))
+            return .failure(error.prefixed("\(location): "))
         }
     }
 
