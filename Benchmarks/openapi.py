@@ -13,7 +13,7 @@ and the same as YAML) into a temporary directory. Measured:
   memory peak resident memory of that run minus the run without it (wait4's rusage).
   security  the same JSON with two security schemes and `security` on every operation
          (issue 28: the loader's second half once lacked the schemes and refused the file).
-  real   Discord's and OpenAI's descriptions from ../shared/specs/real, when present.
+  real   Discord's and OpenAI's descriptions from Tests/Fixtures/OpenAPI/Real.
   distinct  the same JSON with a description added to every parameter, request body and
          response, all different, so that no two operations repeat an object: the loader
          decodes each distinct object once, and this row shows a load with nothing to share.
@@ -41,7 +41,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 GENERATOR = os.path.join(ROOT, "scripts", "generate_openapi.py")
-REAL = os.path.join(os.path.dirname(ROOT), "shared", "specs", "real")
+REAL = os.path.join(ROOT, "Tests", "Fixtures", "OpenAPI", "Real")
 
 
 def run_measured(command, stdin_text, cwd):

@@ -139,7 +139,7 @@ after it; routing uses the raw, still percent-encoded path):
     the same for every request on one TCP connection (a new connection gets a
     new id), the count is 1 for the first request on that connection.
 
-Seed stand-ins (see SEEDS.md):
+Seed stand-ins (see Sessions/seeds/README.md):
 
 ``/3/movie/popular?api_key=testkey[&page=N]`` (TMDB-like)
     200 ``{"page": N, "results": [{"id", "title", "original_title",
@@ -294,7 +294,7 @@ class RequestError(Exception):
 
 
 def large_json_record(index: int) -> dict:
-    return {"id": index, "name": "record %d" % index, "tags": ["t%d" % (index % 7), "shared"],
+    return {"id": index, "name": "record %d" % index, "tags": ["t%d" % (index % 7), "common"],
             "owner": {"login": "user%d" % (index % 100), "score": index * 3 - 7, "active": index % 2 == 0},
             "empty": {}, "none": None}
 

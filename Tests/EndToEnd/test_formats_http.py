@@ -1,6 +1,6 @@
 """.http dialects (issue 29, DESIGN "Formats people already have"): each reproduction of the
 issue end to end against the echoing test server on 127.0.0.1, and the corpus of real files
-(../shared/http-corpus, read at test time) pointed at 127.0.0.1: every file either runs or is
+(Tests/Fixtures/HTTPCorpus) pointed at 127.0.0.1: every file either runs or is
 refused with one clear line, with the counts printed."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 from test_interop import echoes
 
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "http-corpus"
+CORPUS = Path(__file__).resolve().parents[1] / "Fixtures" / "HTTPCorpus"
 
 
 def write(workdir: Path, name: str, text: str) -> str:

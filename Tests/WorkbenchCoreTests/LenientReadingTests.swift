@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func openAIsDescriptionLoadsWhole() throws {
-        let api = try BodyExamplePropertyTests.load(BodyExamplePropertyTests.shared + "real/openai-openapi.yaml")
+        let api = try BodyExamplePropertyTests.load(BodyExamplePropertyTests.fixtures + "Real/openai-openapi.yaml")
         #expect(api.warnings.isEmpty)
         #expect(api.lenientReadings.count == 9)
         #expect(api.lenientReadings.filter { $0.contains("exclusiveMinimum: true") }.count == 7)
