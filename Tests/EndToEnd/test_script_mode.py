@@ -549,7 +549,7 @@ def test_help(run_workbench):
 
 
 def test_help_lists_the_command_line_options(run_workbench):
-    """DESIGN.md: the command line takes --color, --no-history (and --keep-going for scripts)."""
+    """docs/design.md: the command line takes --color, --no-history (and --keep-going for scripts)."""
     result = run_workbench(["--help"])
     assert result.returncode == 0
     missing = [option for option in ("--color", "--no-history", "--keep-going") if option not in result.stdout]

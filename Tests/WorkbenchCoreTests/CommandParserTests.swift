@@ -453,7 +453,7 @@ import Testing
         #expect(what?.message.hasSuffix("at line 1, column 7 (byte 6)") == true)
     }
 
-    /// DESIGN.md: `body TEXT` is "the rest of the line, verbatim", so an apostrophe or an
+    /// docs/design.md: `body TEXT` is "the rest of the line, verbatim", so an apostrophe or an
     /// unbalanced quote in it is text, not a shell quoting error.
     @Test(arguments: [
         ("body it's done", "it's done"),

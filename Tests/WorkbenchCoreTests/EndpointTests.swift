@@ -8,7 +8,7 @@ import Testing
 /// Endpoint assembly: the five seed systems built through commands, URL
 /// joining and percent-encoding, headers, bodies and the base URL parser.
 @Suite struct EndpointTests {
-    // MARK: - The five seeds (SEEDS.md), built with commands
+    // MARK: - The five seeds (Sessions/seeds/README.md), built with commands
 
     @Test func seed1MovieDatabaseGETWithKeyAndHeaders() throws {
         let h = InterpreterHarness(environment: ["TMDB_TOKEN": "tok123"])
