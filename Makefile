@@ -11,7 +11,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: run test build setup setup-tests bench clean install uninstall
+.PHONY: run test build setup setup-tests bench clean install uninstall docs
 
 run: setup
 	$(SWIFT) build -c release --static-swift-stdlib --product workbench
@@ -25,6 +25,12 @@ test: setup-tests
 
 setup:
 	@scripts/setup.sh
+
+# docs/commands.md from the command declarations (a test fails when it is not up to date).
+docs: setup
+	$(SWIFT) build --product workbench
+	.build/debug/workbench commands --markdown > docs/commands.md.new
+	mv docs/commands.md.new docs/commands.md
 
 setup-tests:
 	@scripts/setup.sh --tests

@@ -49,10 +49,10 @@ struct WorkbenchCommand: ParsableCommand {
               --keep-going       in a script, go on after a failing command (the status is still 1)
 
             Inside, `help` lists the commands by group, `help all` each with a line, `help COMMAND`
-            its usage; the README has the whole command language and a first-five-minutes walkthrough.
+            its usage; docs/commands.md is the command reference, docs/ the user guide.
             """,
         version: WorkbenchVersion.current,
-        subcommands: [Interactive.self, Run.self, ReplayFile.self, ServeFile.self, ImportFile.self],
+        subcommands: [Interactive.self, Run.self, ReplayFile.self, ServeFile.self, ImportFile.self, Commands.self],
         defaultSubcommand: Interactive.self
     )
 }
