@@ -27,8 +27,9 @@ install_missing pkg-config libedit-dev libcurl4-openssl-dev libssl-dev binutils
 if [ "${1:-}" = "--tests" ]; then
     # less: the default pager, which the pseudo-terminal tests drive; tinyproxy: the HTTP proxy of the network tests.
     # chromium: the headless browser that opens the HTML replay report. tmux: the terminal that
-    # re-wraps its rows at a resize, which the REPL's resize tests drive.
-    install_missing nghttp2-server openssl less tinyproxy chromium tmux
+    # re-wraps its rows at a resize, which the REPL's resize tests drive. zstd: compresses the
+    # body the content-negotiation test decodes.
+    install_missing nghttp2-server openssl less tinyproxy chromium tmux zstd
     python3 -c "import pytest, pexpect" 2>/dev/null || python3 -m pip install -q pytest pexpect
     # pyte: the terminal emulator that reads back what the REPL's screen shows.
     python3 -c "import pyte" 2>/dev/null || python3 -m pip install -q pyte

@@ -10,6 +10,11 @@
 static const long wb_curlauth_digest = (long)CURLAUTH_DIGEST;
 static const int wb_curl_version_libz = CURL_VERSION_LIBZ;
 static const int wb_curl_version_brotli = CURL_VERSION_BROTLI;
+#ifdef CURL_VERSION_ZSTD
+static const int wb_curl_version_zstd = CURL_VERSION_ZSTD;
+#else
+static const int wb_curl_version_zstd = 0; // headers older than libcurl 7.72: no zstd
+#endif
 
 // The linked libcurl's features (CURLVERSION_NOW is a macro Swift does not import).
 static inline int wb_curl_features(void) {

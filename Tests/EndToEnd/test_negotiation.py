@@ -1,5 +1,6 @@
 """Content negotiation: the Accept-Encoding sent lists only what the linked libcurl
-decodes (checked against httpbin's gzip, deflate and brotli endpoints), and text in
+decodes (checked against httpbin's gzip, deflate and brotli endpoints, and a zstd body
+made by the zstd tool), and text in
 charsets beyond UTF-8 and Latin-1 is decoded with iconv, a UTF-8 BOM before JSON is
 no error (a local server in this process answers in each charset)."""
 from __future__ import annotations
@@ -11,7 +12,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from test_script_mode import script
+from test_script_mode import linked_codings, script
 
 TEXT = "café – “quoted” € 日本語"
 BODIES = {
@@ -25,6 +26,15 @@ BODIES = {
 }
 
 
+ZSTD_TEXT = '{"zstd": true, "text": "' + "squeezed " * 200 + '"}'
+
+
+def zstd_compressed(data: bytes) -> bytes:
+    if shutil.which("zstd") is None:
+        pytest.fail("the zstd tool is not installed: scripts/setup.sh --tests installs it", pytrace=False)
+    return subprocess.run(["zstd", "-q", "-c"], input=data, capture_output=True, check=True).stdout
+
+
 class Handler(BaseHTTPRequestHandler):
     def log_message(self, format, *args):  # noqa: A002 (BaseHTTPRequestHandler's name)
         pass
@@ -32,6 +42,9 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self):  # noqa: N802 (BaseHTTPRequestHandler's name)
         content_type, body = BODIES[self.path]
         self.send_response(200)
+        if self.path == "/zstd":
+            self.send_header("Content-Encoding", "zstd")
+            self.send_header("X-Accept-Encoding", self.headers.get("Accept-Encoding", ""))
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
@@ -48,16 +61,6 @@ def charset_server():
     server.server_close()
 
 
-def linked_codings() -> str:
-    """What curl (the same libcurl) reports it can decode."""
-    if not shutil.which("curl"):
-        pytest.skip("the curl tool is not installed")
-    features = subprocess.run(["curl", "-V"], capture_output=True, text=True, check=True).stdout
-    line = next(line for line in features.splitlines() if line.startswith("Features:"))
-    codings = (["gzip", "deflate"] if "libz" in line.split() else []) + (["br"] if "brotli" in line.split() else [])
-    return ", ".join(codings) or "identity"
-
-
 def test_accept_encoding_lists_what_libcurl_decodes(run_workbench, httpbin):
     expected = linked_codings()
     code, out, err = run_workbench(input=script(f"base {httpbin}", "show", "get /gzip", "get /deflate", "get /brotli"))
@@ -67,6 +70,16 @@ def test_accept_encoding_lists_what_libcurl_decodes(run_workbench, httpbin):
         assert '"gzipped": true' in out and '"deflated": true' in out
     if "br" in expected:
         assert '"brotli": true' in out
+
+
+def test_zstd_is_offered_and_decoded_when_libcurl_has_it(run_workbench, charset_server):
+    if "zstd" not in linked_codings():
+        pytest.skip("the linked libcurl has no zstd decoder")
+    BODIES["/zstd"] = ("application/json", zstd_compressed(ZSTD_TEXT.encode()))
+    code, out, err = run_workbench(input=script(f"base {charset_server}", "get /zstd"))
+    assert code == 0, err
+    assert "X-Accept-Encoding: gzip, deflate, br, zstd" in out
+    assert '"zstd": true' in out and "squeezed squeezed" in out
 
 
 @pytest.mark.parametrize("path, expected", [

@@ -31,7 +31,7 @@ import Testing
         #expect(headerLines(request) == [
             "Host: api.themoviedb.org",
             "User-Agent: workbench/\(WorkbenchVersion.current)",
-            "Accept-Encoding: gzip, deflate, br",
+            "Accept-Encoding: \(AcceptEncoding.supported)",
             "Authorization: Bearer tok123",
             "Accept: application/json",
         ])
@@ -91,7 +91,7 @@ import Testing
             Host: jsonplaceholder.typicode.com
             User-Agent: workbench/\(WorkbenchVersion.current)
             Accept: */*
-            Accept-Encoding: gzip, deflate, br
+            Accept-Encoding: \(AcceptEncoding.supported)
             Content-Type: application/json
             Content-Length: 44
 

@@ -317,6 +317,8 @@ import Testing
         #expect(AcceptEncoding.value(zlib: true, brotli: true) == "gzip, deflate, br")
         #expect(AcceptEncoding.value(zlib: true, brotli: false) == "gzip, deflate")
         #expect(AcceptEncoding.value(zlib: false, brotli: false) == "identity")
+        #expect(AcceptEncoding.value(zlib: true, brotli: true, zstd: true) == "gzip, deflate, br, zstd")
+        #expect(AcceptEncoding.value(zlib: false, brotli: false, zstd: true) == "zstd")
         #expect(Endpoint.defaultHeaders(for: try! BaseURL.parse("http://h")).last?.value == AcceptEncoding.supported)
     }
 

@@ -163,7 +163,7 @@ func headerLines(_ request: PreparedRequest) -> [String] {
 /// The default header lines for a base with this Host value.
 func defaultHeaderLines(host: String) -> [String] {
     ["Host: \(host)", "User-Agent: workbench/\(WorkbenchVersion.current)", "Accept: */*",
-     "Accept-Encoding: gzip, deflate, br"]
+     "Accept-Encoding: \(AcceptEncoding.supported)"]
 }
 
 func utf8Bytes(_ text: String) -> [UInt8] { Array(text.utf8) }

@@ -19,7 +19,7 @@ import Glibc
         let request = try endpoint.prepare(in: VariableScope())
         #expect(CurlTransport.headerLines(for: request) == [
             "Host: 127.0.0.1:8080", "User-Agent: workbench/\(WorkbenchVersion.current)", "Accept: */*",
-            "Accept-Encoding: gzip, deflate, br", "X-Empty;", "X-A: 1", "Content-Length: 2",
+            "Accept-Encoding: \(AcceptEncoding.supported)", "X-Empty;", "X-A: 1", "Content-Length: 2",
             "Expect:", "Content-Type:",
         ])
     }

@@ -97,7 +97,7 @@ import Testing
             Host: localhost:8080
             User-Agent: workbench/\(WorkbenchVersion.current)
             Accept: */*
-            Accept-Encoding: gzip, deflate, br
+            Accept-Encoding: \(AcceptEncoding.supported)
             Authorization: Bearer t0k
             Content-Type: application/json
             Content-Length: 41
