@@ -147,6 +147,12 @@ Seed stand-ins (see Sessions/seeds/README.md):
     "total_results": 9}``, three movies a page. A missing or wrong ``api_key``
     gives 401 ``{"status_message": "Invalid API key", "status_code": 7}``.
 
+``/pets?page=N&per_page=M`` (paginated with links)
+    200 ``{"page": N, "items": [names], "links": {"next": "/pets?page=N+1&per_page=M"},
+    "next_url": "http://HOST/pets?page=N+1&per_page=M"}`` over five pets (``per_page``
+    default 2); the last page has no ``next`` nor ``next_url``. HOST is the Host header,
+    so a captured ``next_url`` names this server as the client reached it.
+
 ``/api/character/<id>`` (Rick and Morty-like), ids 1..5
     200 ``{"id", "name", "status", "species", "gender", "url", "query":
     {"name": [...], "status": [...]}}``; the ``query`` member echoes the
@@ -535,6 +541,8 @@ class Handler(BaseHTTPRequestHandler):
                                     "requests_on_connection": self.requests_on_connection})
         if path == "/3/movie/popular":
             return self._tmdb()
+        if path == "/pets":
+            return self._pets()
         if path in ("/api/character", "/api/character/"):
             return self._characters()
         match = re.fullmatch(r"/api/character/(\d+)", path)
@@ -629,6 +637,18 @@ class Handler(BaseHTTPRequestHandler):
             "total_pages": pages,
             "total_results": len(MOVIES),
         })
+
+    def _pets(self) -> None:
+        names = ["Fido", "Rex", "Tom", "Kitty", "Nemo"]
+        page = self._query_int("page", 1, 1, 1000)
+        per_page = self._query_int("per_page", 2, 1, 100)
+        start = (page - 1) * per_page
+        value: dict = {"page": page, "items": names[start:start + per_page], "links": {}}
+        if start + per_page < len(names):
+            target = "/pets?page=%d&per_page=%d" % (page + 1, per_page)
+            value["links"]["next"] = target
+            value["next_url"] = "http://%s%s" % (self.headers.get("Host", "127.0.0.1"), target)
+        self._json(200, value)
 
     def _character_json(self, character: dict) -> dict:
         value = dict(character)

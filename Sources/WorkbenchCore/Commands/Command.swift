@@ -53,10 +53,11 @@ public enum Command: Equatable, Sendable {
     // Sending
     /// `send`, or `get|post|... [PATH]`: set the method (and path), then send; `> FILE` saves the body.
     /// `withBody`: `send --body`, `delete PATH --body`: the body goes whatever the method.
+    /// `pathAsIs`: `send --path-as-is`: `.` and `..` segments go out as typed.
     /// `pipe`: `send | COMMAND`, the body goes through `/bin/sh -c COMMAND` as `last | COMMAND` sends it.
     /// `clear`: clear the screen, as Ctrl-L does.
     case clear
-    case send(method: String?, path: String?, output: String?, withBody: Bool = false, pipe: String? = nil)
+    case send(method: String?, path: String?, output: String?, withBody: Bool = false, pathAsIs: Bool = false, pipe: String? = nil)
     case timing
     /// `last [PART] [> FILE | | COMMAND]`: the last response again, without sending.
     case last(part: ResponsePart?, destination: LastDestination)

@@ -15,13 +15,14 @@ public struct Exchange: Sendable {
     /// Builds the workspace's request and sends it through `transport`; `redactors`
     /// keeps the redactor between sends (it is made again only when the secrets change).
     /// `withBody`: the send asked for the body whatever the method (`send --body`);
-    /// the record keeps that, so a replay sends the same.
+    /// the record keeps that, so a replay sends the same; `pathAsIs` (`send --path-as-is`) likewise.
     public static func send(
         _ workspace: Workspace, context: CommandContext, transport: HTTPTransport, options: SendOptions,
-        withBody: Bool = false, redactors: SecretRedactorCache = SecretRedactorCache()
+        withBody: Bool = false, pathAsIs: Bool = false, redactors: SecretRedactorCache = SecretRedactorCache()
     ) throws(WorkbenchError) -> Exchange {
         var endpoint = workspace.endpoint
         endpoint.sendsBodyWithAnyMethod = withBody && endpoint.body != nil
+        endpoint.sendsPathAsIs = pathAsIs
         let sender = Sender(transport: transport, options: options, readFile: context.readFile)
         let (request, response): (PreparedRequest, HTTPResponse)
         do throws(WorkbenchError) {

@@ -319,7 +319,7 @@ public final class Interpreter {
         case .oauth2(let command):
             try runOAuth2(command)
             return .ok
-        case .send(let outputFile, let note, let withBody, let pipe):
+        case .send(let outputFile, let note, let withBody, let pathAsIs, let pipe):
             if let note { output.printLine(note) }
             // Only with a description: a method called on the stored workspace copies it whole.
             if workspace.api != nil {
@@ -342,7 +342,7 @@ public final class Interpreter {
                 let transport = try engine()
                 return try workspace.inPlace { current throws(WorkbenchError) in
                     try Exchange.send(current, context: context, transport: transport, options: options,
-                                      withBody: withBody, redactors: redactors)
+                                      withBody: withBody, pathAsIs: pathAsIs, redactors: redactors)
                 }
             }
             do {

@@ -37,7 +37,9 @@ extension Workspace {
     /// to it (the next path drops it), items typed with `query add` stay. A full
     /// URL moves the base to its origin and returns the line that says so;
     /// credentials stay with the origin they were given for. `user:password@`
-    /// in the URL becomes `auth basic` for that origin.
+    /// in the URL becomes `auth basic` for that origin. A variable used as the
+    /// whole target (`get {{next}}`) holding a full URL moves the base the same way
+    /// (its value is taken apart again whenever the request is built).
     /// (`apply` works on a copy, so a bad target leaves the workspace as it was.)
     mutating func setTarget(_ target: String) throws(WorkbenchError) -> String? {
         var path = Substring(target)
@@ -46,14 +48,7 @@ extension Workspace {
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             // The fragment stays in the path, which refuses it with the reason.
             let parts = URLParts(target, droppingFragment: false)
-            let origin = try BaseURL.parse(parts.base).origin
-            let before = endpoint.base
-            if before != origin {
-                endpoint.base = origin
-                if before == nil { bindCredentials() }
-                let shownBefore = before.map { " (was \(Template.oneLine($0)))" } ?? ""
-                note = "base: \(origin)\(shownBefore)" + (heldBackCredentialsLine().map { "; " + $0 } ?? "")
-            }
+            note = moveBase(to: try BaseURL.parse(parts.base).origin)
             if let userInfo = parts.userInfo {
                 let user = userInfo.firstIndex(of: ":").map { String(userInfo[..<$0]) } ?? userInfo
                 let password = userInfo.firstIndex(of: ":").map { String(userInfo[userInfo.index(after: $0)...]) } ?? ""
@@ -62,7 +57,25 @@ extension Workspace {
             path = parts.target
         }
         try endpoint.setPath(String(path))
+        if case .variable(let name)? = endpoint.wholeTargetReference, let entry = variables.entries[name] {
+            // Checked now, as a typed URL is; a secret URL's origin is not written into the base.
+            let value = entry.value.trimmingSpaces()
+            if let scheme = URLParts.scheme(of: Substring(value)) {
+                guard scheme == "http" || scheme == "https" else { throw URLParts.unsupportedScheme(scheme, in: String(value)) }
+                if !entry.isSecret { note = moveBase(to: try BaseURL.parse(URLParts(String(value)).base).origin) }
+            }
+        }
         return note
+    }
+
+    /// Moves the base to `origin` as a typed full URL does: the line that says so, or nil when it was there.
+    private mutating func moveBase(to origin: String) -> String? {
+        let before = endpoint.base
+        guard before != origin else { return nil }
+        endpoint.base = origin
+        if before == nil { bindCredentials() }
+        let shownBefore = before.map { " (was \(Template.oneLine($0)))" } ?? ""
+        return "base: \(origin)\(shownBefore)" + (heldBackCredentialsLine().map { "; " + $0 } ?? "")
     }
 
     /// Binds the credentials typed before the first base to it.
@@ -87,6 +100,14 @@ extension Workspace {
         if let route { request = route.applied(to: request) }
         var text = (revealingSecrets ? request : request.shown).displayText
         if let route { text = route.note(requestScheme: request.base.scheme) + "\n" + text }
+        if !endpoint.sendsPathAsIs {
+            var asIs = endpoint
+            asIs.sendsPathAsIs = true
+            let masked = scope(environment: context.environment).masked
+            if let typed = try? asIs.url(in: masked), let sent = try? endpoint.url(in: masked), typed != sent {
+                text += "\n\n(`.` and `..` segments are worked out, as curl, xh and HTTPie do; `send --path-as-is` sends \(typed))"
+            }
+        }
         if endpoint.bodyIsHeldBack {
             text += "\n\n(a body is set but not sent with \(endpoint.method); it stays for a later POST, PUT or PATCH; `send --body` sends it)"
         }

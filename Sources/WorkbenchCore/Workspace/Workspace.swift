@@ -141,8 +141,9 @@ public enum CommandOutcome: Equatable, Sendable {
     /// `clear`: clear the screen (a terminal's; nothing in a script).
     case clearScreen
     /// Send the (already updated) Endpoint; write the body to this file if given.
-    /// `note` (the base moved) is printed first; `withBody`: the send asked for the body.
-    case send(output: String?, note: String? = nil, withBody: Bool = false, pipe: String? = nil)
+    /// `note` (the base moved) is printed first; `withBody`: the send asked for the body;
+    /// `pathAsIs`: for the path as typed, dot segments and all.
+    case send(output: String?, note: String? = nil, withBody: Bool = false, pathAsIs: Bool = false, pipe: String? = nil)
     /// Print the last response's timings.
     case timing
     /// Show the last response again: part nil means as `print` chose.

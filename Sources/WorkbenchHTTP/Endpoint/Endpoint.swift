@@ -30,6 +30,10 @@ public struct Endpoint: Equatable, Sendable {
     /// `send --body`, `delete PATH --body`: this request sends its body whatever
     /// the method. Set on the request as recorded, so a replay sends what was sent.
     public var sendsBodyWithAnyMethod = false
+    /// `send --path-as-is`: `.` and `..` segments go out as typed (curl's `--path-as-is`);
+    /// otherwise they are worked out first, as curl, xh and HTTPie do. Set on the request
+    /// as recorded, as `sendsBodyWithAnyMethod` is.
+    public var sendsPathAsIs = false
     /// `auth basic|digest|bearer`, one per origin: the one bound to the base's
     /// origin is in force, the others wait until the base comes back to theirs.
     public var auths: [Auth] = []
@@ -179,6 +183,11 @@ public struct Endpoint: Equatable, Sendable {
         if let mark = text.utf8.firstIndex(of: UInt8(ascii: "?")) {
             pasted = String(text[text.utf8.index(after: mark)...])
             text = text[..<mark]
+        }
+        // `wss://host/socket` with a base set must not go out as the path `/wss://host/socket`
+        // (a typed http or https URL moves the base: `Workspace.setTarget`).
+        if let scheme = URLParts.scheme(of: text), scheme != "http" && scheme != "https" {
+            throw URLParts.unsupportedScheme(scheme, in: typed)
         }
         if HTTPSyntax.hasControlByte(text, allowingTab: false),
            let bad = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {

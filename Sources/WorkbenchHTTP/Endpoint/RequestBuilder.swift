@@ -45,9 +45,11 @@ extension Endpoint {
             throw WorkbenchError("cannot read \(path): files are not available here")
         }
     ) throws(WorkbenchError) -> PreparedRequest {
-        var request = try build(in: scope, fileBody: nil, readFile: readFile)
+        let sent = try takingApartWholeTarget(in: scope.revealed)
+        var request = try sent.build(in: scope, fileBody: nil, readFile: readFile)
         guard hasReferences else { return request }
-        let shown = try build(in: scope.masked, fileBody: request.body, readFile: readFile)
+        let shownEndpoint = try takingApartWholeTarget(in: scope.masked)
+        let shown = try shownEndpoint.build(in: scope.masked, fileBody: request.body, readFile: readFile)
         request.shownMultipart = shown.multipart
         guard shown.target != request.target || shown.headers != request.headers || shown.body != request.body else {
             return request
@@ -153,8 +155,9 @@ extension Endpoint {
 
     /// The full URL as it would be sent (for `path` and the prompt).
     public func url(in scope: VariableScope) throws(WorkbenchError) -> String {
-        let base = try resolvedBase(in: scope)
-        return base.origin + (try target(in: scope, base: base))
+        let endpoint = try takingApartWholeTarget(in: scope)
+        let base = try endpoint.resolvedBase(in: scope)
+        return base.origin + (try endpoint.target(in: scope, base: base))
     }
 
     package func resolvedBase(in scope: VariableScope) throws(WorkbenchError) -> BaseURL {
@@ -184,10 +187,13 @@ extension Endpoint {
         }
         for segment in segments {
             while result.hasSuffix("/") { result.removeLast() }
-            result += "/" + PercentEncoding.segment(try Template.expand(segment, in: scope))
+            let encoded = PercentEncoding.segment(try Template.expand(segment, in: scope))
+            // A segment is one opaque value: `.` and `..` as data, not as steps up.
+            result += "/" + (encoded == "." ? "%2E" : encoded == ".." ? "%2E%2E" : encoded)
         }
         if typedPath.isEmpty && segments.isEmpty && base.hasTrailingSlash { result += "/" }
         if result.isEmpty { result = "/" }
+        if !sendsPathAsIs { result = DotSegments.removing(result) }
         if let pathQuery {
             result += "?" + PercentEncoding.pastedQuery(try Template.expand(pathQuery, in: scope))
         }

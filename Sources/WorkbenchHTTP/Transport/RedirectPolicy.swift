@@ -75,13 +75,13 @@ public enum RedirectPolicy {
         let current = request.target
         let currentPath = current.firstIndex(of: "?").map { String(current[..<$0]) } ?? current
         if reference.hasPrefix("/") {
-            return (request.base, removingDotSegments(String(reference)))
+            return (request.base, DotSegments.removing(String(reference)))
         }
         if reference.hasPrefix("?") {
             return (request.base, currentPath + reference)
         }
         let folder = currentPath.lastIndex(of: "/").map { String(currentPath[...$0]) } ?? "/"
-        return (request.base, removingDotSegments(folder + reference))
+        return (request.base, DotSegments.removing(folder + reference))
     }
 
     private static func split(_ absolute: String) throws(WorkbenchError) -> (BaseURL, String) {
@@ -99,27 +99,6 @@ public enum RedirectPolicy {
         }
         var target = String(rest[targetStart...])
         if target.hasPrefix("?") || target.isEmpty { target = "/" + target }
-        return (base, removingDotSegments(target))
-    }
-
-    /// `/a/b/../c` -> `/a/c` (RFC 3986, section 5.2.4), the query left alone.
-    static func removingDotSegments(_ target: String) -> String {
-        let queryStart = target.firstIndex(of: "?") ?? target.endIndex
-        let path = target[..<queryStart]
-        guard path.contains(".") else { return target }
-        var output: [Substring] = []
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        for (index, segment) in segments.enumerated() {
-            let isLast = index == segments.count - 1
-            if segment == "." {
-                if isLast { output.append("") }
-            } else if segment == ".." {
-                if !output.isEmpty { output.removeLast() }
-                if isLast { output.append("") }
-            } else {
-                output.append(segment)
-            }
-        }
-        return "/" + output.joined(separator: "/") + target[queryStart...]
+        return (base, DotSegments.removing(target))
     }
 }

@@ -19,6 +19,8 @@ enum CurlExport {
         }
         if RedirectFidelity.follows(request, settings: settings, tool: .curl) { head.append("-L") }
         if settings.insecure { head.append("-k") }
+        // `send --path-as-is` kept `..` in the path: curl would work it out.
+        if DotSegments.present(in: request.target) { head.append("--path-as-is") }
         head.append(ShellWords.quote(request.url))
         if let digest = request.digest {
             groups.append(["--digest", "-u", ShellWords.quote("\(digest.user):\(digest.password)")])

@@ -13,6 +13,8 @@ enum HTTPieExport {
         var groups: [[String]] = []
         if RedirectFidelity.follows(request, settings: settings, tool: .httpie) { words.append("--follow") }
         if settings.insecure { words.append("--verify=no") }
+        // `send --path-as-is` kept `..` in the path: HTTPie would work it out.
+        if DotSegments.present(in: request.target) { words.append("--path-as-is") }
         if request.awsSigV4 != nil {
             throw WorkbenchError("export httpie: HTTPie signs AWS Signature Version 4 only with a plug-in; `export curl` writes it (--aws-sigv4)")
         }

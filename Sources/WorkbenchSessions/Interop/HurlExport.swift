@@ -33,7 +33,8 @@ enum HurlExport {
             lines += portable.headers.map { "\($0.name): \($0.value)" }
             lines += authLines(portable.auth)
             lines += options(record.settings, follows: portable.followsLikeTheWorkbench(record.settings, variables: variables),
-                             aws: portable.auth.flatMap { auth in portable.aws.map { (auth.user + ":" + auth.secret, $0) } })
+                             aws: portable.auth.flatMap { auth in portable.aws.map { (auth.user + ":" + auth.secret, $0) } },
+                             pathAsIs: record.endpoint.sendsPathAsIs)
             if portable.body != nil, let body = record.endpoint.body {
                 lines += self.body(body, portable: portable)
             }
@@ -54,9 +55,11 @@ enum HurlExport {
     }
 
     /// `aws`: `KEY:SECRET` and the settings of `auth aws-sigv4`, Hurl's `aws-sigv4` and `user` options.
-    static func options(_ settings: Settings, follows: Bool, aws: (user: String, settings: AWSSigV4Settings)? = nil) -> [String] {
+    static func options(_ settings: Settings, follows: Bool, aws: (user: String, settings: AWSSigV4Settings)? = nil,
+                        pathAsIs: Bool = false) -> [String] {
         var options: [String] = []
         if let aws { options += ["aws-sigv4: \(aws.settings.provider)", "user: \(aws.user)"] }
+        if pathAsIs { options.append("path-as-is: true") }
         if follows { options.append("location: true") }
         if settings.insecure { options.append("insecure: true") }
         return options.isEmpty ? [] : ["[Options]"] + options

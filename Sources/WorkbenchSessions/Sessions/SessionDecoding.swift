@@ -238,6 +238,7 @@ final class FieldReader {
             do throws(WorkbenchError) { try Template.validate(pasted) } catch { throw fail("\(path).pathQuery", error.message) }
         }
         endpoint.sendsBodyWithAnyMethod = try bool(value["sendsBody"], "\(path).sendsBody", default: false)
+        endpoint.sendsPathAsIs = try bool(value["pathAsIs"], "\(path).pathAsIs", default: false)
         for (index, item) in try array(value["omittedHeaders"], "\(path).omittedHeaders", optional: true).enumerated() {
             let name = try string(item, "\(path).omittedHeaders[\(index)]")
             guard let canonical = Endpoint.removableDefaultNames.first(where: { HTTPSyntax.equalIgnoringASCIICase($0, name) }) else {

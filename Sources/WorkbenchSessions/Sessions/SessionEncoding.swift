@@ -59,6 +59,7 @@ public enum SessionEncoding {
         // Only where set, so files of requests without them stay as they were.
         if let pasted = endpoint.pathQuery { members.insert(member("pathQuery", .string(pasted)), at: 5) }
         if endpoint.sendsBodyWithAnyMethod { members.append(member("sendsBody", .bool(true))) }
+        if endpoint.sendsPathAsIs { members.append(member("pathAsIs", .bool(true))) }
         // Only where set, so files without removed defaults stay as they were.
         if !endpoint.omittedDefaults.isEmpty {
             members.append(member("omittedHeaders", .array(endpoint.omittedDefaults.map { .string($0) })))

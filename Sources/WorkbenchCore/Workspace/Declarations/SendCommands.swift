@@ -8,8 +8,8 @@ extension CommandDeclaration {
     static let sendingGroup = CommandGroup(title: "Send and look", commands: [.send, .get, .post, .put, .patch, .delete, .head, .options, .last, .timing])
 
     static let send = CommandDeclaration(
-        name: "send", usage: ["send [--body]", "send > FILE"],
-        summary: "Send the request and print the response; `> FILE` writes the raw body to FILE (streamed, with a progress bar on a terminal); --body sends the body with GET, HEAD, OPTIONS, DELETE or TRACE too.",
+        name: "send", usage: ["send [--body] [--path-as-is]", "send > FILE"],
+        summary: "Send the request and print the response; `> FILE` writes the raw body to FILE (streamed, with a progress bar on a terminal); --body sends the body with GET, HEAD, OPTIONS, DELETE or TRACE too; --path-as-is sends `.` and `..` path segments as typed (by default they are worked out, as curl does).",
         example: "send", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseSend(method: nil) },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applySend(command, context: context) },
@@ -29,7 +29,7 @@ extension CommandDeclaration {
     private static func methodVerb(_ name: String, example: String, note: String = "") -> CommandDeclaration {
         let method = name.uppercased()
         return CommandDeclaration(
-            name: name, usage: ["\(name) [PATH] [--body]"],
+            name: name, usage: ["\(name) [PATH] [--body] [--path-as-is]"],
             summary: "Set the method to \(method) (and the path and query, if given), then send\(note).",
             example: example, subcommands: [],
             parse: { words throws(WorkbenchError) in try words.parseSend(method: method) },
@@ -66,12 +66,16 @@ extension CommandWords {
         var path: String?
         var output: String?
         var withBody = false
+        var pathAsIs = false
         var index = 0
         let texts = texts
         while index < texts.count {
             let word = texts[index]
             if word == "--body" {
                 withBody = true
+                index += 1
+            } else if word == "--path-as-is" {
+                pathAsIs = true
                 index += 1
             } else if word == ">" {
                 guard index + 1 < texts.count, !texts[index + 1].isEmpty else { throw usageError("expected a file name after '>'") }
@@ -88,7 +92,7 @@ extension CommandWords {
             }
         }
         if let path { _ = try Endpoint.pathParts(path) }
-        return .command(.send(method: method, path: path, output: output, withBody: withBody))
+        return .command(.send(method: method, path: path, output: output, withBody: withBody, pathAsIs: pathAsIs))
     }
 
     /// `last [PART] [> FILE]` (`| COMMAND` is cut off before the line is split).
@@ -128,11 +132,11 @@ extension CommandParser {
         let command = trimmedLine[trimmedLine.utf8.index(after: bar)...].trimmingSpaces()
         guard let first = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).first,
               (try? ShellWords.split(String(before))) != nil,
-              case .command(.send(let method, let path, let output, let withBody, nil)) = try parse(String(before)) else { return nil }
+              case .command(.send(let method, let path, let output, let withBody, let pathAsIs, nil)) = try parse(String(before)) else { return nil }
         let name = String(first)
         guard !command.isEmpty else { throw WorkbenchError("\(name): expected a command after '|', as in `\(name) | jq .`") }
         guard output == nil else { throw WorkbenchError("\(name): `> FILE` and `| COMMAND` cannot both take the body") }
-        return .command(.send(method: method, path: path, output: nil, withBody: withBody, pipe: String(command)))
+        return .command(.send(method: method, path: path, output: nil, withBody: withBody, pathAsIs: pathAsIs, pipe: String(command)))
     }
 
     /// `last [PART] | COMMAND`: everything after the first `|` is the shell's,
@@ -160,7 +164,7 @@ extension Workspace {
     /// `send`'s effect on the workspace; nil for another command's.
     mutating func applySend(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
         switch command {
-        case .send(let method, let path, let output, let withBody, let pipe):
+        case .send(let method, let path, let output, let withBody, let pathAsIs, let pipe):
             if let method { endpoint.method = method }
             let note = try path.flatMap { path throws(WorkbenchError) in try setTarget(path) }
             if let parameter = unfilledParameter() {
@@ -169,7 +173,7 @@ extension Workspace {
             if withBody && endpoint.body == nil {
                 throw WorkbenchError("--body: no body is set (`body ...` sets one)")
             }
-            return .send(output: output, note: note, withBody: withBody, pipe: pipe)
+            return .send(output: output, note: note, withBody: withBody, pathAsIs: pathAsIs, pipe: pipe)
         default:
             return nil
         }

@@ -1,0 +1,221 @@
+"""What a target becomes on the wire (issue 39): a value used as the whole target is taken
+apart as if typed (a captured link's query is a query, a captured absolute URL moves the
+base and only its origin's credentials go), a scheme other than http or https is refused
+and never sent as a path, and `.` and `..` segments are worked out as curl, xh and HTTPie
+do unless `--path-as-is` asks for them as typed, with every export agreeing. Checked on the
+raw bytes two recorders (recorder.py) received, and by running the exported commands."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from recorder import Recorder
+from test_request_model import export_lines, targets, wire
+
+
+@pytest.fixture()
+def origins():
+    """Two recorders: two origins (ports) on 127.0.0.1."""
+    first, second = Recorder().start(), Recorder().start()
+    yield first, second
+    first.stop()
+    second.stop()
+
+
+def run_script(run_workbench, lines: list[str]):
+    return run_workbench(["--keep-going"], input="\n".join(lines) + "\n")
+
+
+def bodies(out: str) -> list[dict]:
+    """The JSON objects printed, in order (each response body starts a line with `{`)."""
+    found, decoder, index = [], json.JSONDecoder(), 0
+    while (start := out.find("\n{", index)) != -1:
+        value, end = decoder.raw_decode(out, start + 1)
+        found.append(value)
+        index = end
+    return found
+
+
+# --- a value as the whole target -------------------------------------------------------------
+
+
+def test_a_captured_link_pages_through_the_test_server(run_workbench, server):
+    code, out, err = run_script(run_workbench, [
+        f"base {server}",
+        "get /pets?per_page=2",
+        "capture next $.links.next",
+        "get {{next}}",
+        "capture next $.links.next",
+        "path {{next}}",
+        "send",
+    ])
+    assert code == 0, err
+    assert [body["page"] for body in bodies(out)] == [1, 2, 3]
+    assert [body["items"] for body in bodies(out)] == [["Fido", "Rex"], ["Tom", "Kitty"], ["Nemo"]]
+
+
+def test_a_captured_absolute_url_moves_the_base_and_pages_on(run_workbench, server):
+    code, out, err = run_script(run_workbench, [
+        "get " + server + "/pets?per_page=2",
+        "capture next $.next_url",
+        "get {{next}}",
+        "capture next $.next_url",
+        "get {{next}}",
+    ])
+    assert code == 0, err
+    assert [body["page"] for body in bodies(out)] == [1, 2, 3]
+
+
+def test_a_captured_url_on_the_wire_and_credentials_stay_with_their_origin(run_workbench, origins):
+    a, b = origins
+    code, out, err = run_script(run_workbench, [
+        f"base {a.url}/api",
+        "auth bearer T0KEN-for-a",
+        "set next /items?page=2&per_page=2",
+        "get {{next}}",
+        "get {{next}}?sort=asc",
+        "set id 'a?b c'",
+        "get /pets/{{id}}",
+        f"set elsewhere {b.url}/p?x=1#frag",
+        "get {{elsewhere}}",
+        "get /me",
+    ])
+    assert code == 0, err
+    assert targets(a) == ["GET /api/items?page=2&per_page=2", "GET /api/items?page=2&per_page=2&sort=asc",
+                          "GET /api/pets/a%3Fb%20c"]
+    assert all(r.header("Authorization") == "Bearer T0KEN-for-a" for r in a.taken())
+    assert targets(b) == ["GET /p?x=1", "GET /me"]
+    assert all(r.header("Authorization") is None for r in b.taken()), [r.raw for r in b.taken()]
+    assert f"base: {b.url} (was {a.url}/api); not sent here: auth bearer belongs to {a.url}" in out
+    assert "T0KEN-for-a" not in out + err
+
+
+def test_a_secret_url_goes_to_its_origin_and_never_reaches_the_screen(run_workbench, origins):
+    a, b = origins
+    code, out, err = run_script(run_workbench, [
+        f"base {a.url}",
+        "print status",  # the recorder's body echoes the target, which is the server's business
+        "auth bearer T0KEN-for-a",
+        f"set --secret download {b.url}/file?sig=S1GNATURE-77",
+        "get {{download}}",
+        "show",
+        "curl",
+        "export curl",
+    ])
+    assert code == 0, err
+    assert targets(b) == ["GET /file?sig=S1GNATURE-77"]
+    assert b.taken()[0].header("Authorization") is None
+    assert a.taken() == []
+    assert "S1GNATURE-77" not in out + err
+
+
+def test_a_value_that_holds_a_reference_is_not_expanded_again(run_workbench, origins):
+    a, _ = origins
+    code, out, err = run_script(run_workbench, [
+        f"base {a.url}",
+        "set --secret token T0K",
+        "set next /steal?t={{token}}",
+        "get {{next}}",
+    ])
+    assert code == 1
+    assert "error: line 4: the value of {{next}} holds '{{'" in err
+    assert a.taken() == []
+
+
+# --- other schemes -----------------------------------------------------------------------------
+
+
+def test_other_schemes_are_refused_by_name_and_never_sent(run_workbench, origins):
+    a, _ = origins
+    code, out, err = run_script(run_workbench, [
+        f"base {a.url}",
+        "get wss://example.invalid/socket",
+        "path ws://example.invalid/socket",
+        "post grpc://example.invalid/svc.Method",
+        "get FTP://example.invalid/file",
+        "base ws://example.invalid",
+        "set socket wss://example.invalid/live",
+        "get {{socket}}",
+        "path {{socket}}",
+        "path",
+    ])
+    assert code == 1
+    assert a.taken() == []
+    lines = err.splitlines()
+    for number, scheme in [(2, "wss"), (3, "ws"), (4, "grpc"), (5, "ftp"), (6, "ws"), (8, "wss"), (9, "wss")]:
+        (line,) = [text for text in lines if text.startswith(f"error: line {number}: ")]
+        assert f"unsupported scheme '{scheme}'" in line, line
+    assert out.strip().endswith(a.url + "/")  # the path was never set to the other scheme's URL
+
+
+def test_another_scheme_without_a_base_names_the_scheme_not_the_base(run_workbench):
+    code, out, err = run_script(run_workbench, ["get wss://example.invalid/socket"])
+    assert code == 1
+    assert "unsupported scheme 'wss'" in err and "no base URL" not in err
+
+
+# --- dot segments ------------------------------------------------------------------------------
+
+
+def test_dot_segments_are_worked_out_as_curl_does(run_workbench, origins):
+    a, _ = origins
+    code, out, err = run_script(run_workbench, [
+        f"base {a.url}",
+        "get /a/b/../c",
+        "path /a/./b",
+        "send",
+        "get /a/b/..",
+        "get /a/%2e%2e/c",
+        "get /a/b/../c?x=/../y",
+        f"base {a.url}/x/../y",
+        "get /z",
+        "path /a/b/../c",
+        "show",
+    ])
+    assert code == 0, err
+    sent = targets(a)
+    assert sent == ["GET /a/c", "GET /a/b", "GET /a/", "GET /a/%2e%2e/c", "GET /a/c?x=/../y", "GET /y/z"]
+    assert f"`send --path-as-is` sends {a.url}/x/../y/a/b/../c)" in out
+    a.clear()
+    for typed in ["/a/b/../c", "/a/./b", "/a/b/..", "/a/%2e%2e/c", "/a/b/../c?x=/../y", "/x/../y/z"]:
+        subprocess.run(["curl", "-s", "-o", "/dev/null", a.url + typed], check=True, timeout=10)
+    assert targets(a) == sent
+
+
+def test_path_as_is_sends_them_as_typed_and_every_export_agrees(run_workbench, origins, workdir):
+    if shutil.which("http") is None:
+        pytest.fail("HTTPie (`http`) is not installed: scripts/setup.sh --tests installs it", pytrace=False)
+    a, _ = origins
+    code, out, err = run_script(run_workbench, [
+        f"base {a.url}/api",
+        "get /static/../etc/passwd --path-as-is",
+        "get /a/./b",
+        "export curl --session",
+        "export curl --session --exact",
+        "export httpie --session",
+        "export hurl --session",
+        "save dots.json",
+    ])
+    assert code == 0, err
+    assert targets(a) == ["GET /api/static/../etc/passwd", "GET /api/a/b"]
+    sent = [wire(r) for r in a.taken()]
+    curl_short = export_lines(out, "curl ")
+    assert len(curl_short) == 4
+    assert "--path-as-is" in curl_short[0] and "--path-as-is" not in curl_short[1]
+    httpie = export_lines(out, "http ")
+    assert len(httpie) == 2 and "--path-as-is" in httpie[0] and "--path-as-is" not in httpie[1]
+    assert "path-as-is: true" in out
+    for command in curl_short + httpie:
+        a.clear()
+        subprocess.run(["sh", "-c", command], check=True, timeout=20, capture_output=True, input=b"")
+        (request,) = a.taken()
+        assert request.target == (sent[0][1] if "/static/" in command else sent[1][1]), command
+    # The recorded request keeps the flag: a replay sends the path as it was sent.
+    a.clear()
+    code, out, err = run_workbench(["replay", str(workdir / "dots.json")])
+    assert code == 0, out + err
+    assert targets(a) == ["GET /api/static/../etc/passwd", "GET /api/a/b"]
