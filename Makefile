@@ -17,11 +17,12 @@ run: setup
 	$(SWIFT) build -c release --static-swift-stdlib --product workbench
 	.build/release/workbench
 
+# The end-to-end tests run in .venv/ (scripts/setup.sh --tests), its tools first on the PATH.
 test: setup-tests
-	$(PYTHON) scripts/check_layers.py
+	.venv/bin/python scripts/check_layers.py
 	$(SWIFT) build --product workbench
 	$(SWIFT) test
-	WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench $(PYTHON) -m pytest -q Tests/EndToEnd
+	PATH="$(CURDIR)/.venv/bin:$$PATH" WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench .venv/bin/python -m pytest -q Tests/EndToEnd
 
 setup:
 	@scripts/setup.sh
