@@ -17,6 +17,7 @@ import jsonschema
 import pytest
 
 from recorder import Recorder
+from test_script_mode import script
 
 POSTMAN_SCHEMA = json.loads((Path(__file__).parent / "schemas" / "postman-collection-2.1.schema.json").read_text())
 TOKEN = "tok-c0ffee-42"
@@ -233,3 +234,26 @@ def test_a_bad_collection_is_one_error_and_changes_nothing(run_workbench, workdi
     errors = [line for line in err.splitlines() if line.startswith("error:")]
     assert len(errors) == 1 and message in errors[0], err
     assert "(no requests sent yet)" in out and "GET /kept HTTP/1.1" in out
+
+
+@pytest.mark.parametrize("kind", ["basic", "digest"])
+def test_basic_and_digest_auth_replay_after_import_and_save(run_workbench, httpbin, workdir, kind):
+    """A password that is part of its variable's name (`password` in `{{auth_password}}`, as
+    Postman's own examples have it) is masked as a value, never in the name: the saved session
+    still refers to `{{auth_password}}` and replays with `--var auth_password=...`."""
+    # httpbin checks the password named in the path: the path refers to it, as a user would.
+    route = "/basic-auth/postman/{{auth_password}}" if kind == "basic" else "/digest-auth/auth/postman/{{auth_password}}"
+    write(workdir, "c.json", {
+        "info": {"name": "Auth", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+        "item": [{"name": "Auth", "request": {
+            "method": "GET", "url": httpbin + route,
+            "auth": {"type": kind, kind: kv(username="postman", password="password")}}}],
+    })
+    code, out, err = run_workbench(input=script("import c.json", "save s.json"))
+    assert code == 0, err
+    saved = (workdir / "s.json").read_text()
+    assert "{{auth_password}}" in saved and "auth_******" not in saved
+    assert json.loads(saved)["secrets"] == ["auth_password"]
+    code, out, err = run_workbench(["replay", "s.json", "--var", "auth_password=password"])
+    assert code == 0, out + err
+    assert "200" in out and "invalid variable name" not in out + err

@@ -70,6 +70,32 @@ public struct SecretRedactor: Sendable, Equatable {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// `redact` for text that holds templates (a request as typed, a session's
+    /// values, an exported `.http` file): the name inside a `{{NAME}}` reference is
+    /// a name, not a value, so a secret `password` does not turn `{{auth_password}}`
+    /// into `{{auth_******}}`, which no longer refers to anything. A name that is
+    /// itself a secret value is masked whole.
+    public func redactKeepingReferences(_ text: String) -> String {
+        guard !isEmpty, mightContain(text.utf8) else { return text }
+        guard Template.hasReferences(text) else { return redact(text) }
+        var output = ""
+        var rest = Substring(text)
+        while let open = rest.firstRange(of: "{{"), let close = rest[open.upperBound...].firstRange(of: "}}") {
+            output += redact(String(rest[..<open.lowerBound]))
+            let name = rest[open.upperBound..<close.lowerBound]
+            let trimmed = String(name.trimmingSpaces())
+            let isName = Template.isValidVariableName(trimmed)
+                || (trimmed.hasPrefix("env.") && Template.isValidVariableName(String(trimmed.dropFirst(4))))
+            if isName && redact(trimmed) != Variables.mask {
+                output += "{{" + name + "}}"
+            } else {
+                output += "{{" + redact(String(name)) + "}}"
+            }
+            rest = rest[close.upperBound...]
+        }
+        return output + redact(String(rest))
+    }
+
     public func redact(_ bytes: [UInt8]) -> [UInt8] {
         guard !isEmpty else { return bytes }
         var output: [UInt8] = []

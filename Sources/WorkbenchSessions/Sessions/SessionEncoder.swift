@@ -248,7 +248,8 @@ extension JSONValue {
     /// keys are left as they are (a secret `secret` must not rename a field).
     func redactingValues(by redactor: SecretRedactor) -> JSONValue {
         switch self {
-        case .string(let text): .string(redactor.redact(text))
+        // Values typed with `{{references}}`: a reference's name stays, or the file refers to nothing.
+        case .string(let text): .string(redactor.redactKeepingReferences(text))
         case .object(let members):
             .object(members.map { member in
                 Self.structuralMembers.contains(member.key) ? member
