@@ -131,3 +131,39 @@ def test_a_missing_password_is_asked_for_hidden_and_a_script_gets_an_error(run_w
     for path in files:
         assert_no_secret(path.read_text(), path.name)
     assert "auth\\040bearer\\040******" in (state / "history").read_text()
+
+
+def test_basic_with_an_empty_password_sends_the_key_as_curl_does(run_workbench, workdir: Path):
+    """`auth basic KEY:` is curl's `-u KEY:` (Stripe-style API keys): the header is base64 of
+    `KEY:`, the same bytes curl sends, and the key, the credential here, is a secret."""
+    import base64
+    import shutil
+    import subprocess
+
+    from recorder import Recorder
+
+    key = "sk_test_Kq77Zx91"
+    recorder = Recorder().start()
+    try:
+        url = f"http://127.0.0.1:{recorder.port}"
+        code, out, err = run_workbench(input=script(
+            f"base {url}",
+            f"auth basic {key}:",
+            "auth",
+            "get /charges",
+            "show",
+            "export curl",
+            "save s.json",
+        ))
+        assert code == 0, err
+        sent = recorder.taken()[0].header("Authorization")
+        assert sent == "Basic " + base64.b64encode(f"{key}:".encode()).decode()
+        assert "basic ******: (empty password)" in out
+        assert key not in out + err and key not in (workdir / "s.json").read_text()
+        curl = shutil.which("curl")
+        if curl:
+            recorder.clear()
+            subprocess.run([curl, "-s", "-o", "/dev/null", "-u", f"{key}:", f"{url}/charges"], check=True)
+            assert recorder.taken()[0].header("Authorization") == sent
+    finally:
+        recorder.stop()

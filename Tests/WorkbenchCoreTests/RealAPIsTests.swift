@@ -158,6 +158,14 @@ import Testing
         try harness.run("auth basic ana:pw\nauth none")
         #expect(harness.endpoint.auth == nil && harness.workspace.variables.value(of: "auth_password") == nil)
         #expect(harness.failure("auth basic ana:******")?.message.contains("is the mask") == true)
+        // `auth basic KEY:`, as `curl -u KEY:`: an empty password, the key (the user) is the secret.
+        try harness.run("auth basic sk_test_k1:")
+        #expect(try harness.prepared().headers.last == HeaderField(name: "Authorization", value: Auth.basicCredentials("sk_test_k1:")))
+        #expect(harness.endpoint.auth?.summary == "basic ******: (empty password)")
+        #expect(harness.interpreter.redactor.redact("x sk_test_k1") == "x ******")
+        #expect(HistoryEntry.text(for: "auth basic sk_test_k1:", redactor: .none) == "auth basic ******:")
+        #expect(harness.failure("auth basic ******:")?.message.contains("is the mask") == true)
+        #expect(harness.failure("auth bearer ''")?.message.contains("empty") == true)
         #expect(harness.failure("auth basic ana")?.message.contains("which a script cannot answer") == true)
     }
 

@@ -9,7 +9,7 @@ import WorkbenchAPIs
 /// talk to the server, so the interpreter runs them (`Interpreter+OAuth2`).
 extension Workspace {
     /// The names of the secret variables `auth` makes: `auth none` removes them.
-    static let authVariableBases = ["auth_password", "auth_token", "api_key", "aws_secret_key", "aws_session_token",
+    static let authVariableBases = ["auth_password", "auth_user", "auth_token", "api_key", "aws_secret_key", "aws_session_token",
                                     "oauth2_token", "oauth2_refresh_token", "oauth2_client_secret"]
 
     mutating func applyAuthKind(_ action: AuthCommand) throws(WorkbenchError) -> CommandOutcome {

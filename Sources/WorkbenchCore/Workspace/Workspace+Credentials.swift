@@ -34,16 +34,8 @@ extension Workspace {
         let trimmed = value.trimmingSpaces()
         guard !trimmed.isEmpty, trimmed != Variables.mask else { return nil }
         // `Bearer abc`, `Basic dXNlcjpwdw==`: the scheme stays readable, the credential goes.
-        var prefix = ""
-        var secret = trimmed
-        let lowered = name.lowercased()
-        if lowered == "authorization" || lowered == "proxy-authorization",
-           let space = trimmed.firstIndex(of: " "),
-           trimmed[..<space].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) {
-            prefix = String(trimmed[...space])
-            secret = String(trimmed[trimmed.index(after: space)...]).trimmingSpaces()
-            guard !secret.isEmpty else { return nil }
-        }
+        let (prefix, secret) = HeaderField.splitCredential(name: name, value: trimmed)
+        guard !secret.isEmpty else { return nil }
         let variable = unusedCredentialVariable(base: Self.variableName(forHeader: name), value: secret)
         variables.set(variable, to: secret, secret: true)
         declaredSecrets.removeAll { $0 == variable }
@@ -63,7 +55,7 @@ extension Workspace {
     /// another API's), unless it already holds this value.
     func unusedCredentialVariable(base: String, value: String) -> String {
         let origin = endpoint.credentialOrigin
-        let taken = Set(endpoint.auths.filter { $0.origin != origin }.map(\.secret)
+        let taken = Set(endpoint.auths.filter { $0.origin != origin }.flatMap(\.secretReferences)
             + endpoint.headers.filter { $0.origin != nil && $0.origin != origin }.map(\.value))
         var name = base
         var number = 1
@@ -82,6 +74,8 @@ extension Workspace {
         if let auth = endpoints.lazy.flatMap(\.auths).first(where: { $0.secretReferences.contains(reference) }) {
             switch auth.scheme {
             case .bearer: return "the token of `auth bearer`: type `auth bearer` again"
+            case .basic where auth.keyIsTheUser, .digest where auth.keyIsTheUser:
+                return "the key of `auth \(auth.scheme.rawValue) KEY:`: type `auth \(auth.scheme.rawValue) KEY:` again"
             case .basic, .digest:
                 let words = "auth \(auth.scheme.rawValue) \(auth.user)"
                 return "the password of `\(words)`: type `\(words)` again"

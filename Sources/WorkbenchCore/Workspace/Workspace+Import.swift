@@ -52,15 +52,7 @@ extension Workspace {
             guard HeaderField.isCredentialName(field.name) else { continue }
             imported.headers[index].origin = origin
             guard !Template.hasReferences(field.value) else { continue }
-            let trimmed = field.value.trimmingSpaces()
-            var prefix = ""
-            var secret = trimmed
-            let lowered = field.name.lowercased()
-            if lowered == "authorization" || lowered == "proxy-authorization", let space = trimmed.firstIndex(of: " "),
-               trimmed[..<space].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) {
-                prefix = String(trimmed[...space])
-                secret = String(trimmed[trimmed.index(after: space)...]).trimmingSpaces()
-            }
+            let (prefix, secret) = HeaderField.splitCredential(name: field.name, value: field.value)
             guard !secret.isEmpty else { continue }
             let base = Self.variableName(forHeader: field.name)
             if secret == Variables.mask {

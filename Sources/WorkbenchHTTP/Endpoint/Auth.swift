@@ -73,9 +73,16 @@ public struct Auth: Equatable, Sendable {
     public var summary: String {
         switch scheme {
         case .bearer: "bearer \(Variables.mask)"
+        case .basic where keyIsTheUser, .digest where keyIsTheUser: "\(scheme.rawValue) \(Variables.mask): (empty password)"
         case .basic, .digest: "\(scheme.rawValue) \(user):\(Variables.mask)"
         case .apiKeyHeader, .apiKeyQuery, .awsSigV4, .oauth2: kindSummary
         }
+    }
+
+    /// `auth basic KEY:` (curl's `-u KEY:`): an empty password, so the user name is
+    /// the credential (an API key) and is the secret.
+    public var keyIsTheUser: Bool {
+        (scheme == .basic || scheme == .digest) && secret.isEmpty
     }
 
     /// The `Authorization` header for basic and bearer, nil for digest. In a
@@ -110,7 +117,8 @@ public struct Auth: Equatable, Sendable {
     func digestCredentials(in scope: VariableScope) throws(WorkbenchError) -> DigestCredentials? {
         guard scheme == .digest else { return nil }
         let password = scope.masksSecrets ? Variables.mask : try Template.expand(secret, in: scope)
-        return DigestCredentials(user: try Template.expand(user, in: scope), password: password)
+        let name = scope.masksSecrets && keyIsTheUser ? Variables.mask : try Template.expand(user, in: scope)
+        return DigestCredentials(user: name, password: keyIsTheUser ? "" : password)
     }
 }
 

@@ -125,7 +125,7 @@ extension Auth {
 
     /// The templates whose values are secrets: masked even when they come from a plain variable.
     public var secretReferences: [String] {
-        var texts = [secret]
+        var texts = [keyIsTheUser ? user : secret]
         if let token = aws?.sessionToken { texts.append(token) }
         if let secret = oauth2?.clientSecret { texts.append(secret) }
         if let refresh = oauth2?.refreshToken { texts.append(refresh) }

@@ -27,6 +27,23 @@ public struct HeaderField: Equatable, Sendable {
         return credentialNames.contains { $0.lowercased() == lowered } || credentialNameParts.contains { lowered.contains($0) }
     }
 
+    /// A credential header's value split where it is kept: `Bearer abc` of an
+    /// `Authorization` (or `Proxy-Authorization`) header is the scheme, left readable,
+    /// and the credential, kept as a secret; any other value is all credential.
+    public static func splitCredential(name: String, value: String) -> (scheme: String, credential: String) {
+        let trimmed = value.trimmingSpaces()
+        let lowered = name.lowercased()
+        guard lowered == "authorization" || lowered == "proxy-authorization",
+              let space = trimmed.firstIndex(of: " "),
+              trimmed[..<space].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else { return ("", trimmed) }
+        return (String(trimmed[...space]), String(trimmed[trimmed.index(after: space)...]).trimmingSpaces())
+    }
+
+    /// `Bearer ` of `Authorization: Bearer abc`; empty for a value that is all credential.
+    public static func credentialScheme(of name: String, value: String) -> String {
+        splitCredential(name: name, value: value).scheme
+    }
+
     /// Header names compare case-insensitively (RFC 9110, section 5.1).
     public func hasName(_ other: String) -> Bool {
         HTTPSyntax.equalIgnoringASCIICase(name, other)

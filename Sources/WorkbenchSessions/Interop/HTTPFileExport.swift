@@ -51,6 +51,7 @@ enum HTTPFileExport {
             if let auth = portable.auth {
                 // Both clients encode `Basic USER PASSWORD` themselves and answer a digest challenge.
                 switch auth.scheme {
+                case .basic where auth.secret.isEmpty: lines.append("Authorization: Basic \(auth.user):")
                 case .basic: lines.append("Authorization: Basic \(auth.user) \(auth.secret)")
                 case .digest: lines.append("Authorization: Digest \(auth.user) \(auth.secret)")
                 case .bearer, .oauth2: lines.append("Authorization: Bearer \(auth.secret)")

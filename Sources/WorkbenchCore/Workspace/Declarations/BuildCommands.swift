@@ -83,7 +83,19 @@ extension CommandDeclaration {
                 return input.matching(Completion.commonMediaTypes)
             }
             return nil
-        })
+        },
+        // A credential typed literally (`Authorization: Bearer abc`, `X-Api-Key: k`): its value.
+        credentials: Credentials(masked: { _, command in
+            switch command {
+            case .headerSet(let name, let value), .headerAdd(let name, let value):
+                guard HeaderField.isCredentialName(name), !Template.hasReferences(value), !value.trimmingSpaces().isEmpty else { return nil }
+                let masked = HeaderField.credentialScheme(of: name, value: value) + Variables.mask
+                if case .headerAdd = command { return "header add \(name): \(masked)" }
+                return "header \(name): \(masked)"
+            default: return nil
+            }
+        }, examples: ["header Authorization: Bearer SECRET", "header Cookie: sid=SECRET", "header X-Api-Key: SECRET",
+                      "header add Proxy-Authorization: Basic SECRET"]))
 
     static let body = CommandDeclaration(
         name: "body", usage: ["body TEXT", "body json JSON", "body json @FILE", "body form NAME=VALUE...", "body multipart NAME=VALUE NAME@FILE[;type=MIME]...", "body @FILE", "body <<END", "body json <<END", "body graphql QUERY", "body graphql <<END", "body graphql vars JSON|<<END|clear", "body graphql operation NAME|clear", "body edit", "body example", "body clear", "body"],

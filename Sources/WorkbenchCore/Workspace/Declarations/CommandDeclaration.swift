@@ -23,6 +23,19 @@ final class CommandDeclaration: Sendable {
     /// (a word starting with `@` or `>` then completes a file name).
     typealias Complete = @Sendable (CompletionInput) -> [String]?
 
+    /// The arguments of a command that carry a credential, declared with the command: the
+    /// line as it may be kept (the history file), each literal credential in it masked, and
+    /// lines that carry one for the declaration walk (`SecretDeclarationTests`, which greps
+    /// every output and file for the value). Everything else (the request, `show`, sessions,
+    /// exports) masks through the secret variable the command keeps the value in.
+    struct Credentials: Sendable {
+        /// The typed line and its parsed command: the line with its credentials masked, or
+        /// nil when this line carries none.
+        let masked: @Sendable (String, Command) -> String?
+        /// Lines carrying a credential, `SECRET` standing for the value.
+        let examples: [String]
+    }
+
     let name: String
     /// Usage lines, one per form.
     let usage: [String]
@@ -38,10 +51,12 @@ final class CommandDeclaration: Sendable {
     let sends: Bool
     let verbatim: Verbatim?
     let complete: Complete
+    /// Nil for a command that carries no credential.
+    let credentials: Credentials?
 
     init(name: String, usage: [String], summary: String, example: String, subcommands: [String],
          parse: @escaping Parse, apply: Apply? = nil, sends: Bool = false, verbatim: Verbatim? = nil,
-         complete: Complete? = nil) {
+         complete: Complete? = nil, credentials: Credentials? = nil) {
         self.name = name
         self.usage = usage
         self.summary = summary
@@ -52,6 +67,7 @@ final class CommandDeclaration: Sendable {
         self.sends = sends
         self.verbatim = verbatim
         self.complete = complete ?? Self.subcommandsAtFirst
+        self.credentials = credentials
     }
 
     /// The usual completion: the subcommands right after the command name.

@@ -18,7 +18,16 @@ extension CommandDeclaration {
         summary: "Credentials for the requests that follow, bound to the base's origin (a missing password, token or key is asked for with hidden input); values are secrets, dropped on a redirect to another origin. An API key goes as a header or a query item; aws-sigv4 signs each request with libcurl; oauth2 obtains a token (client credentials, device code, or authorization code with PKCE through a loopback redirect), sends it as Bearer, and renews it before it runs out and after a 401 invalid_token.",
         example: "auth basic ana", subcommands: ["basic", "digest", "bearer", "apikey", "aws-sigv4", "oauth2", "none"],
         parse: { words throws(WorkbenchError) in try words.parseAuth() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyAuth(command, context: context) })
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyAuth(command, context: context) },
+        credentials: Credentials(masked: { _, command in
+            guard case .auth(let action) = command else { return nil }
+            return AuthCommand.maskedLine(action)
+        }, examples: [
+            "auth basic ana:SECRET", "auth digest ana:SECRET", "auth basic SECRET:", "auth bearer SECRET",
+            "auth apikey header X-Key SECRET", "auth apikey query key SECRET",
+            "auth aws-sigv4 AKIDEXAMPLE:SECRET us-east-1 execute-api",
+            "auth aws-sigv4 AKIDEXAMPLE:aws-secret-key us-east-1 s3 --session-token SECRET",
+        ]))
 
     static let cookies = CommandDeclaration(
         name: "cookies", usage: ["cookies", "cookies rm NAME", "cookies clear"],
@@ -35,7 +44,12 @@ extension CommandDeclaration {
         apply: { workspace, command, _ throws(WorkbenchError) in
             guard case .network(let action) = command, case .proxy = action else { return nil }
             return try workspace.applyNetwork(action)
-        })
+        },
+        // `proxy http://user:password@host`: the URL's password.
+        credentials: Credentials(masked: { line, _ in
+            let masked = URLPasswordMask.apply(line)
+            return masked == line ? nil : masked
+        }, examples: []))
 
     static let cacert = CommandDeclaration(
         name: "cacert", usage: ["cacert FILE", "cacert off", "cacert"],
@@ -153,6 +167,37 @@ extension CommandWords {
     }
 }
 
+extension AuthCommand {
+    /// The `auth` line with its literal secrets masked (`auth basic ana:******`,
+    /// `auth aws-sigv4 KEY:****** ...`); nil when it holds none (a `{{reference}}`, a
+    /// value to be asked for).
+    static func maskedLine(_ action: AuthCommand) -> String? {
+        switch action {
+        case .set(let scheme, let user, let secret?) where !Template.hasReferences(secret):
+            switch scheme {
+            case .bearer: return "auth bearer \(Variables.mask)"
+            case .basic where secret.isEmpty, .digest where secret.isEmpty: return "auth \(scheme.rawValue) \(Variables.mask):"
+            case .apiKeyHeader, .apiKeyQuery: return "auth \(scheme.displayName) \(user) \(Variables.mask)"
+            default: return "auth \(scheme.rawValue) \(user):\(Variables.mask)"
+            }
+        case .awsSigV4(let key, let secret, let settings, let token):
+            guard secret.map({ !Template.hasReferences($0) }) == true || token.map({ !Template.hasReferences($0) }) == true else { return nil }
+            let typedSecret = secret.map { Template.hasReferences($0) ? $0 : Variables.mask }.map { ":" + $0 } ?? ""
+            let typedToken = token.map { " --session-token " + (Template.hasReferences($0) ? $0 : Variables.mask) } ?? ""
+            return "auth aws-sigv4 \(key)\(typedSecret) \(settings.region) \(settings.service)\(typedToken)"
+        case .oauth2(.start(let settings, let secret?)) where !Template.hasReferences(secret):
+            var words = ["auth", "oauth2", settings.flow.rawValue]
+            if let url = settings.authorizationURL { words.append(url) }
+            words += [settings.tokenURL, settings.clientID, Variables.mask]
+            if let scope = settings.scope { words += ["--scope", ShellWords.quote(scope)] }
+            if let port = settings.port { words += ["--port", String(port)] }
+            return words.joined(separator: " ")
+        default:
+            return nil
+        }
+    }
+}
+
 extension Workspace {
     /// `cookies`'s effect on the workspace; nil for another command's.
     mutating func applyCookies(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
@@ -195,7 +240,16 @@ extension Workspace {
                 throw WorkbenchError("'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
                     + "type the value, or leave it out to be asked for it")
             }
-            guard !secret.isEmpty else { throw WorkbenchError("the \(scheme == .bearer ? "token" : "password") is empty") }
+            if secret.isEmpty && scheme != .bearer {
+                // `auth basic KEY:`, as `curl -u KEY:`: the user name is the credential (an API
+                // key, Stripe-style), so it is the one kept as a secret; the password is empty.
+                if user == Variables.mask {
+                    throw WorkbenchError("'\(Variables.mask)' is the mask shown in place of a secret, not its value: type the value")
+                }
+                endpoint.auth = Auth(scheme: scheme, user: keptAsSecret(user, base: "auth_user"), secret: "")
+                return .done
+            }
+            guard !secret.isEmpty else { throw WorkbenchError("the token is empty") }
             endpoint.auth = Auth(scheme: scheme, user: user, secret: keptAsSecret(secret, base: scheme.variableName))
         }
         return .done

@@ -14,7 +14,19 @@ extension CommandDeclaration {
         subcommands: ["curl"],
         parse: { words throws(WorkbenchError) in throw words.usageError("expected `import curl ARGS...` or `import FILE`") },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyImport(command, context: context) },
-        verbatim: { line throws(WorkbenchError) in try CommandParser.importedCommand(line) })
+        verbatim: { line throws(WorkbenchError) in try CommandParser.importedCommand(line) },
+        // `import curl`: the options curl's import declares as credentials (`CurlImport.credentialOptions`).
+        credentials: Credentials(masked: { _, command in
+            guard case .importCurl(let words) = command else { return nil }
+            let masked = CurlImport.maskingCredentials(words)
+            return masked == words ? nil : "import curl " + masked.map(ShellWords.quote).joined(separator: " ")
+        }, examples: [
+            "import curl -u ana:SECRET http://127.0.0.1:9/a", "import curl -uana:SECRET http://127.0.0.1:9/a",
+            "import curl -H 'Authorization: Bearer SECRET' http://127.0.0.1:9/a",
+            "import curl -H 'Cookie: sid=SECRET' http://127.0.0.1:9/a", "import curl -b 'sid=SECRET' http://127.0.0.1:9/a",
+            "import curl --oauth2-bearer SECRET http://127.0.0.1:9/a", "import curl http://ana:SECRET@127.0.0.1:9/a",
+            "import curl -H 'X-Api-Key: SECRET' http://127.0.0.1:9/a",
+        ]))
 
     static let export = CommandDeclaration(
         name: "export", usage: ["export curl|httpie|http|hurl [--session] [--secrets] [> FILE]", "export curl --exact", "export swift [--session] [--runnable] [> FILE]", "export har [--session] [> FILE]", "export postman [--session] [> FILE]"],
@@ -91,12 +103,15 @@ extension Workspace {
     mutating func applyImport(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
         switch command {
         case .importCurl(let words):
-            let imported = try CurlImport.parse(words, readFile: context.readFile)
+            var imported = try CurlImport.parse(words, readFile: context.readFile)
+            // The same path as an imported file's (and as a typed header): a literal
+            // credential becomes a secret variable bound to the request's origin.
+            let notes = keepImportedCredentials(&imported.endpoint)
             endpoint = imported.endpoint
             if let follow = imported.followRedirects { settings.followRedirects = follow }
             if let insecure = imported.insecure { settings.insecure = insecure }
             if let timeout = imported.timeout { settings.timeout = timeout }
-            return .output(([Self.importSummary(endpoint)] + imported.notes.map { "note: " + $0 }
+            return .output(([Self.importSummary(endpoint)] + notes + imported.notes.map { "note: " + $0 }
                 + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
         case .importFile(let path):
             return try importFile(path, context: context)

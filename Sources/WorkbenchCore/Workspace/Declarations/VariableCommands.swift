@@ -17,7 +17,12 @@ extension CommandDeclaration {
             if input.position == 1 { return input.matching(input.subcommands + input.workspace.variables.names) }
             if input.position == 2 && input.before[1] == "--secret" { return input.matching(input.workspace.variables.names) }
             return nil
-        })
+        },
+        // `set --secret NAME VALUE`: the value.
+        credentials: Credentials(masked: { _, command in
+            guard case .set(let name, _?, true) = command else { return nil }
+            return "set --secret \(name) \(Variables.mask)"
+        }, examples: ["set --secret pw SECRET"]))
 
     static let unset = CommandDeclaration(
         name: "unset", usage: ["unset NAME"], summary: "Remove a variable.", example: "unset key", subcommands: [],
