@@ -135,3 +135,28 @@ def test_last_its_file_its_pipe_and_a_partial_save_hold_no_secret(run_workbench,
     assert '\\"pw\\": \\"******\\"' in (workdir / "body.json").read_text()
     assert "X-Env" in (workdir / "all.txt").read_text()
     assert len(json.loads((workdir / "part.json").read_text())["requests"]) == 1
+
+
+def test_every_export_masks_a_secret_typed_literally_on_the_screen_and_in_files(run_workbench, server, workdir: Path):
+    """`set --secret pw S` then S typed literally (a header, a form body, an `expect` line):
+    every export, to the screen or to a file, goes through the one masking; `--secrets`
+    alone writes the value."""
+    literal = "lit-Vx93-secret"
+    exports = ["curl", "curl --exact", "httpie", "http", "hurl", "postman", "swift", "har"]
+    lines = [f"base {server}", f"set --secret pw {literal}", f"header X-Lit: {literal}", f"body form a={literal}",
+             "post /echo", f'expect json $.body == "a={literal}"', "expect status 200"]
+    for index, export in enumerate(exports):
+        lines += [f"export {export}", f"export {export} > one-{index}.out"]
+        if export != "curl --exact":
+            lines += [f"export {export} --session > all-{index}.out"]
+    lines += ["export curl --secrets > revealed.sh"]
+    code, out, err = run_workbench(input=script(*lines))
+    assert code == 0, err
+    assert literal not in out + err
+    written = sorted(workdir.glob("*.out"))
+    assert len(written) == 2 * len(exports) - 1
+    for path in written:
+        text = path.read_text()
+        assert text.strip(), path.name
+        assert literal not in text, f"{path.name}: {text}"
+    assert literal in (workdir / "revealed.sh").read_text()

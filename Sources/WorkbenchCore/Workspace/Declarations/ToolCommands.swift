@@ -29,8 +29,8 @@ extension CommandDeclaration {
         ]))
 
     static let export = CommandDeclaration(
-        name: "export", usage: ["export curl|httpie|http|hurl [--session] [--secrets] [> FILE]", "export curl --exact", "export swift [--session] [--runnable] [> FILE]", "export har [--session] [> FILE]", "export postman [--session] [> FILE]"],
-        summary: "Write the request (or with --session every request sent) for another tool: a short curl or HTTPie command, a .http file (JetBrains, VS Code), a Hurl file with captures and asserts, or Swift code (an Endpoint enum building URLRequests; --runnable adds a main that sends them). Secret values are masked unless --secrets; .http and Hurl files keep {{variables}}.",
+        name: "export", usage: ["export curl|httpie|http|hurl [--session] [--secrets] [> FILE]", "export curl --exact", "export swift [--session] [--runnable] [--secrets] [> FILE]", "export har|postman [--session] [--secrets] [> FILE]"],
+        summary: "Write the request (or with --session every request sent) for another tool: a short curl or HTTPie command, a .http file (JetBrains, VS Code), a Hurl file with captures and asserts, or Swift code (an Endpoint enum building URLRequests; --runnable adds a main that sends them). Secret values are masked, on the screen and in a file alike, unless --secrets; .http, Hurl and Postman files keep {{variables}}.",
         example: "export hurl --session > api.hurl", subcommands: Export.Format.allCases.map(\.rawValue),
         parse: { words throws(WorkbenchError) in try words.parseExport() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyExport(command, context: context) })
@@ -48,7 +48,7 @@ extension CommandWords {
             let word = texts[index]
             switch word {
             case "--session": export.session = true
-            case "--secrets" where format == .curl || format == .httpie: export.revealSecrets = true
+            case "--secrets": export.revealSecrets = true
             case "--exact" where format == .curl: export.exact = true
             case "--runnable" where format == .swift: export.runnable = true
             case ">":
@@ -132,7 +132,12 @@ extension Workspace {
                 guard !history.isEmpty else { throw WorkbenchError("nothing to export: no request has been sent yet (`export \(export.format.rawValue)` exports the current one)") }
                 records = history.records
             }
-            let text = try export.text(records: records, variables: variables, scope: scope, readFile: context.readFile)
+            // One masking for the screen and a file alike: values built from secret variables
+            // are masked as they are built (unless --secrets), and any secret value typed
+            // literally (`header X: VALUE`, an `expect` line) is masked in the text after.
+            let built = try export.text(records: records, variables: variables, scope: scope, readFile: context.readFile)
+            let text = export.revealSecrets ? built
+                : redactor(environment: context.environment).redactKeepingReferences(built)
             let warnings = try export.warnings(records: records, variables: variables, scope: scope, readFile: context.readFile)
             let warning: String? = warnings.isEmpty ? nil : warnings.map { "warning: " + $0 }.joined(separator: "\n")
             if let file = export.outputFile {
@@ -140,9 +145,10 @@ extension Workspace {
                 let done = "exported \(records.count) request\(records.count == 1 ? "" : "s") to \(file)"
                 return warning.map { .outputWithWarning(done, warning: $0) } ?? .output(done)
             }
+            // Masked already: the screen shows the very bytes a file would hold.
             let trimmed = String(text.dropLast())
-            if let warning { return .outputWithWarning(trimmed, warning: warning, revealed: export.revealSecrets) }
-            return export.revealSecrets ? .revealed(trimmed) : .output(trimmed)
+            if let warning { return .outputWithWarning(trimmed, warning: warning, revealed: true) }
+            return .revealed(trimmed)
         default:
             return nil
         }
