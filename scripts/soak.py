@@ -6,7 +6,7 @@ flat between rounds.
     python3 scripts/soak.py [--binary PATH] [--requests 1000] [--rounds 10]
 
 Only 127.0.0.1 is contacted; every loop is bounded. It is not part of CI (it
-takes a minute or two); the README's Reliability section lists its figures.
+takes a minute or two); docs/reliability.md lists its figures.
 Exit status 0 when memory and descriptors are flat, 1 otherwise.
 """
 

@@ -1,7 +1,7 @@
 """What `make install` puts in place, checked on the built binary: the shell completion
 scripts ArgumentParser writes (bash is sourced and asked), and the help dump the man page
 plugin reads. The install itself (a release build, minutes) runs when
-WORKBENCH_TEST_INSTALL=1 is set; README "Installing" says what it gives."""
+WORKBENCH_TEST_INSTALL=1 is set; docs/settings.md ("What `make install` puts in place") says what it gives."""
 
 from __future__ import annotations
 

@@ -269,7 +269,7 @@ def test_exported_curl_follows_a_redirect_as_the_workbench_does(run_workbench, o
         by_curl = [wire(r) for r in a.taken() + b.taken()]
         if command is exact:
             if sent[1][0] == "GET":
-                # The one difference left, and said in the README: curl keeps a typed
+                # The one difference left, and said in docs/requests.md: curl keeps a typed
                 # Content-Type on the GET it makes of a POST; the workbench drops it (RFC 9110).
                 method, target, headers, body = by_curl[1]
                 assert ("content-type", "application/json") in headers
