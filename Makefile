@@ -11,7 +11,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: run test build setup setup-tests bench clean install uninstall docs
+.PHONY: run test build setup setup-tests bench clean install uninstall docs format lint-format
 
 run: setup
 	$(SWIFT) build -c release --static-swift-stdlib --product workbench
@@ -26,6 +26,13 @@ test: setup-tests
 
 setup:
 	@scripts/setup.sh
+
+# The code's formatting (.swift-format): `format` applies it, `lint-format` lists what it would change.
+format:
+	@scripts/format.sh --apply
+
+lint-format:
+	@scripts/format.sh
 
 # docs/commands.md from the command declarations (a test fails when it is not up to date).
 docs: setup
