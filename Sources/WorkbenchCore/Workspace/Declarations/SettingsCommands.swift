@@ -16,7 +16,7 @@ extension CommandDeclaration {
 
     static let pager = CommandDeclaration(
         name: "pager", usage: ["pager auto|off"],
-        summary: "auto: on a terminal, a response longer than the screen goes through $PAGER (default `less -R`); off: never.",
+        summary: "auto: on a terminal, a response longer than the screen goes through $PAGER (default `less -FRX`); off: never.",
         example: "pager off", subcommands: ["auto", "off"],
         parse: { words throws(WorkbenchError) in try words.parsePager() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyPager(command, context: context) })
