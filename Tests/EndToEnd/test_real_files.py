@@ -300,10 +300,18 @@ def test_http_files_as_jetbrains_and_rest_client_write_them(run_workbench, recor
     assert two.target == "/two/set-after"
 
 
+def test_request_lines_one_under_the_other_are_requests_of_their_own(run_workbench, recorder, workdir):
+    # As httpyac's own examples write them.
+    (workdir / "r.http").write_text(f"@host={recorder.url}\n###\nGET /actuator/info\nGET /actuator/env\nX-A: 1\n")
+    code, out, err = run_workbench(["--keep-going"], input=lines("load r.http", "replay all"))
+    assert "error:" not in err, err
+    assert [(r.target, r.header("X-A")) for r in recorder.taken()] == [("/actuator/info", None), ("/actuator/env", "1")]
+
+
 @pytest.mark.parametrize("text, message", [
-    ("GET http://h/a\nGET http://h/b\n", "line 2, column 1: a second request line: separate requests with a `###` line"),
     ("GET http://h/a\n?x=1\n", "line 2, column 1: a query line under the request line: indent it"),
     ("POST http://h/a\nname=value\n", "line 2, column 1: expected a header NAME: VALUE, or a blank line before the body"),
+    ("GET http://h/a\nBad Name: 1\n", "line 2, column 1: invalid header name"),
     ("@x = {{x}}\nGET http://h/{{x}}\n", "line 1, column 6: @x = {{x}} takes x from the environment, and none gives it"),
 ])
 def test_http_file_mistakes_each_have_their_own_message(run_workbench, workdir, text, message):

@@ -18,6 +18,8 @@ public struct ShellWord: Equatable, Sendable {
     public var end: Int
     /// The environment variables (`$NAME`) the bash dialect turned into `{{env.NAME}}` in `text`.
     public var environmentNames: [String] = []
+    /// In the bash dialect, an unquoted `;`, `|`, `&&` or `||`: the command ends before it.
+    public var isOperator = false
 }
 
 public enum ShellWords {
@@ -82,6 +84,12 @@ public enum ShellWords {
                 }
                 guard index < bytes.count else { break }
                 let start = index
+                if let length = operatorLength(at: index) {
+                    index += length
+                    words.append(ShellWord(text: String(decoding: bytes[start..<index], as: UTF8.self), start: start, end: index,
+                                           isOperator: true))
+                    continue
+                }
                 names = []
                 let word = try self.word()
                 words.append(ShellWord(text: String(decoding: word, as: UTF8.self), start: start, end: index, environmentNames: names))
@@ -93,7 +101,7 @@ public enum ShellWords {
             var word: [UInt8] = []
             while index < bytes.count {
                 let byte = bytes[index]
-                if isBlank(byte) { break }
+                if isBlank(byte) || operatorLength(at: index) != nil { break }
                 let continuation = continuationLength(at: index)
                 if continuation > 0 { index += continuation; continue }
                 switch byte {
@@ -153,6 +161,18 @@ public enum ShellWords {
                 index += 1
             }
             throw WorkbenchError("unterminated double quote at \(position(open))")
+        }
+
+        /// The length of a bash control operator at `offset` (`;`, `|`, `||`, `&&`), or nil.
+        /// A lone `&` is left in the word: an unquoted URL's query pasted into the REPL keeps it.
+        func operatorLength(at offset: Int) -> Int? {
+            guard bash else { return nil }
+            let byte = bytes[offset]
+            let next = offset + 1 < bytes.count ? bytes[offset + 1] : 0
+            if byte == UInt8(ascii: ";") { return 1 }
+            if byte == UInt8(ascii: "|") { return next == UInt8(ascii: "|") ? 2 : 1 }
+            if byte == UInt8(ascii: "&") && next == UInt8(ascii: "&") { return 2 }
+            return nil
         }
 
         /// `$NAME` or `${NAME}` at the index as `{{env.NAME}}`; any other `$` as itself.

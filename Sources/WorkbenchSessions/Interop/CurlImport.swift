@@ -29,7 +29,7 @@ public struct CurlImport: Equatable, Sendable {
     static let ignoredFlags: Set<String> = [
         "-s", "--silent", "-S", "--show-error", "-v", "--verbose", "-i", "--include", "-f", "--fail",
         "--fail-with-body", "-#", "--progress-bar", "--no-progress-meter", "-N", "--no-buffer", "-O",
-        "--remote-name", "--compressed", "--http1.1", "--http2", "--globoff", "-g", "--path-as-is", "-J",
+        "--remote-name", "--compressed", "--http1.1", "--http2", "--path-as-is", "-J",
         "--remote-header-name", "--tr-encoding", "--no-keepalive", "--raw",
     ]
     /// Single-letter options that take a value (for clusters such as `-sXPOST`).
@@ -80,11 +80,13 @@ public struct CurlImport: Equatable, Sendable {
                 continue
             }
             guard let first = words.first else { continue }
-            guard first.text == "curl" else {
+            guard first.text == "curl", !first.isOperator else {
                 skipped.append((logical.line, "expected a curl command, got \(Excerpt.quoted(first.text))"))
                 continue
             }
-            commands.append((logical.line, words.dropFirst().map(\.text)))
+            // `curl ... | jq .`, `curl ...;`: the command is what comes before the operator.
+            let before = words.prefix { !$0.isOperator }
+            commands.append((logical.line, before.dropFirst().map(\.text)))
         }
         return (commands, skipped)
     }
@@ -119,6 +121,10 @@ public struct CurlImport: Equatable, Sendable {
         var getWithData = false
         var head = false
         var basicUser: String?
+        /// `-b NAME=VALUE`: sent unless a `-H 'Cookie: ...'` is typed, which curl sends instead.
+        var cookies: [String] = []
+        /// `-g`: the URL is not a glob.
+        var globOff = false
         /// `-F`: the parts of a multipart body, in order.
         var formParts: [MultipartPart] = []
         var import_ = CurlImport(endpoint: Endpoint())
@@ -196,7 +202,7 @@ public struct CurlImport: Equatable, Sendable {
             case "-u", "--user": basicUser = text
             case "-b", "--cookie":
                 if text.contains("=") {
-                    headers.append(HeaderField(name: "Cookie", value: text))
+                    cookies.append(text)
                 } else {
                     import_.warnings.append("\(option) \(Excerpt.quoted(text)): a cookie file is not imported")
                 }
@@ -207,6 +213,7 @@ public struct CurlImport: Equatable, Sendable {
             case "--oauth2-bearer": headers.append(HeaderField(name: "Authorization", value: "Bearer " + text))
             case "--url": urls.append(text)
             case "-L", "--location": import_.followRedirects = true
+            case "-g", "--globoff": globOff = true
             case "-k", "--insecure": import_.insecure = true
             case "-m", "--max-time":
                 guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
@@ -330,6 +337,55 @@ public struct CurlImport: Equatable, Sendable {
             return (value, type)
         }
 
+        /// The URL as curl's globbing reads it: `{one}` is `one`; `{a,b}` and `[1-3]` would be
+        /// several requests, of which the first is imported (named in a warning). `-g` turns it off.
+        mutating func globbed(_ url: String) throws(WorkbenchError) -> String {
+            var output = ""
+            var rest = Substring(url)
+            var several = false
+            while let character = rest.first {
+                if rest.hasPrefix("{{env."), let close = rest.firstRange(of: "}}") {
+                    // A `$NAME` the words made `{{env.NAME}}`: not curl's glob.
+                    output += rest[..<close.upperBound]
+                    rest = rest[close.upperBound...]
+                    continue
+                }
+                if rest.hasPrefix("{{") {
+                    throw WorkbenchError("curl: nested braces in the URL \(Excerpt.quoted(url)): curl refuses it as a glob (-g sends it as it is)")
+                }
+                if character == "\\", rest.count > 1 {
+                    // `\{` is a literal brace for curl's glob.
+                    output.append(rest[rest.index(after: rest.startIndex)])
+                    rest = rest.dropFirst(2)
+                    continue
+                }
+                if character == "{", let close = rest.firstIndex(of: "}"), !rest[rest.index(after: rest.startIndex)..<close].contains("{") {
+                    let alternatives = rest[rest.index(after: rest.startIndex)..<close].split(separator: ",", omittingEmptySubsequences: false)
+                    output += alternatives.first ?? ""
+                    several = several || alternatives.count > 1
+                    rest = rest[rest.index(after: close)...]
+                    continue
+                }
+                if character == "[", let close = rest.firstIndex(of: "]") {
+                    let inside = rest[rest.index(after: rest.startIndex)..<close]
+                    let bounds = inside.split(separator: ":").first?.split(separator: "-") ?? []
+                    if bounds.count == 2, let low = bounds.first, low.allSatisfy({ $0.isNumber || $0.isLetter }), !low.isEmpty,
+                       low.count == 1 || low.allSatisfy(\.isNumber) {
+                        output += low
+                        several = true
+                        rest = rest[rest.index(after: close)...]
+                        continue
+                    }
+                }
+                output.append(character)
+                rest = rest.dropFirst()
+            }
+            if several {
+                import_.warnings.append("curl would send one request for each URL the glob \(Excerpt.quoted(url)) makes; the first is imported (-g turns globbing off)")
+            }
+            return output
+        }
+
         mutating func fileBody(_ path: String, option: String) throws(WorkbenchError) {
             guard data.isEmpty, dataFile == nil else {
                 throw WorkbenchError("curl: \(option) @\(path) with other data: the workbench sends one file or one text body, not both")
@@ -354,12 +410,13 @@ public struct CurlImport: Equatable, Sendable {
         }
 
         mutating func result() throws(WorkbenchError) -> CurlImport {
-            guard let url = urls.first else { throw WorkbenchError("curl: no URL in the command") }
+            guard let typedURL = urls.first else { throw WorkbenchError("curl: no URL in the command") }
             if urls.count > 1 {
                 import_.warnings.append("only the first URL is imported; also given: \(urls.dropFirst().map { Excerpt.quoted($0) }.joined(separator: ", "))")
             }
             var endpoint = Endpoint()
             let joined = data.joined(separator: "&")
+            let url = globOff ? typedURL : try globbed(typedURL)
             if !formParts.isEmpty && (!data.isEmpty || dataFile != nil) {
                 throw WorkbenchError("curl: -F with -d: curl refuses to mix a multipart body with other data, and so does the import")
             }
@@ -374,6 +431,9 @@ public struct CurlImport: Equatable, Sendable {
             if let userInfo = try endpoint.setURL(full), basicUser == nil { basicUser = userInfo }
             endpoint.method = method ?? (head ? "HEAD" : (hasData && !getWithData ? "POST" : "GET"))
             var typed = headers
+            if !cookies.isEmpty && !typed.contains(name: "Cookie") {
+                typed.append(HeaderField(name: "Cookie", value: cookies.joined(separator: "; ")))
+            }
             if hasData && !getWithData {
                 if let dataFile {
                     endpoint.body = .file(dataFile)
@@ -390,9 +450,8 @@ public struct CurlImport: Equatable, Sendable {
                 if dataIsJSON && !typed.contains(name: "Accept") {
                     typed.append(HeaderField(name: "Accept", value: "application/json"))
                 }
-                if Endpoint.methodsWithoutBody.contains(endpoint.method) {
-                    import_.warnings.append("\(endpoint.method) sends no body in the workbench: the data is kept for a later POST (curl would send it)")
-                }
+                // curl sends the data with any method it is told: so does the import.
+                if Endpoint.methodsWithoutBody.contains(endpoint.method) { endpoint.sendsBodyWithAnyMethod = true }
             }
             if !formParts.isEmpty {
                 endpoint.body = .multipart(formParts)

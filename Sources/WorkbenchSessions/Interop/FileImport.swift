@@ -52,7 +52,11 @@ public struct FileImport: Sendable {
             throw WorkbenchError("\(file): nested more than \(maximumDepth) levels deep; not imported")
         }
         var imported: FileImport
-        if HARImport.recognises(document) {
+        if let log = HARImport.logOfOne(document) {
+            // One request or entry as HAR writes it (Insomnia and others take these alone).
+            let (records, warnings) = try HARImport.records(from: log, named: file, settings: settings)
+            imported = FileImport(records: records, warnings: warnings, kind: "a HAR request")
+        } else if HARImport.recognises(document) {
             let (records, warnings) = try HARImport.records(from: document, named: file, settings: settings)
             imported = FileImport(records: records, warnings: warnings, kind: "a HAR log")
         } else if PostmanImport.recognises(document) {

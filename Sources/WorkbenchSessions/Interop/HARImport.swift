@@ -22,6 +22,19 @@ public enum HARImport {
         return false
     }
 
+    /// A lone HAR entry (`{"request": {...}}`) or request (`{"method", "url", "httpVersion"}`) as a log of one.
+    public static func logOfOne(_ document: JSONValue) -> JSONValue? {
+        let entry: JSONValue
+        if document["method"]?.stringValue != nil, document["url"]?.stringValue != nil, document["httpVersion"] != nil {
+            entry = .object([JSONMember(key: "request", value: document)])
+        } else if case .object? = document["request"], document["request"]?["httpVersion"] != nil, document["log"] == nil {
+            entry = document
+        } else {
+            return nil
+        }
+        return .object([JSONMember(key: "log", value: .object([JSONMember(key: "entries", value: .array([entry]))]))])
+    }
+
     /// The records of a log, with one warning per thing not imported as it was.
     public static func records(
         from document: JSONValue, named file: String, settings: Settings

@@ -150,6 +150,11 @@ struct HTTPFileParser {
                     continue
                 } else if trimmed.hasPrefix(">") {
                     readHandler(trimmed, number: lineNumber, into: &pending)
+                } else if Self.isRequestLine(trimmed) {
+                    // httpyac: request lines one under the other are requests of their own.
+                    try finish(pending)
+                    pending = Pending(line: lineNumber)
+                    pending.requestLine = (line, lineNumber)
                 } else if trimmed.hasPrefix("@"), Self.definedName(line) != nil {
                     // `@name = value` among the headers: a variable from here on, not a header.
                     try readPreamble(line, number: lineNumber, into: &pending)
@@ -217,9 +222,6 @@ struct HTTPFileParser {
     /// What a line among the headers that is no header is most likely to be.
     static func notAHeader(_ line: String) -> String {
         let trimmed = line.trimmingSpaces()
-        if isRequestLine(trimmed) {
-            return "a second request line: separate requests with a `###` line"
-        }
         if trimmed.hasPrefix("?") || trimmed.hasPrefix("&") {
             return "a query line under the request line: indent it (a URL goes on over indented lines), before any header"
         }
@@ -312,7 +314,6 @@ struct HTTPFileParser {
         var endpoint = Endpoint()
         var headers: [HeaderField] = []
         for (line, number) in pending.headers {
-            if Self.isRequestLine(line.trimmingSpaces()) { throw failure(number, 1, Self.notAHeader(line)) }
             guard let colon = line.firstIndex(of: ":") else { throw failure(number, 1, Self.notAHeader(line)) }
             let name = String(line[..<colon]).trimmingSpaces()
             let rawValue = String(line[line.index(after: colon)...]).trimmingSpaces()

@@ -17,8 +17,13 @@ public enum PostmanImport {
     /// At most this many requests: each becomes a record.
     public static let requestLimit = 100_000
 
-    /// `info.schema` names a Postman collection, or `info` plus `item` look like one.
+    /// `info.schema` names a Postman collection, or `info` plus `item` look like one; a v1
+    /// collection (`requests`); an `item` list of requests or folders without `info` (newman's).
     public static func recognises(_ document: JSONValue) -> Bool {
+        if PostmanV1.recognises(document) { return true }
+        if document["info"] == nil, case .array(let items) = document["item"], let first = items.first {
+            return first["request"] != nil || first["item"] != nil
+        }
         guard case .object = document["info"] else { return false }
         if let schema = document["info"]?["schema"]?.stringValue, schema.contains("postman.com/json/collection") { return true }
         if case .array = document["item"] { return true }
@@ -47,6 +52,7 @@ public enum PostmanImport {
 
     /// The requests of a collection, its variables, and one warning per thing not imported.
     public static func read(_ document: JSONValue, named file: String, settings: Settings) throws(WorkbenchError) -> FileImport {
+        let document = PostmanV1.recognises(document) ? PostmanV1.asVersion2(document) : document
         var reader = Reader(file: file, settings: settings)
         // Postman follows redirects unless the collection says otherwise.
         reader.settings.followRedirects = document["protocolProfileBehavior"]?["followRedirects"] != .bool(false)
@@ -62,7 +68,8 @@ public enum PostmanImport {
         guard !reader.records.isEmpty else {
             throw WorkbenchError(reader.skipped.first ?? "\(file): the collection holds no request")
         }
-        let version = document["info"]?["schema"]?.stringValue?.contains("v2.0") == true ? "v2.0" : "v2.1"
+        let schema = document["info"]?["schema"]?.stringValue ?? ""
+        let version = schema.contains("v1.0") ? "v1" : schema.contains("v2.0") ? "v2.0" : "v2.1"
         var imported = FileImport(records: reader.records, warnings: reader.skipped.map { $0 + "; skipped" } + reader.warnings,
                                   kind: "a Postman collection \(version)")
         imported.variables = reader.variables
@@ -280,6 +287,25 @@ public enum PostmanImport {
             return output + rest
         }
 
+        /// A header name with `{{...}}` in it, as Postman resolves it: with the values known at
+        /// import (a header name holds no reference when sent).
+        mutating func resolvedName(_ name: String, scope: [String: String]) throws(WorkbenchError) -> String {
+            guard Template.hasReferences(name) else { return name }
+            let template = try resolve(name, scope: scope)
+            var output = ""
+            var rest = Substring(template)
+            while let open = rest.firstRange(of: "{{"), let close = rest[open.upperBound...].firstRange(of: "}}") {
+                output += rest[..<open.lowerBound]
+                let variable = String(rest[open.upperBound..<close.lowerBound])
+                guard let value = variables.first(where: { $0.name == variable })?.value, !value.isEmpty else {
+                    throw WorkbenchError("header name \(Excerpt.quoted(name)): {{\(variable)}} has no value at import, and a header name is sent as it is")
+                }
+                output += value
+                rest = rest[close.upperBound...]
+            }
+            return output + rest
+        }
+
         /// `{{$guid}}` and its kind: a variable holding a value made at import, named in a warning.
         mutating func dynamic(_ key: String) -> String {
             let name = "postman_" + PostmanImport.variableName(String(key.dropFirst()))
@@ -335,6 +361,7 @@ public enum PostmanImport {
                 url += "?" + queryItems.map { item in item.1.map { "\(item.0)=\($0)" } ?? item.0 }.joined(separator: "&")
             }
             url = try resolve(url, scope: scope)
+            guard !url.trimmingSpaces().isEmpty else { throw WorkbenchError("the request has no URL") }
             url = Self.substitutingPathVariables(url, pathVariables)
             if !url.contains("://") && !url.hasPrefix("{{") { url = "http://" + url }
             _ = try endpoint.setURL(url)
@@ -344,10 +371,11 @@ public enum PostmanImport {
             for field in Self.headerList(request["header"]) {
                 if field.disabled { disabledHeaders = true; continue }
                 let value = try resolve(field.value, scope: scope)
-                try HTTPSyntax.checkHeaderName(field.name)
-                try HTTPSyntax.checkHeaderValue(value, name: field.name)  // as HAR: refused here, not at every `show`
+                let name = try resolvedName(field.name, scope: scope)
+                try HTTPSyntax.checkHeaderName(name)
+                try HTTPSyntax.checkHeaderValue(value, name: name)  // as HAR: refused here, not at every `show`
                 try Template.validate(value)
-                headers.append(HeaderField(name: field.name, value: value))
+                headers.append(HeaderField(name: name, value: value))
             }
             if disabledHeaders { warn("\(place): disabled headers are left out") }
 

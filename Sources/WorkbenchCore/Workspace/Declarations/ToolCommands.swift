@@ -90,7 +90,8 @@ extension CommandParser {
             return .command(.importFile(words[0].text))
         }
         // The whole line is split, so an error's column counts from its start.
-        let words = try ShellWords.split(trimmedLine, dialect: .bash).dropFirst(2).map(\.text)
+        // As bash: the command ends at `;`, `|`, `&&` or `||` (`curl ... | jq .` as docs write it).
+        let words = try ShellWords.split(trimmedLine, dialect: .bash).prefix { !$0.isOperator }.dropFirst(2).map(\.text)
         guard !arguments.isEmpty, !words.isEmpty else {
             throw WorkbenchError("import: expected a curl command after `import curl`; see `help import`")
         }

@@ -1,0 +1,3 @@
+curl -X GET \
+  -H "Content-Type: application/json"  \
+  "https://api.digitalocean.com/v2/1-clicks"

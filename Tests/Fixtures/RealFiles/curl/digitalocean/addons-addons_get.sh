@@ -1,0 +1,4 @@
+curl \
+  -H "Content-Type: application/json" \
+  -H "Authorization: Bearer $DIGITALOCEAN_TOKEN" \
+  "https://api.digitalocean.com/v2/add-ons/saas/123e4567-e89b-12d3-a456-4266141"

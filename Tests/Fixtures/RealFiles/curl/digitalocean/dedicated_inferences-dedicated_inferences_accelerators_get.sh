@@ -1,0 +1,3 @@
+curl -i -X GET "https://api.digitalocean.com/v2/dedicated-inferences/6b5c619c-359c-44ca-87e2-47e98170c01d/accelerators/5b5c619c-359c-44ca-87e2-47e98170c02f" \
+  -H "Content-Type: application/json" \
+  -H "Authorization: Bearer $DO_TOKEN"

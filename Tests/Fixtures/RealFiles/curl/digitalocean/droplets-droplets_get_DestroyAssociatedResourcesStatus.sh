@@ -1,0 +1,4 @@
+curl -X GET \
+  -H "Content-Type: application/json" \
+  -H "Authorization: Bearer $DIGITALOCEAN_TOKEN" \
+  "https://api.digitalocean.com/v2/droplets/3164494/destroy_with_associated_resources/status"

@@ -1,0 +1,7 @@
+curl -X PUT \
+  -H "Content-Type: application/json"  \
+  -H "Authorization: Bearer $DIGITALOCEAN_TOKEN" \
+  "https://api.digitalocean.com/v2/gen-ai/model_evaluation_runs/12345678-1234-1234-1234-123456789012/cancel" \
+  -d '{
+    "eval_run_uuid": "12345678-1234-1234-1234-123456789012"
+  }'

@@ -1,0 +1,16 @@
+curl -X POST \
+  -H "Content-Type: application/json"  \
+  -H "Authorization: Bearer $DIGITALOCEAN_TOKEN" \
+  "https://api.digitalocean.com/v2/gen-ai/evaluation_test_cases" \
+  -d '{
+    "name": "Test Case",
+    "description": "Description of the test case",
+    "dataset_uuid": "1b418231-b7d6-11ef-bf8f-4e013e2ddde4",
+    "metrics": ["1b418231-b7d6-11ef-bf8f-4e013e2ddde4", "2b418231-b7d6-11ef-bf8f-4e013e2ddde4"],
+    "star_metric": {
+      "metric_uuid": "1b418231-b7d6-11ef-bf8f-4e013e2ddde4",
+      "name": "Retrieved chunk usage",
+      "success_threshold_pct": 80
+    },
+    "workspace_uuid": "1b418231-b7d6-11ef-bf8f-4e013e2ddde4"
+  }'

@@ -1,0 +1,4 @@
+curl -X GET \
+    -H "Content-Type: application/json"  \
+    -H "Authorization: Bearer $DIGITALOCEAN_TOKEN" \
+    "https://api.digitalocean.com/v2/gen-ai/models/routers?page=1&per_page=20"

@@ -1,0 +1,8 @@
+curl -X PUT \
+  -H "Content-Type: application/json"  \
+  -H "Authorization: Bearer $DIGITALOCEAN_TOKEN" \
+  "https://api.digitalocean.com/v2/gen-ai/models/api_keys/11efb7d6-cdb5-6388-bf8f-4e013e2ddde4" \
+  -d '{
+    "api_key_uuid": "11efb7d6-cdb5-6388-bf8f-4e013e2ddde4",
+    "name": "test-key2"
+  }'

@@ -1,0 +1,6 @@
+curl -X PUT \
+  -H "Content-Type: application/json" \
+  -H "Authorization: Bearer $DIGITALOCEAN_TOKEN" \
+  -d '{"name":"my-web-api", "description": "My website API", "purpose": "Service or API", "environment": "Staging", "is_default": false}' \
+  "https://api.digitalocean.com/v2/projects/4e1bfbc3\
+  -dc3e-41f2-a18f-1b4d7ba71679"

@@ -1,0 +1,4 @@
+curl -X PUT \
+  -H "Content-Type: application/json" \
+  -H "Authorization: Bearer $DIGITALOCEAN_TOKEN" \
+  "https://api.digitalocean.com/v2/registry/example/garbage-collection/example-gc-uuid"

@@ -1,0 +1,4 @@
+curl -X GET \
+  -H "Content-Type: application/json" \
+  -H "Authorization: Bearer $DIGITALOCEAN_TOKEN" \
+  "https://api.digitalocean.com/v2/vector-databases?page=1&per_page=20"

@@ -1,0 +1,1 @@
+curl -X GET 'http://somesite.com/getdata' -i -G -d 'id=1234'

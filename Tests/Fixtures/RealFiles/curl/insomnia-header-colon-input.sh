@@ -1,0 +1,1 @@
+curl https://insomnia.rest -H 'X-Something: foo: bar:baz'

@@ -1,0 +1,1 @@
+curl -XPOST -did=1234 https://insomnia.rest
