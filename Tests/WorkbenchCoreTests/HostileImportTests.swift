@@ -16,7 +16,7 @@ import Testing
         let h = InterpreterHarness(files: ["col.json": Array(collection.utf8)])
         let before = h.workspace
         #expect(h.failure("import col.json")?.message
-            == "col.json: 'r': invalid value for header X-A: the control character U+1B is not allowed in a header value")
+            == "col.json: request 1 'r': invalid value for header X-A: the control character U+1B is not allowed in a header value")
         #expect(h.workspace == before)
     }
 }

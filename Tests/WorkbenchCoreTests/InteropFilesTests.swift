@@ -74,13 +74,13 @@ import Testing
             >> ./out.json
 
             ###
-            GET http://h/{{$random.alphabetic(5)}}
+            GET http://h/{{$random.beer.name}}
             """)
         #expect(imported.document.requests.count == 1)
         #expect(imported.notes == [
             "api.http:3: response handler skipped (JavaScript does not run in the workbench)",
             "api.http:6: output redirect `>> ./out.json` skipped (the workbench writes files with `send > FILE`)",
-            "api.http:9: request skipped: it uses {{$random.alphabetic(5)}}, which the workbench cannot generate",
+            "api.http:9: request skipped: it uses {{$random.beer.name}}, which the workbench cannot generate",
         ])
     }
 
