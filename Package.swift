@@ -92,6 +92,7 @@ let package = Package(
             dependencies: [
                 "WorkbenchBasics",
                 "CCurl",
+                "CCrypto",
                 "CSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]

@@ -16,7 +16,7 @@ import re
 import sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from botocore.auth import SigV4Auth
+from botocore.auth import S3SigV4Auth, SigV4Auth
 from botocore.awsrequest import AWSRequest, HTTPHeaders
 from botocore.credentials import Credentials
 
@@ -29,7 +29,7 @@ AUTHORIZATION = re.compile(
     r"SignedHeaders=(?P<signed>[^,]+),\s*Signature=(?P<signature>[0-9a-f]{64})$")
 
 
-class ListedHeadersAuth(SigV4Auth):
+class ListedHeaders:
     """botocore's signer, signing exactly the headers the client listed (as AWS does)."""
 
     def __init__(self, credentials, service, region, signed):
@@ -41,6 +41,14 @@ class ListedHeadersAuth(SigV4Auth):
         for name in self.signed:
             headers[name] = request.headers[name]
         return headers
+
+
+class ListedHeadersAuth(ListedHeaders, SigV4Auth):
+    """Every service but S3: botocore encodes the path as received a second time."""
+
+
+class ListedHeadersS3Auth(ListedHeaders, S3SigV4Auth):
+    """S3: the path as received, and the payload's hash from X-Amz-Content-SHA256."""
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -79,12 +87,13 @@ class Handler(BaseHTTPRequestHandler):
                              headers={name: self.headers[name] for name in signed})
         amz_date = self.headers.get("X-Amz-Date", "")
         request.context["timestamp"] = amz_date
-        signer = ListedHeadersAuth(Credentials(ACCESS_KEY, SECRET_KEY, token), match["service"], match["region"], signed)
+        kind = ListedHeadersS3Auth if match["service"] == "s3" else ListedHeadersAuth
+        signer = kind(Credentials(ACCESS_KEY, SECRET_KEY, token), match["service"], match["region"], signed)
         canonical = signer.canonical_request(request)
         expected = signer.signature(signer.string_to_sign(request, canonical), request)
         verified = hmac.compare_digest(expected, match["signature"]) and amz_date[:8] == match["date"]
         document = {"verified": verified, "region": match["region"], "service": match["service"],
-                    "signed_headers": signed, "method": self.command, "body_length": len(body),
+                    "signed_headers": signed, "method": self.command, "body_length": len(body), "path": self.path,
                     "session_token": None if token is None else ("valid" if token == SESSION_TOKEN else "wrong")}
         if token is not None and "x-amz-security-token" not in signed:
             document["verified"] = False

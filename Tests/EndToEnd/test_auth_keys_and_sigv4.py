@@ -224,3 +224,36 @@ def test_aws_sigv4_is_not_sent_to_another_origin(run_workbench, aws_server):
     ))
     assert code == 0, out + err
     assert "not sent here: auth aws-sigv4 belongs to" in out + err
+
+
+@pytest.mark.parametrize("service", ["execute-api", "s3"])
+def test_aws_sigv4_signs_paths_that_need_encoding_as_botocore_does(run_workbench, aws_server, service):
+    """AWS signs the path encoded twice for every service but S3 (botocore's SigV4Auth and
+    S3SigV4Auth): a path holding encoded bytes (`%20`, UTF-8, an encoded `/`) verifies for
+    both, with a query to sort and a body to hash."""
+    code, out, err = run_workbench(input=script(
+        f"base {aws_server}",
+        f"auth aws-sigv4 {AWS_KEY}:{AWS_SECRET} us-east-1 {service} --session-token {AWS_TOKEN}",
+        "get /prod/caf%C3%A9/a%20b/x%2Fy?q=a%20b&a=1",
+        "expect json $.verified == true",
+        "path /prod/{{name}}",
+        "set name 'my key (1).txt'",
+        "body hello",
+        "put",
+        "expect json $.verified == true",
+        "expect json $.session_token == \"valid\"",
+        "get /prod/a/./b/../c",
+        "expect json $.verified == true",
+        "path /prod/a%20b",
+        "export curl",
+    ))
+    assert code == 0, out + err
+    # curl's --aws-sigv4 signs the path as sent: the export says so where AWS would refuse it.
+    assert ("the exported command's signature will not verify" in err) == (service != "s3")
+    assert_no_secret(out + err, "the output")
+    replies = [document for document in json_documents(out) if "verified" in document]
+    assert [reply["verified"] for reply in replies] == [True, True, True]
+    assert replies[0]["path"].startswith("/prod/caf%C3%A9/a%20b/x%2Fy")
+    assert "%20" in replies[1]["path"] or "%28" in replies[1]["path"]
+    if service == "s3":
+        assert "x-amz-content-sha256" in replies[1]["signed_headers"]

@@ -145,8 +145,15 @@ public final class CurlTransport {
         defer { collector.endJSONCheck() }
         let uploads = UploadFileSizes(request.method == "HEAD" ? nil : request.multipart)
         do {
-            let outcome = try request.body.withUnsafeBufferPointer { body throws(WorkbenchError) in
-                try perform(request, body: body, settings: settings, collector: collector, shouldAbort: {
+            // SigV4 is signed here (AWSSigV4Signing), at the moment of sending, on a copy: what
+            // is recorded is the request as built. libcurl signs a multipart body, whose bytes it makes.
+            var sent = request
+            if let aws = request.awsSigV4, request.multipart == nil {
+                sent.headers += AWSSigV4Signing.headers(for: request, credentials: aws, now: CookieJar.now)
+                sent.awsSigV4 = nil
+            }
+            let outcome = try sent.body.withUnsafeBufferPointer { body throws(WorkbenchError) in
+                try perform(sent, body: body, settings: settings, collector: collector, shouldAbort: {
                     options.progress?(collector.bytesReceived, collector.announcedLength)
                     return options.shouldAbort()
                 })

@@ -41,13 +41,28 @@ public struct Export: Equatable, Sendable {
         case .http, .swift, .har, .postman: return []
         }
         var warnings: [String] = []
-        for (index, record) in records.enumerated() where record.settings.followRedirects {
+        for (index, record) in records.enumerated() {
             let request = try record.endpoint.prepare(in: scope.masked, readFile: readFile)
-            if let reason = RedirectFidelity.reason(request, settings: record.settings, tool: tool) {
-                warnings.append((records.count > 1 ? "request \(index + 1): " : "") + reason)
+            let prefix = records.count > 1 ? "request \(index + 1): " : ""
+            if record.settings.followRedirects, let reason = RedirectFidelity.reason(request, settings: record.settings, tool: tool) {
+                warnings.append(prefix + reason)
+            }
+            if tool == .curl, let aws = request.awsSigV4, let reason = Self.sigV4PathReason(request, aws) {
+                warnings.append(prefix + reason)
             }
         }
         return warnings
+    }
+
+    /// curl's `--aws-sigv4` (libcurl 7.88 here) signs the path as it is sent, where AWS encodes
+    /// it a second time for every service but S3 (`AWSSigV4Signing`): with a byte to encode
+    /// in the path, curl's signature is refused.
+    static func sigV4PathReason(_ request: PreparedRequest, _ aws: AWSSigV4Credentials) -> String? {
+        guard !aws.provider.hasSuffix(":s3") else { return nil }
+        let path = AWSSigV4Signing.split(request.target).path
+        guard AWSSigV4Signing.doublyEncoded(path) != path else { return nil }
+        return "curl signs the path \(Excerpt.quoted(path)) as sent; AWS signs it encoded twice for this service, "
+            + "so the exported command's signature will not verify (the workbench's does)"
     }
 
     /// The exported text for `records` (each with the settings it was sent with).

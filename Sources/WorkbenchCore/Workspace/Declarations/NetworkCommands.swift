@@ -15,7 +15,7 @@ extension CommandDeclaration {
         "auth oauth2 device DEVICE_URL TOKEN_URL CLIENT_ID [--scope S]",
         "auth oauth2 code AUTH_URL TOKEN_URL CLIENT_ID [SECRET] [--scope S] [--port N]",
         "auth oauth2 [refresh]", "auth none", "auth"],
-        summary: "Credentials for the requests that follow, bound to the base's origin (a missing password, token or key is asked for with hidden input); values are secrets, dropped on a redirect to another origin. An API key goes as a header or a query item; aws-sigv4 signs each request with libcurl; oauth2 obtains a token (client credentials, device code, or authorization code with PKCE through a loopback redirect), sends it as Bearer, and renews it before it runs out and after a 401 invalid_token.",
+        summary: "Credentials for the requests that follow, bound to the base's origin (a missing password, token or key is asked for with hidden input); values are secrets, dropped on a redirect to another origin. An API key goes as a header or a query item; aws-sigv4 signs each request as botocore does (the path encoded twice for every service but S3); oauth2 obtains a token (client credentials, device code, or authorization code with PKCE through a loopback redirect), sends it as Bearer, and renews it before it runs out and after a 401 invalid_token.",
         example: "auth basic ana", subcommands: ["basic", "digest", "bearer", "apikey", "aws-sigv4", "oauth2", "none"],
         parse: { words throws(WorkbenchError) in try words.parseAuth() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyAuth(command, context: context) },
