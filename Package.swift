@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Linux only: the code calls Glibc, libcurl and libedit directly, so no Apple
-// platform is claimed.
+// Built and tested on Linux only. Every call into the C library goes through the Platform
+// target, which holds the Darwin branches too, but no Apple platform is claimed until macOS is
+// built and tested.
 
 /// Where Linking/ is: the linker is given absolute paths, whatever directory it runs in.
 let linking = "\(Context.packageDirectory)/Linking"
@@ -57,6 +58,15 @@ let package = Package(
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
     ],
     targets: [
+        // The C library (Glibc, or Darwin on Apple platforms), named by no other target: POSIX
+        // as both platforms spell it, with their differences resolved in one place.
+        .target(
+            name: "Platform",
+            linkerSettings: [
+                // macOS keeps iconv (TextDecoding) in a library of its own; Glibc has it built in.
+                .linkedLibrary("iconv", .when(platforms: [.macOS])),
+            ]
+        ),
         // libedit, through its readline-compatible API, loaded with dlopen when the REPL starts
         // (include/CEditLine.h says why); its header (libedit-dev) is read at build time.
         .target(name: "CEditLine"),
@@ -83,6 +93,7 @@ let package = Package(
         .target(
             name: "WorkbenchBasics",
             dependencies: [
+                "Platform",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -90,6 +101,7 @@ let package = Package(
         .target(
             name: "WorkbenchHTTP",
             dependencies: [
+                "Platform",
                 "WorkbenchBasics",
                 "CCurl",
                 "CCrypto",
@@ -101,6 +113,7 @@ let package = Package(
         .target(
             name: "WorkbenchAPIs",
             dependencies: [
+                "Platform",
                 "WorkbenchBasics",
                 "WorkbenchHTTP",
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
@@ -114,6 +127,7 @@ let package = Package(
         .target(
             name: "WorkbenchSessions",
             dependencies: [
+                "Platform",
                 "WorkbenchBasics",
                 "WorkbenchHTTP",
                 "WorkbenchAPIs",
@@ -126,6 +140,7 @@ let package = Package(
         .target(
             name: "WorkbenchCore",
             dependencies: [
+                "Platform",
                 "WorkbenchBasics",
                 "WorkbenchHTTP",
                 "WorkbenchAPIs",
@@ -137,11 +152,12 @@ let package = Package(
         ),
         .target(
             name: "LineEditing",
-            dependencies: ["CEditLine", "WorkbenchBasics"]
+            dependencies: ["Platform", "CEditLine", "WorkbenchBasics"]
         ),
         .executableTarget(
             name: "workbench",
             dependencies: [
+                "Platform",
                 "WorkbenchCore",
                 "LineEditing",
                 "CSupport",
@@ -152,6 +168,7 @@ let package = Package(
         .testTarget(
             name: "WorkbenchCoreTests",
             dependencies: [
+                "Platform",
                 "WorkbenchCore",
                 "WorkbenchBasics",
                 "WorkbenchHTTP",

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Checks that the folders inside each layer target depend one way, in the order data flows.
 
-The layers themselves are targets (Package.swift): WorkbenchBasics <- WorkbenchHTTP <-
-WorkbenchAPIs <- WorkbenchSessions <- WorkbenchCore, and the compiler rejects an import
-that points the wrong way. Inside a target the folders are one module, so the compiler
+The layers themselves are targets (Package.swift): Platform (the C library, which no other
+target imports) <- WorkbenchBasics <- WorkbenchHTTP <- WorkbenchAPIs <- WorkbenchSessions <-
+WorkbenchCore, and the compiler rejects an import that points the wrong way. Inside a target the folders are one module, so the compiler
 cannot see a back edge there:
 
     WorkbenchBasics:   Support <- JSON <- Templates
@@ -46,7 +46,7 @@ def code_of(text: str) -> str:
 
 
 def main() -> int:
-    problems = []
+    problems = c_library_imports()
     for target, order in TARGETS.items():
         problems += check(SOURCES / target, order, LOOSE.get(target, set()))
     for problem in problems:
@@ -54,6 +54,14 @@ def main() -> int:
     folders = sum(len(order) for order in TARGETS.values())
     print(f"check_layers: {len(problems)} back edge{'s' if len(problems) != 1 else ''} in {folders} folders of {len(TARGETS)} targets")
     return 1 if problems else 0
+
+
+def c_library_imports() -> list[str]:
+    """Files outside Sources/Platform that import the C library themselves."""
+    pattern = re.compile(r"^\s*(?:@_exported\s+|@preconcurrency\s+)?import\s+(Glibc|Darwin|Musl)\b", re.M)
+    return [f"{path.relative_to(SOURCES)} imports {match.group(1)}: go through Platform"
+            for path in sorted(SOURCES.rglob("*.swift")) if path.parts[len(SOURCES.parts)] != "Platform"
+            for match in pattern.finditer(code_of(path.read_text(encoding="utf-8")))]
 
 
 def check(CORE: Path, ORDER: list[str], allowed_loose: set[str]) -> list[str]:

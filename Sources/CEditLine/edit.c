@@ -45,10 +45,15 @@ static __typeof__(rl_forced_update_display) *edit_rl_forced_update_display;
         } \
     } while (0)
 
+// The names to try, in order (Platform's SharedLibraries.lineEditor: each platform's own).
+static const char *const *load_names;
+static int load_name_count;
+
 static void load(void) {
-    // The soname Debian's libedit2 installs; the development link as a fallback.
-    void *library = dlopen("libedit.so.2", RTLD_LAZY | RTLD_LOCAL);
-    if (library == NULL) library = dlopen("libedit.so", RTLD_LAZY | RTLD_LOCAL);
+    void *library = NULL;
+    for (int index = 0; index < load_name_count && library == NULL; index++) {
+        library = dlopen(load_names[index], RTLD_LAZY | RTLD_LOCAL);
+    }
     if (library == NULL) {
         failed();
         return;
@@ -74,8 +79,11 @@ static void load(void) {
     find(rl_forced_update_display);
 }
 
-int wb_edit_load(void) {
+int wb_edit_load(const char *const *names, int count) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
+    // Read by the one call of load; later calls return its answer whatever they pass.
+    load_names = names;
+    load_name_count = count;
     pthread_once(&once, load);
     return load_error == NULL ? 0 : -1;
 }

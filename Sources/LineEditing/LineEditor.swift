@@ -1,7 +1,5 @@
 import CEditLine
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// Interactive line input through libedit's readline-compatible API:
 /// emacs keys, Ctrl-R search, tab completion, and the history file read at start.
@@ -38,7 +36,9 @@ public final class LineEditor {
     ///   - interruptPending: reports (without clearing) a SIGINT, so reading a key stops for it.
     public init(historyFile: String?, interrupted: @escaping () -> Bool, interruptPending: @escaping () -> Bool,
                 completer: @escaping Completer) throws(Unavailable) {
-        guard wb_edit_load() == 0 else {
+        // The C strings live as long as the process: libedit is loaded once.
+        let names = SharedLibraries.lineEditor.map { UnsafePointer(strdup($0)) }
+        guard names.withUnsafeBufferPointer({ wb_edit_load($0.baseAddress, Int32($0.count)) }) == 0 else {
             throw Unavailable(reason: wb_edit_load_error().map { String(cString: $0) } ?? "libedit could not be loaded")
         }
         self.historyFile = historyFile
@@ -173,7 +173,7 @@ enum KeyReader {
         while true {
             // A Ctrl-C that came while the redraw waited for the terminal ends the line too.
             if stopsForResize && (wb_winch_pending() != 0 || signalEndsRead()) { return nil }
-            let count = Glibc.read(0, &value, 1)
+            let count = Platform.read(0, &value, 1)
             if count == 1 {
                 if value == 0x1B && TerminalReport.swallowsLateAnswer() { continue }
                 return value

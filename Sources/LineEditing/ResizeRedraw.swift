@@ -1,7 +1,5 @@
 import CEditLine
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// Redraws the prompt and the line after the window changed size while a line is read.
 ///
@@ -245,7 +243,7 @@ enum TerminalReport {
     static func write(_ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let count = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+            let count = bytes.withUnsafeBytes { Platform.write(1, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return }
             bytes = bytes.dropFirst(count)
@@ -281,7 +279,7 @@ enum TerminalReport {
             if ready < 0 && errno == EINTR { continue }
             if ready <= 0 { continue }
             var chunk = [UInt8](repeating: 0, count: 256)
-            let count = Glibc.read(0, &chunk, chunk.count)
+            let count = Platform.read(0, &chunk, chunk.count)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
                 typeahead += received
@@ -359,7 +357,7 @@ enum TerminalReport {
             // The rest of an answer arrives together; a person's Esc is not followed that fast.
             var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
             var byte: UInt8 = 0
-            guard poll(&descriptor, 1, 50) > 0, Glibc.read(0, &byte, 1) == 1 else {
+            guard poll(&descriptor, 1, 50) > 0, Platform.read(0, &byte, 1) == 1 else {
                 typeahead = Array(bytes.dropFirst()) + typeahead
                 return false
             }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import WorkbenchBasics
 
 /// The terminal beside the line editor: its size, its locale, hidden input, clearing.
@@ -58,7 +56,7 @@ public enum Terminal {
         }
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
-        while Glibc.read(0, &byte, 1) == 1, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") {
+        while Platform.read(0, &byte, 1) == 1, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") {
             bytes.append(byte)
         }
         return String(decoding: bytes, as: UTF8.self)

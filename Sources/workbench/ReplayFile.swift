@@ -1,7 +1,5 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import WorkbenchCore
 
 extension WorkbenchCommand {

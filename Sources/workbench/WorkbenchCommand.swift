@@ -1,7 +1,5 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import CSupport
 import WorkbenchCore
 
@@ -14,11 +12,11 @@ struct WorkbenchCommand: ParsableCommand {
         switch QuickStart.parse(CommandLine.arguments.dropFirst()) {
         case .version:
             FileDescriptorSink.writeAll(Array((WorkbenchVersion.current + "\n").utf8), to: 1)
-            Glibc.exit(ExitStatus.success.rawValue)
+            ProcessEnvironment.exit(ExitStatus.success.rawValue)
         case .start(let options, let restore):
-            Glibc.exit(Launch.start(session: nil, restore: restore, options: options, repl: REPL.run))
+            ProcessEnvironment.exit(Launch.start(session: nil, restore: restore, options: options, repl: REPL.run))
         case .run(let script, let options):
-            Glibc.exit(Launch.run(script: script, environmentName: nil, options: options))
+            ProcessEnvironment.exit(Launch.run(script: script, environmentName: nil, options: options))
         case nil:
             break
         }
@@ -28,7 +26,7 @@ struct WorkbenchCommand: ParsableCommand {
         } catch {
             if exitCode(for: error) == .validationFailure {
                 FileDescriptorSink.writeAll(Array((fullMessage(for: error) + "\n").utf8), to: 2)
-                Glibc.exit(ExitStatus.badInput.rawValue)
+                ProcessEnvironment.exit(ExitStatus.badInput.rawValue)
             }
             exit(withError: error)
         }

@@ -1,7 +1,5 @@
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 @testable import WorkbenchAPIs
 @testable import WorkbenchBasics
 @testable import WorkbenchCore
@@ -77,7 +75,7 @@ private func fileType(_ path: String) -> mode_t {
 @Suite struct OutputFileTests {
     func write(_ text: String, into file: OutputFile) {
         let bytes = Array(text.utf8)
-        #expect(Glibc.write(file.descriptor.rawValue, bytes, bytes.count) == bytes.count)
+        #expect(Platform.write(file.descriptor.rawValue, bytes, bytes.count) == bytes.count)
     }
 
     @Test func aCommittedFileHoldsTheBodyAndNoTemporaryFileStays() throws {

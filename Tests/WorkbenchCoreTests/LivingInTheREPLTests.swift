@@ -1,7 +1,5 @@
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 @testable import WorkbenchAPIs
 @testable import WorkbenchBasics
 @testable import WorkbenchCore

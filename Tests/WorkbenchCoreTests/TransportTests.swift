@@ -1,8 +1,6 @@
 import CCurl
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 @testable import WorkbenchAPIs
 @testable import WorkbenchBasics
 @testable import WorkbenchCore

@@ -11,9 +11,10 @@
 // more of resident memory at every start (Benchmarks/README.md, "Start-up: from exec to the
 // first request"). Every function below but wb_edit_load needs it loaded.
 
-/// Loads libedit (once; later calls return the first answer): 0 when it is ready, -1 when it
-/// could not be loaded, with the loader's reason in wb_edit_load_error().
-int wb_edit_load(void);
+/// Loads libedit (once; later calls return the first answer), trying `names` in order (the
+/// platform's names for it): 0 when it is ready, -1 when it could not be loaded, with the
+/// loader's reason in wb_edit_load_error().
+int wb_edit_load(const char *const *names, int count);
 /// Why wb_edit_load failed (the dynamic loader's message); NULL when it did not.
 const char *wb_edit_load_error(void);
 

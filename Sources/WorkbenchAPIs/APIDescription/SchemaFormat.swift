@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import WorkbenchBasics
 
 /// The `format` checks `expect schema` makes: the common formats of JSON Schema

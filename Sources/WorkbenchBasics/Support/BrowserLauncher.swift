@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// Opens a URL in the user's browser: `$BROWSER URL` (as `sensible-browser`
 /// reads it), else `xdg-open URL`, through `/bin/sh` with the URL as an
@@ -12,21 +10,11 @@ public enum BrowserLauncher {
         let browser = environment["BROWSER"].flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 } ?? "xdg-open"
         // `$BROWSER` may hold a command with `%s` where the URL goes (the old convention).
         let command = browser.contains("%s") ? browser.replacing("%s", with: "\"$1\"") : browser + " \"$1\""
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
         // The browser's chatter stays off the workbench's output; its errors go to stderr.
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        var child: pid_t = 0
-        let arguments = ["/bin/sh", "-c", command, "sh", url]
-        let pointers = arguments.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
-        let names = environment.map { "\($0.key)=\($0.value)" }
-        let environmentPointers = names.map { strdup($0) } + [nil]
-        defer { environmentPointers.forEach { free($0) } }
-        guard posix_spawn(&child, "/bin/sh", &actions, nil, pointers, environmentPointers) == 0 else { return nil }
-        return child
+        let started = Spawn.start("/bin/sh", arguments: ["/bin/sh", "-c", command, "sh", url],
+                                  environment: environment.map { "\($0.key)=\($0.value)" },
+                                  actions: [.open(0, path: "/dev/null", flags: O_RDONLY), .open(1, path: "/dev/null", flags: O_WRONLY)])
+        return try? started.get()
     }
 
     /// Reaps the browser command if it has ended, waiting up to `seconds` for it.

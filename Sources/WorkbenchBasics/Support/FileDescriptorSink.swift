@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// Standard output and error (or any two descriptors), buffered by hand:
 /// Swift 6 cannot touch C's `stdout` global, and one `write(2)` per line
@@ -81,7 +79,7 @@ public final class FileDescriptorSink: OutputSink {
         guard let start = buffer.baseAddress else { return true }
         var offset = 0
         while offset < buffer.count {
-            let written = Glibc.write(descriptor, start + offset, buffer.count - offset)
+            let written = Platform.write(descriptor, start + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return false

@@ -1,9 +1,5 @@
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// File access with errors a user can read: which file, and what the system said.
 ///
@@ -45,9 +41,8 @@ public enum FileSystem {
     /// `holding` names the kind of file in an error about its size.
     public static func read(_ path: String, limit: Int, holding kind: String = "a file read whole") throws(WorkbenchError) -> [UInt8] {
         let expanded = expandTilde(path)
-        var info = stat()
-        guard stat(expanded, &info) == 0 else { throw failure("cannot read '\(path)'") }
-        try checkReadable(info, path: path, limit: limit, kind: kind)
+        guard let named = FileStatus.of(path: expanded) else { throw failure("cannot read '\(path)'") }
+        try checkReadable(named, path: path, limit: limit, kind: kind)
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.open(expanded, .readOnly, options: [.nonBlocking, .closeOnExec])
@@ -55,10 +50,10 @@ public enum FileSystem {
             throw failure("cannot read '\(path)'", error)
         }
         defer { try? descriptor.close() }
-        guard fstat(descriptor.rawValue, &info) == 0 else { throw failure("cannot read '\(path)'") }
+        guard let info = FileStatus.of(descriptor: descriptor.rawValue) else { throw failure("cannot read '\(path)'") }
         try checkReadable(info, path: path, limit: limit, kind: kind)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
+        bytes.reserveCapacity(Int(info.size))
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count: Int
@@ -79,25 +74,24 @@ public enum FileSystem {
     /// A file libcurl will open itself (an upload, a certificate) must be a
     /// regular file this process can read; its size does not matter (uploads are streamed).
     public static func checkReadableRegularFile(_ path: String, shownAs name: String, for verb: String) throws(WorkbenchError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw failure("cannot \(verb) '\(name)'") }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw WorkbenchError("cannot \(verb) '\(name)': it is a directory")
+        guard let info = FileStatus.of(path: path) else { throw failure("cannot \(verb) '\(name)'") }
+        switch info.kind {
+        case .regular: break
+        case .directory: throw WorkbenchError("cannot \(verb) '\(name)': it is a directory")
         default: throw WorkbenchError("cannot \(verb) '\(name)': it is not a regular file (a device, FIFO or socket)")
         }
         guard access(path, R_OK) == 0 else { throw failure("cannot \(verb) '\(name)'") }
     }
 
     /// Only a regular file no larger than `limit` is read.
-    private static func checkReadable(_ info: stat, path: String, limit: Int, kind: String) throws(WorkbenchError) {
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw WorkbenchError("cannot read '\(path)': it is a directory")
+    private static func checkReadable(_ info: FileStatus, path: String, limit: Int, kind: String) throws(WorkbenchError) {
+        switch info.kind {
+        case .regular: break
+        case .directory: throw WorkbenchError("cannot read '\(path)': it is a directory")
         default: throw WorkbenchError("cannot read '\(path)': it is not a regular file (a device, FIFO or socket)")
         }
-        if Int(info.st_size) > limit {
-            throw WorkbenchError("cannot read '\(path)': it is \(Quantities.size(Int(info.st_size))), more than the \(Quantities.size(limit)) \(kind) may hold")
+        if Int(info.size) > limit {
+            throw WorkbenchError("cannot read '\(path)': it is \(Quantities.size(Int(info.size))), more than the \(Quantities.size(limit)) \(kind) may hold")
         }
     }
 
@@ -122,11 +116,11 @@ public enum FileSystem {
                 $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
             if name == "." || name == ".." { continue }
-            var isDirectory = entry.pointee.d_type == DT_DIR
-            if entry.pointee.d_type == DT_LNK || entry.pointee.d_type == DT_UNKNOWN {
-                var info = stat()
+            let type = Int(entry.pointee.d_type)
+            var isDirectory = type == Int(DT_DIR)
+            if type == Int(DT_LNK) || type == Int(DT_UNKNOWN) {
                 let full = (path.isEmpty ? "." : expandTilde(path)) + "/" + name
-                isDirectory = stat(full, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+                isDirectory = FileStatus.of(path: full)?.kind == .directory
             }
             entries.append((name, isDirectory))
         }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// Output produced by two threads out of order and written in order: the
 /// work is cut into numbered segments that the threads claim in turn; each

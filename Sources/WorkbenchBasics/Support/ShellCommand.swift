@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// Runs a command line through `/bin/sh -c` with bytes on its standard input
 /// and this process's standard output and error: `last | jq .name`, the pager.
@@ -37,34 +35,18 @@ public enum ShellCommand {
         let (readEnd, writeEnd) = (ends[0], ends[1])
         if pipesInput { _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC) }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if pipesInput {
-            posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
-            posix_spawn_file_actions_addclose(&actions, readEnd)
-        }
-
-        // The child starts with SIGPIPE and SIGINT as a shell would have them, whatever this process does.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        sigaddset(&defaults, SIGINT)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-
-        var child: pid_t = 0
         let words = ["/bin/sh", "-c", command] + (arguments.isEmpty ? [] : ["sh"] + arguments)
-        let pointers = words.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
-        let spawned = posix_spawn(&child, "/bin/sh", &actions, &attributes, pointers, environ)
+        // The child starts with SIGPIPE and SIGINT as a shell would have them, whatever this process does.
+        let spawned = Spawn.start("/bin/sh", arguments: words,
+                                  actions: pipesInput ? [.duplicate(readEnd, to: 0), .close(readEnd)] : [],
+                                  defaultSignals: [SIGPIPE, SIGINT])
         if pipesInput { close(readEnd) }
-        guard spawned == 0 else {
+        let child: pid_t
+        switch spawned {
+        case .success(let started): child = started
+        case .failure(let error):
             if pipesInput { close(writeEnd) }
-            throw WorkbenchError("cannot run `\(command)`: \(String(cString: strerror(spawned)))")
+            throw WorkbenchError("cannot run `\(command)`: \(error.reason)")
         }
 
         if pipesInput {

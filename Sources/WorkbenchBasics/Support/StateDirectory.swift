@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// Where the workbench keeps its own files (XDG base directories).
 public enum StateDirectory {
@@ -26,14 +24,5 @@ public enum StateDirectory {
 
 /// The process environment as a dictionary, read when it is needed so `{{env.NAME}}` is current.
 public func currentEnvironment() -> [String: String] {
-    var result: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-        let text = String(cString: entry)
-        if let equals = text.firstIndex(of: "=") {
-            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-        }
-        pointer += 1
-    }
-    return result
+    ProcessEnvironment.current()
 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import WorkbenchBasics
 
 /// `body edit`: writes the body to a private temporary file, runs `$VISUAL`

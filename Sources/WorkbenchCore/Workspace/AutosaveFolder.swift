@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import WorkbenchBasics
 
 /// Where interactive runs autosave: one file per process in the state folder
@@ -26,32 +24,26 @@ public struct AutosaveFolder: Sendable {
 
     /// Every autosave in the folder, most recently written first.
     public func files() -> [String] {
-        var found: [(path: String, modified: timespec)] = []
+        var found: [(path: String, modified: FileTime)] = []
         for entry in FileSystem.listDirectory(directory) where !entry.isDirectory && Self.isAutosaveName(entry.name) {
             let path = directory + "/" + entry.name
             guard var modified = Self.modified(path) else { continue }
             // Written last when its journal was.
-            if let journal = Self.modified(AutosaveJournal.path(for: path)), Self.isLater(journal, than: modified) {
+            if let journal = Self.modified(AutosaveJournal.path(for: path)), journal > modified {
                 modified = journal
             }
             found.append((path, modified))
         }
         return found.sorted { left, right in
-            if Self.isLater(left.modified, than: right.modified) { return true }
-            if Self.isLater(right.modified, than: left.modified) { return false }
+            if left.modified != right.modified { return left.modified > right.modified }
             return left.path > right.path
         }.map(\.path)
     }
 
     /// When the regular file at `path` was last written; nil when there is none.
-    private static func modified(_ path: String) -> timespec? {
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return info.st_mtim
-    }
-
-    private static func isLater(_ time: timespec, than other: timespec) -> Bool {
-        time.tv_sec != other.tv_sec ? time.tv_sec > other.tv_sec : time.tv_nsec > other.tv_nsec
+    private static func modified(_ path: String) -> FileTime? {
+        guard let info = FileStatus.ofLink(path: path), info.kind == .regular else { return nil }
+        return info.modified
     }
 
     /// The autosave `restore` brings back: the most recently written one of another run.
@@ -77,7 +69,7 @@ public struct AutosaveFolder: Sendable {
             // A journal whose file is gone, or a temporary file, left by a killed run.
             let abandoned = Self.isTemporaryName(entry.name)
                 || (Self.isJournalName(entry.name) && Self.modified(String(path.dropLast(AutosaveJournal.suffix.count))) == nil)
-            if abandoned, let modified = Self.modified(path), Int(modified.tv_sec) < now - Self.abandonedAfter {
+            if abandoned, let modified = Self.modified(path), modified.seconds < now - Self.abandonedAfter {
                 unlink(path)
             }
         }

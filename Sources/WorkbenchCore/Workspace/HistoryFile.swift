@@ -1,7 +1,5 @@
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import WorkbenchBasics
 import WorkbenchSessions
 
@@ -42,11 +40,10 @@ public final class HistoryFile {
                 throw FileSystem.failure("cannot write the history file '\(path)'", error)
             }
             defer { try? descriptor.close() }
-            var info = stat()
-            guard fstat(descriptor.rawValue, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            guard let info = FileStatus.of(descriptor: descriptor.rawValue), info.kind == .regular else {
                 throw WorkbenchError("cannot write the history file '\(path)': not a regular file")
             }
-            var bytes: [UInt8] = info.st_size == 0 ? Array((Self.header + "\n").utf8) : []
+            var bytes: [UInt8] = info.size == 0 ? Array((Self.header + "\n").utf8) : []
             bytes += Self.encode(entry) + [UInt8(ascii: "\n")]
             do {
                 _ = try descriptor.writeAll(bytes)

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import WorkbenchBasics
 
 /// Decodes a text body in its declared charset; bad bytes become U+FFFD, never a crash.

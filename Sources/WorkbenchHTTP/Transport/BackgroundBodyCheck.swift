@@ -1,7 +1,5 @@
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import WorkbenchBasics
 
 /// A large JSON body checked on a thread of its own while libcurl receives

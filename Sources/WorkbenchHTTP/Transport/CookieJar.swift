@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import WorkbenchBasics
 
 /// One cookie as libcurl's cookie engine holds it: the fields of a line of a

@@ -1,7 +1,5 @@
 import CCurl
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import WorkbenchBasics
 
 /// What one send may do besides the settings: where the body goes and when to give up.

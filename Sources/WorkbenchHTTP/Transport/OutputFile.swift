@@ -1,8 +1,6 @@
 import CSupport
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import WorkbenchBasics
 
 /// The file of `send > FILE`.
@@ -31,21 +29,20 @@ package struct OutputFile {
         self.path = path
         self.target = target
         var mode = Self.newFileMode
-        var info = stat()
-        if lstat(target, &info) == 0 {
-            switch info.st_mode & S_IFMT {
-            case S_IFREG:
+        if let info = FileStatus.ofLink(path: target) {
+            switch info.kind {
+            case .regular:
                 // The file keeps its permissions, as it would if written in place.
-                mode = info.st_mode & 0o7777
-            case S_IFCHR, S_IFIFO:
+                mode = mode_t(info.permissions)
+            case .characterDevice, .fifo:
                 descriptor = try Self.openSpecial(target, shownAs: path)
                 temporaryPath = nil
                 return
-            case S_IFLNK:
+            case .symbolicLink:
                 throw WorkbenchError("cannot write '\(path)': it is a symbolic link (name the file it points to)")
-            case S_IFDIR:
+            case .directory:
                 throw WorkbenchError("cannot write '\(path)': it is a directory")
-            default:
+            case .blockDevice, .socket, .unknown:
                 throw WorkbenchError("cannot write '\(path)': it exists and is not a regular file")
             }
         }

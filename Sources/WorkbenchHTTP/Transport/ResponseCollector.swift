@@ -1,7 +1,5 @@
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import WorkbenchBasics
 
 /// Gathers what libcurl's callbacks hand over during one transfer: the header

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import WorkbenchBasics
 
 /// The sizes of a multipart body's files when the transfer starts, to explain a
@@ -35,8 +33,7 @@ struct UploadFileSizes {
     }
 
     private static func size(of path: String) -> Int64? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int64(info.st_size)
+        guard let info = FileStatus.of(path: path), info.kind == .regular else { return nil }
+        return info.size
     }
 }

@@ -1,7 +1,5 @@
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import WorkbenchBasics
 
 /// Where a report may be written: never onto a file the run reads, and never
@@ -20,17 +18,14 @@ extension ReportTarget {
     /// Throws when this report must not be written to its path.
     func checkOverwrite(inputs: [String]) throws(WorkbenchError) {
         let target = FileSystem.expandTilde(path)
-        var info = stat()
-        guard stat(target, &info) == 0 else { return }
+        guard let info = FileStatus.of(path: target) else { return }
         for input in inputs {
-            var inputInfo = stat()
-            if stat(FileSystem.expandTilde(input), &inputInfo) == 0,
-               inputInfo.st_dev == info.st_dev, inputInfo.st_ino == info.st_ino {
+            if FileStatus.of(path: FileSystem.expandTilde(input))?.identity == info.identity {
                 throw WorkbenchError("the \(format.rawValue) report '\(path)' is an input of this replay ('\(input)'): choose another file for the report")
             }
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return }  // checkWritable names what it is
-        guard info.st_size > 0 else { return }
+        guard info.kind == .regular else { return }  // checkWritable names what it is
+        guard info.size > 0 else { return }
         let head: [UInt8]
         do {
             let descriptor = try FileDescriptor.open(target, .readOnly, options: [.nonBlocking, .closeOnExec])

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import WorkbenchBasics
 import WorkbenchAPIs
 
@@ -22,16 +20,11 @@ public final class LoopbackRedirect {
 
     /// Listens on 127.0.0.1:`port` (0: a free one).
     public init(port: Int) throws(WorkbenchError) {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let socket = StreamSocket.open(family: AF_INET)
         guard socket >= 0 else { throw WorkbenchError("oauth2 code: cannot listen: \(String(cString: strerror(errno)))") }
-        var on: Int32 = 1
-        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var address = StreamSocket.loopbackIPv4(port: UInt16(port))
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Platform.bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard bound == 0, listen(socket, 8) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -63,6 +56,7 @@ public final class LoopbackRedirect {
             guard poll(&poller, 1, 100) > 0 else { continue }
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
+            StreamSocket.prepare(connection)
             defer { close(connection) }
             guard let target = readTarget(connection) else { continue }
             let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
@@ -118,7 +112,7 @@ public final class LoopbackRedirect {
             + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\nCache-Control: no-store\r\n\r\n" + body).utf8)
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = bytes[sent...].withUnsafeBytes { StreamSocket.send(connection, $0) }
             guard count > 0 else { return }
             sent += count
         }

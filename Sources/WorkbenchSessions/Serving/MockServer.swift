@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import Synchronization
 import WorkbenchBasics
 
@@ -40,7 +38,7 @@ public final class MockServer: @unchecked Sendable {
     public func bind(host: String, port: Int) throws(WorkbenchError) -> Int {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = StreamSocket.type
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         var found: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &found)
@@ -48,11 +46,9 @@ public final class MockServer: @unchecked Sendable {
             throw WorkbenchError("cannot listen on \(host): \(String(cString: gai_strerror(status)))")
         }
         defer { freeaddrinfo(found) }
-        let socket = Glibc.socket(first.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let socket = StreamSocket.open(family: first.pointee.ai_family)
         guard socket >= 0 else { throw WorkbenchError("cannot listen: \(String(cString: strerror(errno)))") }
-        var on: Int32 = 1
-        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        guard Glibc.bind(socket, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0, listen(socket, 128) == 0 else {
+        guard Platform.bind(socket, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0, listen(socket, 128) == 0 else {
             let reason = String(cString: strerror(errno))
             close(socket)
             throw WorkbenchError("cannot listen on \(host):\(port): \(reason)")
@@ -77,7 +73,7 @@ public final class MockServer: @unchecked Sendable {
             guard poll(&poller, 1, 100) > 0 else { continue }
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
-            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+            StreamSocket.prepare(connection)
             let admitted = active.withLock { count in
                 guard count < Self.connectionLimit else { return false }
                 count += 1
@@ -171,11 +167,11 @@ public final class MockServer: @unchecked Sendable {
         _ = Self.write(bytes, to: connection)
     }
 
-    /// Writes all of `bytes`; false when the peer went away (no SIGPIPE: MSG_NOSIGNAL).
+    /// Writes all of `bytes`; false when the peer went away (without SIGPIPE).
     static func write(_ bytes: [UInt8], to connection: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes { StreamSocket.send(connection, $0) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return false }
             offset += written
@@ -183,19 +179,8 @@ public final class MockServer: @unchecked Sendable {
         return true
     }
 
-    /// Runs `work` on a new detached thread.
+    /// Runs `work` on a new detached thread (here, when no thread can be started).
     private static func detach(_ work: @escaping () -> Void) {
-        final class Work { let run: () -> Void; init(_ run: @escaping () -> Void) { self.run = run } }
-        let context = Unmanaged.passRetained(Work(work)).toOpaque()
-        var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { context in
-            Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context)
-        if created == 0 {
-            pthread_detach(thread)
-        } else {
-            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().run()
-        }
+        if !Threads.detach(work) { work() }
     }
 }

@@ -1,7 +1,5 @@
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import WorkbenchBasics
 
 /// Writes a file so that, whatever happens, it holds either the old content or
@@ -16,8 +14,7 @@ public enum AtomicFile {
     /// pieces (the autosave) is never copied into one buffer first.
     public static func write(chunks: [[UInt8]], to path: String, mode: mode_t = 0o600, sync: Bool = true) throws(WorkbenchError) {
         let target = FileSystem.expandTilde(path)
-        var existing = stat()
-        if lstat(target, &existing) == 0 && (existing.st_mode & S_IFMT) != S_IFREG {
+        if let existing = FileStatus.ofLink(path: target), existing.kind != .regular {
             // Renaming over a device, a directory or a link would replace it, not write into it.
             throw WorkbenchError("cannot save '\(path)': it exists and is not a regular file")
         }
@@ -76,8 +73,7 @@ public enum AtomicFile {
             throw FileSystem.failure("cannot write '\(path)'", error)
         }
         defer { try? descriptor.close() }
-        var info = stat()
-        guard fstat(descriptor.rawValue, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+        guard FileStatus.of(descriptor: descriptor.rawValue)?.kind == .regular else {
             throw WorkbenchError("cannot write '\(path)': not a regular file")
         }
         do {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import WorkbenchBasics
 import WorkbenchHTTP
 
@@ -131,8 +129,7 @@ public struct ReplayFileRun: Sendable {
     /// A report path must be a regular file we may replace, in a folder we may write.
     public static func checkWritable(_ path: String) throws(WorkbenchError) {
         let target = FileSystem.expandTilde(path)
-        var info = stat()
-        if lstat(target, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+        if let info = FileStatus.ofLink(path: target), info.kind != .regular {
             throw WorkbenchError("cannot write the report '\(path)': it exists and is not a regular file")
         }
         let folder = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
