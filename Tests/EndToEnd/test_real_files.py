@@ -318,3 +318,44 @@ def test_http_file_mistakes_each_have_their_own_message(run_workbench, workdir, 
     (workdir / "bad.http").write_text(text)
     code, out, err = run_workbench(input=lines("load bad.http"))
     assert err.startswith(f"error: line 1: bad.http: {message}"), err
+
+
+# Goal 6: an imported HAR serves and replays with --diff cleanly.
+
+def test_an_imported_har_serves_and_replays_with_diff_cleanly(run_workbench, workdir, workbench_bin, workbench_env):
+    import subprocess
+    import sys
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_diff_and_serve import Mock
+    from conftest import stop_process
+
+    def entry(method, path, status, text=None, size=0, mime="text/plain", request_headers=()):
+        e = har_entry(method, f"http://shop.example{path}", status, text, mime)
+        e["response"]["content"]["size"] = size or len(text or "")
+        e["response"]["headers"] = [{"name": "Content-Type", "value": mime}]
+        e["request"]["headers"] = [{"name": k, "value": v} for k, v in request_headers]
+        return e
+
+    entries = [
+        entry("GET", "/logo.png", 200, None, size=5120, mime="image/png"),  # a body the browser did not keep
+        entry("GET", "/poll", 200, '{"n": 1}', mime="application/json"),
+        entry("GET", "/poll", 304, None, request_headers=[("If-None-Match", '"v1"')]),
+        entry("GET", "/poll", 200, '{"n": 2}', mime="application/json"),
+        entry("GET", "/poll", 200, '{"n": 3}', mime="application/json"),
+    ]
+    (workdir / "site.har").write_text(json.dumps(har(entries)))
+    code, out, err = run_workbench(["import", "site.har", "--output", "s.json"])
+    assert code == 0, err
+    mock = Mock(workbench_bin, workbench_env, workdir, ["s.json"])
+    try:
+        code, out, err = run_workbench(["replay", "s.json", "--base", mock.url, "--diff"])
+        assert code == 0, out + err
+        assert out.splitlines()[-1] == "5 passed, 0 failed", out
+        served = [mock.next_line() for _ in range(5)]
+        assert served == ["GET /logo.png → 200 (request 1); its body was not kept in the session: sent without it "
+                          "(X-Workbench-Body-Not-Kept)", "GET /poll → 200 (request 2)", "GET /poll → 304 (request 3)",
+                          "GET /poll → 200 (request 4)", "GET /poll → 200 (request 5)"], served
+        answer = subprocess.run(["curl", "-s", "-i", f"{mock.url}/logo.png"], capture_output=True, text=True, timeout=30)
+        assert "X-Workbench-Body-Not-Kept: 5120 bytes not kept in the recording" in answer.stdout
+    finally:
+        stop_process(mock.process)

@@ -10,9 +10,10 @@ import WorkbenchAPIs
 /// from a variable (`/users/{{id}}`, `?page={{page}}`) matches anything there:
 /// a captured id differs from run to run. When several recordings match, the
 /// ones whose typed headers and body the request repeats win; among equals,
-/// the recordings answer in turn, in recorded order, starting again after the
-/// last (a session that polled `GET /job` three times gets its three answers
-/// in order). A pure value: the server keeps it under a lock.
+/// the first that has not answered yet answers, so each answers once in
+/// recorded order before any answers again (a session that polled `GET /job`
+/// three times gets its three answers in order, a 304 between two 200s
+/// stays where it was). A pure value: the server keeps it under a lock.
 public struct MockRoutes: Sendable {
     public struct Route: Sendable {
         /// 1-based, as `history` numbers the session's requests.
@@ -35,8 +36,8 @@ public struct MockRoutes: Sendable {
     /// Query items whose recorded value came from a secret (a secret variable,
     /// `{{env.*}}`): their values are masked in the log of requests served.
     public private(set) var secretQueryNames: Set<String> = []
-    /// For each set of equally good recordings, which answers next.
-    private var turns: [[Int]: Int] = [:]
+    /// The recordings that have answered since each last started again (indices into `routes`).
+    private var answered: Set<Int> = []
 
     public init(document: SessionDocument) {
         routes = []
@@ -119,9 +120,17 @@ public struct MockRoutes: Sendable {
         let scores = candidates.map { score(routes[$0], request) }
         let best = scores.max() ?? 0
         let equals = zip(candidates, scores).filter { $0.1 == best }.map(\.0)
-        let turn = turns[equals, default: 0]
-        turns[equals] = (turn + 1) % equals.count
-        let route = routes[equals[turn]]
+        // Each recording answers once, in recorded order, before any answers again: a poll's
+        // answers and a 304 between two 200s come back as they were recorded.
+        let chosen: Int
+        if let first = equals.first(where: { !answered.contains($0) }) {
+            chosen = first
+        } else {
+            answered.subtract(equals)
+            chosen = equals[0]
+        }
+        answered.insert(chosen)
+        let route = routes[chosen]
         return (MockResponse(route.response), route.number)
     }
 
@@ -228,6 +237,9 @@ public struct MockResponse: Equatable, Sendable {
     /// The body was not kept in the session (binary, or too large): sent empty.
     public var bodyMissing = false
 
+    /// Marks an answer whose recorded body was not kept (sent without it).
+    public static let bodyNotKeptHeader = "X-Workbench-Body-Not-Kept"
+
     /// Headers never served from a recording.
     static let dropped: Set<String> = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer",
                                        "upgrade", "content-length", "content-encoding", "http2-settings"]
@@ -246,6 +258,10 @@ public struct MockResponse: Equatable, Sendable {
                   body: Array((recorded.body ?? "").utf8))
         delayMilliseconds = recorded.elapsedMilliseconds
         bodyMissing = recorded.body == nil && recorded.bodySize > 0
+        if bodyMissing {
+            // No bytes to send: said in a header, so a client (and `replay --diff`) does not take it for an empty body.
+            headers.append(HeaderField(name: Self.bodyNotKeptHeader, value: "\(recorded.bodySize) bytes not kept in the recording"))
+        }
     }
 }
 

@@ -151,7 +151,9 @@ public final class MockServer: @unchecked Sendable {
         send(response, to: connection, head: request.method == "HEAD", keepAlive: keepAlive)
         var line = "\(request.method) \(shown) → \(response.status)"
         if let route { line += " (request \(route))" } else { line += " (no recorded request matches)" }
-        if route != nil && response.bodyMissing { line += "; its body was not kept in the session: sent empty" }
+        if route != nil && response.bodyMissing {
+            line += "; its body was not kept in the session: sent without it (\(MockResponse.bodyNotKeptHeader))"
+        }
         logLock.withLock { _ in log(line) }
     }
 

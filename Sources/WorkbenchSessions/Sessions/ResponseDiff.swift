@@ -100,6 +100,11 @@ public struct ResponseDiff: Equatable, Sendable {
 
     static func bodyChanges(_ old: RecordedResponse, _ new: RecordedResponse, options: Options) -> [Change] {
         guard let before = old.body, let after = new.body else {
+            // A recording whose body was not kept (a HAR log without content, binary, over the size
+            // kept) says nothing the new body could differ from.
+            if old.body == nil && old.bodySize > 0 { return [] }
+            // No body either way (a 304, a HAR entry without content): the same.
+            if (old.body ?? "").isEmpty && (new.body ?? "").isEmpty && old.bodySize == 0 && new.bodySize == 0 { return [] }
             // A body not kept (binary, or over the size kept): only its size can be told.
             if old.body == nil && new.body == nil && old.bodySize == new.bodySize { return [] }
             return [.body(old: describe(old), new: describe(new))]
