@@ -1,13 +1,9 @@
-import Synchronization
 import WorkbenchBasics
 import WorkbenchHTTP
 import WorkbenchAPIs
 import WorkbenchSessions
 
 extension Workspace {
-    /// Where in `CommandTable.appliers` the last command was applied.
-    private static let lastApplier = Atomic<Int>(0)
-
     /// Applies one command. On error, the workspace is unchanged.
     public mutating func apply(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
         var next = self
@@ -17,20 +13,14 @@ extension Workspace {
     }
 
     private mutating func applyInPlace(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
-        // The declaration of the command applies it (Workspace/Declarations/). Each applies
-        // only its own commands, so the one that applied the last command is asked first:
-        // a script of sends then asks one instead of twenty.
-        let appliers = CommandTable.appliers
-        let last = Self.lastApplier.load(ordering: .relaxed)
-        if let outcome = try appliers[last](&self, command, context) { return outcome }
-        for index in appliers.indices where index != last {
-            if let outcome = try appliers[index](&self, command, context) {
-                Self.lastApplier.store(index, ordering: .relaxed)
-                return outcome
-            }
+        // The declaration of the command applies it (Workspace/Declarations/), found by one
+        // exhaustive switch (`Command.declaration`): no table is searched.
+        let declaration = command.declaration
+        guard let apply = declaration.apply, let outcome = try apply(&self, command, context) else {
+            assertionFailure("\(declaration.name) does not apply \(command)")
+            throw WorkbenchError("internal error: \(declaration.name) does not apply \(command)")
         }
-        assertionFailure("no declaration applies \(command)")
-        throw WorkbenchError("internal error: no command applies \(command)")
+        return outcome
     }
 
     /// `get PATH`, `path PATH`: sets the path; a `?query` typed with it belongs

@@ -13,8 +13,9 @@ import WorkbenchSessions
 final class CommandDeclaration: Sendable {
     /// The words after the command word, split as the command language splits them.
     typealias Parse = @Sendable (CommandWords) throws(WorkbenchError) -> ParsedLine
-    /// The command's effect on the workspace (a copy, committed when it succeeds);
-    /// nil for a `Command` that is another declaration's.
+    /// The command's effect on the workspace (a copy, committed when it succeeds). Reached
+    /// through `Command.declaration` only with the declaration's own commands; its switch's
+    /// `default` (nil) answers another declaration's, which the walk of every example checks.
     typealias Apply = @Sendable (inout Workspace, Command, CommandContext) throws(WorkbenchError) -> CommandOutcome?
     /// A line read its own way before it is split into words (`header X: "a"`, pipes):
     /// nil when the line is an ordinary one of the command.
@@ -93,9 +94,6 @@ enum CommandTable {
     static let all: [CommandDeclaration] = groups.flatMap(\.commands)
 
     static let names: [String] = all.map(\.name)
-
-    /// Every declaration's effect, in the table's order: what `Workspace.apply` tries in turn.
-    static let appliers: [CommandDeclaration.Apply] = all.compactMap(\.apply)
 
     private static let byName: [String: CommandDeclaration] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
