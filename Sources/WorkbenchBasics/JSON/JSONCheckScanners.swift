@@ -9,6 +9,10 @@
 /// runs are scanned sixteen bytes at a time with Swift's portable SIMD types
 /// (SSE2 on x86_64, NEON on arm64), straight to the first byte that needs a
 /// look. Digits go eight at a time, a literal is one 4-byte compare.
+///
+/// What it wins (Benchmarks/README.md, "The check's scanners by value"; `json_check.sh`, the
+/// 40 MB document): the check 1.10x faster than the scanners taken `inout` without SIMD
+/// (35.4 against 38.9 ms), 0.79x the instructions (9.8 a byte against 12.4).
 extension JSONTokenizer {
     /// The offset of the first byte of the sixteen at `pointer` that a string
     /// cannot simply pass (a quote, a backslash, a control character or a

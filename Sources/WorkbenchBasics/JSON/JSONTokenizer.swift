@@ -137,6 +137,10 @@ public struct JSONTokenizer {
     /// in the shape of the code (a key is followed by a colon and a value, a
     /// value by a comma or a closing bracket) rather than a switch on `expect`
     /// per token, whose one indirect jump the processor kept mispredicting.
+    ///
+    /// What it wins (Benchmarks/README.md, "The check beside the download"; `json_check.sh`,
+    /// the 40 MB document): 2.18x faster than `nextChecked` token by token (37.5 against
+    /// 81.6 ms), and benchmark d (the 40 MB print) 0.58x with the check on its own thread.
     private mutating func skipValidTokens() {
         guard let base else { return }
         let count = self.count

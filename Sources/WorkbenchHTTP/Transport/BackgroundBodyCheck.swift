@@ -6,6 +6,10 @@ import WorkbenchBasics
 /// it, so that receiving and checking use both cores instead of taking turns
 /// in the write callback. The verdict is the same `JSONBodyCheck`'s: only the
 /// pieces it is fed differ, and the check does not depend on where pieces end.
+/// What it wins (Benchmarks/README.md, "The check beside the download", with the fast
+/// check): benchmark d (the 40 MB print) 0.58x the commit before (235.5 against 407.4 ms);
+/// the transfer time shown went from 150-260 ms to 40-90 ms, the check ending just after
+/// the last byte.
 ///
 /// Why sharing the bytes is safe: the owner (`ResponseCollector`) reserved
 /// the body's storage for its announced length before the first byte and

@@ -11,6 +11,10 @@ import WorkbenchBasics
 /// hundred lines, where NIO would add a package and minutes to every clean
 /// build and CI run. The policy (what answers what) is `MockRoutes`, tested
 /// without a socket; this file only moves bytes.
+///
+/// `@unchecked Sendable`: what the connection threads touch (`routes`, `active`, `stopping`,
+/// the log) is a `Mutex` or an `Atomic`; `listener`, the one plain field, is used only by
+/// the thread that calls `bind` and then `run`.
 public final class MockServer: @unchecked Sendable {
     /// Connections served at once; one more is answered 503 and closed.
     public static let connectionLimit = 64
