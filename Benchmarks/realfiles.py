@@ -173,6 +173,15 @@ def postman_expectations(document: dict) -> list[dict | None]:
                 continue
             url = request.get("url")
             raw = url if isinstance(url, str) else (url or {}).get("raw")
+            if isinstance(url, dict) and url.get("host") is not None:
+                # Postman sends what the parts say.
+                host = url["host"] if isinstance(url["host"], str) else ".".join(map(str, url["host"]))
+                path = url.get("path", [])
+                path = path if isinstance(path, str) else "/" + "/".join(
+                    p if isinstance(p, str) else str(p.get("value", "")) for p in path) if path else ""
+                port = f":{url['port']}" if url.get("port") else ""
+                scheme = f"{url['protocol']}://" if url.get("protocol") else ""
+                raw = scheme + host + port + path
             raw = resolve(raw)
             method = str(request.get("method", "GET")).upper()
             if not raw or unresolved(raw) or "://" not in raw:
@@ -188,12 +197,15 @@ def postman_expectations(document: dict) -> list[dict | None]:
             spec = request.get("body") or {}
             pruned = method in {"GET", "HEAD", "COPY", "PURGE", "UNLOCK"} and not (
                 item.get("protocolProfileBehavior", {}).get("disableBodyPruning"))
-            if spec.get("mode") == "raw" and spec.get("raw") and not pruned:
+            if spec.get("mode") == "raw" and spec.get("raw") and not pruned and not spec.get("disabled"):
                 text = resolve(spec["raw"])
                 body = None if unresolved(text) or "{{$" in spec["raw"] else text
             path, query = split_target(raw.split("#")[0])
             # The query items say which are enabled: the raw text's query is not compared then.
             if isinstance(url, dict) and isinstance(url.get("query"), list):
+                query = None
+            # An API key in the query (the request's auth or one it inherits) adds an item.
+            if "apikey" in json.dumps(request.get("auth") or document.get("auth") or {}):
                 query = None
             result.append({"method": method, "path": path if "/:" not in path else None, "query": query,
                            "headers": headers, "body": body})
@@ -202,18 +214,37 @@ def postman_expectations(document: dict) -> list[dict | None]:
     return result
 
 
+def rewrite_url_parts(value, base: str):
+    """A Postman URL object's literal host parts pointed at the recorder too (Postman sends the parts)."""
+    if isinstance(value, list):
+        return [rewrite_url_parts(item, base) for item in value]
+    if not isinstance(value, dict):
+        return value
+    result = {key: rewrite_url_parts(item, base) for key, item in value.items()}
+    host = result.get("host")
+    if "raw" in result and host is not None and "{{" not in json.dumps(host):
+        parts = urlsplit(base)
+        result.update({"protocol": parts.scheme, "host": parts.hostname.split("."), "port": str(parts.port)})
+    return result
+
+
 def run_json_format(binary: str, recorder: Recorder, files: list[Path], tally: Tally, expectations, work: Path) -> None:
     for file in files:
         text = file.read_bytes().decode("utf-8-sig", "replace")
         target = work / file.name
+        rewritten = rewrite(text, recorder.url)
+        try:
+            rewritten = json.dumps(rewrite_url_parts(json.loads(rewritten), recorder.url))
+        except ValueError:
+            pass  # not JSON: imported as it is, to be refused
         target.write_bytes((b"\xef\xbb\xbf" if file.read_bytes().startswith(b"\xef\xbb\xbf") else b"")
-                           + rewrite(text, recorder.url).encode())
+                           + rewritten.encode())
         recorder.clear()
         out, err = run_workbench(binary, [f"import {file.name}", "replay all"], work, environment(work))
         if not classify(tally, file.name, out, err):
             continue
         try:
-            document = json.loads(rewrite(text, recorder.url))
+            document = json.loads(rewritten)
         except ValueError:
             continue
         expected = expectations(document)

@@ -359,3 +359,14 @@ def test_an_imported_har_serves_and_replays_with_diff_cleanly(run_workbench, wor
         assert "X-Workbench-Body-Not-Kept: 5120 bytes not kept in the recording" in answer.stdout
     finally:
         stop_process(mock.process)
+
+
+def test_postman_sends_what_the_url_parts_say_as_its_runtime_does(run_workbench, recorder, workdir):
+    port = recorder.url.rsplit(":", 1)[1]
+    items = [{"name": "Stale raw", "request": {"method": "GET", "url": {
+        "raw": f"{recorder.url}/old/path?x=1", "protocol": "http", "host": ["127", "0", "0", "1"], "port": port,
+        "path": ["new", "path"], "query": [{"key": "y", "value": "2"}]}}}]
+    (workdir / "c.json").write_text(json.dumps(postman(recorder.url, items)))
+    code, out, err = run_workbench(["--keep-going"], input=lines("import c.json", "replay all"))
+    assert "error:" not in err, err
+    assert [r.target for r in recorder.taken()] == ["/new/path?y=2"]

@@ -339,7 +339,10 @@ public enum PostmanImport {
                 if let text = link?.stringValue {
                     url = text
                 } else {
-                    url = link?["raw"]?.stringValue ?? Self.assembled(link)
+                    // Postman's runtime sends what the parts say (its Url is built from them); `raw` is
+                    // only their text, and stale when a tool edited one and not the other.
+                    let hasParts = link?["host"] != nil
+                    url = hasParts ? Self.assembled(link) : (link?["raw"]?.stringValue ?? Self.assembled(link))
                     if let hash = url.firstIndex(of: "#") { url = String(url[..<hash]) }
                     if case .array(let items) = link?["query"] {
                         // The items say which are disabled; the raw URL's query is rebuilt from the others.
