@@ -370,3 +370,36 @@ def test_postman_sends_what_the_url_parts_say_as_its_runtime_does(run_workbench,
     code, out, err = run_workbench(["--keep-going"], input=lines("import c.json", "replay all"))
     assert "error:" not in err, err
     assert [r.target for r in recorder.taken()] == ["/new/path?y=2"]
+
+
+# OpenAPI `body example`: the spec's own named example, its text taken as it is.
+
+def test_body_example_takes_the_specs_named_example_as_text(run_workbench, recorder, workdir):
+    (workdir / "api.yaml").write_text(f"""openapi: 3.0.3
+info: {{title: t, version: '1'}}
+servers: [{{url: '{recorder.url}'}}]
+paths:
+  /named:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema: {{$ref: '#/components/schemas/Named'}}
+            examples:
+              first: {{$ref: '#/components/examples/NamedOne'}}
+      responses: {{'200': {{description: ok}}}}
+components:
+  examples:
+    NamedOne: {{summary: one, value: {{id: 7, name: "Hi {{{{first_name}}}}, from the spec"}}}}
+  schemas:
+    Named:
+      allOf:
+        - type: object
+          properties: {{id: {{type: integer}}}}
+        - type: object
+          properties: {{name: {{type: string}}}}
+""")
+    code, out, err = run_workbench(["--keep-going"], input=lines("openapi api.yaml", "post /named", "body example", "send"))
+    assert "error:" not in err.replace("error: line 2:", ""), err
+    sent = recorder.taken()[-1]
+    assert json.loads(sent.body) == {"id": 7, "name": "Hi {{first_name}}, from the spec"}

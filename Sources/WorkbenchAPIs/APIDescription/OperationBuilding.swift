@@ -84,10 +84,16 @@ struct OperationBuilding {
                 other = inlining.inline(schema)
             }
         }
+        // The media type's own example, or its first named one, a `$ref` to components/examples included.
+        var jsonExample = jsonContent?.example
+        if jsonExample == nil, let examples = jsonContent?.examples {
+            jsonExample = examples.values.lazy.compactMap { [components] in components[$0]?.dataOrLegacyValue }.first
+        }
         return APIRequestBody(
             description: request.description, required: request.required,
             contentTypes: request.content.keys.map(\.rawValue), jsonContentType: jsonType,
-            jsonSchema: jsonContent?.schema.map { inlining.inline($0) }, otherSchema: other, jsonExample: jsonContent?.example)
+            jsonSchema: jsonContent?.schema.map { inlining.inline($0) }, otherSchema: other,
+            jsonExample: jsonExample)
     }
 
     private static func exampleTexts(_ examples: OpenAPI.Example.Map?) -> [String] {

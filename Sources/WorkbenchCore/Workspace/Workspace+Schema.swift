@@ -27,7 +27,10 @@ extension Workspace {
         var value = example.value
         let text = String(decoding: JSONFormatter.format(Array(value.jsonText.utf8), palette: nil), as: UTF8.self)
         value.dismantle()
-        let json = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        let formatted = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        // A published example's `{{` is its text, not a reference: `{{open_braces}}`, a variable holding `{{`.
+        let json = LiteralText.escaped(formatted)
+        if json != formatted { variables.set(LiteralText.variable, to: "{{") }
         endpoint.body = .json(json)
         if example.contentType.lowercased() != "application/json" {
             endpoint.setHeader("Content-Type", example.contentType)

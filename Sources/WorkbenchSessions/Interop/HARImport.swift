@@ -215,10 +215,10 @@ public enum HARImport {
 /// Text from another tool's file taken literally: a `{{` in it is not a
 /// workbench reference, so it is written as `{{open_braces}}`, a variable
 /// the import sets to `{{` (expansion is one pass, so it stays literal).
-enum LiteralText {
-    static let variable = "open_braces"
+package enum LiteralText {
+    package static let variable = "open_braces"
 
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         Template.hasReferences(text) ? text.replacingOccurrences(of: "{{", with: "{{\(variable)}}") : text
     }
 
