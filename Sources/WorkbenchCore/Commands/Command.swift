@@ -92,7 +92,9 @@ public enum Command: Equatable, Sendable {
     case expectClear
     /// `capture rm NAME`: the capture no longer runs on replay; the variable stays.
     case captureRemove(String)
-    case replay(ReplayTarget)
+    /// `replay N|all [--keep-going]`: like `workbench replay`, the first failure stops
+    /// the run unless `keepGoing`.
+    case replay(ReplayTarget, keepGoing: Bool = false)
     /// `diff N [M] [--header NAME]... [--ignore PATH]...`: entry N's response against
     /// entry M's (nil: against the last response).
     case diff(old: Int, new: Int?, options: ResponseDiff.Options)

@@ -389,8 +389,8 @@ public final class Interpreter {
             }
             output.printLine(TimingReport.text(for: response))
             return .ok
-        case .replay(let target):
-            try replay(target)
+        case .replay(let target, let keepGoing):
+            try replay(target, keepGoing: keepGoing)
             return .ok
         case .fetchDescription(let url, let note):
             try fetchDescription(url, note: note)
@@ -423,8 +423,10 @@ public final class Interpreter {
         return try run(.body(isJSON ? .json(edited) : .text(edited)))
     }
 
-    /// `replay N` prints the response as `send` does; `replay all` prints one line a request.
-    func replay(_ target: ReplayTarget) throws(WorkbenchError) {
+    /// `replay N` prints the response as `send` does; `replay all` prints one line a request,
+    /// and stops at the first failure unless `keepGoing`, as `workbench replay` does. Each
+    /// response is kept in its history entry, as a send keeps it.
+    func replay(_ target: ReplayTarget, keepGoing: Bool = false) throws(WorkbenchError) {
         let history = workspace.history
         let numbers: [Int]
         switch target {
@@ -441,7 +443,7 @@ public final class Interpreter {
         // `replay all` starts from the cookies the session had when its first
         // request was recorded; `replay N` from the jar as it is now.
         var cookies = target == .all ? workspace.initialCookies : workspace.cookies
-        let summary = ReplayRun(replayer: replayer, stopAtFirstFailure: false)
+        let summary = ReplayRun(replayer: replayer, stopAtFirstFailure: !keepGoing)
             .run(numbers.map { ($0, history[$0 - 1]) }, variables: &variables, cookies: &cookies) { outcome, variables, jar in
                 workspace.variables = variables
                 if jar != workspace.cookies {
@@ -450,6 +452,8 @@ public final class Interpreter {
                 }
                 refreshRedactor()
                 if let response = outcome.response {
+                    let secrets = workspace.secretValues(environment: context.environment, cookies: response.cookies)
+                    workspace.history[outcome.number - 1].keep(RecordedResponse(response, redactor: redactors.redactor(for: secrets)))
                     workspace.lastResponse = response
                     lastSendFailure = nil
                     workspace.lastRecordIndex = outcome.number - 1
@@ -463,6 +467,7 @@ public final class Interpreter {
         if numbers.count > 1 {
             output.printLine(summary.closingLine)
         }
+        if let stopped = summary.stoppedNote { output.printLine(stopped) }
         if summary.failed > 0 {
             throw WorkbenchError("replay: \(summary.failed) of \(summary.outcomes.count) request\(summary.outcomes.count == 1 ? "" : "s") failed")
         }

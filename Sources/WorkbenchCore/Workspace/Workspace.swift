@@ -152,8 +152,8 @@ public enum CommandOutcome: Equatable, Sendable {
     case run(String)
     /// `run FILE.http`: its requests are sent by the interpreter.
     case runHTTPFile(String, environment: String?)
-    /// Replay requests of the history.
-    case replay(ReplayTarget)
+    /// Replay requests of the history (on past a failure when `keepGoing`).
+    case replay(ReplayTarget, keepGoing: Bool = false)
     /// `diff`: the differences, shown coloured on a terminal.
     case diff(ResponseDiff, heading: String)
     /// Text for standard output and a warning for standard error; `revealed`:

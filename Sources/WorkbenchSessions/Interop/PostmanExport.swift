@@ -39,7 +39,9 @@ enum PostmanExport {
             member("item", .array(items)),
             member("variable", .array(declared)),
         ])
-        return String(decoding: SessionEncoding.pretty(collection), as: UTF8.self)
+        // The recorded responses were masked when kept; a secret captured since is masked here.
+        let redactor = SecretRedactor(secrets: variables.entries.values.filter(\.isSecret).map(\.value))
+        return redactor.redact(String(decoding: SessionEncoding.pretty(collection), as: UTF8.self))
     }
 
     static func render(_ part: Template.Part) -> String {
@@ -63,10 +65,12 @@ enum PostmanExport {
             request.insert(member("auth", authObject(auth)), at: 0)
         }
         if let body = portable.body { request.append(member("body", try bodyObject(body, text: portable.bodyText))) }
+        let name = "\(portable.method) \(record.endpoint.path.isEmpty ? "/" : record.endpoint.path)"
         var members = [
-            member("name", .string("\(portable.method) \(record.endpoint.path.isEmpty ? "/" : record.endpoint.path)")),
+            member("name", .string(name)),
             member("request", .object(request)),
-            member("response", .array([])),
+            // What it got when last sent, as a saved example response.
+            member("response", .array(record.response.map { [example($0, request: .object(request), name: name)] } ?? [])),
         ]
         let checks = record.expectations.compactMap(\.postmanTest)
         if !checks.isEmpty {
@@ -76,6 +80,22 @@ enum PostmanExport {
             ])])), at: 1)
         }
         return .object(members)
+    }
+
+    /// A recorded response as Postman's saved example of the request: status, headers, the body kept.
+    static func example(_ response: RecordedResponse, request: JSONValue, name: String) -> JSONValue {
+        let words = response.statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+        return .object([
+            member("name", .string("\(name) (recorded \(response.statusCode))")),
+            member("originalRequest", request),
+            member("status", .string(words.count > 2 ? String(words[2]) : "")),
+            member("code", .number(String(response.statusCode))),
+            member("header", .array(response.headers.map { field in
+                .object([member("key", .string(field.name)), member("value", .string(field.value))])
+            })),
+            member("body", response.body.map { .string($0) } ?? .null),
+            member("responseTime", HARExport.number(response.elapsedMilliseconds)),
+        ])
     }
 
     /// Raw bodies keep their typed Content-Type header; the others' modes say it.

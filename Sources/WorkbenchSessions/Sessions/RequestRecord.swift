@@ -33,6 +33,17 @@ public struct RequestRecord: Equatable, Sendable {
         return copy
     }
 
+    /// Keeps what a new send of this request got (`replay` in the REPL, `run FILE.http`):
+    /// history, `diff`, `serve` and the exports show it. A replay that checked the status
+    /// recorded goes on checking that one: it becomes an explicit `expect status`, so a
+    /// failing answer kept here does not become what the next replay expects.
+    public mutating func keep(_ newResponse: RecordedResponse) {
+        if expectations.isEmpty, let status = response?.statusCode, status != newResponse.statusCode {
+            expectations = [.status(.code(status))]
+        }
+        response = newResponse
+    }
+
     /// What a replay checks: the expectations, or else the status recorded.
     public var effectiveExpectations: [Expectation] {
         if !expectations.isEmpty { return expectations }

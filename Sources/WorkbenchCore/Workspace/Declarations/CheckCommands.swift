@@ -36,13 +36,14 @@ extension CommandDeclaration {
         })
 
     static let replay = CommandDeclaration(
-        name: "replay", usage: ["replay N", "replay all"],
-        summary: "Send request N of the history again (or all, in order), with captures and expectations.",
+        name: "replay", usage: ["replay N", "replay all [--keep-going]"],
+        summary: "Send request N of the history again (or all, in order), with captures and expectations; each keeps the response it got. The first failure stops `replay all`, as it stops `workbench replay`, unless --keep-going.",
         example: "replay all", subcommands: ["all"],
         parse: { words throws(WorkbenchError) in try words.parseReplay() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyReplay(command, context: context) },
         complete: { input in
-            input.position == 1 ? input.matching(input.subcommands + input.requestNumbers) : nil
+            if input.position == 1 { return input.matching(input.subcommands + input.requestNumbers) }
+            return input.position == 2 ? input.matching(["--keep-going"]) : nil
         })
 
     static let diff = CommandDeclaration(
@@ -169,15 +170,18 @@ extension CommandWords {
     }
 
     func parseReplay() throws(WorkbenchError) -> ParsedLine {
-        guard args.count <= 1 else { throw usageError("expected a request number or `all`") }
-        guard let target = texts.first else {
+        var words = texts
+        let keepGoing = words.contains("--keep-going")
+        words.removeAll { $0 == "--keep-going" }
+        guard words.count <= 1 else { throw usageError("expected a request number or `all`") }
+        guard let target = words.first else {
             throw usageError("say which: `replay N` (see `history`) or `replay all`, which sends every request again, POSTs included")
         }
-        if target == "all" { return .command(.replay(.all)) }
+        if target == "all" { return .command(.replay(.all, keepGoing: keepGoing)) }
         guard let number = Int(target), number >= 1 else {
             throw usageError("expected a request number (see `history`) or `all`, got \(Excerpt.quoted(target))")
         }
-        return .command(.replay(.number(number)))
+        return .command(.replay(.number(number), keepGoing: keepGoing))
     }
 
     /// `diff N [M] [--header NAME]... [--ignore PATH]...`
@@ -302,10 +306,10 @@ extension Workspace {
     /// `replay`'s effect on the workspace; nil for another command's.
     mutating func applyReplay(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
         switch command {
-        case .replay(let target):
+        case .replay(let target, let keepGoing):
             if history.isEmpty { throw WorkbenchError("nothing to replay: no request has been sent yet") }
             if case .number(let number) = target, number > history.count { throw noRequest(number) }
-            return .replay(target)
+            return .replay(target, keepGoing: keepGoing)
         default:
             return nil
         }
