@@ -68,6 +68,13 @@ extension Workspace {
         return "base: \(origin)\(shownBefore)" + (heldBackCredentialsLine().map { "; " + $0 } ?? "")
     }
 
+    /// The response the current request got, when it is the request last sent as it
+    /// stands now: what an export of it says about the redirects it met.
+    var lastSentResponse: RecordedResponse? {
+        guard let last = history.last, last.endpoint == endpoint else { return nil }
+        return last.response
+    }
+
     /// Binds the credentials typed before the first base to it.
     mutating func bindCredentials() {
         let workspace = self

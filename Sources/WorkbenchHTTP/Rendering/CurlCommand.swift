@@ -4,9 +4,12 @@ import WorkbenchBasics
 /// and for scripts. Every value is single-quoted for a POSIX shell, so quotes,
 /// `$(...)`, backticks and newlines arrive as typed and are never run.
 public enum CurlCommand {
-    /// `typedHost`: the user typed a Host header, which is then written too.
-    public static func text(for request: PreparedRequest, body: Body?, settings: Settings, typedHost: Bool = false) throws(WorkbenchError) -> String {
+    /// `typedHost`: the user typed a Host header, which is then written too; `redirects`:
+    /// the statuses of the redirects the request met when sent, if known.
+    public static func text(for request: PreparedRequest, body: Body?, settings: Settings, typedHost: Bool = false,
+                            redirects: [Int]? = nil) throws(WorkbenchError) -> String {
         var words = ["curl", "--path-as-is", "--compressed"]
+        if globs(request.url) { words.append("-g") }
         let sendsData = request.multipart != nil || !request.body.isEmpty || Endpoint.methodsWithBody.contains(request.method)
         if request.method == "HEAD" {
             words.append("--head")
@@ -15,7 +18,7 @@ public enum CurlCommand {
             // through a redirect that the workbench (and curl without it) turns into GET.
             words += ["-X", ShellWords.quote(request.method)]
         }
-        if RedirectFidelity.follows(request, settings: settings, tool: .curl) {
+        if RedirectFidelity.follows(request, settings: settings, tool: .curl, redirects: redirects) {
             words += ["-L", "--max-redirs", String(CurlTransport.maxRedirects)]
         }
         if settings.insecure { words.append("-k") }
@@ -75,5 +78,11 @@ public enum CurlCommand {
             }
         }
         return words.joined(separator: " ")
+    }
+
+    /// Whether curl would read `url` as a glob (`{a,b}`, `[1-3]`) and send other requests:
+    /// then `-g` (--globoff) keeps it one URL, as the workbench sends it.
+    public static func globs(_ url: String) -> Bool {
+        url.utf8.contains { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
     }
 }

@@ -391,7 +391,7 @@ public final class CurlTransport {
     /// With AWS Signature Version 4, none: libcurl 7.88 signs an empty `Name:` line as a
     /// header it then does not send, so the server's signature would never match (curl's own
     /// `--aws-sigv4` has the same limit); libcurl adds its defaults as the curl command does.
-    static func suppressedHeaders(for request: PreparedRequest) -> [String] {
+    package static func suppressedHeaders(for request: PreparedRequest) -> [String] {
         if request.awsSigV4 != nil { return [] }
         return request.multipart == nil ? suppressedHeaders : suppressedHeaders.filter { $0 != "Content-Type" }
     }

@@ -124,6 +124,12 @@ public struct RedirectHop: Equatable, Sendable {
         self.statusLine = statusLine
         self.location = location
     }
+
+    /// The status code of `HTTP/1.1 303 See Other`; 0 when the line names none.
+    public var statusCode: Int {
+        let words = statusLine.split(separator: " ", maxSplits: 2)
+        return words.count > 1 ? Int(words[1]) ?? 0 : 0
+    }
 }
 
 /// When each phase of a transfer ended, in seconds from its start (curl's `*_TIME_T`).

@@ -6,21 +6,23 @@ import WorkbenchHTTP
 /// the settings in force). `export curl --exact` is `CurlCommand`, which pins
 /// every byte instead.
 enum CurlExport {
-    static func text(request: PreparedRequest, endpoint: Endpoint, settings: Settings) throws(WorkbenchError) -> String {
+    /// `redirects`: the statuses of the redirects the request met when sent, if known.
+    static func text(request: PreparedRequest, endpoint: Endpoint, settings: Settings, redirects: [Int]? = nil) throws(WorkbenchError) -> String {
         var head = ["curl"]
         var groups: [[String]] = []
-        let hasBody = !request.body.isEmpty || request.multipart != nil
-            || (endpoint.body != nil && endpoint.sendsBody && Endpoint.methodsWithBody.contains(request.method))
+        // As the transport: POST, PUT and PATCH announce even an empty body (Content-Length: 0).
+        let hasBody = !request.body.isEmpty || request.multipart != nil || Endpoint.methodsWithBody.contains(request.method)
         switch request.method {
         case "HEAD": head.append("-I")
         case "GET" where !hasBody: break
         case "POST" where hasBody: break
         default: head += ["-X", ShellWords.quote(request.method)]
         }
-        if RedirectFidelity.follows(request, settings: settings, tool: .curl) { head.append("-L") }
+        if RedirectFidelity.follows(request, settings: settings, tool: .curl, redirects: redirects) { head.append("-L") }
         if settings.insecure { head.append("-k") }
         // `send --path-as-is` kept `..` in the path: curl would work it out.
         if DotSegments.present(in: request.target) { head.append("--path-as-is") }
+        if CurlCommand.globs(request.url) { head.append("-g") }
         head.append(ShellWords.quote(request.url))
         if let digest = request.digest {
             groups.append(["--digest", "-u", ShellWords.quote("\(digest.user):\(digest.password)")])
@@ -49,6 +51,14 @@ enum CurlExport {
             } else {
                 groups.append(["--data-raw", ShellWords.quote(String(decoding: request.body, as: UTF8.self))])
             }
+            // The transport's suppressions (none with SigV4, where libcurl would sign the empty line):
+            // curl calls data a form unless told a type, and asks for 100-continue before a body
+            // over 1 MiB; the workbench sent neither.
+            let suppressed = CurlTransport.suppressedHeaders(for: request)
+            if suppressed.contains("Content-Type"), !request.headers.contains(name: "Content-Type") {
+                groups.append(["-H", ShellWords.quote("Content-Type:")])
+            }
+            if suppressed.contains("Expect"), request.body.count > 1 << 20 { groups.append(["-H", ShellWords.quote("Expect:")]) }
         }
         return ExportHeaders.wrapped([head] + groups)
     }

@@ -8,10 +8,11 @@ import WorkbenchAPIs
 /// rather than rebuilt from `key=value` items; forms use `--form`; a file body
 /// is redirected from the file.
 enum HTTPieExport {
-    static func text(request: PreparedRequest, endpoint: Endpoint, settings: Settings) throws(WorkbenchError) -> String {
+    /// `redirects`: the statuses of the redirects the request met when sent, if known.
+    static func text(request: PreparedRequest, endpoint: Endpoint, settings: Settings, redirects: [Int]? = nil) throws(WorkbenchError) -> String {
         var words = ["http"]
         var groups: [[String]] = []
-        if RedirectFidelity.follows(request, settings: settings, tool: .httpie) { words.append("--follow") }
+        if RedirectFidelity.follows(request, settings: settings, tool: .httpie, redirects: redirects) { words.append("--follow") }
         if settings.insecure { words.append("--verify=no") }
         // `send --path-as-is` kept `..` in the path: HTTPie would work it out.
         if DotSegments.present(in: request.target) { words.append("--path-as-is") }

@@ -32,7 +32,8 @@ enum HurlExport {
             lines.append("\(portable.method) \(portable.url)")
             lines += portable.headers.map { "\($0.name): \($0.value)" }
             lines += authLines(portable.auth)
-            lines += options(record.settings, follows: portable.followsLikeTheWorkbench(record.settings, variables: variables),
+            lines += options(record.settings, follows: portable.followsLikeTheWorkbench(record.settings, variables: variables,
+                                                                                      redirects: record.response?.redirectStatuses),
                              aws: portable.auth.flatMap { auth in portable.aws.map { (auth.user + ":" + auth.secret, $0) } },
                              pathAsIs: record.endpoint.sendsPathAsIs)
             if portable.body != nil, let body = record.endpoint.body {

@@ -76,9 +76,10 @@ struct PortableRequest {
     /// Whether Hurl, told `location: true`, follows this request's redirects as
     /// the workbench does (`RedirectFidelity`): headers that refer to a secret
     /// count as credentials.
-    func followsLikeTheWorkbench(_ settings: Settings, variables: Variables) -> Bool {
+    func followsLikeTheWorkbench(_ settings: Settings, variables: Variables, redirects: [Int]? = nil) -> Bool {
+        // One byte stands for a body: whether there is one is what a redirect rule asks.
         var request = PreparedRequest(method: method, base: BaseURL(scheme: "http", host: "h", port: nil, pathPrefix: ""),
-                                      target: "/", headers: headers, body: [])
+                                      target: "/", headers: headers, body: body == nil ? [] : [0])
         for field in headers where Template.hasReferences(field.value) {
             let parts = (try? Template.parse(field.value)) ?? []
             if parts.contains(where: { part in
@@ -89,7 +90,7 @@ struct PortableRequest {
                 request.secretHeaderNames.insert(field.name.lowercased())
             }
         }
-        return RedirectFidelity.follows(request, settings: settings, tool: .hurl)
+        return RedirectFidelity.follows(request, settings: settings, tool: .hurl, redirects: redirects)
     }
 
     /// The body's text as sent (forms joined), or nil for none or a file.

@@ -62,6 +62,18 @@ public struct RecordedResponse: Equatable, Sendable {
     public var bodySize: Int
     /// Total time in milliseconds.
     public var elapsedMilliseconds: Double
+    /// The statuses of the redirects followed on the way, in order (`[303]`); empty when
+    /// none was; nil when not known (a file or an import that does not say). An export
+    /// reads them to say how another tool would follow those redirects.
+    public var redirectStatuses: [Int]?
+
+    /// Equal when what is kept is: redirects not known and none known are the same (a file
+    /// writes the statuses only when there were some).
+    public static func == (lhs: RecordedResponse, rhs: RecordedResponse) -> Bool {
+        lhs.statusLine == rhs.statusLine && lhs.statusCode == rhs.statusCode && lhs.headers == rhs.headers
+            && lhs.body == rhs.body && lhs.bodySize == rhs.bodySize && lhs.elapsedMilliseconds == rhs.elapsedMilliseconds
+            && (lhs.redirectStatuses ?? []) == (rhs.redirectStatuses ?? [])
+    }
 
     /// Larger text bodies are not kept, so session files stay readable in a diff.
     public static let bodyLimit = 256 * 1024
@@ -95,6 +107,7 @@ public struct RecordedResponse: Equatable, Sendable {
             statusLine: response.statusLine, statusCode: response.statusCode, headers: response.headers,
             body: text, bodySize: response.bodySize,
             elapsedMilliseconds: (response.timings.total * 1_000_000).rounded() / 1000)
+        redirectStatuses = response.hops.map(\.statusCode)
         self = redacted(by: redactor)
     }
 

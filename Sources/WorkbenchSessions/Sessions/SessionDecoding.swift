@@ -460,12 +460,18 @@ final class FieldReader {
             headers.append(HeaderField(name: name, value: headerValue))
         }
         let body = try optionalString(object["body"], "\(path).body")
-        return RecordedResponse(
+        var recorded = RecordedResponse(
             statusLine: try optionalString(object["statusLine"], "\(path).statusLine") ?? "HTTP/1.1 \(status)",
             statusCode: status,
             headers: headers,
             body: body,
             bodySize: object["bodySize"] == nil ? (body?.utf8.count ?? 0) : try integer(object["bodySize"], "\(path).bodySize"),
             elapsedMilliseconds: object["elapsedMs"] == nil ? 0 : try number(object["elapsedMs"], "\(path).elapsedMs"))
+        if object["redirects"] != nil {
+            recorded.redirectStatuses = try array(object["redirects"], "\(path).redirects").enumerated().map { index, item throws(WorkbenchError) in
+                try integer(item, "\(path).redirects[\(index)]")
+            }
+        }
+        return recorded
     }
 }

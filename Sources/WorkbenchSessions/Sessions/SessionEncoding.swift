@@ -196,13 +196,18 @@ public enum SessionEncoding {
     }
 
     static func encode(_ response: RecordedResponse) -> JSONValue {
-        .object([
+        var members = [
             member("status", .number(String(response.statusCode))),
             member("statusLine", .string(response.statusLine)),
             member("headers", .array(response.headers.map { pair($0.name, $0.value) })),
             member("body", response.body.map { .string($0) } ?? .null),
             member("bodySize", .number(String(response.bodySize))),
             member("elapsedMs", .number(Quantities.trimmed(response.elapsedMilliseconds))),
-        ])
+        ]
+        // Only when redirects were followed, so files of the others stay as they were.
+        if let statuses = response.redirectStatuses, !statuses.isEmpty {
+            members.append(member("redirects", .array(statuses.map { .number(String($0)) })))
+        }
+        return .object(members)
     }
 }

@@ -556,9 +556,10 @@ extension Workspace {
         switch command {
         case .curl(let secrets):
             let request = try endpoint.prepare(in: scope, readFile: context.readFile)
+            let redirects = lastSentResponse?.redirectStatuses
             let command = try CurlCommand.text(for: secrets ? request : request.shown, body: endpoint.body, settings: settings,
-                                               typedHost: endpoint.headersInForce.contains(name: "Host"))
-            if let reason = RedirectFidelity.reason(request, settings: settings, tool: .curl) {
+                                               typedHost: endpoint.headersInForce.contains(name: "Host"), redirects: redirects)
+            if let reason = RedirectFidelity.reason(request, settings: settings, tool: .curl, redirects: redirects) {
                 return .outputWithWarning(command, warning: "warning: " + reason, revealed: secrets)
             }
             return secrets ? .revealed(command) : .output(command)

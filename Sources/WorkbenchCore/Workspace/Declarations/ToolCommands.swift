@@ -126,7 +126,7 @@ extension Workspace {
         let scope = scope(environment: context.environment)
         switch command {
         case .export(let export):
-            var records = [RequestRecord(endpoint: endpoint, settings: settings)]
+            var records = [RequestRecord(endpoint: endpoint, settings: settings, response: lastSentResponse)]
             // HAR is about exchanges: the current request, with its response when it was the last sent.
             if export.format == .har, let last = history.last, last.endpoint == endpoint { records = [last] }
             if export.session {
