@@ -1,6 +1,5 @@
 # The two commands of the README: `make run` and `make test`.
 SWIFT ?= swift
-PYTHON ?= python3
 
 # `make install PREFIX=~/.local` (default /usr/local; DESTDIR for packaging).
 PREFIX ?= /usr/local
@@ -17,12 +16,9 @@ run: setup
 	$(SWIFT) build -c release --static-swift-stdlib --product workbench
 	.build/release/workbench
 
-# The end-to-end tests run in .venv/ (scripts/setup.sh --tests), its tools first on the PATH.
-test: setup-tests
-	.venv/bin/python scripts/check_layers.py
-	$(SWIFT) build --product workbench
-	$(SWIFT) test
-	PATH="$(CURDIR)/.venv/bin:$$PATH" WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench .venv/bin/python -m pytest -q Tests/EndToEnd
+# In phases (setup, layers, build, unit, e2e), each one's time printed: scripts/test.sh.
+test:
+	@SWIFT=$(SWIFT) scripts/test.sh
 
 setup:
 	@scripts/setup.sh
