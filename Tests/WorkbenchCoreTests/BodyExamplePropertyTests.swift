@@ -68,7 +68,7 @@ import Testing
             total += checked
             #expect(failed.isEmpty, "\(path): \(failed.joined(separator: "\n"))")
         }
-        // Each file read once: the examples were counted twice while ../shared held a copy.
+        // Each file read once: the examples were counted twice while a copy outside the repository was read too.
         #expect(total >= 4)
     }
 
