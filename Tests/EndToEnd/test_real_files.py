@@ -403,3 +403,24 @@ components:
     assert "error:" not in err.replace("error: line 2:", ""), err
     sent = recorder.taken()[-1]
     assert json.loads(sent.body) == {"id": 7, "name": "Hi {{first_name}}, from the spec"}
+
+
+def test_dynamic_values_in_the_repl(run_workbench, recorder):
+    import re
+    code, out, err = run_workbench(["--keep-going"], input=lines(
+        f"base {recorder.url}", "header X-Id: {{$uuid}}", "header X-At: {{$isoTimestamp}}",
+        "get '/a?t={{$timestamp}}&n={{$randomInt 1 9}}&m={{$random.integer(10, 20)}}'", "get /b", "header X-Bad: {{$nope}}",
+        "send", "header rm X-Bad", "save s.json"))
+    assert len(recorder.taken()) == 2, err
+    first, second = recorder.taken()[:2]
+    uuid = r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
+    assert re.fullmatch(uuid, first.header("X-Id")) and re.fullmatch(uuid, second.header("X-Id"))
+    assert first.header("X-Id") != second.header("X-Id"), "a fresh value each time a request is built"
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", first.header("X-At"))
+    assert re.fullmatch(r"/a\?t=\d{10}&n=[1-8]&m=1\d", first.target), first.target
+    assert "error: line 7: unknown dynamic value {{$nope}}: the workbench makes $uuid" in err, err
+    # A saved session keeps the reference: each replay makes a fresh value.
+    recorder.clear()
+    code, out, err = run_workbench(["replay", "s.json"])
+    assert code == 0, out + err
+    assert re.fullmatch(uuid, recorder.taken()[0].header("X-Id")) and recorder.taken()[0].header("X-Id") != second.header("X-Id")

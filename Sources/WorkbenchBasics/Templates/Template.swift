@@ -120,6 +120,10 @@ public enum Template {
             }
             return .environment(String(variable))
         }
+        if name.hasPrefix("$"), name.count > 1, !name.contains("{"), !name.contains("}") {
+            // `{{$uuid}}` and its kind: made when a request is built (`DynamicValues`), never set.
+            return .variable(String(name))
+        }
         guard isValidVariableName(String(name)) else {
             throw WorkbenchError("invalid variable name '\(oneLine(name))' in {{\(oneLine(name))}}: use letters, digits, '_', '-' and '.'")
         }

@@ -45,6 +45,7 @@ extension Endpoint {
             throw WorkbenchError("cannot read \(path): files are not available here")
         }
     ) throws(WorkbenchError) -> PreparedRequest {
+        let scope = try withDynamicValues(scope)
         let sent = try takingApartWholeTarget(in: scope.revealed)
         var request = try sent.build(in: scope, fileBody: nil, readFile: readFile)
         guard hasReferences else { return request }
@@ -66,6 +67,22 @@ extension Endpoint {
             }
         }
         return request
+    }
+
+    /// `scope` with a fresh value for each `{{$uuid}}`-like name the request refers to, made
+    /// once so the request sent and the one shown agree (a name set as a variable wins).
+    func withDynamicValues(_ scope: VariableScope) throws(WorkbenchError) -> VariableScope {
+        guard hasReferences else { return scope }
+        let names = referencedVariables.filter { $0.hasPrefix("$") && scope.variables.entries[$0] == nil }
+        guard !names.isEmpty else { return scope }
+        var scope = scope
+        for name in names {
+            guard let value = DynamicValues.value(name) else {
+                throw WorkbenchError("unknown dynamic value {{\(name)}}: the workbench makes \(DynamicValues.known)")
+            }
+            scope.variables.set(name, to: value)
+        }
+        return scope
     }
 
     /// Whether any value refers to a variable: without one, nothing secret can go in.

@@ -168,8 +168,9 @@ public struct Replayer {
         var missing: [String] = []
         for record in records {
             let obtained = OAuth2Protocol.obtainableTokenVariable(of: record.endpoint)
+            // `{{$uuid}}` and its kind are made when the request is built.
             for name in record.endpoint.referencedVariables
-            where !defined.contains(name) && !missing.contains(name) && name != obtained {
+            where !defined.contains(name) && !missing.contains(name) && name != obtained && !name.hasPrefix("$") {
                 missing.append(name)
             }
             for capture in record.captures { defined.insert(capture.name) }
