@@ -7,7 +7,7 @@ The corpus (Tests/Fixtures/RealFiles/, sources and licences in Tests/Fixtures/NO
 Postman collections, HAR logs, `.http` files and curl commands from public repositories. Each
 file is copied into a scratch folder with every `http(s)://HOST[:PORT]` pointed at a recording
 server on 127.0.0.1 (Tests/EndToEnd/recorder.py), imported (`import FILE`; `load FILE` for
-`.http`) and sent (`replay all`). Printed per format:
+`.http`) and sent (`replay all --keep-going`). Printed per format:
 
 - files tried, imported (no warning), imported with warnings, refused (one `error:` line);
 - requests compared with the file and sent differently: method, path, query, the file's own
@@ -240,7 +240,7 @@ def run_json_format(binary: str, recorder: Recorder, files: list[Path], tally: T
         target.write_bytes((b"\xef\xbb\xbf" if file.read_bytes().startswith(b"\xef\xbb\xbf") else b"")
                            + rewritten.encode())
         recorder.clear()
-        out, err = run_workbench(binary, [f"import {file.name}", "replay all"], work, environment(work))
+        out, err = run_workbench(binary, [f"import {file.name}", "replay all --keep-going"], work, environment(work))
         if not classify(tally, file.name, out, err):
             continue
         try:
@@ -292,7 +292,7 @@ def run_http(binary: str, recorder: Recorder, root: Path, tally: Tally, work: Pa
                 load += f" --env {names[0]}" if names else ""
             except (ValueError, AttributeError):
                 pass
-        out, err = run_workbench(binary, [f"set host {recorder.url}", load, "replay all"], folder, environment(work))
+        out, err = run_workbench(binary, [f"set host {recorder.url}", load, "replay all --keep-going"], folder, environment(work))
         if not classify(tally, name, out, err, line=2):
             continue
         sent = recorder.taken()
@@ -320,7 +320,7 @@ def run_curl(binary: str, recorder: Recorder, root: Path, tally: Tally, work: Pa
         target.write_text(text)
         recorder.clear()
         name = str(file.relative_to(root))
-        out, err = run_workbench(binary, [f"import {file.name}", "replay all"], work, environment(work, names))
+        out, err = run_workbench(binary, [f"import {file.name}", "replay all --keep-going"], work, environment(work, names))
         if not classify(tally, name, out, err):
             continue
         ours = recorder.taken()
