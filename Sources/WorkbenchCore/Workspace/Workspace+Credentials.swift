@@ -72,19 +72,7 @@ extension Workspace {
         let reference = "{{\(name)}}"
         let endpoints = [endpoint] + history.map(\.endpoint)
         if let auth = endpoints.lazy.flatMap(\.auths).first(where: { $0.secretReferences.contains(reference) }) {
-            switch auth.scheme {
-            case .bearer: return "the token of `auth bearer`: type `auth bearer` again"
-            case .basic where auth.keyIsTheUser, .digest where auth.keyIsTheUser:
-                return "the key of `auth \(auth.scheme.rawValue) KEY:`: type `auth \(auth.scheme.rawValue) KEY:` again"
-            case .basic, .digest:
-                let words = "auth \(auth.scheme.rawValue) \(auth.user)"
-                return "the password of `\(words)`: type `\(words)` again"
-            case .apiKeyHeader, .apiKeyQuery:
-                let words = "auth \(auth.scheme.displayName) \(auth.user)"
-                return "the key of `\(words)`: type `\(words)` again"
-            case .awsSigV4: return "\(reference) of `auth aws-sigv4`: type `auth aws-sigv4 ...` again"
-            case .oauth2: return "\(reference) of `auth oauth2`: run the flow again (`auth oauth2 ...`)"
-            }
+            return auth.howToGiveAgain(reference)
         }
         if let field = endpoints.lazy.flatMap(\.headers).first(where: { $0.value.contains(reference) }) {
             return "\(reference) of the header \(field.name): type `header \(field.name): ...` again, or `set --secret \(name)`"

@@ -69,56 +69,16 @@ public struct Auth: Equatable, Sendable {
         self.oauth2 = oauth2
     }
 
-    /// `basic ana:******`, `bearer ******`: what `auth` prints.
-    public var summary: String {
-        switch scheme {
-        case .bearer: "bearer \(Variables.mask)"
-        case .basic where keyIsTheUser, .digest where keyIsTheUser: "\(scheme.rawValue) \(Variables.mask): (empty password)"
-        case .basic, .digest: "\(scheme.rawValue) \(user):\(Variables.mask)"
-        case .apiKeyHeader, .apiKeyQuery, .awsSigV4, .oauth2: kindSummary
-        }
-    }
-
     /// `auth basic KEY:` (curl's `-u KEY:`): an empty password, so the user name is
     /// the credential (an API key) and is the secret.
     public var keyIsTheUser: Bool {
         (scheme == .basic || scheme == .digest) && secret.isEmpty
     }
 
-    /// The `Authorization` header for basic and bearer, nil for digest. In a
-    /// masking scope the secret is the mask whatever it refers to: auth values
-    /// are secrets even when taken from a plain variable.
-    func header(in scope: VariableScope) throws(WorkbenchError) -> HeaderField? {
-        switch scheme {
-        case .digest, .apiKeyQuery, .awsSigV4:
-            return nil
-        case .apiKeyHeader:
-            let key = scope.masksSecrets ? Variables.mask : try Template.expand(secret, in: scope)
-            try HTTPSyntax.checkHeaderValue(key, name: user)
-            return HeaderField(name: user, value: key)
-        case .bearer, .oauth2:
-            let token = scope.masksSecrets ? Variables.mask : try Template.expand(secret, in: scope)
-            try HTTPSyntax.checkHeaderValue(token, name: "Authorization")
-            return HeaderField(name: "Authorization", value: "Bearer " + token)
-        case .basic:
-            guard !scope.masksSecrets else { return HeaderField(name: "Authorization", value: "Basic " + Variables.mask) }
-            let pair = try Template.expand(user, in: scope) + ":" + (try Template.expand(secret, in: scope))
-            return HeaderField(name: "Authorization", value: Self.basicCredentials(pair))
-        }
-    }
-
     /// `Basic base64(user:password)`, the value of an Authorization (or
     /// Proxy-Authorization) header, from the `user:password` pair.
     public static func basicCredentials(_ userAndPassword: String) -> String {
         "Basic " + SecretRedactor.base64(Array(userAndPassword.utf8))
-    }
-
-    /// User and password for libcurl's digest engine; nil for the others.
-    func digestCredentials(in scope: VariableScope) throws(WorkbenchError) -> DigestCredentials? {
-        guard scheme == .digest else { return nil }
-        let password = scope.masksSecrets ? Variables.mask : try Template.expand(secret, in: scope)
-        let name = scope.masksSecrets && keyIsTheUser ? Variables.mask : try Template.expand(user, in: scope)
-        return DigestCredentials(user: name, password: keyIsTheUser ? "" : password)
     }
 }
 

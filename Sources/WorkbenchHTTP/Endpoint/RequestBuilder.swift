@@ -136,13 +136,8 @@ extension Endpoint {
         var typed = userHeaders
         let typedHost = typed.firstIndex { $0.hasName("Host") }.map { typed.remove(at: $0) }
         // A header typed by hand wins over the auth helper's, as `-H` wins over `-u` in curl.
-        var authHeaders: [HeaderField] = []
-        if let header = try auth?.header(in: scope), !userHeaders.contains(name: header.name) {
-            authHeaders.append(header)
-        }
-        for header in try auth?.extraHeaders(in: scope) ?? [] where !userHeaders.contains(name: header.name) {
-            authHeaders.append(header)
-        }
+        let effect = try auth?.effect(in: scope) ?? AuthEffect()
+        let authHeaders = effect.headers.filter { !userHeaders.contains(name: $0.name) }
         var all: [HeaderField] = []
         all.reserveCapacity(defaults.count + authHeaders.count + typed.count + 3)
         if let typedHost { all.append(typedHost) }
@@ -165,8 +160,7 @@ extension Endpoint {
         var request = PreparedRequest(method: method, base: base, target: target, headers: all, body: bodyBytes)
         request.multipart = multipart
         request.shownMultipart = multipart
-        request.digest = try auth?.digestCredentials(in: scope)
-        request.awsSigV4 = try auth?.awsCredentials(in: scope)
+        request.take(effect)
         return request
     }
 
@@ -226,7 +220,7 @@ extension Endpoint {
             }
         }
         // `auth apikey query NAME`: the key goes last, to the auth's origin only (`auth` is the one in force).
-        if let item = try auth?.queryItem(in: scope) {
+        if let item = try auth?.effect(in: scope).queryItem {
             pairs.append(PercentEncoding.queryComponent(item.name) + "=" + PercentEncoding.queryComponent(item.value))
         }
         if !pairs.isEmpty {

@@ -48,8 +48,7 @@ public enum RedirectPolicy {
         next.shownHeaders = request.shownHeaders.filter(keep).map(retarget)
         if crossOrigin {
             next.secretHeaderNames = []
-            next.digest = nil
-            next.awsSigV4 = nil
+            next.dropAuthEffects()
         }
         return next
     }

@@ -48,18 +48,7 @@ enum HTTPFileExport {
             for expectation in record.expectations { lines.append("# @workbench expect \(expectation.text)") }
             lines.append("\(portable.method) \(portable.url)")
             lines += portable.headers.map { "\($0.name): \($0.value)" }
-            if let auth = portable.auth {
-                // Both clients encode `Basic USER PASSWORD` themselves and answer a digest challenge.
-                switch auth.scheme {
-                case .basic where auth.secret.isEmpty: lines.append("Authorization: Basic \(auth.user):")
-                case .basic: lines.append("Authorization: Basic \(auth.user) \(auth.secret)")
-                case .digest: lines.append("Authorization: Digest \(auth.user) \(auth.secret)")
-                case .bearer, .oauth2: lines.append("Authorization: Bearer \(auth.secret)")
-                case .awsSigV4:
-                    lines.append("# not expressible in a .http file: auth aws-sigv4 \(auth.user) \(portable.aws?.region ?? "") \(portable.aws?.service ?? "") (`export curl` writes it)")
-                case .apiKeyHeader, .apiKeyQuery: break  // A header or a query item already.
-                }
-            }
+            lines += portable.auth.map { $0.scheme.kind.httpFileLines($0) } ?? []
             if let body = portable.body {
                 lines.append("")
                 if case .multipart = body {

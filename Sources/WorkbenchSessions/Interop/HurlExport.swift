@@ -31,10 +31,10 @@ enum HurlExport {
             lines.append("")
             lines.append("\(portable.method) \(portable.url)")
             lines += portable.headers.map { "\($0.name): \($0.value)" }
-            lines += authLines(portable.auth)
+            lines += portable.auth.map { $0.scheme.kind.hurlLines($0) } ?? []
             lines += options(record.settings, follows: portable.followsLikeTheWorkbench(record.settings, variables: variables,
                                                                                       redirects: record.response?.redirectStatuses),
-                             aws: portable.auth.flatMap { auth in portable.aws.map { (auth.user + ":" + auth.secret, $0) } },
+                             auth: portable.auth,
                              pathAsIs: record.endpoint.sendsPathAsIs)
             if portable.body != nil, let body = record.endpoint.body {
                 lines += self.body(body, portable: portable)
@@ -44,22 +44,9 @@ enum HurlExport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Bearer as its header, basic as `[BasicAuth]`; Hurl files have no digest auth.
-    static func authLines(_ auth: (scheme: Auth.Scheme, user: String, secret: String)?) -> [String] {
-        guard let auth else { return [] }
-        switch auth.scheme {
-        case .bearer, .oauth2: return ["Authorization: Bearer \(auth.secret)"]
-        case .basic: return ["[BasicAuth]", "\(auth.user): \(auth.secret)"]
-        case .digest: return ["# not expressible in Hurl: auth digest \(auth.user) (Hurl files have no digest auth)"]
-        case .awsSigV4, .apiKeyHeader, .apiKeyQuery: return []  // An option; a header or query item.
-        }
-    }
-
-    /// `aws`: `KEY:SECRET` and the settings of `auth aws-sigv4`, Hurl's `aws-sigv4` and `user` options.
-    static func options(_ settings: Settings, follows: Bool, aws: (user: String, settings: AWSSigV4Settings)? = nil,
-                        pathAsIs: Bool = false) -> [String] {
-        var options: [String] = []
-        if let aws { options += ["aws-sigv4: \(aws.settings.provider)", "user: \(aws.user)"] }
+    /// The `[Options]` section: the auth kind's own first.
+    static func options(_ settings: Settings, follows: Bool, auth: Auth? = nil, pathAsIs: Bool = false) -> [String] {
+        var options = auth.map { $0.scheme.kind.hurlOptions($0) } ?? []
         if pathAsIs { options.append("path-as-is: true") }
         if follows { options.append("location: true") }
         if settings.insecure { options.append("insecure: true") }

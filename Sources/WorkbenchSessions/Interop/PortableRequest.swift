@@ -17,11 +17,9 @@ struct PortableRequest {
     /// Content-Type the body kind implies when none was typed.
     var headers: [HeaderField]
     var body: Body?
-    /// `auth basic|digest|bearer|oauth2|aws-sigv4`: the scheme, and the user and secret rendered
-    /// as references (an API key is a header or in the URL already).
-    var auth: (scheme: Auth.Scheme, user: String, secret: String)?
-    /// `auth aws-sigv4`: region and service.
-    var aws: AWSSigV4Settings?
+    /// The auth helper with its user and secret rendered as references, for its kind to
+    /// write (an API key is a header or in the URL already).
+    var auth: Auth?
 
     /// Makes the portable form; `render` writes a reference in the target format.
     init(_ endpoint: Endpoint, render: (Template.Part) -> String) throws(WorkbenchError) {
@@ -44,9 +42,10 @@ struct PortableRequest {
             headers.append(HeaderField(name: typed.user, value: Placeholders.rendering(typed: typed.secret, render: render)))
         } else if let typed = endpoint.auth, typed.scheme != .apiKeyQuery, !endpoint.headers.contains(name: "Authorization") {
             // A header typed by hand wins over the auth helper's, as when sending.
-            auth = (typed.scheme, Placeholders.rendering(typed: typed.user, render: render),
-                    Placeholders.rendering(typed: typed.secret, render: render))
-            aws = typed.aws
+            var rendered = typed
+            rendered.user = Placeholders.rendering(typed: typed.user, render: render)
+            rendered.secret = Placeholders.rendering(typed: typed.secret, render: render)
+            auth = rendered
             if let token = typed.aws?.sessionToken, !headers.contains(name: "X-Amz-Security-Token") {
                 headers.append(HeaderField(name: "X-Amz-Security-Token", value: Placeholders.rendering(typed: token, render: render)))
             }

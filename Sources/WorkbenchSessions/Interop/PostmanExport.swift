@@ -62,7 +62,7 @@ enum PostmanExport {
             member("url", url(portable.url)),
         ]
         if let auth = portable.auth {
-            request.insert(member("auth", authObject(auth)), at: 0)
+            request.insert(member("auth", auth.scheme.kind.postman(auth)), at: 0)
         }
         if let body = portable.body { request.append(member("body", try bodyObject(body, text: portable.bodyText))) }
         let name = "\(portable.method) \(record.endpoint.path.isEmpty ? "/" : record.endpoint.path)"
@@ -134,29 +134,6 @@ enum PostmanExport {
                 if let type = part.contentType { fields.append(member("contentType", .string(type))) }
                 return .object(fields)
             }))])
-        }
-    }
-
-    static func authObject(_ auth: (scheme: Auth.Scheme, user: String, secret: String)) -> JSONValue {
-        func pair(_ key: String, _ value: String) -> JSONValue {
-            .object([member("key", .string(key)), member("value", .string(value)), member("type", .string("string"))])
-        }
-        switch auth.scheme {
-        case .bearer, .oauth2:
-            // An OAuth 2.0 token is sent as a bearer token; Postman's own oauth2 would run its flow.
-            return .object([member("type", .string("bearer")), member("bearer", .array([pair("token", auth.secret)]))])
-        case .apiKeyHeader, .apiKeyQuery:
-            return .object([member("type", .string("apikey")), member("apikey", .array([
-                pair("key", auth.user), pair("value", auth.secret), pair("in", auth.scheme == .apiKeyQuery ? "query" : "header"),
-            ]))])
-        case .awsSigV4:
-            return .object([member("type", .string("awsv4")), member("awsv4", .array([
-                pair("accessKey", auth.user), pair("secretKey", auth.secret),
-            ]))])
-        case .basic, .digest:
-            let type = auth.scheme.rawValue
-            return .object([member("type", .string(type)),
-                            member(type, .array([pair("username", auth.user), pair("password", auth.secret)]))])
         }
     }
 

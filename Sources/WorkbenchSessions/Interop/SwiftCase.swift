@@ -80,17 +80,7 @@ struct SwiftCase {
         // `auth basic` is Base64 of values known only when sent: encoded by the exported code itself.
         var basicAuth: String?
         if let auth = endpoint.auth, !endpoint.headers.contains(name: "Authorization") {
-            switch auth.scheme {
-            case .digest:
-                throw WorkbenchError("export swift: digest auth is answered by the server's challenge, which URLRequest cannot carry; `export curl` writes it")
-            case .basic:
-                let pair = try Self.typedText(auth.user + ":" + auth.secret, interpolate)
-                basicAuth = "(name: \"Authorization\", value: \"Basic \" + Data(\(pair).utf8).base64EncodedString())"
-            case .awsSigV4:
-                throw WorkbenchError("export swift: AWS Signature Version 4 is computed per request by libcurl, which URLRequest cannot do; `export curl` writes it")
-            case .bearer, .oauth2, .apiKeyHeader, .apiKeyQuery:
-                break
-            }
+            basicAuth = try auth.scheme.kind.swiftHeader(auth) { text throws(WorkbenchError) in try Self.typedText(text, interpolate) }
         }
         let headers = built.headers.filter { !$0.hasName("Host") && !$0.hasName("Content-Length") }.map { field in
             if let basicAuth, field.hasName("Authorization") { return basicAuth }

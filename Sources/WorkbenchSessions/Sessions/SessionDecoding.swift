@@ -339,7 +339,8 @@ final class FieldReader {
         let object = try object(value, path)
         let schemeText = try string(object["scheme"], "\(path).scheme")
         guard let scheme = Auth.Scheme(rawValue: schemeText) else {
-            throw fail("\(path).scheme", "expected basic, digest, bearer, apikey-header, apikey-query, aws-sigv4 or oauth2, found '\(schemeText)'")
+            let schemes = Auth.Scheme.allCases.map(\.rawValue)
+            throw fail("\(path).scheme", "expected \(schemes.dropLast().joined(separator: ", ")) or \(schemes.last ?? ""), found '\(schemeText)'")
         }
         let user = try optionalString(object["user"], "\(path).user") ?? ""
         let secret = try string(object["secret"], "\(path).secret")
