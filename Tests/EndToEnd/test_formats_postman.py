@@ -257,3 +257,23 @@ def test_basic_and_digest_auth_replay_after_import_and_save(run_workbench, httpb
     code, out, err = run_workbench(["replay", "s.json", "--var", "auth_password=password"])
     assert code == 0, out + err
     assert "200" in out and "invalid variable name" not in out + err
+
+
+def test_an_api_key_under_any_name_is_kept_as_a_secret(run_workbench, recorder, workdir):
+    """Postman's apikey auth declares its value a credential whatever the key's name (`key`
+    in the query, `token-ish` names or not): a secret variable, never written in the session."""
+    value = "qk-Lm72-apikey"
+    write(workdir, "c.json", {
+        "info": {"name": "Keys", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+        "item": [{"name": "Q", "request": {"method": "GET", "url": recorder.url + "/q",
+                  "auth": {"type": "apikey", "apikey": kv(key="key", value=value, **{"in": "query"})}}},
+                 {"name": "H", "request": {"method": "GET", "url": recorder.url + "/h",
+                  "auth": {"type": "apikey", "apikey": kv(key="X-Client", value=value)}}}],
+    })
+    code, out, err = run_workbench(input=script("import c.json", "show", "export curl", "save s.json"))
+    assert code == 0, err
+    assert value not in out + err and value not in (workdir / "s.json").read_text()
+    code, out, err = run_workbench(["replay", "s.json", "--var", f"api_key={value}"])
+    assert code == 0, out + err
+    taken = recorder.taken()
+    assert taken[0].target == f"/q?key={value}" and taken[1].header("X-Client") == value

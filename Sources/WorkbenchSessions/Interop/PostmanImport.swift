@@ -197,7 +197,8 @@ public enum PostmanImport {
                     warn("\(place): an apikey auth without a key name is not imported")
                     return inherited
                 }
-                return .apiKey(name: key, value: parameters["value"] ?? "", inQuery: parameters["in"] == "query")
+                // The key is a credential, as a password or a token is: kept as a secret variable.
+                return .apiKey(name: key, value: secretTemplate(parameters["value"] ?? "", name: "api_key"), inQuery: parameters["in"] == "query")
             case "oauth2":
                 if let token = parameters["accessToken"], !token.isEmpty {
                     let prefix = parameters["headerPrefix"] ?? "Bearer"
