@@ -220,7 +220,7 @@ extension Endpoint {
             }
         }
         // `auth apikey query NAME`: the key goes last, to the auth's origin only (`auth` is the one in force).
-        if let item = try auth?.effect(in: scope).queryItem {
+        if let auth, auth.scheme.kind.addsQueryItem(auth), let item = try auth.effect(in: scope).queryItem {
             pairs.append(PercentEncoding.queryComponent(item.name) + "=" + PercentEncoding.queryComponent(item.value))
         }
         if !pairs.isEmpty {

@@ -9,6 +9,8 @@ public enum APIKeyAuth: AuthKind {
 
     public static func secretReferences(_ auth: Auth) -> [String] { [auth.secret] }
 
+    public static func addsQueryItem(_ auth: Auth) -> Bool { auth.scheme == .apiKeyQuery }
+
     public static func apply(_ auth: Auth, in scope: VariableScope) throws(WorkbenchError) -> AuthEffect {
         var effect = AuthEffect()
         let key = try secretValue(auth.secret, in: scope)

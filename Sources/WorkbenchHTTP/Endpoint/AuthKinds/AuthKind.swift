@@ -16,6 +16,9 @@ public protocol AuthKind: Sendable {
     static func secretReferences(_ auth: Auth) -> [String]
     /// Every template the auth refers to: its user, its secret and its settings' references.
     static func references(_ auth: Auth) -> [String]
+    /// Whether `apply` gives a query item: the target is built (and its errors said) before
+    /// the headers, so only such a kind is applied there.
+    static func addsQueryItem(_ auth: Auth) -> Bool
     /// What the auth adds to a request built in `scope` (masked in a masking scope).
     static func apply(_ auth: Auth, in scope: VariableScope) throws(WorkbenchError) -> AuthEffect
     /// How to give the secret `reference` again after `load`, in the words that set it.
@@ -96,5 +99,6 @@ extension AuthKind {
     public static func swiftHeader(_ auth: Auth, text: (String) throws(WorkbenchError) -> String) throws(WorkbenchError) -> String? { nil }
     public static func hurlLines(_ auth: Auth) -> [String] { [] }
     public static func hurlOptions(_ auth: Auth) -> [String] { [] }
+    public static func addsQueryItem(_ auth: Auth) -> Bool { false }
     public static func references(_ auth: Auth) -> [String] { [auth.user, auth.secret] }
 }
