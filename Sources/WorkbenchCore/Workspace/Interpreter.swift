@@ -396,8 +396,31 @@ public final class Interpreter {
             try fetchDescription(url, note: note)
             return .ok
         case .introspectGraphQL(let url):
-            output.printLine(try introspectGraphQL(url))
+            // `graphql schema [URL]`: the query sent as any request is, not kept in the history.
+            let scope = workspace.scope(environment: context.environment)
+            let fetched = try GraphQLIntrospection(from: workspace.endpoint, url: url, in: scope)
+                .fetch(with: sender(), in: scope, settings: workspace.settings, cookies: workspace.cookies)
+            output.printLine(try workspace.adoptIntrospection(fetched.response.body, location: fetched.location))
             return .ok
+        }
+    }
+
+    /// `openapi URL`: the description fetched through the transport as any request is sent
+    /// (`Sender.fetchDocument`: proxy, certificates, redirects followed), not kept in the
+    /// history. `note` is set when a loaded session names the URL: printed first, and a
+    /// failure is then a warning, as the session itself was loaded.
+    private func fetchDescription(_ url: String, note: String?) throws(WorkbenchError) {
+        if let note { say(note) }
+        do throws(WorkbenchError) {
+            let response = try sender().fetchDocument(
+                url, in: workspace.scope(environment: context.environment), settings: workspace.settings,
+                cookies: workspace.cookies) { response in WorkbenchError("openapi: \(url) answered \(response.statusLine)") }
+            let outcome = try workspace.adoptDescription(response.body, location: url, sourceURL: response.url.isEmpty ? url : response.url)
+            // What loading it says, read as every outcome is.
+            _ = try perform(outcome)
+        } catch {
+            guard note != nil else { throw error }
+            output.printError("warning: the session's API description was not loaded: \(error.message)")
         }
     }
 
