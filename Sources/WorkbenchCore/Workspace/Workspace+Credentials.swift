@@ -70,6 +70,13 @@ extension Workspace {
     /// in the words that made it (`auth bearer` again), never only an internal name.
     func howToGiveAgain(_ name: String) -> String {
         let reference = "{{\(name)}}"
+        // Captured by a request of the session (a login's token): sending that one again gives it.
+        if let index = history.firstIndex(where: { $0.captures.contains { $0.name == name } }) {
+            let record = history[index]
+            let target = record.endpoint.path.isEmpty ? "/" : record.endpoint.path
+            return "\(reference), captured by request \(index + 1) (\(record.endpoint.method) \(Template.oneLine(target))): "
+                + "`replay \(index + 1)` captures it again"
+        }
         let endpoints = [endpoint] + history.map(\.endpoint)
         if let auth = endpoints.lazy.flatMap(\.auths).first(where: { $0.secretReferences.contains(reference) }) {
             return auth.howToGiveAgain(reference)
