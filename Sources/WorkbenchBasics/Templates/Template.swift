@@ -80,7 +80,9 @@ public enum Template {
                 output += literal
             case .variable(let name):
                 guard let entry = scope.variables.entries[name] else {
-                    throw WorkbenchError("undefined variable {{\(name)}}: set it with `set \(name) VALUE`",
+                    // Names are case-sensitive: {{petid}} for {{petId}} is a typo to point at.
+                    let meant = Suggestion.nearest(name, among: scope.variables.names).map { "did you mean {{\($0)}}? or " } ?? ""
+                    throw WorkbenchError("undefined variable {{\(name)}}: \(meant)set it with `set \(name) VALUE`",
                                          kind: .undefinedVariable(name))
                 }
                 output += scope.masksSecrets && entry.isSecret ? Variables.mask : entry.value
