@@ -25,11 +25,18 @@ public enum ParameterCheck {
     /// workbench sets them itself.
     static let ignoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
 
+    /// `sendsBody`: whether the request sends a body (nil: not checked), for an operation
+    /// that requires one.
     public static func warnings(
-        for operation: APIOperation, pathValues: [String: String], query: [Value], headers: [Value]
+        for operation: APIOperation, pathValues: [String: String], query: [Value], headers: [Value], sendsBody: Bool? = nil
     ) -> [String] {
         let name = "\(operation.method) \(operation.pathTemplate)"
         var warnings: [String] = []
+        if sendsBody == false, let body = operation.requestBody, body.required {
+            let types = (body.jsonContentType.map { [$0] } ?? body.contentTypes).prefix(3).joined(separator: ", ")
+            warnings.append("\(name): the description requires a request body" + (types.isEmpty ? "" : " (\(types))")
+                + "; none is sent" + (body.jsonSchema != nil ? " (`body example` writes one from its schema)" : ""))
+        }
         for parameter in operation.parameters {
             switch parameter.location {
             case "path":
@@ -73,7 +80,7 @@ public enum ParameterCheck {
         guard !parameter.enumValues.isEmpty else { return [] }
         let isArray = parameter.schema?.arrayContext != nil
         var warnings: [String] = []
-        for value in values where value.value == value.shown {
+        for value in values where value.value == value.shown && !value.value.contains("{{") {
             let items = isArray ? value.value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [value.value]
             for item in items where !parameter.enumValues.contains(item) {
                 let allowed = parameter.enumValues.prefix(10).joined(separator: ", ") + (parameter.enumValues.count > 10 ? ", ..." : "")

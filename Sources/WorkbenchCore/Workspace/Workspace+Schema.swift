@@ -56,17 +56,29 @@ extension Workspace {
     /// Values are compared as sent and shown with secrets masked.
     public func parameterWarnings(in scope: VariableScope) -> [String] {
         guard let api, let operation = api.operation(forRequestPath: currentPath, method: endpoint.method) else { return [] }
+        // A value whose variable is not set yet is given all the same (sending says which is
+        // undefined): it stays as typed, and a value holding `{{` is not compared with an enum.
         func values(_ pairs: [(name: String, value: String)]) -> [ParameterCheck.Value] {
-            pairs.compactMap { pair in
-                guard let value = try? Template.expand(pair.value, in: scope) else { return nil }
+            pairs.map { pair in
+                guard let value = try? Template.expand(pair.value, in: scope) else {
+                    return ParameterCheck.Value(name: pair.name, value: pair.value, shown: pair.value)
+                }
                 let shown = (try? Template.expand(pair.value, in: scope.masked)) ?? value
                 return ParameterCheck.Value(name: pair.name, value: value, shown: shown)
             }
         }
         let query = values(endpoint.allQueryItems.map { (name: $0.decodedName, value: $0.isEncoded ? PercentEncoding.decode($0.value, plusIsSpace: true) : $0.value) })
         let headers = values(endpoint.headers.map { (name: $0.name, value: $0.value) })
-        let path = (try? Template.expand(currentPath, in: scope)) ?? currentPath
+        // Likewise a path segment: `/pets/{{petid}}` fills {petId} even before petid is set. Such a
+        // segment is marked (a byte no path holds) so the path tree takes it as a value.
+        let unset = "\u{1}"
+        let path = (try? Template.expand(currentPath, in: scope))
+            ?? currentPath.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+                (try? Template.expand(String(segment), in: scope)) ?? unset + segment
+            }.joined(separator: "/")
         let pathValues = api.pathParameterValues(path: path, template: operation.pathTemplate)
-        return ParameterCheck.warnings(for: operation, pathValues: pathValues, query: query, headers: headers)
+            .mapValues { $0.hasPrefix(unset) ? String($0.dropFirst()) : $0 }
+        return ParameterCheck.warnings(for: operation, pathValues: pathValues, query: query, headers: headers,
+                                       sendsBody: endpoint.body != nil && endpoint.sendsBody)
     }
 }
