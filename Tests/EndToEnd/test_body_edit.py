@@ -68,8 +68,9 @@ def test_a_text_body_and_a_new_body(run_workbench, tmp_path: Path):
 
 def test_without_an_editor_or_on_another_body_kind(run_workbench, tmp_path: Path):
     code, out, err = run_workbench(["--keep-going"], input=script(
-        "body edit", "method post", "body form a=1", "body edit"), env={"EDITOR": None, "VISUAL": None})
+        "body edit", "method post", "body form a=1", "body edit"),
+        env={"EDITOR": None, "VISUAL": None, "PATH": str(tmp_path)})  # no editor, nano or vi to fall back on
     assert err.splitlines() == [
-        "error: line 1: `body edit` needs an editor: set $VISUAL or $EDITOR",
+        "error: line 1: `body edit` needs an editor: set $VISUAL or $EDITOR (none of editor, nano, vi is on the PATH)",
         "error: line 4: `body edit` edits a text or JSON body; this one is form 1 field: type it again with `body ...`",
     ]

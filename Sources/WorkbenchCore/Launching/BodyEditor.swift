@@ -2,12 +2,31 @@ import Platform
 import WorkbenchBasics
 
 /// `body edit`: writes the body to a private temporary file, runs `$VISUAL`
-/// (else `$EDITOR`) on it through `/bin/sh` as git does (so `code --wait` works),
-/// and reads it back. An editor that fails leaves the body as it was.
+/// (else `$EDITOR`, else the first of `editor`, `nano` and `vi` on the PATH, as git
+/// falls back) on it through `/bin/sh` as git does (so `code --wait` works), and reads
+/// it back. An editor that fails leaves the body as it was.
 public enum BodyEditor {
+    /// Tried in order when neither $VISUAL nor $EDITOR names one: Debian's `editor`
+    /// (the alternatives system's choice), then the two found nearly everywhere.
+    static let fallbacks = ["editor", "nano", "vi"]
+
+    /// The editor command to run, or nil when none is set or found.
+    static func editor(in environment: [String: String]) -> String? {
+        if let named = [environment["VISUAL"], environment["EDITOR"]].compactMap({ $0 }).first(where: { !$0.isEmpty }) {
+            return named
+        }
+        let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
+        for name in fallbacks {
+            for folder in folders where !folder.isEmpty && access(folder + "/" + name, X_OK) == 0 {
+                return ShellWords.quote(folder + "/" + name)
+            }
+        }
+        return nil
+    }
+
     public static func edit(_ text: String, json: Bool, environment: [String: String]) throws(WorkbenchError) -> String {
-        guard let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap({ $0 }).first(where: { !$0.isEmpty }) else {
-            throw WorkbenchError("`body edit` needs an editor: set $VISUAL or $EDITOR")
+        guard let editor = editor(in: environment) else {
+            throw WorkbenchError("`body edit` needs an editor: set $VISUAL or $EDITOR (none of \(fallbacks.joined(separator: ", ")) is on the PATH)")
         }
         let folder = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let suffix = json ? ".json" : ".txt"
