@@ -43,10 +43,8 @@ extension Workspace {
         let chunks = encoder.encodeChunks(document, maskingSecrets: chosen.fileSecretValues, typedSecrets: chosen.variables.secretValues)
         try encoder.checkLoadable(chunks)
         try context.writeFile(chunks.flatMap { $0 }, path)
-        if numbers.isEmpty {
-            sessionFile = path
-            savedRequestCount = history.count
-        }
+        if numbers.isEmpty { sessionFile = path }
+        savedRequestStamps.formUnion(history.indices.filter { numbers.isEmpty || numbers.contains($0 + 1) }.map { history.stamps[$0] })
         let count = chosen.history.count
         let text = "saved \(path): \(count) request\(count == 1 ? "" : "s")"
             + (numbers.isEmpty ? "" : " of \(history.count)")
@@ -76,13 +74,13 @@ extension Workspace {
     private mutating func take(_ document: SessionDocument) {
         document.apply(to: &self)
         lastRecordIndex = nil
-        savedRequestCount = history.count
+        savedRequestStamps = Set(history.stamps)
     }
 
     /// What quitting leaves behind, when requests were sent and not saved since:
     /// one line that says how to get them back. `autosaved`: this run keeps an autosave.
     public func quitHint(autosaved: Bool) -> String? {
-        let unsaved = history.count - savedRequestCount
+        let unsaved = history.stamps.count { !savedRequestStamps.contains($0) }
         guard unsaved > 0 else { return nil }
         let what = "\(unsaved) request\(unsaved == 1 ? " was" : "s were") not saved"
         return autosaved ? "(\(what): `workbench --restore` brings them back, or `restore` in the next run)"

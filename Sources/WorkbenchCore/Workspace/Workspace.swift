@@ -21,9 +21,10 @@ public struct Workspace: Equatable, Sendable {
     public var lastRecordIndex: Int?
     /// The session file last loaded or saved: where a bare `save` writes.
     public var sessionFile: String?
-    /// How many requests the history had when it was last saved or loaded whole:
-    /// quitting with more says how to get them back.
-    public var savedRequestCount = 0
+    /// The requests saved (whole, or chosen with `save FILE N...`) or loaded, by their
+    /// history stamps (a request changed since has a new one): quitting with others
+    /// says how many, and how to get them back.
+    public var savedRequestStamps: Set<UInt64> = []
     /// Secrets a loaded session named but whose values are not known here;
     /// kept so that saving the session again still lists them.
     public var declaredSecrets: [String] = []
