@@ -78,22 +78,7 @@ public enum SessionEncoding {
         var members = [member("scheme", .string(auth.scheme.rawValue)),
                        member("user", .string(auth.user)), member("secret", .string(auth.secret))]
         if let origin = auth.origin { members.append(member("origin", .string(origin))) }
-        if let aws = auth.aws {
-            var settings = [member("region", .string(aws.region)), member("service", .string(aws.service))]
-            if let token = aws.sessionToken { settings.append(member("sessionToken", .string(token))) }
-            members.append(member("aws", .object(settings)))
-        }
-        if let oauth2 = auth.oauth2 {
-            // The flow's settings; what it obtained (tokens, expiry) stays in this run.
-            var settings = [member("flow", .string(oauth2.flow.rawValue)), member("tokenURL", .string(oauth2.tokenURL))]
-            if let url = oauth2.authorizationURL { settings.append(member("authorizationURL", .string(url))) }
-            settings.append(member("clientID", .string(oauth2.clientID)))
-            if let secret = oauth2.clientSecret { settings.append(member("clientSecret", .string(secret))) }
-            if let scope = oauth2.scope { settings.append(member("scope", .string(scope))) }
-            if let port = oauth2.port { settings.append(member("port", .number(String(port)))) }
-            if oauth2.clientAuthInBody { settings.append(member("clientAuthInBody", .bool(true))) }
-            members.append(member("oauth2", .object(settings)))
-        }
+        members += auth.scheme.kind.savedMembers(auth)
         return .object(members)
     }
 

@@ -28,6 +28,12 @@ public enum APIKeyAuth: AuthKind {
         return "the key of `\(words)`: type `\(words)` again"
     }
 
+    /// A saved header key's name must be a header name.
+    public static func readSaved(_ object: JSONValue, path: String, reader: some SavedFieldReader, into auth: inout Auth) throws(WorkbenchError) {
+        guard auth.scheme == .apiKeyHeader else { return }
+        do throws(WorkbenchError) { try HTTPSyntax.checkHeaderName(auth.user) } catch { throw reader.fail("\(path).user", error.message) }
+    }
+
     /// A header or a query item already in the exported request.
     public static func httpFileLines(_ auth: Auth) -> [String] { [] }
 

@@ -45,6 +45,25 @@ public enum AWSSigV4Auth: AuthKind {
         return ["aws-sigv4: \(aws.provider)", "user: \(auth.user):\(auth.secret)"]
     }
 
+    public static func savedMembers(_ auth: Auth) -> [JSONMember] {
+        guard let aws = auth.aws else { return [] }
+        var settings = [JSONMember(key: "region", value: .string(aws.region)), JSONMember(key: "service", value: .string(aws.service))]
+        if let token = aws.sessionToken { settings.append(JSONMember(key: "sessionToken", value: .string(token))) }
+        return [JSONMember(key: "aws", value: .object(settings))]
+    }
+
+    public static func readSaved(_ object: JSONValue, path: String, reader: some SavedFieldReader, into auth: inout Auth) throws(WorkbenchError) {
+        let aws = try reader.object(object["aws"], "\(path).aws")
+        let region = try reader.string(aws["region"], "\(path).aws.region")
+        let service = try reader.string(aws["service"], "\(path).aws.service")
+        for (name, value) in [("region", region), ("service", service)] where value.isEmpty || value.contains(":") {
+            throw reader.fail("\(path).aws.\(name)", "expected a name without ':'")
+        }
+        let token = try reader.optionalString(aws["sessionToken"], "\(path).aws.sessionToken")
+        try checkTemplates([token].compactMap { $0 }, path: "\(path).aws", reader: reader)
+        auth.aws = AWSSigV4Settings(region: region, service: service, sessionToken: token)
+    }
+
     public static func postman(_ auth: Auth) -> JSONValue {
         postmanAuth("awsv4", [("accessKey", auth.user), ("secretKey", auth.secret)])
     }

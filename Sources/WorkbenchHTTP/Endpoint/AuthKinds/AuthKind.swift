@@ -29,11 +29,27 @@ public protocol AuthKind: Sendable {
     static func hurlLines(_ auth: Auth) -> [String]
     /// Hurl `[Options]` lines.
     static func hurlOptions(_ auth: Auth) -> [String]
+    /// The kind's settings as a session file keeps them, beside scheme, user and secret:
+    /// references, never values.
+    static func savedMembers(_ auth: Auth) -> [JSONMember]
+    /// Reads them back from the auth's object in a session file (`path` names it in errors).
+    static func readSaved(_ object: JSONValue, path: String, reader: some SavedFieldReader, into auth: inout Auth) throws(WorkbenchError)
     /// Postman's `auth` object.
     static func postman(_ auth: Auth) -> JSONValue
     /// Swift's `URLRequest` header value for the kinds whose header must be encoded by the
     /// exported code, nil when the built header is right; throws when URLRequest cannot carry it.
     static func swiftHeader(_ auth: Auth, text: (String) throws(WorkbenchError) -> String) throws(WorkbenchError) -> String?
+}
+
+/// How a kind reads its saved settings: the session reader's accessors, each naming the
+/// field in its error (`s.json: field 'endpoint.auth.aws.region': missing`).
+public protocol SavedFieldReader {
+    func fail(_ path: String, _ problem: String) -> WorkbenchError
+    func object(_ value: JSONValue?, _ path: @autoclosure () -> String) throws(WorkbenchError) -> JSONValue
+    func string(_ value: JSONValue?, _ path: @autoclosure () -> String) throws(WorkbenchError) -> String
+    func optionalString(_ value: JSONValue?, _ path: @autoclosure () -> String) throws(WorkbenchError) -> String?
+    func bool(_ value: JSONValue?, _ path: @autoclosure () -> String, default fallback: Bool) throws(WorkbenchError) -> Bool
+    func integer(_ value: JSONValue?, _ path: @autoclosure () -> String) throws(WorkbenchError) -> Int
 }
 
 /// What an auth adds to a request as it is built.
@@ -100,5 +116,16 @@ extension AuthKind {
     public static func hurlLines(_ auth: Auth) -> [String] { [] }
     public static func hurlOptions(_ auth: Auth) -> [String] { [] }
     public static func addsQueryItem(_ auth: Auth) -> Bool { false }
+    public static func savedMembers(_ auth: Auth) -> [JSONMember] { [] }
+    public static func readSaved(_ object: JSONValue, path: String, reader: some SavedFieldReader, into auth: inout Auth) throws(WorkbenchError) {}
+
+    /// Templates of saved settings checked, the error naming `path`.
+    static func checkTemplates(_ texts: [String], path: String, reader: some SavedFieldReader) throws(WorkbenchError) {
+        do throws(WorkbenchError) {
+            for text in texts { try Template.validate(text) }
+        } catch {
+            throw reader.fail(path, error.message)
+        }
+    }
     public static func references(_ auth: Auth) -> [String] { [auth.user, auth.secret] }
 }

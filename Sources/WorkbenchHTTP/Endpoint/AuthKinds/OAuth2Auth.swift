@@ -40,6 +40,47 @@ public enum OAuth2Auth: AuthKind {
 
     public static func hurlLines(_ auth: Auth) -> [String] { ["Authorization: Bearer \(auth.secret)"] }
 
+    /// The flow's settings; what it obtained (tokens, expiry) stays in this run.
+    public static func savedMembers(_ auth: Auth) -> [JSONMember] {
+        guard let oauth2 = auth.oauth2 else { return [] }
+        func member(_ key: String, _ value: JSONValue) -> JSONMember { JSONMember(key: key, value: value) }
+        var settings = [member("flow", .string(oauth2.flow.rawValue)), member("tokenURL", .string(oauth2.tokenURL))]
+        if let url = oauth2.authorizationURL { settings.append(member("authorizationURL", .string(url))) }
+        settings.append(member("clientID", .string(oauth2.clientID)))
+        if let secret = oauth2.clientSecret { settings.append(member("clientSecret", .string(secret))) }
+        if let scope = oauth2.scope { settings.append(member("scope", .string(scope))) }
+        if let port = oauth2.port { settings.append(member("port", .number(String(port)))) }
+        if oauth2.clientAuthInBody { settings.append(member("clientAuthInBody", .bool(true))) }
+        return [member("oauth2", .object(settings))]
+    }
+
+    public static func readSaved(_ object: JSONValue, path: String, reader: some SavedFieldReader, into auth: inout Auth) throws(WorkbenchError) {
+        let settings = try reader.object(object["oauth2"], "\(path).oauth2")
+        let flowText = try reader.string(settings["flow"], "\(path).oauth2.flow")
+        guard let flow = OAuth2Settings.Flow(rawValue: flowText) else {
+            throw reader.fail("\(path).oauth2.flow", "expected client-credentials, device or code, found '\(Template.oneLine(flowText.prefix(40)))'")
+        }
+        let tokenURL = try reader.string(settings["tokenURL"], "\(path).oauth2.tokenURL")
+        let authorizationURL = try reader.optionalString(settings["authorizationURL"], "\(path).oauth2.authorizationURL")
+        if flow != .clientCredentials && authorizationURL == nil {
+            throw reader.fail("\(path).oauth2.authorizationURL", "missing (the \(flow.rawValue) flow needs it)")
+        }
+        let clientID = try reader.string(settings["clientID"], "\(path).oauth2.clientID")
+        let clientSecret = try reader.optionalString(settings["clientSecret"], "\(path).oauth2.clientSecret")
+        let scope = try reader.optionalString(settings["scope"], "\(path).oauth2.scope")
+        var port: Int?
+        if settings["port"] != nil {
+            let number = try reader.integer(settings["port"], "\(path).oauth2.port")
+            guard (1...65535).contains(number) else { throw reader.fail("\(path).oauth2.port", "expected a port from 1 to 65535") }
+            port = number
+        }
+        try checkTemplates([tokenURL, clientID] + [authorizationURL, clientSecret].compactMap { $0 }, path: "\(path).oauth2", reader: reader)
+        var oauth2 = OAuth2Settings(flow: flow, tokenURL: tokenURL, authorizationURL: authorizationURL, clientID: clientID,
+                                    clientSecret: clientSecret, scope: scope, port: port)
+        oauth2.clientAuthInBody = try reader.bool(settings["clientAuthInBody"], "\(path).oauth2.clientAuthInBody", default: false)
+        auth.oauth2 = oauth2
+    }
+
     /// The token as a bearer token: Postman's own oauth2 would run its flow.
     public static func postman(_ auth: Auth) -> JSONValue { postmanAuth("bearer", [("token", auth.secret)]) }
 }
