@@ -160,3 +160,35 @@ def test_every_export_masks_a_secret_typed_literally_on_the_screen_and_in_files(
         assert text.strip(), path.name
         assert literal not in text, f"{path.name}: {text}"
     assert literal in (workdir / "revealed.sh").read_text()
+
+
+def test_import_curl_in_the_repl_keeps_its_credentials_out_of_every_file(workbench_bin, workbench_env, workdir: Path, server):
+    """`import curl` typed in the REPL with -u, a Cookie and an Authorization header: the
+    credentials become secret variables bound to the origin, so the screen, the history file,
+    the autosave, a saved session and every export hold none of them."""
+    from conftest import spawn_repl
+
+    password, cookie, token = "pw-Rt61-import", "ck-Jw38-import", "tk-Pe05-import"
+    child, transcript = spawn_repl(workbench_bin, workbench_env, workdir, server)
+    lines = [f"import curl -u ana:{password} -b 'sid={cookie}' {server}/echo",
+             f"import curl -H 'Authorization: Bearer {token}' -H 'Cookie: sid={cookie}' {server}/echo",
+             "send", "show", "export curl", "export curl > c.sh", "export http --session > s.http",
+             "export postman --session > p.json", "save s.json"]
+    for line in lines:
+        child.sendline(line)
+        child.expect_exact("/echo> ")
+    child.sendline("exit")
+    child.expect(pexpect.EOF)
+    secrets = [password, cookie, token]
+    screen = "".join(transcript)
+    for line in lines:
+        # What the user typed is echoed as typed; everything printed after it is checked.
+        screen = screen.replace(line, "")
+    assert "Bearer ******" in screen and "the credential is kept as the secret" in screen
+    state = Path(workbench_env["XDG_STATE_HOME"]) / "workbench"
+    files = [state / "history", *state.glob("autosave-*"), *(workdir / name for name in ["c.sh", "s.http", "p.json", "s.json"])]
+    assert len(files) >= 6, files
+    for text, where in [(screen, "the terminal")] + [(path.read_text(), path.name) for path in files]:
+        for secret in secrets:
+            assert secret not in text, f"{secret!r} leaked into {where}"
+    assert "import\\040curl\\040-u\\040'ana:******'\\040-b\\040'******'" in (state / "history").read_text()
