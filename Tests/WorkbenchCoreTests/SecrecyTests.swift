@@ -70,6 +70,15 @@ import Testing
         #expect(HistoryEntry.text(for: "get /users", redactor: redactor) == "get /users")
     }
 
+    /// A secret that is a common word masks what the line says, not the command's own words.
+    @Test func aSecretInsideAnOptionNameLeavesTheOptionAlone() {
+        let redactor = SecretRedactor(secrets: ["secret", "two words", "--token"])
+        #expect(HistoryEntry.text(for: "set --secret pw zz", redactor: redactor) == "set --secret pw ******")
+        #expect(HistoryEntry.text(for: "header X-A: a secret here", redactor: redactor) == "header X-A: a ****** here")
+        #expect(HistoryEntry.text(for: "header X-A: two words", redactor: redactor) == "header X-A: ******")
+        #expect(HistoryEntry.text(for: "body raw --token", redactor: redactor) == "body raw ******")
+    }
+
     @Test func theMaskIsRefusedAsAValue() throws {
         let h = InterpreterHarness()
         #expect(h.failure("set --secret pw ******")?.message.contains("is the mask") == true)
