@@ -127,7 +127,8 @@ enum KeyReader {
             if !signalEndsRead(), wb_winch_take() != 0 { return ResizeRedraw.key }
             return -1
         }
-        keysRead += 1
+        // Ctrl-L only draws the screen again: the line is still empty after it.
+        if first != 0x0C { keysRead += 1 }
         let length = first < 0x80 ? 1 : (0xC2...0xDF).contains(first) ? 2 : (0xE0...0xEF).contains(first) ? 3
             : (0xF0...0xF4).contains(first) ? 4 : 0
         guard length != 1 else { return Int32(first) }
