@@ -207,6 +207,17 @@ enum CompletionBridge {
         let prefix = String(decoding: bytes, as: UTF8.self)
         let candidates = completer?(prefix) ?? []
         guard !candidates.isEmpty else { return nil }
+        if candidates.count > 1 {
+            // The word under the cursor: what the choices replace.
+            let wordLength = prefix.utf8.reversed().prefix { $0 != 32 && $0 != 9 && $0 != 10 }.count
+            let addsNothing = commonPrefix(candidates).utf8.count <= wordLength
+            if CompletionList.listsNow() && addsNothing {
+                CompletionList.show(candidates)
+                return nil
+            }
+        } else {
+            CompletionList.lastTab = nil
+        }
         // A directory completes without a trailing space, so the next Tab goes inside it.
         let single = candidates.count == 1 ? candidates[0] : nil
         wb_rl_set_completion_append_character(single.map { $0.hasSuffix("/") ? 0 : 32 } ?? 32)
