@@ -71,7 +71,11 @@ enum ResizeRedraw {
         // libedit's output goes through stdio: it must reach the terminal before the question.
         fflush(nil)
         var moves: String
-        if let cursor = TerminalReport.cursorPosition() {
+        let answer = TerminalReport.cursorPosition()
+        // Resized again while the terminal answered (a window dragged): the answer may describe
+        // another layout. The pending resize has the key reader ask for the redraw again.
+        if wb_winch_pending() != 0 { return }
+        if let cursor = answer {
             let decision = WrapLayout.firstRow(cursor: cursor, items: items, underCursor: underCursor,
                                                oldWidth: width, newWidth: newWidth, reflows: reflows)
             if let learned = decision.reflows { reflows = learned }
@@ -88,7 +92,8 @@ enum ResizeRedraw {
         // screen into its history (scroll-on-clear), where the old rows would stay.
         moves += "\u{1B}7\u{1B}[K\u{1B}[B\u{1B}[J\u{1B}8"
         TerminalReport.write(moves)
-        width = newWidth
+        // What libedit lays the line out for: the window as it is when it asks.
+        width = Terminal.width() ?? newWidth
         wb_rl_resize_terminal()
         wb_rl_forced_update_display()
     }
