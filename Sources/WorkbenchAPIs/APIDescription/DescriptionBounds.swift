@@ -14,7 +14,7 @@ import WorkbenchBasics
 /// API), and Yams composes an alias as the node it names, shared, without
 /// counting or bounding how often it is repeated. So the bounds are counted
 /// here, while the YAML nodes are turned into the tree (`DescriptionTree`),
-/// and for JSON on the parsed tree, with no pre-scan of the text.
+/// and for JSON by the parser, before a container too deep is built.
 enum DescriptionBounds {
     /// Deeper than any real description (GitHub's and Stripe's nest under 40
     /// levels), shallow enough for the decoder's recursion on a worker thread.
@@ -48,14 +48,6 @@ enum DescriptionBounds {
 
     static func tooDeep(_ name: String) -> WorkbenchError {
         WorkbenchError("\(name) nests more than \(maximumDepth) levels deep (the bound for an API description)")
-    }
-
-    /// A parsed JSON description within the depth bound, or the error (the
-    /// tree taken apart first: dropping it whole could exhaust the stack).
-    static func check(_ tree: inout JSONValue, name: String) throws(WorkbenchError) {
-        guard tree.nestingDepth(stoppingAbove: maximumDepth) > maximumDepth else { return }
-        tree.dismantle()
-        throw tooDeep(name)
     }
 
     /// libyaml's own nesting bound, found in its error: named like ours.

@@ -16,14 +16,13 @@ enum DescriptionTree {
         }
         let firstCharacter = text.first { !$0.isWhitespace && $0 != "\u{FEFF}" }
         if firstCharacter == "{" {
-            var tree: JSONValue
             do {
-                tree = try JSONParser.parse(bytes, skippingByteOrderMark: true)
+                return try JSONParser.parse(bytes, skippingByteOrderMark: true, maximumDepth: DescriptionBounds.maximumDepth)
+            } catch where error.isNestingBound {
+                throw DescriptionBounds.tooDeep(name)
             } catch {
                 throw WorkbenchError("\(name) is not valid JSON: \(error)")
             }
-            try DescriptionBounds.check(&tree, name: name)
-            return tree
         }
         let node: Node?
         do {

@@ -2,31 +2,56 @@
 ///
 /// One pass: the values are built from `JSONTokenizer`'s tokens as it checks
 /// them, so a malformed body fails with the same positioned message as
-/// everywhere else. The builder keeps an explicit stack: 100,000 nested
-/// arrays parse like any other body, and what was built before a problem
-/// is taken apart without recursion. Dropping such a deep result needs
-/// `JSONValue.dismantle()`.
+/// everywhere else. The builder keeps an explicit stack, and what was built
+/// before a problem is taken apart without recursion.
+///
+/// Every value it builds nests at most `maximumDepth` levels (a reader may ask
+/// for fewer): the container one level deeper is a problem at its bracket,
+/// found before it is built. Swift destroys a value, and every decoder walks
+/// it, by recursion, so a value 70,000 levels deep (a hostile introspection
+/// result, HAR log or collection) crashed whoever merely dropped it. Checking
+/// and printing (`JSONSyntax`, `JSONFormatter`) build no values and keep no bound.
 public enum JSONParser {
-    public static func parse(_ text: String) throws(JSONSyntax.Failure) -> JSONValue {
+    /// The one bound of every value parsed: far beyond real documents (GitHub's
+    /// and Stripe's descriptions nest under 40 levels), and shallow enough for
+    /// the recursive walks after parsing on a 512 KB thread stack.
+    public static let maximumDepth = 512
+
+    /// The problem's text for a container deeper than `limit`.
+    public static func tooDeep(_ limit: Int) -> String {
+        "nested more than \(limit) levels deep"
+    }
+
+    public static func parse(_ text: String, maximumDepth: Int = maximumDepth) throws(JSONSyntax.Failure) -> JSONValue {
         var copy = text
         var result: Result<JSONValue, JSONSyntax.Failure> = .success(.null)
         copy.withUTF8 { bytes in
-            do throws(JSONSyntax.Failure) { result = .success(try parse(bytes)) } catch { result = .failure(error) }
+            do throws(JSONSyntax.Failure) { result = .success(try parse(bytes, maximumDepth: maximumDepth)) } catch { result = .failure(error) }
         }
         return try result.get()
     }
 
-    public static func parse(_ bytes: [UInt8], skippingByteOrderMark: Bool = false) throws(JSONSyntax.Failure) -> JSONValue {
+    public static func parse(
+        _ bytes: [UInt8], skippingByteOrderMark: Bool = false, maximumDepth: Int = maximumDepth
+    ) throws(JSONSyntax.Failure) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntax.Failure) in
-            try parse(buffer, skippingByteOrderMark: skippingByteOrderMark)
+            try parse(buffer, skippingByteOrderMark: skippingByteOrderMark, maximumDepth: maximumDepth)
         }
     }
 
     /// `skippingByteOrderMark`: a response body may start with one (see `JSONTokenizer`).
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, skippingByteOrderMark: Bool = false) throws(JSONSyntax.Failure) -> JSONValue {
-        var builder = Builder(bytes: bytes, tokenizer: JSONTokenizer(bytes, skippingByteOrderMark: skippingByteOrderMark))
+    /// `maximumDepth`: a format's own, tighter bound (never more than `JSONParser.maximumDepth`).
+    public static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, skippingByteOrderMark: Bool = false, maximumDepth: Int = maximumDepth
+    ) throws(JSONSyntax.Failure) -> JSONValue {
+        var builder = Builder(bytes: bytes, tokenizer: JSONTokenizer(bytes, skippingByteOrderMark: skippingByteOrderMark),
+                              maximumDepth: min(max(maximumDepth, 1), Self.maximumDepth))
         if let value = builder.run() {
             return value
+        } else if let problem = builder.problem {
+            var failure = JSONSyntax.failure(at: problem.offset, reason: problem.reason, in: bytes)
+            failure.isNestingBound = true
+            throw failure
         } else if let problem = builder.tokenizer.problem {
             throw JSONSyntax.failure(at: problem.offset, reason: problem.reason, in: bytes)
         }
@@ -37,13 +62,17 @@ public enum JSONParser {
     private struct Builder {
         let bytes: UnsafeBufferPointer<UInt8>
         var tokenizer: JSONTokenizer
+        let maximumDepth: Int
+        /// A container deeper than `maximumDepth` (the tokenizer's problems are its own).
+        var problem: JSONTokenizer.Problem?
         var index = 0
         /// Reused for every string that has escapes to decode.
         var scratch: [UInt8] = []
 
-        init(bytes: UnsafeBufferPointer<UInt8>, tokenizer: JSONTokenizer) {
+        init(bytes: UnsafeBufferPointer<UInt8>, tokenizer: JSONTokenizer, maximumDepth: Int) {
             self.bytes = bytes
             self.tokenizer = tokenizer
+            self.maximumDepth = maximumDepth
         }
 
         /// A container still being filled.
@@ -76,13 +105,16 @@ public enum JSONParser {
         mutating func run() -> JSONValue? {
             var frames: [Frame] = []
             var result: JSONValue?
-            while true {
+            reading: while true {
                 let token = tokenizer.next()
                 if tokenizer.problem != nil { break }
                 let value: JSONValue
                 switch token.kind {
                 case .end:
                     return result
+                case .beginObject where frames.count == maximumDepth, .beginArray where frames.count == maximumDepth:
+                    problem = JSONTokenizer.Problem(offset: token.start, reason: JSONParser.tooDeep(maximumDepth))
+                    break reading
                 case .beginObject:
                     // Room for a few members at once: growing 1, 2, 4, 8 was a fifth of parsing
                     // a session's records (empty arrays, many in a record, reserve nothing).

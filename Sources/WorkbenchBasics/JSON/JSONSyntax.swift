@@ -11,6 +11,8 @@ public enum JSONSyntax {
         public var line: Int
         public var column: Int
         public var reason: String
+        /// The text is JSON, but nests deeper than the reader's bound (`JSONParser.maximumDepth`).
+        public var isNestingBound = false
 
         package init(offset: Int, line: Int, column: Int, reason: String) {
             (self.offset, self.line, self.column, self.reason) = (offset, line, column, reason)

@@ -110,6 +110,8 @@ extension Workspace {
             let value: JSONValue
             do {
                 value = try JSONParser.parse(bytes, skippingByteOrderMark: true)
+            } catch where error.isNestingBound {
+                throw WorkbenchError("\(source): JSON \(error)")
             } catch {
                 throw WorkbenchError("\(source): not valid JSON: \(error)")
             }
@@ -123,6 +125,8 @@ extension Workspace {
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes, skippingByteOrderMark: true)
+        } catch where error.isNestingBound {
+            throw WorkbenchError("graphql schema: \(location) answered JSON \(error)")
         } catch {
             throw WorkbenchError("graphql schema: \(location) did not answer JSON: \(error)")
         }

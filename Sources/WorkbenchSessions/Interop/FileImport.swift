@@ -44,12 +44,11 @@ public struct FileImport: Sendable {
         }
         let document: JSONValue
         do {
-            document = try JSONParser.parse(text)
+            document = try JSONParser.parse(text, maximumDepth: maximumDepth)
+        } catch where error.isNestingBound {
+            throw WorkbenchError("\(file): line \(error.line), column \(error.column): \(error.reason); not imported")
         } catch {
             throw WorkbenchError("\(file): line \(error.line), column \(error.column): \(error.reason); not a HAR log or a Postman collection")
-        }
-        if document.nestingDepth(stoppingAbove: maximumDepth) > maximumDepth {
-            throw WorkbenchError("\(file): nested more than \(maximumDepth) levels deep; not imported")
         }
         var imported: FileImport
         if let log = HARImport.logOfOne(document) {

@@ -22,13 +22,9 @@ public enum SessionDecoding {
         }
         var value: JSONValue
         do {
-            value = try JSONParser.parse(bytes)
+            value = try JSONParser.parse(bytes, maximumDepth: maximumDepth)
         } catch {
             throw WorkbenchError("\(file): line \(error.line), column \(error.column): \(error.reason); not a session file")
-        }
-        defer { value.dismantle() }
-        if value.nestingDepth(stoppingAbove: maximumDepth) > maximumDepth {
-            throw WorkbenchError("\(file): nested more than \(maximumDepth) levels deep; not a session file")
         }
         let reader = FieldReader(file: file)
         return try reader.document(&value)
