@@ -45,6 +45,7 @@ struct WorkbenchCommand: ParsableCommand {
               --color            when to colour output (default auto: a terminal without NO_COLOR)
               --no-history       neither read nor write the history file
               --keep-going       in a script, go on after a failing command (the status is still 1)
+              --allow-files DIR  let imports and sessions name files in DIR too (by default: their own folder's only)
 
             Inside, `help` lists the commands by group, `help all` each with a line, `help COMMAND`
             its usage; docs/commands.md is the command reference, docs/ the user guide.
@@ -66,8 +67,13 @@ struct CommonOptions: ParsableArguments {
     @Flag(name: .long, help: "In a script, go on after a failing command (the exit status is still 1).")
     var keepGoing = false
 
+    @Option(name: .customLong("allow-files"), help: ArgumentHelp(
+        "Let imported files and sessions name files in this folder too (repeatable); by default only their own folder's.",
+        valueName: "DIR"))
+    var allowFiles: [String] = []
+
     var values: LaunchOptions {
-        LaunchOptions(color: color.setting, noHistory: noHistory, keepGoing: keepGoing)
+        LaunchOptions(color: color.setting, noHistory: noHistory, keepGoing: keepGoing, allowedFolders: allowFiles)
     }
 }
 

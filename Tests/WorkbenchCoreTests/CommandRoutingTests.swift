@@ -20,6 +20,7 @@ import Testing
         case .curl: "curl"
         case .importCurl, .importFile: "import"
         case .export: "export"
+        case .allowFiles: "allow-files"
         case .reset: "reset"
         case .clear: "clear"
         case .send: "send"

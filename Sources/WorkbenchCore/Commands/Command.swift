@@ -48,6 +48,8 @@ public enum Command: Equatable, Sendable {
     case importFile(String)
     /// `export FORMAT [--exact] [--session] [--secrets] [> FILE]`
     case export(Export)
+    /// `allow-files [DIR]`: let inputs name files in DIR too (nil: list the folders allowed).
+    case allowFiles(String?)
     case reset
 
     // Sending
@@ -75,7 +77,7 @@ public enum Command: Equatable, Sendable {
     /// `expect CHECK`: attached to the last request and checked at once.
     case expect(Expectation)
     /// `save [FILE] [N...]`: with numbers, only those requests of the history.
-    case save(String?, requests: [Int])
+    case save(String?, requests: [Int], force: Bool = false)
     case load(String)
     /// `load FILE.http [--env NAME]`: a `.http` file's requests as the history (not sent).
     case loadHTTPFile(String, environment: String?)

@@ -10,11 +10,14 @@ public struct LaunchOptions: Equatable, Sendable {
     public var noHistory: Bool
     /// `--keep-going`: a script goes on after a failing command.
     public var keepGoing: Bool
+    /// `--allow-files DIR` (repeatable): folders whose files an input may name (`LocalFileRule`).
+    public var allowedFolders: [String]
 
-    public init(color: ColorSetting = .auto, noHistory: Bool = false, keepGoing: Bool = false) {
+    public init(color: ColorSetting = .auto, noHistory: Bool = false, keepGoing: Bool = false, allowedFolders: [String] = []) {
         self.color = color
         self.noHistory = noHistory
         self.keepGoing = keepGoing
+        self.allowedFolders = allowedFolders
     }
 }
 

@@ -70,6 +70,7 @@ public struct Launch {
     public func makeInterpreter() -> Interpreter {
         var workspace = Workspace()
         workspace.settings.color = options.color
+        workspace.localFiles = LocalFileRule(allowing: options.allowedFolders)
         let interpreter = Interpreter(
             workspace: workspace,
             context: CommandContext(environment: environment, autosaves: autosaves, readSessionFile: SessionFileBounds.read),

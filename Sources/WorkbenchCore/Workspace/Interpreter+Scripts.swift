@@ -46,7 +46,8 @@ extension Interpreter {
     func runHTTPFile(_ file: String, environment: String?) throws(WorkbenchError) {
         // Variables already `set` win over the file's and its env files' values.
         let given = Set(workspace.variables.names).subtracting(workspace.httpFileVariableNames)
-        let imported = try HTTPFileImport.load(file, environment: environment, overrides: given, readFile: context.readFile)
+        var imported = try HTTPFileImport.load(file, environment: environment, overrides: given, readFile: context.readFile)
+        imported.notes += workspace.localFiles.leaveOutRefusedFiles(in: &imported.document, input: file)
         for note in imported.notes { output.printError("warning: " + note) }
         guard !imported.document.requests.isEmpty else { throw WorkbenchError("\(file): no request it holds can be sent here") }
         for (name, value) in imported.document.variables where !given.contains(name) {

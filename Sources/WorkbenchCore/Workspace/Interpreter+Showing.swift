@@ -101,6 +101,7 @@ extension Interpreter {
         case .screen:
             break
         case .file(let path):
+            try WriteTarget.check(path, inputs: workspace.writeInputs(includingSession: true), allowingDevices: true)
             let file = try OutputFile(path: path)
             do {
                 try file.descriptor.writeAll(buffer.bytes)

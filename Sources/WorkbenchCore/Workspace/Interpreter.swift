@@ -329,6 +329,10 @@ public final class Interpreter {
                 }
             }
             var options = sendOptions
+            if let outputFile {
+                // Checked before sending: the transfer's own check (OutputFile) knows nothing of the session.
+                try WriteTarget.check(outputFile, inputs: workspace.writeInputs(includingSession: true), allowingDevices: true)
+            }
             options.outputFile = outputFile
             // A stream (events, NDJSON, chunked text) is shown while it arrives.
             let stream = StreamRenderer(sink: output, color: usesColor, outputIsTerminal: display.outputIsTerminal)

@@ -137,14 +137,29 @@ extension Workspace {
     }
 
     /// After `load` or `restore`: a schema file the session names is read again (a
-    /// URL is not fetched behind the user's back: the note says how).
-    mutating func reloadGraphQLSchema(after outcome: CommandOutcome, context: CommandContext) -> CommandOutcome {
+    /// URL is not fetched behind the user's back: the note says how). A session file
+    /// (`input`) names it: within `localFiles`, and what fails is said without the
+    /// file's text (the session may name any file).
+    mutating func reloadGraphQLSchema(after outcome: CommandOutcome, namedBy input: String? = nil, context: CommandContext) -> CommandOutcome {
         graphqlSchema = nil
         guard let location = graphqlSchemaLocation else { return outcome }
         var line: String
         var warning: String?
         if Self.isURL(location) {
             line = Self.schemaNotLoaded(location)
+        } else if let input, let reason = localFiles.refusal(of: location, namedBy: input) {
+            line = ""
+            warning = "warning: the session's GraphQL schema was not loaded: \(input) \(reason): \(LocalFileRule.howToAllow)"
+        } else if input != nil {
+            do throws(WorkbenchError) {
+                let api = try Self.graphqlSchema(try context.readFile(location), source: location)
+                graphqlSchema = api
+                line = "loaded " + GraphQLText.summary(api, location: location).dropFirst("GraphQL schema from ".count)
+            } catch {
+                line = ""
+                warning = "warning: the session's GraphQL schema \(Excerpt.quoted(location, limit: 200)) was not loaded: "
+                    + "not a readable GraphQL schema (`graphql schema \(location)` says why)"
+            }
         } else {
             do throws(WorkbenchError) {
                 let api = try Self.graphqlSchema(try context.readFile(location), source: location)

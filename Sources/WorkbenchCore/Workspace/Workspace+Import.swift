@@ -12,6 +12,8 @@ extension Workspace {
     mutating func importFile(_ path: String, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
         let text = try FileSystem.text(try context.readFile(path), of: path)
         var imported = try FileImport.read(text, named: path, settings: settings, readFile: context.readFile)
+        imported.warnings += localFiles.leaveOutRefusedFiles(in: &imported.records, input: path)
+        if !inputFiles.contains(path) { inputFiles.append(path) }
         for variable in imported.variables {
             variables.set(variable.name, to: variable.value, secret: variable.isSecret)
             declaredSecrets.removeAll { $0 == variable.name }

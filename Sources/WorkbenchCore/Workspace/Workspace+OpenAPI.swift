@@ -88,10 +88,13 @@ extension Workspace {
     /// After `load` or `restore`: the session's description read again. A file
     /// that cannot be read is a warning (the session is loaded all the same and
     /// keeps naming it); a URL is fetched by the interpreter.
-    mutating func reloadDescription(after note: String, context: CommandContext) -> CommandOutcome {
+    mutating func reloadDescription(after note: String, namedBy input: String? = nil, context: CommandContext) -> CommandOutcome {
         api = nil
         guard let location = apiLocation else { return .output(note) }
         if Self.isURL(location) { return .fetchDescription(url: location, note: note) }
+        if let input, let reason = localFiles.refusal(of: location, namedBy: input) {
+            return .outputWithWarning(note, warning: "warning: the session's API description was not loaded: \(input) \(reason): \(LocalFileRule.howToAllow)")
+        }
         do throws(WorkbenchError) {
             let bytes = try context.readFile(location)
             switch try adoptDescription(bytes, location: location, sourceURL: nil, readFile: context.readFile) {

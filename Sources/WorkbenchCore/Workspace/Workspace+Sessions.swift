@@ -17,11 +17,19 @@ extension Workspace {
 
     /// `save [FILE] [N...]`: with numbers, only those requests (in history order),
     /// and a bare `save` keeps writing to the file last saved whole.
-    mutating func save(to file: String?, requests numbers: [Int] = [], context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
+    mutating func save(
+        to file: String?, requests numbers: [Int] = [], force: Bool = false, context: CommandContext
+    ) throws(WorkbenchError) -> CommandOutcome {
         guard let path = file ?? sessionFile else {
             throw WorkbenchError("no session file yet: use `save FILE`")
         }
         if let missing = numbers.first(where: { !history.indices.contains($0 - 1) }) { throw noRequest(missing) }
+        try WriteTarget.check(path, inputs: writeInputs(includingSession: false), verb: "cannot save")
+        if !force, let sessionFile, let sessionStamp, WriteTarget.isSameFile(path, sessionFile),
+           let now = WriteTarget.Stamp(of: path), now != sessionStamp {
+            throw WorkbenchError("\(path) changed since this workbench loaded or saved it (another workbench saved it?): "
+                + "not saved; `save --force` replaces it, `load \(path)` reads the other version")
+        }
         // Never write over a file that is not a session we could read back.
         if AtomicFile.exists(path) {
             let existing = try context.readSessionFile(path)
@@ -37,13 +45,14 @@ extension Workspace {
         if !numbers.isEmpty {
             chosen.history = History(history.indices.filter { numbers.contains($0 + 1) }.map { history[$0] })
         }
-        // Every value equal to a secret masked, wherever it was typed (the encoder's masking).
-        let document = SessionDocument(workspace: chosen, maskingResponses: false)
-        let encoder = SessionEncoder()
-        let chunks = encoder.encodeChunks(document, maskingSecrets: chosen.fileSecretValues, typedSecrets: chosen.variables.secretValues)
-        try encoder.checkLoadable(chunks)
+        let (document, chunks) = try chosen.encodedSession()
         try context.writeFile(chunks.flatMap { $0 }, path)
-        if numbers.isEmpty { sessionFile = path }
+        if numbers.isEmpty {
+            sessionFile = path
+            sessionStamp = WriteTarget.Stamp(of: path)
+        } else if let sessionFile, WriteTarget.isSameFile(path, sessionFile) {
+            sessionStamp = WriteTarget.Stamp(of: path)
+        }
         savedRequestStamps.formUnion(history.indices.filter { numbers.isEmpty || numbers.contains($0 + 1) }.map { history.stamps[$0] })
         let count = chosen.history.count
         let text = "saved \(path): \(count) request\(count == 1 ? "" : "s")"
@@ -58,9 +67,37 @@ extension Workspace {
         return .output(text)
     }
 
-    mutating func load(from path: String, context: CommandContext) throws(WorkbenchError) {
+    /// The session as `save` writes it, or save's refusal when `load` could not read it back.
+    func encodedSession() throws(WorkbenchError) -> (SessionDocument, [[UInt8]]) {
+        // Every value equal to a secret masked, wherever it was typed (the encoder's masking).
+        let document = SessionDocument(workspace: self, maskingResponses: false)
+        let encoder = SessionEncoder()
+        let chunks = encoder.encodeChunks(document, maskingSecrets: fileSecretValues, typedSecrets: variables.secretValues)
+        try encoder.checkLoadable(chunks)
+        return (document, chunks)
+    }
+
+    /// A file this large is encoded at `load` as `save` would write it: a session
+    /// `save` would refuse (its text grows when written again) is refused by `load` too.
+    static let sizeCheckedAtLoad = SessionFileBounds.maximumBytes / 4
+
+    /// The warnings: one per file the session names that `localFiles` refuses (left out).
+    @discardableResult
+    mutating func load(from path: String, context: CommandContext) throws(WorkbenchError) -> [String] {
         let bytes = try context.readSessionFile(path)
-        take(try SessionDecoding.decode(bytes, file: path))
+        var document = try SessionDecoding.decode(bytes, file: path)
+        let warnings = localFiles.leaveOutRefusedFiles(in: &document, input: path)
+        var loaded = self
+        loaded.take(document)
+        if bytes.count > Self.sizeCheckedAtLoad {
+            do throws(WorkbenchError) {
+                _ = try loaded.encodedSession()
+            } catch {
+                throw WorkbenchError("\(path): not loaded: \(error.message)")
+            }
+        }
+        self = loaded
+        return warnings.map { "warning: " + $0 }
     }
 
     /// `restore`: an autosave file, with what its journal adds (`AutosaveJournal`).
@@ -69,6 +106,16 @@ extension Workspace {
         let bytes = try context.readSessionFile(path)
         let journal = try? context.readSessionFile(AutosaveJournal.path(for: path))
         take(try AutosaveJournal.document(base: bytes, journal: journal, file: path))
+    }
+
+    /// The files no output may replace: those this workspace was read from, and
+    /// (unless `save` writes it) the session being worked on.
+    func writeInputs(includingSession: Bool) -> [WriteTarget.Input] {
+        var inputs = inputFiles.map { WriteTarget.Input(path: $0, role: "a file this session was read from") }
+        if includingSession, let sessionFile {
+            inputs.append(WriteTarget.Input(path: sessionFile, role: "the session being worked on"))
+        }
+        return inputs
     }
 
     private mutating func take(_ document: SessionDocument) {

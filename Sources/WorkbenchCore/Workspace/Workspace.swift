@@ -25,6 +25,14 @@ public struct Workspace: Equatable, Sendable {
     /// history stamps (a request changed since has a new one): quitting with others
     /// says how many, and how to get them back.
     public var savedRequestStamps: Set<UInt64> = []
+    /// The session file as it was when this workspace last loaded or saved it:
+    /// a save finding it changed was written by someone else (another REPL).
+    public var sessionStamp: WriteTarget.Stamp?
+    /// Files this workspace was read from besides its session (`import`, a `.http`
+    /// file loaded): no output replaces them (`WriteTarget`).
+    public var inputFiles: [String] = []
+    /// Which local files an input (an import, a session, a `.http` file) may name: its own folder's and the allowed ones'.
+    public var localFiles = LocalFileRule()
     /// Secrets a loaded session named but whose values are not known here;
     /// kept so that saving the session again still lists them.
     public var declaredSecrets: [String] = []

@@ -21,6 +21,9 @@ public struct PreparedRequest: Equatable, Sendable {
     /// (files are opened by libcurl while sending); the shown form masked.
     public var multipart: [MultipartPart]?
     public var shownMultipart: [MultipartPart]?
+    /// The file a `body @FILE` came from: shown by its path and size, never its content
+    /// (an input may name any file; what it holds is not for the screen).
+    public var bodyFile: String?
     /// The target, headers and body as shown: every value that came from a
     /// secret replaced by the mask *before* it was encoded, so its percent-,
     /// JSON- or form-encoded forms are masked too. Equal to the real ones when
@@ -75,6 +78,8 @@ public struct PreparedRequest: Equatable, Sendable {
                     ? "\n\(part.name): file \(part.value)\(type) (streamed from disk when sent)"
                     : "\n\(part.name): \(part.value)\(type)"
             }
+        } else if let bodyFile {
+            text += "\n\n[the file \(bodyFile), \(Quantities.size(body.count)), read when sent]"
         } else if !body.isEmpty {
             text += "\n\n"
             if let printable = String(validating: body, as: UTF8.self), !printable.utf8.contains(0) {

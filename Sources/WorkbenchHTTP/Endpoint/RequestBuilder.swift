@@ -161,6 +161,11 @@ extension Endpoint {
         request.multipart = multipart
         request.shownMultipart = multipart
         request.take(effect)
+        if sendsBody, case .file(let path) = body {
+            request.bodyFile = try Template.expand(path, in: scope)
+        } else if sendsBody, case .jsonFile(let path) = body {
+            request.bodyFile = try Template.expand(path, in: scope)
+        }
         return request
     }
 

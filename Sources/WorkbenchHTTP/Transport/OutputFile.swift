@@ -11,7 +11,7 @@ import WorkbenchBasics
 /// clobbers it; SIGTERM or SIGHUP on the way removes the temporary file (a
 /// handler in CSupport). A character device or a FIFO (`/dev/null`, a named
 /// pipe) is written into directly, as `curl -o` does: renaming over it would
-/// replace it. A symbolic link or a directory is refused.
+/// replace it. What `WriteTarget` refuses (a link, a directory, a read-only file) is refused.
 package struct OutputFile {
     /// As typed, for messages.
     let path: String
@@ -29,22 +29,16 @@ package struct OutputFile {
         self.path = path
         self.target = target
         var mode = Self.newFileMode
-        if let info = FileStatus.ofLink(path: target) {
-            switch info.kind {
-            case .regular:
-                // The file keeps its permissions, as it would if written in place.
-                mode = mode_t(info.permissions)
-            case .characterDevice, .fifo:
-                descriptor = try Self.openSpecial(target, shownAs: path)
-                temporaryPath = nil
-                return
-            case .symbolicLink:
-                throw WorkbenchError("cannot write '\(path)': it is a symbolic link (name the file it points to)")
-            case .directory:
-                throw WorkbenchError("cannot write '\(path)': it is a directory")
-            case .blockDevice, .socket, .unknown:
-                throw WorkbenchError("cannot write '\(path)': it exists and is not a regular file")
-            }
+        switch try WriteTarget.check(path, allowingDevices: true) {
+        case .none:
+            break
+        case .regular(let existing):
+            // The file keeps its permissions, as it would if written in place.
+            mode = mode_t(existing)
+        case .device:
+            descriptor = try Self.openSpecial(target, shownAs: path)
+            temporaryPath = nil
+            return
         }
         let slash = target.lastIndex(of: "/")
         let folder = slash.map { String(target[..<$0]) } ?? "."

@@ -14,10 +14,8 @@ public enum AtomicFile {
     /// pieces (the autosave) is never copied into one buffer first.
     public static func write(chunks: [[UInt8]], to path: String, mode: mode_t = 0o600, sync: Bool = true) throws(WorkbenchError) {
         let target = FileSystem.expandTilde(path)
-        if let existing = FileStatus.ofLink(path: target), existing.kind != .regular {
-            // Renaming over a device, a directory or a link would replace it, not write into it.
-            throw WorkbenchError("cannot save '\(path)': it exists and is not a regular file")
-        }
+        // Renaming over a device, a directory, a link or a read-only file would replace it.
+        try WriteTarget.check(path, verb: "cannot save")
         let directory = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
         let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
         var template = Array("\(directory.isEmpty ? "" : directory)/.\(name).tmp-XXXXXX".utf8CString)

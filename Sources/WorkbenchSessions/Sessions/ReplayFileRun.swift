@@ -129,9 +129,7 @@ public struct ReplayFileRun: Sendable {
     /// A report path must be a regular file we may replace, in a folder we may write.
     public static func checkWritable(_ path: String) throws(WorkbenchError) {
         let target = FileSystem.expandTilde(path)
-        if let info = FileStatus.ofLink(path: target), info.kind != .regular {
-            throw WorkbenchError("cannot write the report '\(path)': it exists and is not a regular file")
-        }
+        try WriteTarget.check(path, verb: "cannot write the report")
         let folder = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
         if access(folder.isEmpty ? "/" : folder, W_OK) != 0 {
             throw WorkbenchError("cannot write the report '\(path)': \(String(cString: strerror(errno)))")

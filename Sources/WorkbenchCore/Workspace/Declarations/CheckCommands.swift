@@ -71,8 +71,9 @@ extension CommandDeclaration {
         })
 
     static let save = CommandDeclaration(
-        name: "save", usage: ["save [FILE]", "save FILE N|N-M..."],
-        summary: "Write the session (request, variables, settings, history) to a JSON file; no FILE: the last one; numbers: only those requests.",
+        name: "save", usage: ["save [--force] [FILE]", "save FILE N|N-M..."],
+        summary: "Write the session (request, variables, settings, history) to a JSON file; no FILE: the last one; numbers: only those requests; "
+            + "--force: even when another workbench saved the file since this one loaded or saved it.",
         example: "save Sessions/login.json", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseSave() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applySave(command, context: context) },
@@ -211,20 +212,22 @@ extension CommandWords {
         }
     }
 
-    /// `save [FILE] [N|N-M...]`: numbers after the file choose the requests.
+    /// `save [--force] [FILE] [N|N-M...]`: numbers after the file choose the requests.
     func parseSave() throws(WorkbenchError) -> ParsedLine {
-        guard let file = texts.first else { return .command(.save(nil, requests: [])) }
+        let force = texts.first == "--force"
+        let words = force ? Array(texts.dropFirst()) : texts
+        guard let file = words.first else { return .command(.save(nil, requests: [], force: force)) }
         if Self.requestRange(file) != nil {
             throw usageError("'\(file)' looks like a request number: name the file first, as in `save FILE \(file)`")
         }
         var numbers: [Int] = []
-        for word in texts.dropFirst() {
+        for word in words.dropFirst() {
             guard let range = Self.requestRange(word) else {
                 throw usageError("expected request numbers (N or N-M, see `history`) after the file name, got '\(word)'")
             }
             for number in range where !numbers.contains(number) { numbers.append(number) }
         }
-        return .command(.save(file, requests: numbers))
+        return .command(.save(file, requests: numbers, force: force))
     }
 }
 
@@ -232,8 +235,8 @@ extension Workspace {
     /// `save`'s effect on the workspace; nil for another command's.
     mutating func applySave(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
         switch command {
-        case .save(let file, let numbers):
-            return try save(to: file, requests: numbers, context: context)
+        case .save(let file, let numbers, let force):
+            return try save(to: file, requests: numbers, force: force, context: context)
         default:
             return nil
         }
@@ -243,16 +246,19 @@ extension Workspace {
     mutating func applyLoad(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
         switch command {
         case .load(let file):
-            try load(from: file, context: context)
+            let warnings = try load(from: file, context: context)
             sessionFile = file
+            sessionStamp = WriteTarget.Stamp(of: file)
             var note = "loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s")"
+            for warning in warnings { note += "\n" + warning }
             if let secrets = secretsToGiveAgainLine() { note += "\n" + secrets }
-            return reloadGraphQLSchema(after: reloadDescription(after: note, context: context), context: context)
+            return reloadGraphQLSchema(after: reloadDescription(after: note, namedBy: file, context: context), namedBy: file, context: context)
         case .loadHTTPFile(let file, let environment):
             // Variables already `set` win over the file's and its env files' values, and stay.
             let given = variables
             let userNames = Set(given.names).subtracting(httpFileVariableNames)
-            let imported = try HTTPFileImport.load(file, environment: environment, overrides: userNames, readFile: context.readFile)
+            var imported = try HTTPFileImport.load(file, environment: environment, overrides: userNames, readFile: context.readFile)
+            imported.notes += localFiles.leaveOutRefusedFiles(in: &imported.document, input: file)
             imported.document.apply(to: &self)
             for name in userNames { variables.set(name, to: given.value(of: name) ?? "", secret: given.isSecret(name)) }
             httpFileVariableNames = Set(imported.document.variables.keys).union(imported.secrets.keys).subtracting(userNames)
@@ -261,6 +267,8 @@ extension Workspace {
             lastRecordIndex = nil
             // Not a session file: `save` must not write JSON over it.
             sessionFile = nil
+            sessionStamp = nil
+            if !inputFiles.contains(file) { inputFiles.append(file) }
             let summary = "loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s") (not sent; `replay all` sends them in order)"
             return .output(([summary] + imported.notes.map { "warning: " + $0 }).joined(separator: "\n"))
         default:

@@ -17,6 +17,7 @@ extension Command {
         case .curl: .curl
         case .importCurl, .importFile: .import
         case .export: .export
+        case .allowFiles: .allowFiles
         case .reset: .reset
         case .clear: .clear
         case .send: .send

@@ -5,7 +5,7 @@ import WorkbenchSessions
 
 /// The commands of help's group "Other tools": each one's help, parsing and completion.
 extension CommandDeclaration {
-    static let toolsGroup = CommandGroup(title: "Other tools", commands: [.`import`, .export])
+    static let toolsGroup = CommandGroup(title: "Other tools", commands: [.`import`, .export, .allowFiles])
 
     static let `import` = CommandDeclaration(
         name: "import", usage: ["import curl ARGS...", "import FILE"],
@@ -34,6 +34,17 @@ extension CommandDeclaration {
         example: "export hurl --session > api.hurl", subcommands: Export.Format.allCases.map(\.rawValue),
         parse: { words throws(WorkbenchError) in try words.parseExport() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyExport(command, context: context) })
+
+    static let allowFiles = CommandDeclaration(
+        name: "allow-files", usage: ["allow-files [DIR]"],
+        summary: "Let imported files, sessions and .http files name files in DIR too (bodies, uploads); by default a file outside the input's own folder (an absolute path, ../, a link out) is left out with a warning. No DIR: the folders allowed.",
+        example: "allow-files ~/uploads", subcommands: [],
+        parse: { words throws(WorkbenchError) in
+            guard words.texts.count <= 1 else { throw words.usageError("expected one folder") }
+            return .command(.allowFiles(words.texts.first))
+        },
+        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyAllowFiles(command) },
+        complete: CompletionInput.fileAtFirst)
 }
 
 extension CommandWords {
@@ -121,6 +132,19 @@ extension Workspace {
         }
     }
 
+    /// `allow-files`'s effect on the workspace; nil for another command's.
+    mutating func applyAllowFiles(_ command: Command) throws(WorkbenchError) -> CommandOutcome? {
+        guard case .allowFiles(let folder) = command else { return nil }
+        guard let folder else {
+            let allowed = localFiles.allowed
+            return .output(allowed.isEmpty
+                ? "files an input names are read from its own folder only (`allow-files DIR` allows another)"
+                : "files an input names are read from its own folder and: " + allowed.joined(separator: ", "))
+        }
+        try localFiles.allow(folder)
+        return .output("inputs may name files in \(folder) too (imports and loads from now on)")
+    }
+
     /// `export`'s effect on the workspace; nil for another command's.
     mutating func applyExport(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
         let scope = scope(environment: context.environment)
@@ -142,6 +166,7 @@ extension Workspace {
             let warnings = try export.warnings(records: records, variables: variables, scope: scope, readFile: context.readFile)
             let warning: String? = warnings.isEmpty ? nil : warnings.map { "warning: " + $0 }.joined(separator: "\n")
             if let file = export.outputFile {
+                try WriteTarget.check(file, inputs: writeInputs(includingSession: true))
                 try context.writeFile(Array(text.utf8), file)
                 let done = "exported \(records.count) request\(records.count == 1 ? "" : "s") to \(file)"
                 return warning.map { .outputWithWarning(done, warning: $0) } ?? .output(done)
