@@ -254,3 +254,84 @@ def test_imports_never_read_files_outside_their_folder(run_workbench, workdir: P
     assert "warning: in/c.json names the file 'in/out'" not in allowed.stderr, allowed.stderr
     assert "/etc/passwd" not in allowed.stderr, allowed.stderr
 
+
+# --- Goal 5: unclear errors ------------------------------------------------------------------
+
+class FaultHandler(BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        replies = {
+            "/bigstatus": b"HTTP/1.1 200 " + b"O" * 1_000_000 + b"\r\nContent-Length: 2\r\n\r\nok",
+            "/bigheader": b"HTTP/1.1 200 OK\r\nX-Big: " + b"h" * 1_000_000 + b"\r\nContent-Length: 2\r\n\r\nok",
+            "/cl": b"HTTP/1.1 200 OK\r\nContent-Length: 99999999999999999999\r\n\r\nhello",
+            "/cl2": b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\nhello",
+            "/cl3": b"HTTP/1.1 200 OK\r\nContent-Length: 7\r\nContent-Length: 5\r\n\r\nhello",
+        }
+        self.wfile.write(replies.get(self.path, b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"))
+        self.close_connection = True
+
+
+@pytest.fixture()
+def fault_server():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), FaultHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_replies_libcurl_cannot_hold_or_that_lie_about_their_length_are_one_clear_error(run_workbench, fault_server):
+    address = fault_server.removeprefix("http://")
+    lines = [f"base {fault_server}"]
+    for path in ["/bigstatus", "/bigheader", "/cl", "/cl2", "/cl3"]:
+        lines += [f"get {path}", "get /ok"]
+    result = run_workbench(["--keep-going"], input=script(*lines))
+    errors = result.stderr.splitlines()
+    assert errors[0] == f"error: line 2: malformed reply from {address}: a response status or header line is too large (over 100 KB)"
+    assert errors[1] == f"error: line 4: malformed reply from {address}: a response status or header line is too large (over 100 KB)"
+    assert errors[2] == (f"error: line 6: malformed reply from {address}: invalid Content-Length '99999999999999999999'; "
+                         "5 bytes arrived, perhaps not all of the body")
+    assert errors[3].startswith("error: line 8: ") and len(errors) == 5, errors
+    assert errors[4].startswith(f"error: line 10: malformed reply from {address}: Content-Length headers disagree (7, 5)"), errors
+    # Every request after a refused reply works.
+    assert result.stdout.count("HTTP/1.1 200 OK") == 5 and "Out of memory" not in result.stderr, result.stdout
+
+
+def test_a_header_too_large_to_send_is_refused_and_not_kept(run_workbench, workdir: Path, fault_server):
+    big = "a" * 1_048_576
+    (workdir / "big.http").write_text(f"GET {fault_server}/ok\nX-Big: {'b' * 10_000_000}\n")
+    result = run_workbench(["--keep-going"], input=script(f"base {fault_server}", f"header X-Big: {big}", "get /ok",
+                                                            "load big.http", "get /ok"))
+    errors = result.stderr.splitlines()
+    assert errors[0] == "error: line 2: the value of header 'X-Big' is 1.0 MB, over the bound of 100.0 KB for one header", errors
+    assert errors[1].startswith("error: line 4: big.http") and "over the bound of 100.0 KB for one header" in errors[1], errors
+    assert len(errors) == 2 and all(len(line) < 400 for line in errors), [line[:200] for line in errors]
+    assert result.stdout.count("HTTP/1.1 200 OK") == 2, result.stdout
+
+
+def test_serve_answers_while_64_idle_connections_are_open(workbench_bin, workbench_env, workdir: Path, run_workbench,
+                                                         echo_server):
+    import socket
+    import subprocess
+    import time
+    setup = run_workbench([], input=script(f"base {echo_server}", "get /a", "save s.json"))
+    assert setup.returncode == 0, setup.stderr
+    server = subprocess.Popen([workbench_bin, "serve", "s.json", "--port", "0"], env=workbench_env, cwd=str(workdir),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = server.stderr.readline()
+        port = int(first.split("http://127.0.0.1:")[1].split()[0])
+        idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(64)]
+        time.sleep(0.5)
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as client:
+            client.sendall(b"GET /a HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            reply = client.recv(65536)
+        assert reply.startswith(b"HTTP/1.1 200"), reply[:200]
+        for connection in idle:
+            connection.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

@@ -192,4 +192,70 @@ import Testing
             #expect(!warning.contains("TOPSECRETTOKEN"), "\(warning)")
         }
     }
+
+    // MARK: Goal 5: clear errors, state unchanged
+
+    @Test func aHeaderOverTheBoundIsRefusedAndNotKept() throws {
+        let h = InterpreterHarness()
+        try h.run("base http://127.0.0.1:9")
+        let before = WorkspaceSnapshot(h.workspace)
+        let error = h.failure("header X-Big: " + String(repeating: "a", count: 1_048_576))
+        #expect(error?.message == "the value of header 'X-Big' is 1.0 MB, over the bound of 100.0 KB for one header")
+        #expect(WorkspaceSnapshot(h.workspace) == before)
+        // A .http file's 10 MB header: one error naming the line.
+        let big = "GET http://127.0.0.1:9/\nX-Big: " + String(repeating: "b", count: 10_000_000) + "\n"
+        let imported = thrownError { () throws(WorkbenchError) in
+            try HTTPFileImport.read(big, file: "big.http", environment: nil, readFile: { path throws(WorkbenchError) in
+                throw WorkbenchError("cannot read \(path)")
+            }, fileExists: { _ in false })
+        }
+        #expect(imported?.message.hasPrefix("big.http") == true && imported?.message.contains("over the bound of 100.0 KB") == true,
+                "\(String(describing: imported?.message.prefix(300)))")
+        #expect((imported?.message.utf8.count ?? 0) < 400)
+    }
+
+    @Test func aContentLengthThatLibcurlLetsThroughIsChecked() {
+        func check(_ values: [String], received: Int = 5) -> String? {
+            thrownError { () throws(WorkbenchError) in
+                try CurlTransport.checkReceivedContentLength(values.map { HeaderField(name: "Content-Length", value: $0) },
+                                                            from: "127.0.0.1:9", received: received)
+            }?.message
+        }
+        #expect(check(["99999999999999999999"]) == "malformed reply from 127.0.0.1:9: invalid Content-Length '99999999999999999999'; 5 bytes arrived, perhaps not all of the body")
+        #expect(check(["5", "7"]) == "malformed reply from 127.0.0.1:9: Content-Length headers disagree (5, 7), so the body's length is unknown; 5 bytes arrived")
+        #expect(check(["-1"])?.contains("invalid Content-Length '-1'") == true)
+        #expect(throws: Never.self) {
+            try CurlTransport.checkReceivedContentLength([HeaderField(name: "Content-Length", value: "5"), HeaderField(name: "content-length", value: "5, 05")],
+                                                        from: "h", received: 5)
+        }
+    }
+
+    @Test func aDeviceFlowWaitsNoLongerThanItsCodeLives() {
+        #expect(Interpreter.devicePollWait(interval: 5, left: 8) == 5)
+        // After `slow_down` the interval (10 s) outlives the code (3 s left): wait those 3 s, then say it expired.
+        #expect(Interpreter.devicePollWait(interval: 10, left: 3) == 3)
+        #expect(Interpreter.devicePollWait(interval: 10, left: 0) == nil)
+        #expect(Interpreter.devicePollWait(interval: 10, left: -1) == nil)
+    }
+
+    @Test func aURLOfAnotherSchemeIsNamedAsOne() {
+        for (typed, scheme) in [("javascript:alert(1)", "javascript"), ("data:text/html,x", "data"), ("file:/etc/passwd", "file")] {
+            let error = thrownError { () throws(WorkbenchError) in try BaseURL.parse(typed) }
+            #expect(error?.message == "unsupported scheme '\(scheme)' in base URL '\(typed)': use http or https")
+        }
+        #expect(thrownError { () throws(WorkbenchError) in try BaseURL.parse("localhost:x") }?.message.contains("invalid port") == true)
+        #expect(thrownError { () throws(WorkbenchError) in try BaseURL.parse("api.test:x") }?.message.contains("invalid port") == true)
+        #expect((try? BaseURL.parse("localhost:8080"))?.port == 8080)
+        let h = InterpreterHarness()
+        #expect(h.failure("auth oauth2 code javascript:alert(1) http://127.0.0.1:9/token client")?.message.contains("unsupported scheme 'javascript'") == true)
+    }
+
+    @Test func aHugeURLIsCutInEveryLine() {
+        let url = "http://127.0.0.1:9/" + String(repeating: "a", count: 20_000_000)
+        let outcome = Replayer.Outcome(number: 1, method: "GET", url: url, response: nil,
+                                       problems: [.transport(WorkbenchError("transfer failed"))], checks: [])
+        let line = Replayer.line(for: outcome, color: false)
+        #expect(line.utf8.count < 3_000)
+        #expect(line.contains("… (19.1 MB in all)"))
+    }
 }

@@ -6,4 +6,14 @@ public enum Excerpt {
         guard text.utf8.count > limit else { return "'\(text)'" }
         return "'\(text.prefix(limit))…' (\(Quantities.size(text.utf8.count)))"
     }
+
+    /// The longest URL or other text from outside kept whole in one line of output.
+    public static let lineLimit = 2_000
+
+    /// `text`, or its first `limit` characters and `… (20.0 MB in all)`: a URL of
+    /// megabytes in a FAIL or error line would be megabytes of terminal.
+    public static func cut(_ text: String, limit: Int = lineLimit) -> String {
+        guard text.utf8.count > limit else { return text }
+        return "\(text.prefix(limit))… (\(Quantities.size(text.utf8.count)) in all)"
+    }
 }

@@ -148,6 +148,12 @@ extension Interpreter {
         if sendOptions.shouldAbort() { throw WorkbenchError("\(what) cancelled: auth is unchanged") }
     }
 
+    /// How long to wait before the next poll of a device flow: the interval, but no
+    /// longer than the code lives (`slow_down` grows the interval past it); nil once it expired.
+    static func devicePollWait(interval: Double, left: Double) -> Double? {
+        left > 0 ? min(interval, left) : nil
+    }
+
     /// RFC 8628: ask for a device code, show the user code and where to enter
     /// it, then poll the token endpoint at the server's interval (`slow_down`
     /// adds 5 s) until the user approves, denies, or the code expires.
@@ -175,11 +181,11 @@ extension Interpreter {
         let grant = [(name: "grant_type", value: "urn:ietf:params:oauth:grant-type:device_code"),
                      (name: "device_code", value: device.deviceCode)]
         // Bounded: the code's lifetime (at most an hour) over an interval of at least a second.
+        let expired = WorkbenchError("oauth2 device: the code expired before it was approved (after \(Int(device.expiresIn)) s)")
         while true {
-            try waitCancellable(interval, what: "oauth2 device authorization")
-            guard Date() < deadline else {
-                throw WorkbenchError("oauth2 device: the code expired before it was approved (after \(Int(device.expiresIn)) s)")
-            }
+            guard let wait = Self.devicePollWait(interval: interval, left: deadline.timeIntervalSinceNow) else { throw expired }
+            try waitCancellable(wait, what: "oauth2 device authorization")
+            guard Date() < deadline else { throw expired }
             switch try requestToken(url: tokenURL, grant: grant, client: client, settings: &settings) {
             case .token(let token):
                 return token

@@ -57,6 +57,21 @@ public struct BaseURL: Equatable, Sendable {
 
     private static let lastParsed = Mutex<(typed: String, result: Result<BaseURL, WorkbenchError>)?>(nil)
 
+    /// The scheme of `scheme:rest` without `//` when what follows the colon cannot be a
+    /// port (a port is digits, or nothing yet); nil for `host:8080`, `localhost:x` and
+    /// `api.test:x` (a host with a bad port, named so by `parseAuthority`).
+    private static func otherScheme(_ text: Substring, colon: Substring.Index) -> String? {
+        let name = text[..<colon]
+        guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20),
+              name.utf8.allSatisfy({ byte in
+                  (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                      || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+              }), name.lowercased() != "localhost" else { return nil }
+        let after = text[text.index(after: colon)...]
+        guard let next = after.utf8.first, next != UInt8(ascii: "/") || !after.hasPrefix("//") else { return nil }
+        return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) ? nil : name.lowercased()
+    }
+
     private static func parseAnew(_ typed: String) throws(WorkbenchError) -> BaseURL {
         let text = typed.trimmingSpaces()
         if text.lowercased().hasPrefix("unix:") {
@@ -78,6 +93,9 @@ public struct BaseURL: Equatable, Sendable {
             }
         } else if rest.hasPrefix(":") {
             rest = "localhost" + rest
+        } else if let colon = rest.firstIndex(of: ":"), let scheme = Self.otherScheme(rest, colon: colon) {
+            // `javascript:alert(1)`, `data:...`, `file:/etc`: a scheme, not a host and a port.
+            throw WorkbenchError("unsupported scheme '\(Excerpt.cut(scheme, limit: 40))' in base URL '\(Excerpt.cut(text))': use http or https")
         }
         if let mark = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) {
             if rest[mark] == "#" {

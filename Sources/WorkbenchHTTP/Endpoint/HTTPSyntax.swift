@@ -55,8 +55,16 @@ public enum HTTPSyntax {
         }
     }
 
-    /// Checks a header value: no CR, LF, NUL or other control characters but tab.
+    /// The longest header value sent: libcurl's bound for a header line it receives
+    /// (CURL_MAX_HTTP_HEADER); past about 1 MB in all it fails the request as "Out of memory".
+    public static let maximumHeaderValueBytes = 100 * 1024
+
+    /// Checks a header value: no CR, LF, NUL or other control characters but tab, within `maximumHeaderValueBytes`.
     public static func checkHeaderValue(_ value: String, name: String) throws(WorkbenchError) {
+        if value.utf8.count > maximumHeaderValueBytes {
+            throw WorkbenchError("the value of header \(Excerpt.quoted(name)) is \(Quantities.size(value.utf8.count)), "
+                + "over the bound of \(Quantities.size(maximumHeaderValueBytes)) for one header")
+        }
         guard hasControlByte(value, allowingTab: true) else { return }
         if let bad = value.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) {
             throw WorkbenchError("invalid value for header \(name): \(describe(bad)) is not allowed in a header value")

@@ -45,20 +45,20 @@ enum CurlFailure {
             if collector.blocks.isEmpty && detail.lowercased().contains("connect") {
                 return failure(.timeout, "timeout: could not connect to \(address) within \(seconds(min(settings.timeout == 0 ? 10 : settings.timeout, 10)))")
             }
-            return failure(.timeout, "timeout after \(seconds(settings.timeout)): \(request.method) \(request.shownURL)"
+            return failure(.timeout, "timeout after \(seconds(settings.timeout)): \(request.method) \(Excerpt.cut(request.shownURL))"
                 + (collector.blocks.isEmpty ? " (no reply)" : " (reply incomplete: \(collector.bytesReceived) body bytes received)"))
         case CURLE_PEER_FAILED_VERIFICATION:
             return failure(.tls, "TLS verification failed for \(host): \(detail.isEmpty ? "certificate not trusted" : detail) (`insecure on` skips verification)")
         case CURLE_SSL_CONNECT_ERROR:
             return failure(.tls, "TLS handshake with \(address) failed: \(detail)")
         case CURLE_TOO_MANY_REDIRECTS:
-            return failure(.redirect, "too many redirects: stopped after \(CurlTransport.maxRedirects) (last: \(collector.hops.last?.location ?? request.shownURL))")
+            return failure(.redirect, "too many redirects: stopped after \(CurlTransport.maxRedirects) (last: \(collector.hops.last?.location ?? Excerpt.cut(request.shownURL)))")
         case CURLE_WRITE_ERROR where collector.exceededLimit:
             return tooLarge(bodyLimit)
         case CURLE_WRITE_ERROR where collector.outputError != nil:
             let reason = String(cString: strerror(collector.outputError ?? EIO))
             // The file is what failed (`send > /dev/full`), not the URL.
-            return failure(.body, "cannot write the body of \(request.shownURL) to '\(outputFile ?? "the output file")': \(reason)")
+            return failure(.body, "cannot write the body of \(Excerpt.cut(request.shownURL)) to '\(outputFile ?? "the output file")': \(reason)")
         case CURLE_GOT_NOTHING:
             return failure(.emptyReply, "empty reply: \(address) closed the connection without answering")
         case CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL:
@@ -72,9 +72,10 @@ enum CurlFailure {
             return failure(.malformedReply, "malformed reply from \(address): \(detail.isEmpty ? "invalid response" : detail)")
         case CURLE_RECV_ERROR:
             return failure(.connectionLost, "connection to \(address) failed while receiving: \(detail.isEmpty ? "connection reset" : detail)")
-        case CURLE_OUT_OF_MEMORY where !collector.blocks.isEmpty && collector.bytesReceived == 0:
-            // curl 7.88 reports a header line over its 100 KB limit as out of memory.
-            return failure(.malformedReply, "malformed reply from \(address): a response header line is too large (over 100 KB)")
+        case CURLE_OUT_OF_MEMORY where collector.bytesReceived == 0:
+            // curl 7.88 reports a status or header line over its 100 KB limit as out of memory
+            // (what is sent is within `HTTPSyntax.maximumHeaderValueBytes`).
+            return failure(.malformedReply, "malformed reply from \(address): a response status or header line is too large (over 100 KB)")
         case CURLE_SEND_ERROR:
             return failure(.connectionLost, "connection to \(address) failed while sending: \(detail.isEmpty ? "connection reset" : detail)")
         case CURLE_PARTIAL_FILE:
@@ -85,7 +86,7 @@ enum CurlFailure {
             return tooLarge(bodyLimit)
         default:
             let name = String(cString: curl_easy_strerror(code))
-            return failure(.engine, "transfer failed: \(name)\(detail.isEmpty ? "" : ": " + detail) (\(request.method) \(request.shownURL))")
+            return failure(.engine, "transfer failed: \(name)\(detail.isEmpty ? "" : ": " + detail) (\(request.method) \(Excerpt.cut(request.shownURL)))")
         }
     }
 

@@ -459,6 +459,28 @@ public final class CurlTransport {
         }
     }
 
+    /// A reply's Content-Length that libcurl let through: values that disagree (RFC 9112
+    /// 6.3: the length is then unknown, a sign of request smuggling) or one past what a
+    /// 64-bit length holds (libcurl then reads to the end and calls 5 bytes complete).
+    static func checkReceivedContentLength(_ headers: [HeaderField], from authority: String, received: Int) throws(WorkbenchError) {
+        var lengths: [String] = []
+        for value in headers.values(of: "Content-Length") {
+            for piece in value.split(separator: ",") {
+                let text = String(piece.trimmingSpaces())
+                guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), Int64(text) != nil else {
+                    throw WorkbenchError("malformed reply from \(authority): invalid Content-Length \(Excerpt.quoted(text, limit: 40)); "
+                        + "\(Quantities.size(received)) arrived, perhaps not all of the body")
+                }
+                let canonical = String(Int64(text) ?? 0)
+                if !lengths.contains(canonical) { lengths.append(canonical) }
+            }
+        }
+        if lengths.count > 1 {
+            throw WorkbenchError("malformed reply from \(authority): Content-Length headers disagree (\(lengths.joined(separator: ", "))), "
+                + "so the body's length is unknown; \(Quantities.size(received)) arrived")
+        }
+    }
+
     private func makeResponse(
         outcome: TransferOutcome, request: PreparedRequest, settings: Settings,
         collector: ResponseCollector, options: SendOptions
@@ -483,6 +505,7 @@ public final class CurlTransport {
         guard let block = collector.finalBlock else {
             throw WorkbenchError("malformed reply from \(request.base.authority): no HTTP status line", kind: .transport(.malformedReply))
         }
+        try Self.checkReceivedContentLength(block.headers, from: request.base.authority, received: collector.bytesReceived)
         var timings = Timings()
         timings.nameLookup = getSeconds(CURLINFO_NAMELOOKUP_TIME_T)
         timings.connect = getSeconds(CURLINFO_CONNECT_TIME_T)

@@ -20,6 +20,11 @@ public final class MockServer: @unchecked Sendable {
     public static let connectionLimit = 64
     /// A kept-alive connection with no new request for this long is closed.
     static let idleSeconds = 15.0
+    /// ... and this long once three quarters of `connectionLimit` are taken: idle
+    /// connections make room (64 opened and left idle kept every client out for 15 s).
+    static let busyIdleSeconds = 1.0
+    /// How long a connection over the limit waits for a slot before its 503.
+    static let admissionWaitSeconds = 3.0
 
     private let routes: Mutex<MockRoutes>
     private let delay: Bool
@@ -78,10 +83,16 @@ public final class MockServer: @unchecked Sendable {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
             StreamSocket.prepare(connection)
-            let admitted = active.withLock { count in
-                guard count < Self.connectionLimit else { return false }
-                count += 1
-                return true
+            var admitted = false
+            // Idle connections close within `busyIdleSeconds` while the server is busy: wait for one.
+            for _ in 0..<Int(Self.admissionWaitSeconds * 20) where !shouldStop() {
+                admitted = active.withLock { count in
+                    guard count < Self.connectionLimit else { return false }
+                    count += 1
+                    return true
+                }
+                if admitted { break }
+                usleep(50_000)
             }
             guard admitted else {
                 send(MockResponse(status: 503, reason: "Service Unavailable", headers: [], body: Array("too many connections\n".utf8)),
@@ -132,7 +143,8 @@ public final class MockServer: @unchecked Sendable {
             let ready = poll(&poller, 1, 100)
             if ready == 0 {
                 idle += 0.1
-                if idle >= Self.idleSeconds { return }
+                let busy = active.withLock { $0 } * 4 >= Self.connectionLimit * 3
+                if idle >= (busy ? Self.busyIdleSeconds : Self.idleSeconds) { return }
                 continue
             }
             guard ready > 0 else { if errno == EINTR { continue } else { return } }

@@ -181,7 +181,7 @@ public struct Replayer {
     /// `PASS  1 POST http://host/login  200  12.3 ms`, with the reasons of a failure after it.
     public static func line(for outcome: Outcome, color: Bool) -> String {
         let mark = outcome.passed ? ANSI.paint("PASS", ANSI.green, if: color) : ANSI.paint("FAIL", ANSI.red, if: color)
-        var text = "\(mark) \(outcome.number) \(outcome.method) \(outcome.url)"
+        var text = "\(mark) \(outcome.number) \(outcome.method) \(Excerpt.cut(outcome.url))"
         if let response = outcome.response {
             text += "  \(response.statusCode)  \(Quantities.duration(response.timings.total))"
         }
