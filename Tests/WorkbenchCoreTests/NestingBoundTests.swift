@@ -94,3 +94,19 @@ private func thrownParseFailure(_ body: () throws(JSONSyntax.Failure) -> Void) -
         return error
     }
 }
+
+/// What the fuzz targets of issue 40 found (Fuzz/README.md), each input kept as a seed.
+@Suite struct JSONReadersFuzzRegressionTests {
+    /// har-import, after 29 s: a file that is not JSON is read as curl commands, and a
+    /// word holding a carriage return made an error of two lines.
+    @Test func aControlCharacterInAWordThatIsNotCurlStaysOnOneLine() {
+        let text = String(decoding: [0x0D, 0x0A, 0x0A, 0x0A, 0xA4, 0xDE, 0x0A, 0x0A] as [UInt8], as: UTF8.self)
+        let error = thrownError { () throws(WorkbenchError) in
+            try FileImport.read(text, named: "fuzz.har", settings: Settings(), readFile: { path throws(WorkbenchError) in
+                throw WorkbenchError("cannot read \(path)")
+            })
+        }
+        #expect(error?.message.contains("\n") == false, "\(String(describing: error?.message))")
+        #expect(error?.message.hasPrefix("fuzz.har") == true)
+    }
+}

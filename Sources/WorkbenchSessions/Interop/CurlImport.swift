@@ -81,7 +81,8 @@ public struct CurlImport: Equatable, Sendable {
             }
             guard let first = words.first else { continue }
             guard first.text == "curl", !first.isOperator else {
-                skipped.append((logical.line, "expected a curl command, got \(Excerpt.quoted(first.text))"))
+                // One line whatever the word holds (a lone CR, a control): the skipped lines make one warning each.
+                skipped.append((logical.line, "expected a curl command, got \(Excerpt.quoted(Template.oneLine(first.text)))"))
                 continue
             }
             // `curl ... | jq .`, `curl ...;`: the command is what comes before the operator.
