@@ -14,6 +14,7 @@ let package = Package(
         .package(name: "Workbench", path: ".."),
     ],
     targets: [
+        .target(name: "FuzzSupport", swiftSettings: fuzzSettings),
         .executableTarget(
             name: "FuzzCommandParser",
             dependencies: [.product(name: "WorkbenchCore", package: "Workbench")],
@@ -42,6 +43,21 @@ let package = Package(
         .executableTarget(
             name: "FuzzSessionLoader",
             dependencies: [.product(name: "WorkbenchCore", package: "Workbench")],
+            swiftSettings: fuzzSettings
+        ),
+        .executableTarget(
+            name: "FuzzGraphQLIntrospection",
+            dependencies: [.product(name: "WorkbenchCore", package: "Workbench"), "FuzzSupport"],
+            swiftSettings: fuzzSettings
+        ),
+        .executableTarget(
+            name: "FuzzHARImport",
+            dependencies: [.product(name: "WorkbenchCore", package: "Workbench"), "FuzzSupport"],
+            swiftSettings: fuzzSettings
+        ),
+        .executableTarget(
+            name: "FuzzPostmanImport",
+            dependencies: [.product(name: "WorkbenchCore", package: "Workbench"), "FuzzSupport"],
             swiftSettings: fuzzSettings
         ),
     ]

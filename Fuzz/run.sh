@@ -31,7 +31,8 @@ if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 
-all_targets=(command-parser json-formatter json-path session-loader openapi-loader http-file)
+all_targets=(command-parser json-formatter json-path session-loader openapi-loader http-file
+             graphql-introspection har-import postman-import)
 
 # The executable (SwiftPM target) and the longest input for each target.
 binary_of() {
@@ -42,6 +43,9 @@ binary_of() {
         session-loader) echo FuzzSessionLoader ;;
         openapi-loader) echo FuzzOpenAPILoader ;;
         http-file) echo FuzzHTTPFile ;;
+        graphql-introspection) echo FuzzGraphQLIntrospection ;;
+        har-import) echo FuzzHARImport ;;
+        postman-import) echo FuzzPostmanImport ;;
         *) return 1 ;;
     esac
 }
@@ -53,6 +57,8 @@ max_len_of() {
         session-loader) echo 16384 ;;   # the real session files are 2-6 KB
         openapi-loader) echo 16384 ;;   # the seeds are 1-7 KB; aliases and nesting need little
         http-file) echo 8192 ;;
+        # Room for 32,000 nested levels: past what a 1 MB stack walks by recursion (FuzzSupport).
+        graphql-introspection|har-import|postman-import) echo 65536 ;;
     esac
 }
 
@@ -61,7 +67,7 @@ if [ "$target_arg" = all ]; then
 elif binary_of "$target_arg" >/dev/null; then
     targets=("$target_arg")
 else
-    echo "usage: Fuzz/run.sh [command-parser|json-formatter|json-path|session-loader|openapi-loader|http-file|all] [SECONDS]" >&2
+    echo "usage: Fuzz/run.sh [command-parser|json-formatter|json-path|session-loader|openapi-loader|http-file|graphql-introspection|har-import|postman-import|all] [SECONDS]" >&2
     exit 2
 fi
 case "$seconds" in ''|*[!0-9]*) echo "SECONDS must be a whole number" >&2; exit 2 ;; esac
