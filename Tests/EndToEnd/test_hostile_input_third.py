@@ -250,9 +250,11 @@ def test_imports_never_read_files_outside_their_folder(run_workbench, workdir: P
     assert "root:" not in result.stdout and "inside the folder" not in result.stdout
     assert RecordingHandler.bodies == [b"", b"", b"", b"inside the folder\n"], RecordingHandler.bodies
     # Allowed, the file is read.
-    allowed = run_workbench(["--allow-files", "/etc"], input=script("import in/c.json"))
-    assert "warning: in/c.json names the file 'in/out'" not in allowed.stderr, allowed.stderr
-    assert "/etc/passwd" not in allowed.stderr, allowed.stderr
+    allowed = run_workbench(["--allow-files", "/etc"], input=script("import in/c.json", "allow-files"))
+    assert allowed.returncode == 0, allowed.stderr
+    assert "warning:" not in allowed.stdout + allowed.stderr, allowed.stdout + allowed.stderr
+    assert "imported 4 requests from in/c.json" in allowed.stdout, allowed.stdout
+    assert allowed.stdout.rstrip().endswith("files an input names are read from its own folder and: /etc"), allowed.stdout
 
 
 # --- Goal 5: unclear errors ------------------------------------------------------------------
