@@ -1,7 +1,5 @@
 import CEditLine
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// The choices a second Tab in a row lists, drawn here rather than by libedit.
 ///
