@@ -302,7 +302,10 @@ def test_description_text_and_bidi_controls_are_escaped_on_a_terminal(workbench_
     for line in ["openapi evil.json", "ls", "cd /make", "method POST", "body example", "show", "get /bidi"]:
         child.sendline(line)
         child.expect("> ")
-    child.sendeof()
+    # `exit` as a line, not Ctrl-D: "> " also stands in the output, so the last request may
+    # still run when this is typed, and a Ctrl-D typed then is lost when the line editor
+    # switches the terminal to raw mode; a typed line waits for it.
+    child.sendline("exit")
     child.expect(pexpect.EOF)
     screen = "".join(transcript)
     assert E not in screen and "\x07" not in screen and BIDI not in screen and "\x7f" not in screen, repr(screen)
