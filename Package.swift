@@ -18,25 +18,26 @@ let workbenchLinking: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld"]),
     // The rest only where it is measured and installed: a debug build links the shared Swift
     // runtime (which loads libstdc++ anyway) and should stay plain and quick to link.
-    .unsafeFlags([
-        // Relative relocations packed (RELR): the ~90,000 pointers fixed up at load take 18 KB
-        // instead of a 2.2 MB table read at every start. Still a PIE: ASLR is kept.
-        "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-        // The toolchain's static-stdlib arguments export every symbol (1.2 MB of tables);
-        // nothing looks up the executable's symbols (no plug-ins, no dlsym).
-        "-Xlinker", "--no-export-dynamic",
-        // The functions start-up and a first few requests run, placed together
-        // (scripts/link_order.sh writes the list): otherwise they are spread over 22 MB of code
-        // and every page fault maps 64 KiB around it. Names the binary lacks are skipped.
-        "-Xlinker", "--symbol-ordering-file=\(linking)/link-order.txt",
-        "-Xlinker", "--no-warn-symbol-ordering",
-        // libgcc and libstdc++ linked in rather than loaded: only the Swift runtime uses them,
-        // and a shared copy is mapped, relocated and initialised at every start. The toolchain
-        // passes -lstdc++ itself, so a linker script named libstdc++.so, found first, names
-        // the static archive.
-        "-Xclang-linker", "-static-libgcc",
-        "-L", "\(linking)/static-libstdc++",
-    ], .when(configuration: .release)),
+    .unsafeFlags(
+        [
+            // Relative relocations packed (RELR): the ~90,000 pointers fixed up at load take 18 KB
+            // instead of a 2.2 MB table read at every start. Still a PIE: ASLR is kept.
+            "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+            // The toolchain's static-stdlib arguments export every symbol (1.2 MB of tables);
+            // nothing looks up the executable's symbols (no plug-ins, no dlsym).
+            "-Xlinker", "--no-export-dynamic",
+            // The functions start-up and a first few requests run, placed together
+            // (scripts/link_order.sh writes the list): otherwise they are spread over 22 MB of code
+            // and every page fault maps 64 KiB around it. Names the binary lacks are skipped.
+            "-Xlinker", "--symbol-ordering-file=\(linking)/link-order.txt",
+            "-Xlinker", "--no-warn-symbol-ordering",
+            // libgcc and libstdc++ linked in rather than loaded: only the Swift runtime uses them,
+            // and a shared copy is mapped, relocated and initialised at every start. The toolchain
+            // passes -lstdc++ itself, so a linker script named libstdc++.so, found first, names
+            // the static archive.
+            "-Xclang-linker", "-static-libgcc",
+            "-L", "\(linking)/static-libstdc++",
+        ], .when(configuration: .release)),
 ]
 
 let package = Package(
@@ -64,7 +65,7 @@ let package = Package(
             name: "Platform",
             linkerSettings: [
                 // macOS keeps iconv (TextDecoding) in a library of its own; Glibc has it built in.
-                .linkedLibrary("iconv", .when(platforms: [.macOS])),
+                .linkedLibrary("iconv", .when(platforms: [.macOS]))
             ]
         ),
         // libedit, through its readline-compatible API, loaded with dlopen when the REPL starts

@@ -45,9 +45,11 @@ enum CompletionList {
     static func rows(_ candidates: [String], width: Int) -> [String] {
         // Sorted, as libedit and bash list them.
         let shown = candidates.sorted().prefix(limit).map { candidate in
-            String(String.UnicodeScalarView(candidate.unicodeScalars.map { scalar in
-                scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? "?" : scalar
-            }))
+            String(
+                String.UnicodeScalarView(
+                    candidate.unicodeScalars.map { scalar in
+                        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? "?" : scalar
+                    }))
         }
         let cells = shown.map { $0.unicodeScalars.reduce(0) { $0 + max(Int(wb_wcwidth($1.value)), 0) } }
         let columnWidth = (cells.max() ?? 0) + 2

@@ -34,8 +34,10 @@ public final class LineEditor {
     ///   - historyFile: the history file to start with; nil starts empty.
     ///   - interrupted: reports (and clears) a SIGINT that arrived while reading.
     ///   - interruptPending: reports (without clearing) a SIGINT, so reading a key stops for it.
-    public init(historyFile: String?, interrupted: @escaping () -> Bool, interruptPending: @escaping () -> Bool,
-                completer: @escaping Completer) throws(Unavailable) {
+    public init(
+        historyFile: String?, interrupted: @escaping () -> Bool, interruptPending: @escaping () -> Bool,
+        completer: @escaping Completer
+    ) throws(Unavailable) {
         // The C strings live as long as the process: libedit is loaded once.
         let names = SharedLibraries.lineEditor.map { UnsafePointer(strdup($0)) }
         guard names.withUnsafeBufferPointer({ wb_edit_load($0.baseAddress, Int32($0.count)) }) == 0 else {
@@ -129,8 +131,14 @@ enum KeyReader {
         }
         // Ctrl-L only draws the screen again: the line is still empty after it.
         if first != 0x0C { keysRead += 1 }
-        let length = first < 0x80 ? 1 : (0xC2...0xDF).contains(first) ? 2 : (0xE0...0xEF).contains(first) ? 3
-            : (0xF0...0xF4).contains(first) ? 4 : 0
+        let length =
+            first < 0x80
+            ? 1
+            : (0xC2...0xDF).contains(first)
+                ? 2
+                : (0xE0...0xEF).contains(first)
+                    ? 3
+                    : (0xF0...0xF4).contains(first) ? 4 : 0
         guard length != 1 else { return Int32(first) }
         guard length > 1 else { return Int32(standInBase + UInt32(first)) }
         var scalar = UInt32(first) & (0xFF >> (length + 1))
@@ -200,7 +208,8 @@ enum CompletionBridge {
         return UnsafePointer(pointer)
     }()
 
-    static let hook: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { _, _, _ in
+    static let hook: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = {
+        _, _, _ in
         wb_rl_set_attempted_completion_over(1)
         guard let buffer = wb_rl_line_buffer() else { return nil }
         let bytes = Array(String(cString: buffer).utf8.prefix(Int(wb_rl_point())))

@@ -76,16 +76,18 @@ enum ResizeRedraw {
         // another layout. The pending resize has the key reader ask for the redraw again.
         if wb_winch_pending() != 0 { return }
         if let cursor = answer {
-            let decision = WrapLayout.firstRow(cursor: cursor, items: items, underCursor: underCursor,
-                                               oldWidth: width, newWidth: newWidth, reflows: reflows)
+            let decision = WrapLayout.firstRow(
+                cursor: cursor, items: items, underCursor: underCursor,
+                oldWidth: width, newWidth: newWidth, reflows: reflows)
             if let learned = decision.reflows { reflows = learned }
             moves = "\u{1B}[\(decision.row + 1);1H"
         } else {
             // No answer: go up only as far as the prompt's first row in both layouts (in this
             // terminal's, once known), which never erases what was above the prompt (old rows of
             // it may stay above).
-            let up = WrapLayout.rowsAboveCursor(items: items, underCursor: underCursor, oldWidth: width,
-                                                newWidth: newWidth, reflows: reflows)
+            let up = WrapLayout.rowsAboveCursor(
+                items: items, underCursor: underCursor, oldWidth: width,
+                newWidth: newWidth, reflows: reflows)
             moves = "\r" + (up > 0 ? "\u{1B}[\(up)A" : "")
         }
         // Erased row by row from there: `ESC [ J` in the top left corner makes tmux move the whole
@@ -192,7 +194,8 @@ enum WrapLayout {
     /// The cursor's row and column counted from the prompt's first row after the resize, if the
     /// terminal kept the old rows as they were (`kept`) or re-wrapped them (`rewrapped`).
     static func candidates(items: [Int], underCursor: Int, oldWidth: Int, newWidth: Int)
-        -> (kept: (row: Int, column: Int), rewrapped: (row: Int, column: Int)) {
+        -> (kept: (row: Int, column: Int), rewrapped: (row: Int, column: Int))
+    {
         let old = place(items, width: oldWidth, underCursor: underCursor)
         let new = place(old.cells, width: newWidth, underCursor: underCursor)
         return ((old.row, old.column), (new.row, new.column))
@@ -200,8 +203,10 @@ enum WrapLayout {
 
     /// The row (from 0) of the prompt's first row, given where the terminal says the cursor is
     /// (from 0), and what that showed about the terminal.
-    static func firstRow(cursor: (row: Int, column: Int), items: [Int], underCursor: Int, oldWidth: Int,
-                         newWidth: Int, reflows: Bool?) -> (row: Int, reflows: Bool?) {
+    static func firstRow(
+        cursor: (row: Int, column: Int), items: [Int], underCursor: Int, oldWidth: Int,
+        newWidth: Int, reflows: Bool?
+    ) -> (row: Int, reflows: Bool?) {
         let (kept, rewrapped) = candidates(items: items, underCursor: underCursor, oldWidth: oldWidth, newWidth: newWidth)
         // A terminal that keeps the rows leaves the cursor where it was; xterm moves it back
         // inside a narrower window, pyte does not.

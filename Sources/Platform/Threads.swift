@@ -56,11 +56,15 @@ public enum Threads {
         #else
         var thread = pthread_t()
         #endif
-        guard pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
-            return nil
-        }, context) == 0 else {
+        guard
+            pthread_create(
+                &thread, nil,
+                { context in
+                    guard let context else { return nil }
+                    Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
+                    return nil
+                }, context) == 0
+        else {
             Unmanaged<Work>.fromOpaque(context).release()
             return nil
         }

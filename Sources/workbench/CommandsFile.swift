@@ -22,7 +22,9 @@ extension WorkbenchCommand {
                 print(CommandCatalog.everyCommand())
                 return
             }
-            let shell: [any ParsableCommand.Type] = [WorkbenchCommand.self, Interactive.self, Run.self, ReplayFile.self, ServeFile.self, ImportFile.self]
+            let shell: [any ParsableCommand.Type] = [
+                WorkbenchCommand.self, Interactive.self, Run.self, ReplayFile.self, ServeFile.self, ImportFile.self,
+            ]
             let sections = shell.map { command in
                 let name = command == WorkbenchCommand.self ? "workbench" : "workbench " + command._commandName
                 return "### \(name)\n\n```\n" + trimmed(WorkbenchCommand.helpMessage(for: command, columns: Self.columns)) + "\n```"

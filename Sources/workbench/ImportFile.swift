@@ -9,7 +9,8 @@ extension WorkbenchCommand {
     struct ImportFile: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Bring requests in (curl commands, a HAR log, a Postman collection): start with them in the history, or save them as a session."
+            abstract:
+                "Bring requests in (curl commands, a HAR log, a Postman collection): start with them in the history, or save them as a session."
         )
 
         @Argument(help: "A file of curl commands (one per line; a line ending with \\ goes on), a HAR log or a Postman collection.")
@@ -24,8 +25,10 @@ extension WorkbenchCommand {
         @OptionGroup var options: CommonOptions
 
         func run() throws {
-            throw ExitCode(Launch.importing(file, environmentFile: environmentFile, output: output,
-                                            options: options.values, repl: REPL.run))
+            throw ExitCode(
+                Launch.importing(
+                    file, environmentFile: environmentFile, output: output,
+                    options: options.values, repl: REPL.run))
         }
     }
 }

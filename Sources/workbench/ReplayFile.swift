@@ -28,9 +28,11 @@ extension WorkbenchCommand {
         @Option(name: .customLong("repeat"), help: "Replay each file this many times.")
         var repeats = 1
 
-        @Option(name: .customLong("report"), parsing: .upToNextOption,
-                help: ArgumentHelp("Write a report: FORMAT FILE, with FORMAT junit, tap, json or html (repeatable).",
-                                   valueName: "format> <file"))
+        @Option(
+            name: .customLong("report"), parsing: .upToNextOption,
+            help: ArgumentHelp(
+                "Write a report: FORMAT FILE, with FORMAT junit, tap, json or html (repeatable).",
+                valueName: "format> <file"))
         var reportPairs: [String] = []
 
         @Option(help: "Send every request to this base URL instead of the recorded one.")
@@ -48,7 +50,9 @@ extension WorkbenchCommand {
         @Option(help: "When to colour output: auto, always or never.")
         var color: ColorChoice = .auto
 
-        @Option(name: .customLong("env"), help: "For a .http file: the environment from http-client.env.json (and .private.env.json) beside it.")
+        @Option(
+            name: .customLong("env"), help: "For a .http file: the environment from http-client.env.json (and .private.env.json) beside it."
+        )
         var environmentName: String?
 
         @Flag(help: "Compare each response with the one recorded: status, the headers named, the body (JSON by structure).")

@@ -67,9 +67,11 @@ struct CommonOptions: ParsableArguments {
     @Flag(name: .long, help: "In a script, go on after a failing command (the exit status is still 1).")
     var keepGoing = false
 
-    @Option(name: .customLong("allow-files"), help: ArgumentHelp(
-        "Let imported files and sessions name files in this folder too (repeatable); by default only their own folder's.",
-        valueName: "DIR"))
+    @Option(
+        name: .customLong("allow-files"),
+        help: ArgumentHelp(
+            "Let imported files and sessions name files in this folder too (repeatable); by default only their own folder's.",
+            valueName: "DIR"))
     var allowFiles: [String] = []
 
     var values: LaunchOptions {

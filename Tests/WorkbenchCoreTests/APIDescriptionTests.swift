@@ -24,10 +24,11 @@ import Testing
         #expect(api.sourceVersion == "3.0.0")
         #expect(api.warnings.isEmpty)
         #expect(api.defaultBase == "http://petstore.swagger.io/v1")
-        #expect(api.routes == [
-            APIRoute(template: "/pets", methods: ["GET", "POST"]),
-            APIRoute(template: "/pets/{petId}", methods: ["GET"]),
-        ])
+        #expect(
+            api.routes == [
+                APIRoute(template: "/pets", methods: ["GET", "POST"]),
+                APIRoute(template: "/pets/{petId}", methods: ["GET"]),
+            ])
         let list = try #require(api.operation(method: "get", path: "/pets"))
         #expect(list.operationId == "listPets")
         let limit = try #require(list.parameters.first)
@@ -132,15 +133,16 @@ import Testing
         var paths: [String] = []
         for index in 0..<250 {
             let location = index == 200 ? "nowhere" : "query"
-            paths.append("""
-            "/p\(index)/{id}": {"get": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
-              {"name": "q", "in": "\(location)", "schema": {"type": "string"}}], "responses": {"200": {"description": "ok"}}}}
-            """)
+            paths.append(
+                """
+                "/p\(index)/{id}": {"get": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
+                  {"name": "q", "in": "\(location)", "schema": {"type": "string"}}], "responses": {"200": {"description": "ok"}}}}
+                """)
         }
         let text = """
-        {"openapi": "3.0.3", "info": {"title": "many", "version": "1"}, "paths": {\(paths.joined(separator: ","))},
-         "components": {"schemas": {"A": {"type": "string"}}}}
-        """
+            {"openapi": "3.0.3", "info": {"title": "many", "version": "1"}, "paths": {\(paths.joined(separator: ","))},
+             "components": {"schemas": {"A": {"type": "string"}}}}
+            """
         let api = try APIDescription.load(Array(text.utf8), location: "many.json")
         #expect(DescriptionLoading.split(try JSONParser.parse(text)).count == 2)
         #expect(api.routes.count == 250)
@@ -168,8 +170,8 @@ import Testing
 
     @Test func relativeServersResolveAgainstTheDescriptionsURL() throws {
         let text = """
-        {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "servers": [{"url": "/api/v1/"}], "paths": {}}
-        """
+            {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "servers": [{"url": "/api/v1/"}], "paths": {}}
+            """
         let fromURL = try APIDescription.load(Array(text.utf8), location: "u", sourceURL: "http://127.0.0.1:5000/spec.json")
         #expect(fromURL.defaultBase == "http://127.0.0.1:5000/api/v1")
         let fromFile = try APIDescription.load(Array(text.utf8), location: "f")

@@ -10,27 +10,38 @@ import Testing
 /// Tests/EndToEnd/test_auth_keys_and_sigv4.py and test_oauth2.py.
 @Suite struct AuthKindsTests {
     func response(_ status: Int, _ json: String, headers: [HeaderField] = []) -> Result<HTTPResponse, WorkbenchError> {
-        .success(HTTPResponse(statusLine: "HTTP/1.1 \(status) X", statusCode: status,
-                              headers: [HeaderField(name: "Content-Type", value: "application/json")] + headers,
-                              body: Array(json.utf8)))
+        .success(
+            HTTPResponse(
+                statusLine: "HTTP/1.1 \(status) X", statusCode: status,
+                headers: [HeaderField(name: "Content-Type", value: "application/json")] + headers,
+                body: Array(json.utf8)))
     }
 
     @Test func parsing() throws {
         #expect(try CommandParser.parse("auth apikey header X-Key k") == .command(.auth(.set(.apiKeyHeader, user: "X-Key", secret: "k"))))
         #expect(try CommandParser.parse("auth apikey query key") == .command(.auth(.set(.apiKeyQuery, user: "key", secret: nil))))
-        #expect(try CommandParser.parse("auth aws-sigv4 AK:sk us-east-1 s3 --session-token t")
-            == .command(.auth(.awsSigV4(accessKey: "AK", secret: "sk", settings: AWSSigV4Settings(region: "us-east-1", service: "s3"),
-                                        sessionToken: "t"))))
+        #expect(
+            try CommandParser.parse("auth aws-sigv4 AK:sk us-east-1 s3 --session-token t")
+                == .command(
+                    .auth(
+                        .awsSigV4(
+                            accessKey: "AK", secret: "sk", settings: AWSSigV4Settings(region: "us-east-1", service: "s3"),
+                            sessionToken: "t"))))
         #expect(try CommandParser.parse("auth oauth2") == .command(.auth(.oauth2(.show))))
         #expect(try CommandParser.parse("auth oauth2 refresh") == .command(.auth(.oauth2(.refresh))))
         var settings = OAuth2Settings(flow: .clientCredentials, tokenURL: "http://a/token", clientID: "c", scope: "read write")
-        #expect(try CommandParser.parse("auth oauth2 client-credentials http://a/token c s --scope 'read write'")
-            == .command(.auth(.oauth2(.start(settings, clientSecret: "s")))))
+        #expect(
+            try CommandParser.parse("auth oauth2 client-credentials http://a/token c s --scope 'read write'")
+                == .command(.auth(.oauth2(.start(settings, clientSecret: "s")))))
         settings = OAuth2Settings(flow: .code, tokenURL: "http://a/t", authorizationURL: "http://a/auth", clientID: "c", port: 8123)
-        #expect(try CommandParser.parse("auth oauth2 code http://a/auth http://a/t c --port 8123")
-            == .command(.auth(.oauth2(.start(settings, clientSecret: nil)))))
+        #expect(
+            try CommandParser.parse("auth oauth2 code http://a/auth http://a/t c --port 8123")
+                == .command(.auth(.oauth2(.start(settings, clientSecret: nil)))))
         for (line, message) in [
-            ("auth apikey cookie k v", "auth: expected `auth apikey header NAME [VALUE]` or `auth apikey query NAME [VALUE]`; see `help auth`"),
+            (
+                "auth apikey cookie k v",
+                "auth: expected `auth apikey header NAME [VALUE]` or `auth apikey query NAME [VALUE]`; see `help auth`"
+            ),
             ("auth apikey header 'X Key' v", "auth: "),
             ("auth aws-sigv4 AK:sk us:east s3", "auth: REGION 'us:east' is not a region or service name"),
             ("auth aws-sigv4 AK us-east-1", "auth: expected `auth aws-sigv4 ACCESS_KEY[:SECRET] REGION SERVICE"),
@@ -87,22 +98,28 @@ import Testing
         // A redirect to another origin drops the signing.
         let next = try RedirectPolicy.next(after: request, status: 302, location: "http://b.test/x")
         #expect(next.awsSigV4 == nil)
-        #expect(HistoryEntry.text(for: "auth aws-sigv4 AK:sk-1 us-east-1 s3 --session-token tok-1", redactor: h.interpreter.redactor)
-            == "auth aws-sigv4 AK:****** us-east-1 s3 --session-token ******")
+        #expect(
+            HistoryEntry.text(for: "auth aws-sigv4 AK:sk-1 us-east-1 s3 --session-token tok-1", redactor: h.interpreter.redactor)
+                == "auth aws-sigv4 AK:****** us-east-1 s3 --session-token ******")
         try h.run("auth none")
         #expect(h.workspace.variables.value(of: "aws_secret_key") == nil && h.workspace.variables.value(of: "aws_session_token") == nil)
     }
 
     @Test func sessionsKeepTheSettingsNeverTheValues() throws {
         let h = InterpreterHarness()
-        h.transport.responses = [response(200, #"{"access_token":"at-1","token_type":"bearer","expires_in":60,"refresh_token":"rt-1","scope":"r"}"#)]
+        h.transport.responses = [
+            response(200, #"{"access_token":"at-1","token_type":"bearer","expires_in":60,"refresh_token":"rt-1","scope":"r"}"#)
+        ]
         try h.run("base http://a.test\nauth oauth2 client-credentials http://a.test/token cid cs-1 --scope r")
         let text = String(decoding: SessionEncoding.encode(SessionDocument(workspace: h.workspace)), as: UTF8.self)
         for secret in ["at-1", "rt-1", "cs-1"] { #expect(!text.contains(secret)) }
         let document = try SessionDecoding.decode(Array(text.utf8), file: "s.json")
         let auth = try #require(document.endpoint.auth)
-        #expect(auth.oauth2 == OAuth2Settings(flow: .clientCredentials, tokenURL: "http://a.test/token", clientID: "cid",
-                                              clientSecret: "{{oauth2_client_secret}}", scope: "r"))
+        #expect(
+            auth.oauth2
+                == OAuth2Settings(
+                    flow: .clientCredentials, tokenURL: "http://a.test/token", clientID: "cid",
+                    clientSecret: "{{oauth2_client_secret}}", scope: "r"))
         #expect(auth.secret == "{{oauth2_token}}")
 
         try h.run("auth aws-sigv4 AK:sk us-east-1 s3 --session-token tt")
@@ -176,13 +193,19 @@ import Testing
     }
 
     @Test func theLoopbackRedirectReadsTheCallbacksQuery() throws {
-        #expect(LoopbackRedirect.parameters(of: "code=a%2Fb&state=x+y&state=z&error_description=no%20way")
-            == ["code": "a/b", "state": "x y", "error_description": "no way"])
+        #expect(
+            LoopbackRedirect.parameters(of: "code=a%2Fb&state=x+y&state=z&error_description=no%20way")
+                == ["code": "a/b", "state": "x y", "error_description": "no way"])
         let listener = try LoopbackRedirect(port: 0)
         #expect(listener.port > 0 && listener.redirectURI == "http://127.0.0.1:\(listener.port)/callback")
         // Nothing comes back: the wait ends when told to, with nothing.
         var polls = 0
-        #expect(listener.waitForCallback(seconds: 5, shouldAbort: { polls += 1; return polls > 2 }, page: { _ in "" }) == nil)
+        #expect(
+            listener.waitForCallback(
+                seconds: 5,
+                shouldAbort: {
+                    polls += 1; return polls > 2
+                }, page: { _ in "" }) == nil)
     }
 
     @Test func deviceAndTokenRepliesAreReadWithBounds() throws {
@@ -199,7 +222,8 @@ import Testing
         }
         let big = "{\"access_token\":\"" + String(repeating: "a", count: 300_000) + "\"}"
         #expect(throws: WorkbenchError.self) { try OAuth2Protocol.readTokenReply(reply(200, big), from: "http://a/t") }
-        #expect(try OAuth2Protocol.readTokenReply(reply(400, #"{"error":"invalid_grant"}"#), from: "http://a/t")
-            == .error(code: "invalid_grant", description: nil, status: 400))
+        #expect(
+            try OAuth2Protocol.readTokenReply(reply(400, #"{"error":"invalid_grant"}"#), from: "http://a/t")
+                == .error(code: "invalid_grant", description: nil, status: 400))
     }
 }

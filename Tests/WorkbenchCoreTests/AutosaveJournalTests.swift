@@ -61,8 +61,9 @@ import Testing
 
     /// What `restore` reads back from the files.
     static func restored(_ files: MemoryFiles) throws -> SessionDocument {
-        try AutosaveJournal.document(base: files.contents[path] ?? [], journal: files.contents[AutosaveJournal.path(for: path)],
-                                     file: path)
+        try AutosaveJournal.document(
+            base: files.contents[path] ?? [], journal: files.contents[AutosaveJournal.path(for: path)],
+            file: path)
     }
 
     /// What writing the whole file would read back.
@@ -199,7 +200,8 @@ import Testing
     @Test func theJournalCountsAsWrittenAndGoesWithItsFile() throws {
         let directory = StateFilesTests.temporaryDirectory()
         defer { StateFilesTests.remove(directory) }
-        let older = directory + "/autosave-1-1.json", newer = directory + "/autosave-2-2.json"
+        let older = directory + "/autosave-1-1.json"
+        let newer = directory + "/autosave-2-2.json"
         for (path, second) in [(older, 1_000), (newer, 2_000)] {
             try AtomicFile.write(Array("{}".utf8), to: path, sync: false)
             var times = [timespec(tv_sec: second, tv_nsec: 0), timespec(tv_sec: second, tv_nsec: 0)]

@@ -32,7 +32,8 @@ import Testing
         for route in api.routes {
             for method in route.methods {
                 guard let operation = api.operation(method: method, path: route.template),
-                      operation.requestBody?.jsonContentType != nil else { continue }
+                    operation.requestBody?.jsonContentType != nil
+                else { continue }
                 checked += 1
                 do {
                     let example = try BodyExample.build(for: operation, in: api)
@@ -60,8 +61,11 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures)
             .filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".json")) }
         // The OpenAPI Initiative's five examples (Tests/Fixtures/NOTICE.md) are among them.
-        #expect(Set(["petstore.yaml", "petstore-expanded.yaml", "api-with-examples.yaml",
-                     "callback-example.yaml", "link-example.yaml"]).isSubset(of: names))
+        #expect(
+            Set([
+                "petstore.yaml", "petstore-expanded.yaml", "api-with-examples.yaml",
+                "callback-example.yaml", "link-example.yaml",
+            ]).isSubset(of: names))
         for path in names.map({ Self.fixtures + $0 }) {
             let api = try Self.load(path)
             let (checked, failed) = Self.failures(in: api)
@@ -74,11 +78,11 @@ import Testing
 
     @Test func aBodyThatCannotBeBuiltIsAnErrorNotNull() throws {
         let text = ##"""
-        {"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{
-          "/missing":{"post":{"requestBody":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Gone"}}}},"responses":{"200":{"description":"ok"}}}},
-          "/nothing":{"post":{"requestBody":{"content":{"application/json":{"schema":{"not":{}}}}},"responses":{"200":{"description":"ok"}}}},
-          "/null":{"post":{"requestBody":{"content":{"application/json":{"schema":{"type":"null"}}}},"responses":{"200":{"description":"ok"}}}}}}
-        """##
+            {"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{
+              "/missing":{"post":{"requestBody":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Gone"}}}},"responses":{"200":{"description":"ok"}}}},
+              "/nothing":{"post":{"requestBody":{"content":{"application/json":{"schema":{"not":{}}}}},"responses":{"200":{"description":"ok"}}}},
+              "/null":{"post":{"requestBody":{"content":{"application/json":{"schema":{"type":"null"}}}},"responses":{"200":{"description":"ok"}}}}}}
+            """##
         let api = try APIDescription.load(Array(text.utf8), location: "t.json")
         for path in ["/missing", "/nothing"] {
             let operation = try #require(api.operation(method: "POST", path: path))
@@ -86,7 +90,9 @@ import Testing
             do {
                 _ = try BodyExample.build(for: operation, in: api)
             } catch {
-                #expect(error.message.hasPrefix("body example: cannot build a JSON body for POST \(path): its schema gives no value"), "\(error.message)")
+                #expect(
+                    error.message.hasPrefix("body example: cannot build a JSON body for POST \(path): its schema gives no value"),
+                    "\(error.message)")
             }
         }
         // A schema that says null gets null.
@@ -98,9 +104,12 @@ import Testing
         let api = try Self.load(Self.fixtures + "Real/openai-openapi.yaml")
         let chat = try #require(api.operation(method: "POST", path: "/chat/completions"))
         let text = OperationText.text(chat, in: api)
-        #expect(text.contains("\n  429  The request was rejected because a rate limit was exceeded.\n      (application/json: ErrorResponse)"), "\(text.suffix(300))")
+        #expect(
+            text.contains("\n  429  The request was rejected because a rate limit was exceeded.\n      (application/json: ErrorResponse)"),
+            "\(text.suffix(300))")
         #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 && !$0.hasSuffix(" ") })
-        #expect(OperationText.wrap("  name  query  optional  string  " + String(repeating: "word ", count: 20), width: 40, indent: "      ")
-                    .allSatisfy { $0.hasPrefix("  ") && !$0.hasSuffix(" ") && $0.count <= 40 })
+        #expect(
+            OperationText.wrap("  name  query  optional  string  " + String(repeating: "word ", count: 20), width: 40, indent: "      ")
+                .allSatisfy { $0.hasPrefix("  ") && !$0.hasSuffix(" ") && $0.count <= 40 })
     }
 }

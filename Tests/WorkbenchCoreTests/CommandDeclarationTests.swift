@@ -42,8 +42,9 @@ import Testing
                 Issue.record("example of \(declaration.name) parsed as \(parsed)")
                 continue
             }
-            #expect(declaration.example.hasPrefix(declaration.name + " ") || declaration.example == declaration.name,
-                    "the example of \(declaration.name) is another command's")
+            #expect(
+                declaration.example.hasPrefix(declaration.name + " ") || declaration.example == declaration.name,
+                "the example of \(declaration.name) is another command's")
         }
     }
 
@@ -68,9 +69,10 @@ import Testing
     /// `Workspace.apply` asks the declarations in turn: each example's command must be
     /// taken by exactly one, its own (the method verbs' by `send`, `quit`'s by `exit`).
     @Test func everyExampleIsAppliedByOneDeclaration() throws {
-        let context = CommandContext(environment: [:],
-                                     readFile: { path throws(WorkbenchError) in throw WorkbenchError("no file \(path) here") },
-                                     writeFile: { _, _ throws(WorkbenchError) in })
+        let context = CommandContext(
+            environment: [:],
+            readFile: { path throws(WorkbenchError) in throw WorkbenchError("no file \(path) here") },
+            writeFile: { _, _ throws(WorkbenchError) in })
         for declaration in CommandTable.all {
             guard case .command(let command) = try CommandParser.parse(declaration.example) else { continue }
             let takers = CommandTable.all.filter { other in

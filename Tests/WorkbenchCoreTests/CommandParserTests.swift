@@ -57,10 +57,14 @@ import Testing
         ("body clear now", .body(.text("clear now"))),
         ("body json {\"a\": [1, 2], \"b\": \"x y\"}", .body(.json("{\"a\": [1, 2], \"b\": \"x y\"}"))),
         ("body json {\"id\": {{id}}}", .body(.json("{\"id\": {{id}}}"))),
-        ("body form name=ana \"msg=hi there\" empty=", .body(.form([
-            FormField(name: "name", value: "ana"), FormField(name: "msg", value: "hi there"),
-            FormField(name: "empty", value: ""),
-        ]))),
+        (
+            "body form name=ana \"msg=hi there\" empty=",
+            .body(
+                .form([
+                    FormField(name: "name", value: "ana"), FormField(name: "msg", value: "hi there"),
+                    FormField(name: "empty", value: ""),
+                ]))
+        ),
         ("body @data/login.json", .body(.file("data/login.json"))),
         ("body @{{dir}}/x.bin", .body(.file("{{dir}}/x.bin"))),
         ("body clear", .bodyClear),
@@ -111,8 +115,12 @@ import Testing
         ("replay 3", .replay(.number(3))),
         ("diff 1 3", .diff(old: 1, new: 3, options: ResponseDiff.Options())),
         ("diff 2", .diff(old: 2, new: nil, options: ResponseDiff.Options())),
-        ("diff 2 --ignore $.a --header ETag", .diff(old: 2, new: nil,
-                                                    options: try! ResponseDiff.Options(headers: ["ETag"], ignore: ["$.a"]))),
+        (
+            "diff 2 --ignore $.a --header ETag",
+            .diff(
+                old: 2, new: nil,
+                options: try! ResponseDiff.Options(headers: ["ETag"], ignore: ["$.a"]))
+        ),
         // Settings
         ("follow on", .follow(true)),
         ("follow OFF", .follow(false)),
@@ -143,10 +151,12 @@ import Testing
 
     @Test func parsesJSONPathCommands() throws {
         let token = try JSONPath(parsing: "$.data.token")
-        #expect(try CommandParser.parse("capture token $.data.token")
-            == .command(.capture(name: "token", source: .json(token))))
-        #expect(try CommandParser.parse("expect json $.data.token == \"abc\"")
-            == .command(.expect(.jsonEquals(path: token, value: "\"abc\""))))
+        #expect(
+            try CommandParser.parse("capture token $.data.token")
+                == .command(.capture(name: "token", source: .json(token))))
+        #expect(
+            try CommandParser.parse("expect json $.data.token == \"abc\"")
+                == .command(.expect(.jsonEquals(path: token, value: "\"abc\""))))
         #expect(try CommandParser.parse("expect json $.data.token exists") == .command(.expect(.jsonExists(token))))
     }
 
@@ -205,14 +215,22 @@ import Testing
         ("use", "use: expected one request number (see `history`); see `help use`"),
         ("use 0", "use: expected one request number (see `history`); see `help use`"),
         ("run", "run: expected one script file (and `--env NAME` for a .http file); see `help run`"),
-        ("replay", "replay: say which: `replay N` (see `history`) or `replay all`, which sends every request again, POSTs included; see `help replay`"),
+        (
+            "replay",
+            "replay: say which: `replay N` (see `history`) or `replay all`, which sends every request again, POSTs included; see `help replay`"
+        ),
         ("body json @", "body: expected a file name after '@'; see `help body`"),
-        ("expect json $.title == popcorn",
-         "expect: invalid expected value: unexpected 'p': expected a JSON value at line 1, column 1 (byte 0); strings need double quotes: \"popcorn\"; see `help expect`"),
+        (
+            "expect json $.title == popcorn",
+            "expect: invalid expected value: unexpected 'p': expected a JSON value at line 1, column 1 (byte 0); strings need double quotes: \"popcorn\"; see `help expect`"
+        ),
         ("expect json $.n < \"a\"", "expect: `<` compares numbers: expected a number, got a string; see `help expect`"),
         ("expect json $.n matches 5", "expect: `matches` takes a regular expression in double quotes, as in \"^ana\"; see `help expect`"),
         ("expect body contains", "expect: expected `body contains TEXT`; see `help expect`"),
-        ("expect json $.a ~ 1", "expect: expected `json PATH OP VALUE` (OP one of == != < <= > >= contains matches) or `json PATH exists`; see `help expect`"),
+        (
+            "expect json $.a ~ 1",
+            "expect: expected `json PATH OP VALUE` (OP one of == != < <= > >= contains matches) or `json PATH exists`; see `help expect`"
+        ),
     ])
     func rejectsLivingInTheREPLMistakes(line: String, message: String) {
         let error = thrownError { () throws(WorkbenchError) in try CommandParser.parse(line) }
@@ -279,7 +297,10 @@ import Testing
         ("base http://[::1]x", "invalid base URL 'http://[::1]x': unexpected 'x' after IPv6 address"),
         ("base http://[::1]:0", "invalid port '0' in base URL 'http://[::1]:0': use a number from 1 to 65535"),
         ("base http://::1", "invalid base URL 'http://::1': an IPv6 address goes in brackets, as in http://[::1]:8080"),
-        ("base http://2001:db8::1:8080/v1", "invalid base URL 'http://2001:db8::1:8080/v1': an IPv6 address goes in brackets, as in http://[::1]:8080"),
+        (
+            "base http://2001:db8::1:8080/v1",
+            "invalid base URL 'http://2001:db8::1:8080/v1': an IPv6 address goes in brackets, as in http://[::1]:8080"
+        ),
         ("base http://h:80:81", "invalid host 'h:80' in base URL 'http://h:80:81': ':' is not allowed in a host name"),
         ("base http://[]", "invalid IPv6 address '[]' in base URL 'http://[]'"),
         ("base http://[fe80::1%eth0]", "invalid IPv6 address '[fe80::1%eth0]' in base URL 'http://[fe80::1%eth0]'"),
@@ -288,7 +309,10 @@ import Testing
         ("base http://h?x=1", "base URL 'http://h?x=1' has a query: put query items in with `query add NAME VALUE`"),
         ("base http://h#top", "base URL 'http://h#top' has a fragment: fragments are never sent to the server"),
         ("base http://h/p?x=1#top", "base URL 'http://h/p?x=1#top' has a query: put query items in with `query add NAME VALUE`"),
-        ("base http://münchen.de", "invalid host 'münchen.de' in base URL 'http://münchen.de': non-ASCII host names are not supported; use the punycode (xn--) form"),
+        (
+            "base http://münchen.de",
+            "invalid host 'münchen.de' in base URL 'http://münchen.de': non-ASCII host names are not supported; use the punycode (xn--) form"
+        ),
         ("base http://a!b", "invalid host 'a!b' in base URL 'http://a!b': '!' is not allowed in a host name"),
         ("base http://-h.example", "invalid host '-h.example' in base URL 'http://-h.example'"),
         ("base http://h..example", "invalid host 'h..example' in base URL 'http://h..example'"),
@@ -373,14 +397,20 @@ import Testing
         ("set a --secret x y", "set: expected NAME VALUE (quote a value with spaces); see `help set`"),
         ("set a b c", "set: expected NAME VALUE (quote a value with spaces); see `help set`"),
         ("set 1a b", "set: invalid variable name '1a': start with a letter or '_', then letters, digits, '_', '-' or '.'; see `help set`"),
-        ("set env.HOME x", "set: invalid variable name 'env.HOME': start with a letter or '_', then letters, digits, '_', '-' or '.'; see `help set`"),
+        (
+            "set env.HOME x",
+            "set: invalid variable name 'env.HOME': start with a letter or '_', then letters, digits, '_', '-' or '.'; see `help set`"
+        ),
         ("unset", "unset: expected one variable name; see `help unset`"),
         ("unset a b", "unset: expected one variable name; see `help unset`"),
         // Captures, expectations, sessions
         ("capture", "capture: expected NAME and where to capture from; \(captureUsage)"),
         ("capture t", "capture: expected NAME and where to capture from; \(captureUsage)"),
         ("capture 1x status", "capture: invalid variable name '1x'; \(captureUsage)"),
-        ("capture t nowhere", "capture: cannot capture from 'nowhere': use status, header NAME, or a JSON path such as $.data.token; \(captureUsage)"),
+        (
+            "capture t nowhere",
+            "capture: cannot capture from 'nowhere': use status, header NAME, or a JSON path such as $.data.token; \(captureUsage)"
+        ),
         ("capture t header", "capture: expected one header name after `header`; \(captureUsage)"),
         ("expect status 999", "expect: invalid status '999': use a code from 100 to 599, or a class such as 2xx; \(expectUsage)"),
         ("expect time > 5", "expect: expected `time < MS`, as in `expect time < 500`; \(expectUsage)"),
@@ -504,12 +534,13 @@ import Testing
 
     @Test func shellWordsOffsetsAreUTF8Bytes() throws {
         let words = try ShellWords.split("é  'ü x' \"\" z")
-        #expect(words == [
-            ShellWord(text: "é", start: 0, end: 2),
-            ShellWord(text: "ü x", start: 4, end: 10),
-            ShellWord(text: "", start: 11, end: 13),
-            ShellWord(text: "z", start: 14, end: 15),
-        ])
+        #expect(
+            words == [
+                ShellWord(text: "é", start: 0, end: 2),
+                ShellWord(text: "ü x", start: 4, end: 10),
+                ShellWord(text: "", start: 11, end: 13),
+                ShellWord(text: "z", start: 14, end: 15),
+            ])
     }
 
     @Test func shellWordsOfBlankLine() throws {
@@ -518,10 +549,12 @@ import Testing
     }
 
     @Test func shellWordsUnterminatedQuotes() {
-        #expect(thrownError { () throws(WorkbenchError) in try ShellWords.split("a 'b") }?.message
-            == "unterminated single quote at column 3")
-        #expect(thrownError { () throws(WorkbenchError) in try ShellWords.split("ab \"c\\\"") }?.message
-            == "unterminated double quote at column 4")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try ShellWords.split("a 'b") }?.message
+                == "unterminated single quote at column 3")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try ShellWords.split("ab \"c\\\"") }?.message
+                == "unterminated double quote at column 4")
     }
 
     @Test(arguments: ["abc", "a b", "it's", "", "{{x}}", "a\"b", "tab\there", "$HOME", "back\\slash", "é ü", "a=b,c:d@e/f%20"])
@@ -569,27 +602,29 @@ import Testing
     // MARK: - Help catalogue
 
     @Test func helpForOneCommand() throws {
-        #expect(try CommandCatalog.help(for: "query") == """
-            query: Append a query item (names may repeat, order is kept; typed items stay
-              for every path until removed), replace all items of a name, remove (typed or
-              pasted with the path), or list.
-            usage:
-              query add NAME VALUE
-              query set NAME VALUE
-              query rm NAME
-              query clear
-              query
-            example:
-              query add updateMask.fieldPaths nickName
-            """)
-        #expect(try CommandCatalog.help(for: "reset") == """
-            reset: Start a fresh request (GET, no path, query, headers or body); base,
-              variables and settings stay.
-            usage:
-              reset
-            example:
-              reset
-            """)
+        #expect(
+            try CommandCatalog.help(for: "query") == """
+                query: Append a query item (names may repeat, order is kept; typed items stay
+                  for every path until removed), replace all items of a name, remove (typed or
+                  pasted with the path), or list.
+                usage:
+                  query add NAME VALUE
+                  query set NAME VALUE
+                  query rm NAME
+                  query clear
+                  query
+                example:
+                  query add updateMask.fieldPaths nickName
+                """)
+        #expect(
+            try CommandCatalog.help(for: "reset") == """
+                reset: Start a fresh request (GET, no path, query, headers or body); base,
+                  variables and settings stay.
+                usage:
+                  reset
+                example:
+                  reset
+                """)
     }
 
     /// Every help text fits 80 columns without cutting a word, and `help` fits 24 rows.
@@ -623,15 +658,18 @@ import Testing
     }
 
     @Test func helpForUnknownCommand() {
-        #expect(thrownError { () throws(WorkbenchError) in try CommandCatalog.help(for: "sedn") }?.message
-            == "no help for unknown command 'sedn': did you mean send?")
-        #expect(thrownError { () throws(WorkbenchError) in try CommandCatalog.help(for: "zzzzzz") }?.message
-            == "no help for unknown command 'zzzzzz'")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try CommandCatalog.help(for: "sedn") }?.message
+                == "no help for unknown command 'sedn': did you mean send?")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try CommandCatalog.help(for: "zzzzzz") }?.message
+                == "no help for unknown command 'zzzzzz'")
     }
 
     @Test func catalogueTables() {
-        #expect(CommandCatalog.usage(of: "header")
-            == "usage: header NAME: VALUE | header add NAME: VALUE | header rm NAME | header clear | header")
+        #expect(
+            CommandCatalog.usage(of: "header")
+                == "usage: header NAME: VALUE | header add NAME: VALUE | header rm NAME | header clear | header")
         #expect(CommandCatalog.usage(of: "nope") == "")
         #expect(CommandCatalog.spec(named: "query")?.subcommands == ["add", "set", "rm", "clear"])
         #expect(Set(CommandCatalog.names).count == CommandCatalog.names.count, "no duplicate command names")

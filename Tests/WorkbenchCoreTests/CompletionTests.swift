@@ -128,8 +128,9 @@ import Testing
     }
 
     @Test func mediaTypesAfterContentTypeAndAccept() {
-        #expect(complete("header Content-Type: app")
-            == ["application/json", "application/x-www-form-urlencoded", "application/xml"])
+        #expect(
+            complete("header Content-Type: app")
+                == ["application/json", "application/x-www-form-urlencoded", "application/xml"])
         #expect(complete("header add content-type: text/") == ["text/plain", "text/html"])
         #expect(complete("header Accept: ") == Completion.commonMediaTypes)
         #expect(complete("header X-Other: app") == [])
@@ -210,9 +211,10 @@ import Testing
 extension CompletionTests {
     @Test func requestNumbersAndCaptureNamesComeFromTheHistory() {
         var workspace = Workspace()
-        let record = RequestRecord(endpoint: Endpoint(base: "http://h"), settings: Settings(),
-                                   captures: [Capture(name: "token", source: .status)],
-                                   expectations: [.status(.code(200)), .status(.code(201))])
+        let record = RequestRecord(
+            endpoint: Endpoint(base: "http://h"), settings: Settings(),
+            captures: [Capture(name: "token", source: .status)],
+            expectations: [.status(.code(200)), .status(.code(201))])
         workspace.history = [record, record, record]
         workspace.lastRecordIndex = 2
         #expect(complete("use ", workspace: workspace) == ["1", "2", "3"])

@@ -14,10 +14,12 @@ import Testing
     func imported(_ command: String, files: [String: [UInt8]] = [:]) throws(WorkbenchError) -> CurlImport {
         var all = try words(command)
         if all.first == "curl" { all.removeFirst() }
-        return try CurlImport.parse(all, readFile: { path throws(WorkbenchError) in
-            guard let bytes = files[path] else { throw WorkbenchError("cannot read \(path)") }
-            return bytes
-        })
+        return try CurlImport.parse(
+            all,
+            readFile: { path throws(WorkbenchError) in
+                guard let bytes = files[path] else { throw WorkbenchError("cannot read \(path)") }
+                return bytes
+            })
     }
 
     func prepared(_ imported: CurlImport) throws(WorkbenchError) -> PreparedRequest {
@@ -37,8 +39,9 @@ import Testing
     @Test func unbalancedQuotesNameTheLineAndColumn() {
         let error = thrownError { () throws(WorkbenchError) in try ShellWords.split("curl \\\n -H 'A: 1", dialect: .bash) }
         #expect(error?.message == "unterminated single quote at line 2, column 5")
-        #expect(thrownError { () throws(WorkbenchError) in try ShellWords.split("curl $'abc", dialect: .bash) }?
-            .message == "unterminated $'...' quote at column 6")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try ShellWords.split("curl $'abc", dialect: .bash) }?
+                .message == "unterminated $'...' quote at column 6")
     }
 
     @Test func theCommandLanguageDoesNotReadDollarQuotes() throws {
@@ -48,7 +51,8 @@ import Testing
     // MARK: - options
 
     @Test func aBrowsersCopyAsCurl() throws {
-        let result = try imported("""
+        let result = try imported(
+            """
             curl 'https://api.example.test/v1/items?sig=a%2Bb&x=1+2' \\
               -H 'accept: application/json' \\
               -H 'content-type: application/json' \\
@@ -82,15 +86,17 @@ import Testing
         let result = try imported("curl -sSLkXPUT -HX-A:1 -m 5 http://h/x -A agent -e 'http://ref/;auto' -b 'a=1; b=2'")
         #expect(result.followRedirects == true && result.insecure == true && result.timeout == 5)
         #expect(result.endpoint.method == "PUT")
-        #expect(result.endpoint.headers == [
-            HeaderField(name: "X-A", value: "1"), HeaderField(name: "User-Agent", value: "agent"),
-            HeaderField(name: "Referer", value: "http://ref/"), HeaderField(name: "Cookie", value: "a=1; b=2", origin: "http://h"),
-        ], "a credential belongs to the URL's origin")
+        #expect(
+            result.endpoint.headers == [
+                HeaderField(name: "X-A", value: "1"), HeaderField(name: "User-Agent", value: "agent"),
+                HeaderField(name: "Referer", value: "http://ref/"), HeaderField(name: "Cookie", value: "a=1; b=2", origin: "http://h"),
+            ], "a credential belongs to the URL's origin")
     }
 
     @Test func userAndURLCredentialsBecomeBasicAuth() throws {
         let fromOption = try imported("curl -u ana:s3cret http://h/")
-        #expect(fromOption.endpoint.headers.first == HeaderField(name: "Authorization", value: "Basic YW5hOnMzY3JldA==", origin: "http://h"))
+        #expect(
+            fromOption.endpoint.headers.first == HeaderField(name: "Authorization", value: "Basic YW5hOnMzY3JldA==", origin: "http://h"))
         let fromURL = try imported("curl https://ana:s3cret@h.test/x")
         #expect(fromURL.endpoint.base == "https://h.test")
         #expect(fromURL.endpoint.headers.first?.value == "Basic YW5hOnMzY3JldA==")
@@ -104,17 +110,21 @@ import Testing
     }
 
     @Test func formFieldsBecomeAMultipartBody() throws {
-        let result = try imported("curl -F name=ana -F 'photo=@me.png;type=image/png' -F note='<n.txt' --form-string 'raw=@kept' http://h/up",
-                                  files: ["n.txt": Array("from a file".utf8)])
+        let result = try imported(
+            "curl -F name=ana -F 'photo=@me.png;type=image/png' -F note='<n.txt' --form-string 'raw=@kept' http://h/up",
+            files: ["n.txt": Array("from a file".utf8)])
         #expect(result.endpoint.method == "POST")
-        #expect(result.endpoint.body == .multipart([
-            MultipartPart(name: "name", value: "ana"),
-            MultipartPart(name: "photo", value: "me.png", isFile: true, contentType: "image/png"),
-            MultipartPart(name: "note", value: "from a file"),
-            MultipartPart(name: "raw", value: "@kept"),
-        ]))
-        #expect(thrownError { () throws(WorkbenchError) in _ = try imported("curl -F a=1 -d b=2 http://h/") }?
-            .message.hasPrefix("curl: -F with -d") == true)
+        #expect(
+            result.endpoint.body
+                == .multipart([
+                    MultipartPart(name: "name", value: "ana"),
+                    MultipartPart(name: "photo", value: "me.png", isFile: true, contentType: "image/png"),
+                    MultipartPart(name: "note", value: "from a file"),
+                    MultipartPart(name: "raw", value: "@kept"),
+                ]))
+        #expect(
+            thrownError { () throws(WorkbenchError) in _ = try imported("curl -F a=1 -d b=2 http://h/") }?
+                .message.hasPrefix("curl: -F with -d") == true)
     }
 
     @Test func headAndJSONAndFiles() throws {

@@ -19,14 +19,18 @@ import Testing
         for (depth, capped) in [(1, false), (Self.limit, false), (Self.limit + 1, true), (5_000, true)] {
             let document = Self.nested(depth)
             document.withUnsafeBufferPointer { buffer in
-                var formatted = false, valid = false, segmented = false
+                var formatted = false
+                var valid = false
+                var segmented = false
                 JSONFormatter.format(buffer, palette: nil, indentCapped: &formatted) { _ in }
                 #expect(formatted == capped, "format, depth \(depth)")
                 #expect(JSONFormatter.formatIfValid(buffer, palette: nil, indentCapped: &valid) { _ in } == nil)
                 #expect(valid == capped, "formatIfValid, depth \(depth)")
                 let checkpoints = JSONFormatterSegmentsTests.checkpoints(document, every: 64)
-                JSONFormatter.formatInSegments(buffer, checkpoints: checkpoints, palette: nil, chunkSize: 256,
-                                               indentCapped: &segmented) { _ in }
+                JSONFormatter.formatInSegments(
+                    buffer, checkpoints: checkpoints, palette: nil, chunkSize: 256,
+                    indentCapped: &segmented
+                ) { _ in }
                 #expect(segmented == capped, "formatInSegments, depth \(depth)")
             }
         }
@@ -55,8 +59,10 @@ import Testing
         large.bodyCheck = JSONBodyCheck.Verdict.valid
         large.bodyCheckpoints = JSONFormatterSegmentsTests.checkpoints(large.body, every: JSONBodyCheck.checkpointSpacing)
         #expect(large.body.count >= ResponseRenderer.twoThreadSize)
-        for response in [rendering.response("application/json", deep), checked, large,
-                         rendering.response("application/x-ndjson", deep + Array("\n".utf8) + deep)] {
+        for response in [
+            rendering.response("application/json", deep), checked, large,
+            rendering.response("application/x-ndjson", deep + Array("\n".utf8) + deep),
+        ] {
             let (text, errors) = rendering.render(response)
             #expect(errors == [ResponseRenderer.indentCappedNote])
             #expect(text.contains("\n" + String(repeating: " ", count: 2 * Self.limit) + "1\n"))

@@ -12,7 +12,8 @@ import Testing
 
     @Test func seed1MovieDatabaseGETWithKeyAndHeaders() throws {
         let h = InterpreterHarness(environment: ["TMDB_TOKEN": "tok123"])
-        try h.run("""
+        try h.run(
+            """
             base https://api.themoviedb.org
             path /3/movie/popular
             set --secret key 0123abcd
@@ -28,18 +29,22 @@ import Testing
         #expect(request.url == "https://api.themoviedb.org/3/movie/popular?api_key=0123abcd&language=ko-KR&page=1")
         // The seed's bug: headers collected and never sent. Every one is here, in order;
         // the user's Accept replaces the default one.
-        #expect(headerLines(request) == [
-            "Host: api.themoviedb.org",
-            "User-Agent: workbench/\(WorkbenchVersion.current)",
-            "Accept-Encoding: \(AcceptEncoding.supported)",
-            "Authorization: Bearer tok123",
-            "Accept: application/json",
-        ])
+        #expect(
+            headerLines(request) == [
+                "Host: api.themoviedb.org",
+                "User-Agent: workbench/\(WorkbenchVersion.current)",
+                "Accept-Encoding: \(AcceptEncoding.supported)",
+                "Authorization: Bearer tok123",
+                "Accept: application/json",
+            ])
         #expect(request.body.isEmpty)
         // Stored as typed: the templates are expanded only when the request is built.
         #expect(h.endpoint.query.first == QueryItem(name: "api_key", value: "{{key}}"))
-        #expect(h.endpoint.headers.first == HeaderField(name: "Authorization", value: "Bearer {{env.TMDB_TOKEN}}",
-                                                        origin: "https://api.themoviedb.org"))
+        #expect(
+            h.endpoint.headers.first
+                == HeaderField(
+                    name: "Authorization", value: "Bearer {{env.TMDB_TOKEN}}",
+                    origin: "https://api.themoviedb.org"))
         #expect(h.workspace.variables.isSecret("key"))
     }
 
@@ -72,7 +77,8 @@ import Testing
 
     @Test func seed2PostWithJSONBody() throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base https://jsonplaceholder.typicode.com
             method post
             path /posts
@@ -81,22 +87,24 @@ import Testing
         let request = try h.prepared()
         #expect(request.method == "POST")
         #expect(request.target == "/posts")
-        #expect(headerLines(request) == defaultHeaderLines(host: "jsonplaceholder.typicode.com") + [
-            "Content-Type: application/json",
-            "Content-Length: 44",
-        ])
+        #expect(
+            headerLines(request) == defaultHeaderLines(host: "jsonplaceholder.typicode.com") + [
+                "Content-Type: application/json",
+                "Content-Length: 44",
+            ])
         #expect(request.body == utf8Bytes(#"{"title": "foo", "body": "bar", "userId": 1}"#))
-        #expect(request.displayText == """
-            POST /posts HTTP/1.1
-            Host: jsonplaceholder.typicode.com
-            User-Agent: workbench/\(WorkbenchVersion.current)
-            Accept: */*
-            Accept-Encoding: \(AcceptEncoding.supported)
-            Content-Type: application/json
-            Content-Length: 44
+        #expect(
+            request.displayText == """
+                POST /posts HTTP/1.1
+                Host: jsonplaceholder.typicode.com
+                User-Agent: workbench/\(WorkbenchVersion.current)
+                Accept: */*
+                Accept-Encoding: \(AcceptEncoding.supported)
+                Content-Type: application/json
+                Content-Length: 44
 
-            {"title": "foo", "body": "bar", "userId": 1}
-            """)
+                {"title": "foo", "body": "bar", "userId": 1}
+                """)
     }
 
     /// Seed 2 lists these methods; each one goes on the request line as typed (upper-cased),
@@ -119,7 +127,8 @@ import Testing
 
     @Test func seed3FirestorePatchWithRepeatedQueryNames() throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base \(Self.firestoreBase)
             set docID u123
             header Content-Type: application/json
@@ -132,20 +141,23 @@ import Testing
             """)
         let request = try h.prepared()
         #expect(request.method == "PATCH")
-        #expect(request.target == "/v1/projects/demo-app/databases/(default)/documents/users/u123"
-            + "?updateMask.fieldPaths=profileImage&updateMask.fieldPaths=nickName&updateMask.fieldPaths=introduce")
+        #expect(
+            request.target == "/v1/projects/demo-app/databases/(default)/documents/users/u123"
+                + "?updateMask.fieldPaths=profileImage&updateMask.fieldPaths=nickName&updateMask.fieldPaths=introduce")
         #expect(request.url == "https://firestore.googleapis.com" + request.target)
         // The user's Content-Type is sent once, in the user's place; no implied duplicate.
-        #expect(headerLines(request) == defaultHeaderLines(host: "firestore.googleapis.com") + [
-            "Content-Type: application/json",
-            "Content-Length: 146",
-        ])
+        #expect(
+            headerLines(request) == defaultHeaderLines(host: "firestore.googleapis.com") + [
+                "Content-Type: application/json",
+                "Content-Length: 146",
+            ])
         #expect(request.body == utf8Bytes(Self.firestoreProfile))
     }
 
     @Test func seed3OtherRouterCases() throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base \(Self.firestoreBase)
             header Content-Type: application/json
             set next tokenABC
@@ -158,7 +170,8 @@ import Testing
         #expect(request.target == "/v1/projects/demo-app/databases/(default)/documents/users?pageSize=10&pageToken=tokenABC")
         #expect(headerLines(request) == defaultHeaderLines(host: "firestore.googleapis.com") + ["Content-Type: application/json"])
 
-        try h.run("""
+        try h.run(
+            """
             query clear
             method delete
             path add doc-9
@@ -173,7 +186,8 @@ import Testing
     @Test(arguments: ["https://rickandmortyapi.com/api", "https://rickandmortyapi.com/api/", "rickandmortyapi.com/api"])
     func seed4RickAndMortyHasNoDoubleSlash(base: String) throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base \(base)
             path add character 1
             query add name rick
@@ -189,7 +203,8 @@ import Testing
 
     @Test func seed4PathThenSegmentsKeepOrder() throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base https://rickandmortyapi.com/api/
             path /episode/
             path add 28
@@ -204,7 +219,8 @@ import Testing
 
     @Test func seed5LoginPostsJSON() throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base http://localhost:8080
             set --secret password s3cret
             method post
@@ -215,10 +231,11 @@ import Testing
         #expect(request.method == "POST")
         #expect(request.target == "/login")
         #expect(request.url == "http://localhost:8080/login")
-        #expect(headerLines(request) == defaultHeaderLines(host: "localhost:8080") + [
-            "Content-Type: application/json",
-            "Content-Length: 41",
-        ])
+        #expect(
+            headerLines(request) == defaultHeaderLines(host: "localhost:8080") + [
+                "Content-Type: application/json",
+                "Content-Length: 41",
+            ])
         #expect(request.body == utf8Bytes(#"{"username": "ana", "password": "s3cret"}"#))
         // The stored body keeps the reference; the secret is masked in `vars`.
         #expect(h.endpoint.body == .json(#"{"username": "ana", "password": "{{password}}"}"#))
@@ -227,7 +244,8 @@ import Testing
 
     @Test func seed5PostVerbSetsMethodAndPathThenSends() throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base http://localhost:8080
             body json {"username": "ana", "password": "pw"}
             post /login
@@ -298,7 +316,8 @@ import Testing
 
     @Test func pathAddEncodesEachSegmentAsOneValue() throws {
         let h = InterpreterHarness()
-        try h.run(#"""
+        try h.run(
+            #"""
             base http://h
             path add "a b/c" 100% é "x?y#z" a+b:c@d
             """#)
@@ -357,17 +376,19 @@ import Testing
 
     @Test func queryEncodingThroughCommands() throws {
         let h = InterpreterHarness()
-        try h.run(#"""
+        try h.run(
+            #"""
             base https://h.example/api
             query add "q&x" "rock & roll = 1+1 #1 é"
             query add flag ""
             query add a=b
             """#)
-        #expect(h.endpoint.query == [
-            QueryItem(name: "q&x", value: "rock & roll = 1+1 #1 é"),
-            QueryItem(name: "flag", value: ""),
-            QueryItem(name: "a", value: "b"),
-        ])
+        #expect(
+            h.endpoint.query == [
+                QueryItem(name: "q&x", value: "rock & roll = 1+1 #1 é"),
+                QueryItem(name: "flag", value: ""),
+                QueryItem(name: "a", value: "b"),
+            ])
         #expect(try h.prepared().target == "/api?q%26x=rock%20%26%20roll%20%3D%201%2B1%20%231%20%C3%A9&flag=&a=b")
     }
 
@@ -376,13 +397,14 @@ import Testing
         try endpoint.setPath("/search?q=a+b&x=%C3%A9&empty=&name=x%26y&flag")
         #expect(endpoint.path == "/search")
         #expect(endpoint.query.isEmpty && endpoint.pathQuery == "q=a+b&x=%C3%A9&empty=&name=x%26y&flag")
-        #expect(endpoint.allQueryItems == [
-            QueryItem(name: "q", value: "a+b", isEncoded: true),
-            QueryItem(name: "x", value: "%C3%A9", isEncoded: true),
-            QueryItem(name: "empty", value: "", isEncoded: true),
-            QueryItem(name: "name", value: "x%26y", isEncoded: true),
-            QueryItem(name: "flag", value: "", isEncoded: true, isBare: true),
-        ])
+        #expect(
+            endpoint.allQueryItems == [
+                QueryItem(name: "q", value: "a+b", isEncoded: true),
+                QueryItem(name: "x", value: "%C3%A9", isEncoded: true),
+                QueryItem(name: "empty", value: "", isEncoded: true),
+                QueryItem(name: "name", value: "x%26y", isEncoded: true),
+                QueryItem(name: "flag", value: "", isEncoded: true, isBare: true),
+            ])
         #expect(try endpoint.prepare(in: VariableScope()).target == "/search?q=a+b&x=%C3%A9&empty=&name=x%26y&flag")
     }
 
@@ -402,7 +424,8 @@ import Testing
 
     @Test func expandedValuesAreEncodedAfterExpansion() throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base http://h
             set id "a b/c?d#e"
             path /users/{{id}}
@@ -416,17 +439,19 @@ import Testing
 
     @Test func formBodyEncoding() throws {
         let h = InterpreterHarness()
-        try h.run(#"""
+        try h.run(
+            #"""
             base http://h
             method POST
             body form "q=a b&c" name=é plus=1+1 "empty="
             """#)
         let request = try h.prepared()
         #expect(request.body == utf8Bytes("q=a+b%26c&name=%C3%A9&plus=1%2B1&empty="))
-        #expect(headerLines(request).suffix(2) == [
-            "Content-Type: application/x-www-form-urlencoded",
-            "Content-Length: 39",
-        ])
+        #expect(
+            headerLines(request).suffix(2) == [
+                "Content-Type: application/x-www-form-urlencoded",
+                "Content-Length: 39",
+            ])
     }
 
     @Test func percentEncodingFunctions() {
@@ -444,7 +469,8 @@ import Testing
 
     @Test func userHeadersReplaceDefaultsAndKeepOrder() throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base https://h.example:8443
             header X-First: 1
             header user-agent: mine/1.0
@@ -454,19 +480,21 @@ import Testing
             """)
         let request = try h.prepared()
         // Host first, as curl writes it on the wire, typed or not.
-        #expect(headerLines(request) == [
-            "HOST: other.example",
-            "Accept: */*",
-            "X-First: 1",
-            "user-agent: mine/1.0",
-            "X-First: 2",
-            "Accept-Encoding: identity",
-        ])
+        #expect(
+            headerLines(request) == [
+                "HOST: other.example",
+                "Accept: */*",
+                "X-First: 1",
+                "user-agent: mine/1.0",
+                "X-First: 2",
+                "Accept-Encoding: identity",
+            ])
     }
 
     @Test func headerSetReplacesAllOfThatNameInPlaceOfTheFirst() throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base http://h
             header A: 1
             header B: 2
@@ -474,9 +502,10 @@ import Testing
             header add C: 4
             header A: 9
             """)
-        #expect(h.endpoint.headers == [
-            HeaderField(name: "A", value: "9"), HeaderField(name: "B", value: "2"), HeaderField(name: "C", value: "4"),
-        ])
+        #expect(
+            h.endpoint.headers == [
+                HeaderField(name: "A", value: "9"), HeaderField(name: "B", value: "2"), HeaderField(name: "C", value: "4"),
+            ])
         try h.run("header rm b")
         #expect(h.endpoint.headers.map(\.name) == ["A", "C"])
         #expect(h.endpoint.headers.values(of: "a") == ["9"])
@@ -517,7 +546,8 @@ import Testing
 
     @Test func contentTypeIsImpliedOnlyWhenNotSet() throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base http://h
             method PUT
             header content-type: application/vnd.api+json
@@ -546,7 +576,8 @@ import Testing
 
     @Test func jsonBodyIsCheckedAgainAfterExpansion() throws {
         let h = InterpreterHarness()
-        try h.run(#"""
+        try h.run(
+            #"""
             base http://h
             method POST
             set id 42
@@ -592,7 +623,9 @@ import Testing
             let request = try h.prepared()
             #expect(request.body.isEmpty)
             #expect(headerLines(request) == defaultHeaderLines(host: "h"))
-            #expect(try h.printed("show").hasSuffix("(a body is set but not sent with \(method); it stays for a later POST, PUT or PATCH; `send --body` sends it)"))
+            #expect(
+                try h.printed("show").hasSuffix(
+                    "(a body is set but not sent with \(method); it stays for a later POST, PUT or PATCH; `send --body` sends it)"))
         }
         try h.run("method POST")
         #expect(try h.prepared().body == utf8Bytes(#"{"password": "pw"}"#))
@@ -623,12 +656,15 @@ import Testing
 
     /// A base from a variable (say, a captured value) may hold a line break; the error stays one line.
     @Test func baseURLControlCharactersGiveOneLineErrors() {
-        #expect(thrownError { () throws(WorkbenchError) in try BaseURL.parse("http://a\nb") }?.message
-            == "invalid base URL 'http://a\\nb': a line feed (LF) is not allowed in a URL")
-        #expect(thrownError { () throws(WorkbenchError) in try BaseURL.parse("http://a\u{7}b") }?.message
-            == "invalid base URL 'http://a\\u{7}b': the control character U+7 is not allowed in a URL")
-        #expect(thrownError { () throws(WorkbenchError) in try BaseURL.parse("http://a\tb") }?.message
-            == "invalid base URL 'http://a\tb': a tab is not allowed in a URL")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try BaseURL.parse("http://a\nb") }?.message
+                == "invalid base URL 'http://a\\nb': a line feed (LF) is not allowed in a URL")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try BaseURL.parse("http://a\u{7}b") }?.message
+                == "invalid base URL 'http://a\\u{7}b': the control character U+7 is not allowed in a URL")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try BaseURL.parse("http://a\tb") }?.message
+                == "invalid base URL 'http://a\tb': a tab is not allowed in a URL")
     }
 
     @Test func noBaseIsAnError() {
@@ -648,7 +684,8 @@ import Testing
 
     @Test func resetKeepsBaseOnly() throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base http://h/v1
             path /x
             path add y

@@ -17,7 +17,8 @@ import Testing
             path = NSTemporaryDirectory() + "workbench-refs-\(UUID().uuidString)"
             for (name, text) in files {
                 let file = path + "/" + name
-                try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try text.write(toFile: file, atomically: true, encoding: .utf8)
             }
         }
@@ -33,20 +34,20 @@ import Testing
     }
 
     static let main = """
-    openapi: 3.1.0
-    info: {title: split, version: "1"}
-    paths:
-      /pets:
-        post:
-          requestBody:
-            content:
-              application/json:
-                schema: {$ref: "schemas/pet.yaml"}
-          responses:
-            "200": {$ref: "common.yaml#/components/responses/Ok"}
-      /trees:
-        $ref: "paths/trees.yaml"
-    """
+        openapi: 3.1.0
+        info: {title: split, version: "1"}
+        paths:
+          /pets:
+            post:
+              requestBody:
+                content:
+                  application/json:
+                    schema: {$ref: "schemas/pet.yaml"}
+              responses:
+                "200": {$ref: "common.yaml#/components/responses/Ok"}
+          /trees:
+            $ref: "paths/trees.yaml"
+        """
 
     static let files = [
         "api.yaml": main,
@@ -102,10 +103,16 @@ import Testing
         // The node refers to itself: put once into components/schemas and referred to there.
         #expect(api.document.components.schemas.keys.map(\.rawValue) == ["node"])
         let tree = try #require(api.operation(method: "GET", path: "/trees"))
-        #expect(SchemaValidation.check(try JSONParser.parse(#"{"name":"a","children":[{"name":"b","children":[]}]}"#),
-                                       against: try #require(tree.responseSchema(forStatus: 200)), components: api.document.components).passed)
-        #expect(!SchemaValidation.check(try JSONParser.parse(#"{"children":[{"name":5}]}"#),
-                                        against: try #require(tree.responseSchema(forStatus: 200)), components: api.document.components).passed)
+        #expect(
+            SchemaValidation.check(
+                try JSONParser.parse(#"{"name":"a","children":[{"name":"b","children":[]}]}"#),
+                against: try #require(tree.responseSchema(forStatus: 200)), components: api.document.components
+            ).passed)
+        #expect(
+            !SchemaValidation.check(
+                try JSONParser.parse(#"{"children":[{"name":5}]}"#),
+                against: try #require(tree.responseSchema(forStatus: 200)), components: api.document.components
+            ).passed)
     }
 
     @Test func referencesOutsideTheFolderAbsoluteOrByURLAreRefused() throws {

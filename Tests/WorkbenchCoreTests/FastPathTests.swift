@@ -49,8 +49,10 @@ struct FastPathTests {
         func folded(_ text: String) -> [UInt8] {
             text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
         }
-        let names = ["Content-Type", "content-type", "CONTENT-TYPE", "Content-Typf", "Set-Cookie", "X", "x", "",
-                     "Contént-Type", "CONTÉNT-TYPE", "a very long header name past the small string size", "[", "{"]
+        let names = [
+            "Content-Type", "content-type", "CONTENT-TYPE", "Content-Typf", "Set-Cookie", "X", "x", "",
+            "Contént-Type", "CONTÉNT-TYPE", "a very long header name past the small string size", "[", "{",
+        ]
         for first in names {
             for second in names {
                 #expect(HTTPSyntax.equalIgnoringASCIICase(first, second) == (folded(first) == folded(second)), "\(first) \(second)")
@@ -68,9 +70,11 @@ struct FastPathTests {
             let parts = line.utf8.split(separator: UInt8(ascii: " "), maxSplits: 2)
             return parts.count >= 2 ? Int(Substring(parts[1])) ?? 0 : 0
         }
-        let lines = ["HTTP/1.1 200 OK", "HTTP/2 204", "HTTP/1.1  404  Not Found", "HTTP/1.1 2000 Big", "HTTP/1.1 20 Short",
-                     "HTTP/1.1 -200 Sign", "HTTP/1.1 +200 Sign", "HTTP/1.1 0200 Zero", "HTTP/1.1", "HTTP/1.1 ", "HTTP/1.1 abc",
-                     "HTTP/1.1 99999999999999999999999 Overflow", "HTTP/1.1 1\u{301}00 Mark", "HTTP/1.1 ２００ Wide"]
+        let lines = [
+            "HTTP/1.1 200 OK", "HTTP/2 204", "HTTP/1.1  404  Not Found", "HTTP/1.1 2000 Big", "HTTP/1.1 20 Short",
+            "HTTP/1.1 -200 Sign", "HTTP/1.1 +200 Sign", "HTTP/1.1 0200 Zero", "HTTP/1.1", "HTTP/1.1 ", "HTTP/1.1 abc",
+            "HTTP/1.1 99999999999999999999999 Overflow", "HTTP/1.1 1\u{301}00 Mark", "HTTP/1.1 ２００ Wide",
+        ]
         for line in lines {
             #expect(ResponseCollector.HeaderBlock.code(in: line) == bySplitting(line), "\(line)")
         }
@@ -83,8 +87,10 @@ struct FastPathTests {
             guard first.count <= longest else { return nil }
             return CommandTable.declaration(named: first.lowercased())?.name
         }
-        var lines = ["get /a", "GET\t/a", "Get|jq .", "header X: y", "body {}", "send", "", " get", "getter /x",
-                     "quickstart-and-more", "gét /a", "日本 x"]
+        var lines = [
+            "get /a", "GET\t/a", "Get|jq .", "header X: y", "body {}", "send", "", " get", "getter /x",
+            "quickstart-and-more", "gét /a", "日本 x",
+        ]
         var random = FuzzGenerator(seed: 9)
         for _ in 0..<500 {
             let name = CommandTable.names[Int(random.next() % UInt64(CommandTable.names.count))]
@@ -101,8 +107,10 @@ struct FastPathTests {
             let end = contentType.utf8.firstIndex(of: UInt8(ascii: ";")) ?? contentType.endIndex
             return String(Self.trimmedByCharacters(contentType[..<end])).lowercased()
         }
-        let types = ["application/json", "Application/JSON", "application/json; charset=utf-8", " text/html ", "\ttext/plain\t;q=1",
-                     "", ";", "application/problem+json", "TEXT/ÉVENT", "text/plain \u{301}", "application/x-ndjson;"]
+        let types = [
+            "application/json", "Application/JSON", "application/json; charset=utf-8", " text/html ", "\ttext/plain\t;q=1",
+            "", ";", "application/problem+json", "TEXT/ÉVENT", "text/plain \u{301}", "application/x-ndjson;",
+        ]
         for type in types {
             #expect(HTTPResponse.mediaType(of: type) == plainly(type), "\(type)")
         }
@@ -165,8 +173,10 @@ struct FastPathTests {
     /// `apply` asks first the declaration that applied the last command: a run that moves
     /// between commands of several declarations ends where one asking in table order ends.
     @Test func commandsOfManyDeclarationsApplyWhateverWasAppliedLast() throws {
-        let lines = ["base http://api.test", "header X-One: 1", "get /a", "query add q 1", "set v 2", "path /b", "header X-Two: 2",
-                     "get /c", "auth bearer tok-12345678", "post /d", "body {\"a\": 1}", "put /e", "set w 3", "get /f"]
+        let lines = [
+            "base http://api.test", "header X-One: 1", "get /a", "query add q 1", "set v 2", "path /b", "header X-Two: 2",
+            "get /c", "auth bearer tok-12345678", "post /d", "body {\"a\": 1}", "put /e", "set w 3", "get /f",
+        ]
         let first = InterpreterHarness()
         for line in lines { try first.run(line) }
         let second = InterpreterHarness()
@@ -208,8 +218,10 @@ struct FastPathTests {
     @Test func credentialHeadersAreMaskedInTheRecordWhateverTheirCase() {
         let response = HTTPResponse(
             statusLine: "HTTP/1.1 200 OK", statusCode: 200,
-            headers: [HeaderField(name: "SET-COOKIE", value: "sid=abc"), HeaderField(name: "authorization", value: "Basic eA=="),
-                      HeaderField(name: "Content-Type", value: "text/plain")],
+            headers: [
+                HeaderField(name: "SET-COOKIE", value: "sid=abc"), HeaderField(name: "authorization", value: "Basic eA=="),
+                HeaderField(name: "Content-Type", value: "text/plain"),
+            ],
             body: Array("hi".utf8))
         let kept = RecordedResponse(response)
         #expect(kept.headers.map(\.value) == [Variables.mask, Variables.mask, "text/plain"])
@@ -220,13 +232,16 @@ struct FastPathTests {
     /// what follows it never becomes a header of its own.
     @Test func headerLinesAreTheRequestsWithTheSuppressionsAndANULEndsALine() {
         let base = BaseURL(scheme: "http", host: "api.test", port: nil, pathPrefix: "")
-        let request = PreparedRequest(method: "GET", base: base, target: "/", headers: [
-            HeaderField(name: "Host", value: "api.test"), HeaderField(name: "X-Empty", value: ""),
-            HeaderField(name: "X\u{0}Evil", value: "injected"), HeaderField(name: "Accept", value: "*/*"),
-        ], body: [])
-        #expect(CurlTransport.headerLines(for: request) == [
-            "Host: api.test", "X-Empty;", "X", "Accept: */*", "Expect:", "Content-Type:", "User-Agent:", "Accept-Encoding:",
-        ])
+        let request = PreparedRequest(
+            method: "GET", base: base, target: "/",
+            headers: [
+                HeaderField(name: "Host", value: "api.test"), HeaderField(name: "X-Empty", value: ""),
+                HeaderField(name: "X\u{0}Evil", value: "injected"), HeaderField(name: "Accept", value: "*/*"),
+            ], body: [])
+        #expect(
+            CurlTransport.headerLines(for: request) == [
+                "Host: api.test", "X-Empty;", "X", "Accept: */*", "Expect:", "Content-Type:", "User-Agent:", "Accept-Encoding:",
+            ])
         #expect(CurlTransport.headerLineBytes(for: request).filter { $0 == 0 }.count == 8)
     }
 }

@@ -39,8 +39,10 @@ private func fileType(_ path: String) -> mode_t {
         let folder = makeFolder()
         defer { removeFolder(folder) }
         #expect(mkfifo(folder + "/fifo", 0o600) == 0)
-        for (path, reason) in [("/dev/zero", "not a regular file"), (folder + "/fifo", "not a regular file"),
-                               (folder, "is a directory")] {
+        for (path, reason) in [
+            ("/dev/zero", "not a regular file"), (folder + "/fifo", "not a regular file"),
+            (folder, "is a directory"),
+        ] {
             do {
                 _ = try FileSystem.read(path)
                 Issue.record("\(path) was read")

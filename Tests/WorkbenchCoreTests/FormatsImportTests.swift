@@ -9,21 +9,26 @@ import Testing
 /// directly (the wire is in Tests/EndToEnd/test_formats_*.py).
 @Suite struct FormatsImportTests {
     func importing(_ text: String) throws(WorkbenchError) -> FileImport {
-        try FileImport.read(text, named: "f.json", settings: Settings(), readFile: { path throws(WorkbenchError) in
-            throw WorkbenchError("cannot read \(path)")
-        })
+        try FileImport.read(
+            text, named: "f.json", settings: Settings(),
+            readFile: { path throws(WorkbenchError) in
+                throw WorkbenchError("cannot read \(path)")
+            })
     }
 
     func http(_ text: String, overrides: Set<String> = []) throws(WorkbenchError) -> HTTPFileImport {
-        try HTTPFileImport.read(text, file: "api.http", environment: nil, overrides: overrides, readFile: { path throws(WorkbenchError) in
-            throw WorkbenchError("cannot read \(path)")
-        }, fileExists: { _ in false })
+        try HTTPFileImport.read(
+            text, file: "api.http", environment: nil, overrides: overrides,
+            readFile: { path throws(WorkbenchError) in
+                throw WorkbenchError("cannot read \(path)")
+            }, fileExists: { _ in false })
     }
 
     // MARK: - HAR
 
     @Test func harEntriesBecomeRecordsWithRecordings() throws {
-        let imported = try importing("""
+        let imported = try importing(
+            """
             {"log": {"version": "1.2", "entries": [{
               "request": {"method": "post", "url": "http://h.test:8080/a?x=%zz&y",
                           "headers": [{"name": ":path", "value": "/a"}, {"name": "Host", "value": "h.test:8080"},
@@ -55,18 +60,26 @@ import Testing
         endpoint.headers = [HeaderField(name: "X-Key", value: "{{key}}")]
         var variables = Variables()
         variables.set("key", to: "s3cret-value", secret: true)
-        let response = RecordedResponse(statusLine: "HTTP/1.1 200 OK", statusCode: 200,
-                                        headers: [HeaderField(name: "Content-Type", value: "text/plain")],
-                                        body: "echo s3cret-value", bodySize: 17, elapsedMilliseconds: 12)
-        let text = try HARExport.text(records: [RequestRecord(endpoint: endpoint, settings: Settings(), response: response)],
-                                      variables: variables, scope: VariableScope(variables: variables),
-                                      readFile: { path throws(WorkbenchError) in throw WorkbenchError(path) })
+        let response = RecordedResponse(
+            statusLine: "HTTP/1.1 200 OK", statusCode: 200,
+            headers: [HeaderField(name: "Content-Type", value: "text/plain")],
+            body: "echo s3cret-value", bodySize: 17, elapsedMilliseconds: 12)
+        let text = try HARExport.text(
+            records: [RequestRecord(endpoint: endpoint, settings: Settings(), response: response)],
+            variables: variables, scope: VariableScope(variables: variables),
+            readFile: { path throws(WorkbenchError) in throw WorkbenchError(path) })
         #expect(!text.contains("s3cret-value"))
         let log = try JSONParser.parse(text)
         let entry = try #require(log["log"]?["entries"]?.items.first)
         #expect(entry["request"]?["url"] == .string("http://h.test/p?q=a%20b"))
-        #expect(entry["request"]?["queryString"] == .array([.object([JSONMember(key: "name", value: .string("q")),
-                                                                    JSONMember(key: "value", value: .string("a b"))])]))
+        #expect(
+            entry["request"]?["queryString"]
+                == .array([
+                    .object([
+                        JSONMember(key: "name", value: .string("q")),
+                        JSONMember(key: "value", value: .string("a b")),
+                    ])
+                ]))
         #expect(entry["time"] == .number("12") && entry["timings"]?["wait"] == .number("12"))
         #expect(entry["response"]?["content"]?["text"] == .string("echo ******"))
     }
@@ -74,7 +87,8 @@ import Testing
     // MARK: - Postman
 
     @Test func postmanAuthIsInheritedAndVariablesScoped() throws {
-        let imported = try importing("""
+        let imported = try importing(
+            """
             {"info": {"name": "c", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
              "variable": [{"key": "base", "value": "http://h.test"}, {"key": "my var", "value": "1"}],
              "auth": {"type": "bearer", "bearer": [{"key": "token", "value": "tok"}]},
@@ -96,19 +110,22 @@ import Testing
     }
 
     @Test func postmanEnvironmentIsVariables() throws {
-        let imported = try importing("""
+        let imported = try importing(
+            """
             {"name": "dev", "_postman_variable_scope": "environment",
              "values": [{"key": "a", "value": "1", "enabled": true}, {"key": "s", "value": "x", "type": "secret"},
                         {"key": "off", "value": "0", "enabled": false}]}
             """)
         #expect(imported.records.isEmpty && imported.kind == "a Postman environment")
-        #expect(imported.variables == [FileImport.Variable(name: "a", value: "1"), FileImport.Variable(name: "s", value: "x", isSecret: true)])
+        #expect(
+            imported.variables == [FileImport.Variable(name: "a", value: "1"), FileImport.Variable(name: "s", value: "x", isSecret: true)])
     }
 
     // MARK: - .http variables
 
     @Test func variablesApplyByPositionAndOverridesStayReferences() throws {
-        let imported = try http("""
+        let imported = try http(
+            """
             @h = http://a.test
             @fixed = 1
             GET {{h}}/x?f={{fixed}}
@@ -137,7 +154,8 @@ import Testing
     }
 
     @Test func requestLineWordsKeepReferencesWhole() {
-        #expect(HTTPFileParser.words(of: "GET http://h/{{$random.integer(1, 9)}} HTTP/1.1")
-            == ["GET", "http://h/{{$random.integer(1, 9)}}", "HTTP/1.1"])
+        #expect(
+            HTTPFileParser.words(of: "GET http://h/{{$random.integer(1, 9)}} HTTP/1.1")
+                == ["GET", "http://h/{{$random.integer(1, 9)}}", "HTTP/1.1"])
     }
 }

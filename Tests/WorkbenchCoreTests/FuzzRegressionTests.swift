@@ -20,8 +20,9 @@ import Testing
         do {
             reloaded = try SessionDecoding.decode(saved, file: "saved.json")
         } catch {
-            Issue.record("the saved session does not load: \(error)\n\(String(decoding: saved, as: UTF8.self))",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "the saved session does not load: \(error)\n\(String(decoding: saved, as: UTF8.self))",
+                sourceLocation: sourceLocation)
             return
         }
         #expect(reloaded == document, sourceLocation: sourceLocation)
@@ -71,7 +72,8 @@ import Testing
     /// `ShellWords` would otherwise change.
     @Test func expectationTextReadsBackAsTheSameCheck() throws {
         // The crash input, minimized: 16 backslashes and a newline after `jso`.
-        try Self.expectRoundTrip(Self.session(request: #""expectations": ["header Content-Type contains jso"# + String(repeating: #"\\"#, count: 16) + #"\n"]"#))
+        try Self.expectRoundTrip(
+            Self.session(request: #""expectations": ["header Content-Type contains jso"# + String(repeating: #"\\"#, count: 16) + #"\n"]"#))
         try Self.expectRoundTrip(Self.session(request: #""expectations": ["header X contains a\\\\b"]"#))
         for typed in [
             #"header X contains "a\\b""#, #"header X contains "it's""#, #"header X contains " padded ""#,
@@ -83,8 +85,9 @@ import Testing
             #expect(try Expectation.parse(check.text) == check, "\(typed) was written \(check.text)")
         }
         // What needs no quotes is written as typed.
-        #expect(try Expectation.parse("header Content-Type contains application/json; charset=utf-8").text
-                    == "header Content-Type contains application/json; charset=utf-8")
+        #expect(
+            try Expectation.parse("header Content-Type contains application/json; charset=utf-8").text
+                == "header Content-Type contains application/json; charset=utf-8")
         #expect(try Expectation.parse(#"json $.data.user == "ana""#).text == #"json $.data.user == "ana""#)
     }
 

@@ -37,17 +37,20 @@ import Testing
         """#
 
     static func harness() -> InterpreterHarness {
-        let h = InterpreterHarness(environment: ["TOKEN": "env-token-value"], files: [
-            "schema.graphql": Array(sdl.utf8),
-            "notes.txt": Array("just { some notes\n".utf8),
-            "introspection.json": Array(introspection.utf8),
-        ])
+        let h = InterpreterHarness(
+            environment: ["TOKEN": "env-token-value"],
+            files: [
+                "schema.graphql": Array(sdl.utf8),
+                "notes.txt": Array("just { some notes\n".utf8),
+                "introspection.json": Array(introspection.utf8),
+            ])
         return h
     }
 
     static func response(_ status: Int, _ body: String) -> HTTPResponse {
-        HTTPResponse(statusLine: "HTTP/1.1 \(status) X", statusCode: status,
-                     headers: [HeaderField(name: "Content-Type", value: "application/json")], body: Array(body.utf8))
+        HTTPResponse(
+            statusLine: "HTTP/1.1 \(status) X", statusCode: status,
+            headers: [HeaderField(name: "Content-Type", value: "application/json")], body: Array(body.utf8))
     }
 
     // MARK: body graphql
@@ -57,7 +60,9 @@ import Testing
         try h.run("base http://127.0.0.1:9\npath /graphql")
         let before = WorkspaceSnapshot(h.workspace)
         #expect(h.failure("body graphql { hero( }")?.message == "invalid GraphQL document: line 1, column 9: Expected Name, found }")
-        #expect(h.failure("body graphql type Query { a: Int }")?.message.contains("line 1, column 1: a request holds operations and fragments") == true)
+        #expect(
+            h.failure("body graphql type Query { a: Int }")?.message.contains("line 1, column 1: a request holds operations and fragments")
+                == true)
         #expect(h.failure("body graphql fragment F on Query { a }")?.message.contains("no operation") == true)
         #expect(h.failure("body graphql")?.message.contains("expected a query") == true)
         #expect(h.failure("body graphql { a(x: \"{{unclosed\") }")?.message.contains("invalid GraphQL document") == true)
@@ -66,7 +71,9 @@ import Testing
         #expect(h.failure("END")?.message == "invalid GraphQL document: line 4, column 3: Expected Name, found }")
         #expect(WorkspaceSnapshot(h.workspace) == before)
         // Columns after a reference are those of the text as typed.
-        #expect(h.failure("body graphql { human(id: {{id}}) { name } ) }")?.message.hasPrefix("invalid GraphQL document: line 1, column 30:") == true)
+        #expect(
+            h.failure("body graphql { human(id: {{id}}) { name } ) }")?.message.hasPrefix("invalid GraphQL document: line 1, column 30:")
+                == true)
     }
 
     @Test func documentsAreBoundedInSizeAndDepth() throws {
@@ -89,10 +96,15 @@ import Testing
         let request = try h.prepared()
         #expect(request.method == "POST")
         #expect(request.headers.contains(HeaderField(name: "Content-Type", value: "application/json")))
-        #expect(String(decoding: request.body, as: UTF8.self)
-            == #"{"query":"query Hero($ep: Episode) { hero(episode: $ep) { name } }","variables":{"ep": "JEDI", "key": "s3cr3t-value", "n": 1.10},"operationName":"Hero"}"#)
+        #expect(
+            String(decoding: request.body, as: UTF8.self)
+                == #"{"query":"query Hero($ep: Episode) { hero(episode: $ep) { name } }","variables":{"ep": "JEDI", "key": "s3cr3t-value", "n": 1.10},"operationName":"Hero"}"#
+        )
         #expect(!String(decoding: request.shown.body, as: UTF8.self).contains("s3cr3t-value"))
-        #expect(try h.printed("body") == "query Hero($ep: Episode) { hero(episode: $ep) { name } }\n# variables: {\"ep\": \"JEDI\", \"key\": \"{{key}}\", \"n\": 1.10}\n# operation: Hero")
+        #expect(
+            try h.printed("body")
+                == "query Hero($ep: Episode) { hero(episode: $ep) { name } }\n# variables: {\"ep\": \"JEDI\", \"key\": \"{{key}}\", \"n\": 1.10}\n# operation: Hero"
+        )
         // A new document keeps the variables; `vars clear` drops them.
         try h.run("body graphql { hero { name } }")
         #expect(String(decoding: try h.prepared().body, as: UTF8.self).hasPrefix(#"{"query":"{ hero { name } }","variables":{"#))
@@ -137,28 +149,32 @@ import Testing
         let h = Self.harness()
         #expect(try h.printed("graphql schema schema.graphql") == "loaded schema.graphql: 14 types; query Query, mutation Mutation")
         #expect(try h.printed("graphql") == "GraphQL schema from schema.graphql: 14 types; query Query, mutation Mutation")
-        #expect(try h.printed("graphql ls") == """
-            query Query
-              hero(episode: Episode = JEDI): Character
-              human(id: ID!): Human
-              search(text: String!, first: Int = 10): [SearchResult!]!
-              flags(on: Boolean): [Episode!]
-              reviews(episode: Episode!): [Review!]!
-            mutation Mutation
-              createReview(episode: Episode!, review: ReviewInput!, tags: [Episode!]): Review
-            types: Episode, Character, Human, Droid, SearchResult, ReviewInput, Review
-            """)
+        #expect(
+            try h.printed("graphql ls") == """
+                query Query
+                  hero(episode: Episode = JEDI): Character
+                  human(id: ID!): Human
+                  search(text: String!, first: Int = 10): [SearchResult!]!
+                  flags(on: Boolean): [Episode!]
+                  reviews(episode: Episode!): [Review!]!
+                mutation Mutation
+                  createReview(episode: Episode!, review: ReviewInput!, tags: [Episode!]): Review
+                types: Episode, Character, Human, Droid, SearchResult, ReviewInput, Review
+                """)
         #expect(try h.printed("graphql ls Episode") == "enum Episode\n  NEWHOPE\n  EMPIRE\n  JEDI\n  HOLIDAY  (deprecated)")
         #expect(try h.printed("graphql ls SearchResult") == "union SearchResult = Human | Droid")
-        #expect(try h.printed("graphql ls ReviewInput") == "input ReviewInput\n  stars: Int!\n  commentary: String = \"none\"\n  episode: Episode")
-        #expect(try h.printed("graphql describe Query.hero") == """
-            Query.hero: Character
-              The hero of a film.
-            arguments:
-              episode: Episode = JEDI
-                  one of: NEWHOPE, EMPIRE, JEDI, HOLIDAY
-            returns interface Character: id, name, friends
-            """)
+        #expect(
+            try h.printed("graphql ls ReviewInput")
+                == "input ReviewInput\n  stars: Int!\n  commentary: String = \"none\"\n  episode: Episode")
+        #expect(
+            try h.printed("graphql describe Query.hero") == """
+                Query.hero: Character
+                  The hero of a film.
+                arguments:
+                  episode: Episode = JEDI
+                      one of: NEWHOPE, EMPIRE, JEDI, HOLIDAY
+                returns interface Character: id, name, friends
+                """)
         #expect(try h.printed("graphql describe Query.human").contains("  id: ID!  (required)"))
         // A description's terminal controls are shown escaped.
         let droid = try h.printed("graphql describe Droid")
@@ -180,8 +196,10 @@ import Testing
         #expect(h.failure("graphql schema notes.txt")?.message.hasPrefix("notes.txt: invalid schema: line 1, column 1:") == true)
         #expect(h.failure("graphql schema missing.graphql")?.message.contains("cannot read") == true)
         h.files.contents["bad.json"] = Array(#"{"data": {"__schema": {"types": [{"name": "A"}]}}}"#.utf8)
-        #expect(h.failure("graphql schema bad.json")?.message == "bad.json: not a GraphQL introspection result: types[0] (A) has no known kind")
-        h.files.contents["deep.json"] = Array(#"{"__schema": {"types": [{"kind": "OBJECT", "name": "A", "fields": [{"name": "f", "type": "# .utf8)
+        #expect(
+            h.failure("graphql schema bad.json")?.message == "bad.json: not a GraphQL introspection result: types[0] (A) has no known kind")
+        h.files.contents["deep.json"] =
+            Array(#"{"__schema": {"types": [{"kind": "OBJECT", "name": "A", "fields": [{"name": "f", "type": "#.utf8)
             + Array(String(repeating: #"{"kind": "LIST", "ofType": "#, count: 40).utf8) + Array(#"{"kind": "SCALAR", "name": "Int"}"#.utf8)
             + Array(String(repeating: "}", count: 40).utf8) + Array("}]}]}}".utf8)
         #expect(h.failure("graphql schema deep.json")?.message.contains("a type nested more than 32 lists deep") == true)
@@ -234,9 +252,13 @@ import Testing
         #expect(!other.headers.contains { $0.hasName("Authorization") || $0.hasName("X-Tenant") })
         // A server that refuses introspection: its message, and nothing changes.
         h.transport.responses = [.success(Self.response(400, #"{"errors": [{"message": "introspection is disabled"}]}"#))]
-        #expect(h.failure("graphql schema")?.message == "graphql schema: http://127.0.0.1:9/api/graphql answered HTTP/1.1 400 X: introspection is disabled")
+        #expect(
+            h.failure("graphql schema")?.message
+                == "graphql schema: http://127.0.0.1:9/api/graphql answered HTTP/1.1 400 X: introspection is disabled")
         h.transport.responses = [.success(Self.response(200, #"{"errors": [{"message": "introspection is disabled"}]}"#))]
-        #expect(h.failure("graphql schema")?.message == "http://127.0.0.1:9/api/graphql: the introspection query failed: introspection is disabled")
+        #expect(
+            h.failure("graphql schema")?.message
+                == "http://127.0.0.1:9/api/graphql: the introspection query failed: introspection is disabled")
         h.transport.responses = [.success(Self.response(404, "not here"))]
         #expect(h.failure("graphql schema")?.message == "graphql schema: http://127.0.0.1:9/api/graphql answered HTTP/1.1 404 X")
         #expect(h.workspace.graphqlSchemaLocation == "http://127.0.0.2:9/graphql")
@@ -288,7 +310,8 @@ import Testing
     }
 
     @Test func namesThatAreNoGraphQLNamesAreNotOffered() throws {
-        let hostile = #"{"__schema": {"queryType": {"name": "Q"}, "types": [{"kind": "OBJECT", "name": "Q", "fields": ["#
+        let hostile =
+            #"{"__schema": {"queryType": {"name": "Q"}, "types": [{"kind": "OBJECT", "name": "Q", "fields": ["#
             + #"{"name": "ok", "args": [], "type": {"kind": "SCALAR", "name": "Int"}},"#
             + #"{"name": "o\u001b]0;x\u0007", "args": [], "type": {"kind": "SCALAR", "name": "Int"}}]},"#
             + #"{"kind": "SCALAR", "name": "Int"}, {"kind": "ENUM", "name": "E\u202e", "enumValues": []}]}}"#
@@ -311,7 +334,8 @@ import Testing
 
     // MARK: responses
 
-    static let failing = #"{"data": {"boom": null}, "errors": [{"message": "the boom field \u001b[31mfails", "locations": [{"line": 1, "column": 3}], "path": ["boom", 0, "x"]}]}"#
+    static let failing =
+        #"{"data": {"boom": null}, "errors": [{"message": "the boom field \u001b[31mfails", "locations": [{"line": 1, "column": 3}], "path": ["boom", 0, "x"]}]}"#
 
     @Test func errorsAreErrorLinesAfterTheDataAndFailAReplay() throws {
         let h = Self.harness()
@@ -374,21 +398,34 @@ import Testing
 
     @Test func exportsSendThePayload() throws {
         let h = Self.harness()
-        try h.run("base http://127.0.0.1:9\npath /graphql\nbody graphql query Q($ep: Episode) { hero(episode: $ep) { name } }\nbody graphql vars {\"ep\": \"JEDI\"}")
+        try h.run(
+            "base http://127.0.0.1:9\npath /graphql\nbody graphql query Q($ep: Episode) { hero(episode: $ep) { name } }\nbody graphql vars {\"ep\": \"JEDI\"}"
+        )
         let curl = try h.printed("curl")
-        #expect(curl.contains(#"--data-raw '{"query":"query Q($ep: Episode) { hero(episode: $ep) { name } }","variables":{"ep": "JEDI"},"operationName":"Q"}'"#))
+        #expect(
+            curl.contains(
+                #"--data-raw '{"query":"query Q($ep: Episode) { hero(episode: $ep) { name } }","variables":{"ep": "JEDI"},"operationName":"Q"}'"#
+            ))
         try h.run("send")
         let hurl = try h.printed("export hurl")
-        #expect(hurl.contains("POST http://127.0.0.1:9/graphql\nContent-Type: application/json\n```graphql\nquery Q($ep: Episode) { hero(episode: $ep) { name } }\n\nvariables {\"ep\": \"JEDI\"}\n```"))
+        #expect(
+            hurl.contains(
+                "POST http://127.0.0.1:9/graphql\nContent-Type: application/json\n```graphql\nquery Q($ep: Episode) { hero(episode: $ep) { name } }\n\nvariables {\"ep\": \"JEDI\"}\n```"
+            ))
         let http = try h.printed("export http")
-        #expect(http.contains(#"{"query":"query Q($ep: Episode) { hero(episode: $ep) { name } }","variables":{"ep": "JEDI"},"operationName":"Q"}"#))
+        #expect(
+            http.contains(
+                #"{"query":"query Q($ep: Episode) { hero(episode: $ep) { name } }","variables":{"ep": "JEDI"},"operationName":"Q"}"#))
         // Several operations: Hurl has no operation name, so the JSON goes as it is.
         try h.run("body graphql query A { a } query B { b }\nbody graphql operation B\nsend")
-        #expect(try h.printed("export hurl").contains(#"{"query":"query A { a } query B { b }","variables":{"ep": "JEDI"},"operationName":"B"}"#))
+        #expect(
+            try h.printed("export hurl").contains(
+                #"{"query":"query A { a } query B { b }","variables":{"ep": "JEDI"},"operationName":"B"}"#))
     }
 
     @Test func httpFilesGraphQLRequests() throws {
-        let imported = try HTTPFileImport.read("""
+        let imported = try HTTPFileImport.read(
+            """
             @token = t0k
             @episode = JEDI
 
@@ -412,12 +449,17 @@ import Testing
             fileExists: { _ in false })
         let requests = imported.document.requests
         #expect(requests.map(\.endpoint.method) == ["POST", "POST"])
-        #expect(requests[0].endpoint.body == .graphql(GraphQLBody(
-            query: "query Hero($ep: Episode) {\n  hero(episode: $ep) { name }\n}", variables: "{\n  \"ep\": \"{{episode}}\"\n}", operationName: "Hero")))
+        #expect(
+            requests[0].endpoint.body
+                == .graphql(
+                    GraphQLBody(
+                        query: "query Hero($ep: Episode) {\n  hero(episode: $ep) { name }\n}", variables: "{\n  \"ep\": \"{{episode}}\"\n}",
+                        operationName: "Hero")))
         #expect(requests[1].endpoint.body == .graphql(GraphQLBody(query: "{ hero { name } }")))
         #expect(throws: WorkbenchError.self) {
-            try HTTPFileImport.read("GRAPHQL http://h.test/graphql\n\n{ hero( }\n", file: "bad.http", environment: nil,
-                                    readFile: { _ throws(WorkbenchError) in [] }, fileExists: { _ in false })
+            try HTTPFileImport.read(
+                "GRAPHQL http://h.test/graphql\n\n{ hero( }\n", file: "bad.http", environment: nil,
+                readFile: { _ throws(WorkbenchError) in [] }, fileExists: { _ in false })
         }
     }
 }

@@ -57,9 +57,10 @@ import Testing
         let authSecrets = endpoints.compactMap { endpoint in
             endpoint.auth.flatMap { try? Template.expand($0.secret, in: scope) }
         }
-        return SecretRedactor(variables: workspace.variables, endpoints: endpoints, environment: environment,
-                              also: workspace.cookies.values + workspace.initialCookies.values
-                                  + workspace.removedCookieValues + authSecrets)
+        return SecretRedactor(
+            variables: workspace.variables, endpoints: endpoints, environment: environment,
+            also: workspace.cookies.values + workspace.initialCookies.values
+                + workspace.removedCookieValues + authSecrets)
     }
 
     /// What a walk over the records finds: the names and auth secrets the history must report.
@@ -149,11 +150,14 @@ import Testing
     @Test(arguments: [0, 1, 499, 998, 999])
     func aSingleRecordAnywhereIsCounted(position: Int) {
         var workspace = Workspace()
-        workspace.history = History((0..<1000).map { index in
-            Self.record(Endpoint(base: "http://api.test", path: "/items/\(index)"))
-        })
-        var marked = Self.record(Endpoint(base: "http://api.test", path: "/private",
-                                          headers: [HeaderField(name: "X-Key", value: "{{env.TOKEN_B}}")]))
+        workspace.history = History(
+            (0..<1000).map { index in
+                Self.record(Endpoint(base: "http://api.test", path: "/items/\(index)"))
+            })
+        var marked = Self.record(
+            Endpoint(
+                base: "http://api.test", path: "/private",
+                headers: [HeaderField(name: "X-Key", value: "{{env.TOKEN_B}}")]))
         marked.captures = [Capture(name: "id", source: .status, isSecret: false)]
         workspace.history[position] = marked
         let text = "the reply echoed env-secret-bbbb"
@@ -195,7 +199,8 @@ import Testing
         let harness = InterpreterHarness()
         try harness.run("base http://127.0.0.1:9\nget /a\nget /b\nget /c")
         var history = harness.workspace.history
-        let stamps = history.stamps, revision = history.revision
+        let stamps = history.stamps
+        let revision = history.revision
         #expect(Set(stamps).count == 3)
         let copy = history
         history[1].expectations = [.status(.code(200))]

@@ -61,9 +61,11 @@ import Testing
     }
 
     @Test func fileNamesWithControlsAreNotOfferedEither() {
-        let completion = Completion(workspace: Workspace(), listDirectory: { _ in
-            [("ok.json", false), ("x\u{1B}]0;PWNED\u{7}.json", false), ("d\u{202E}ir", true)]
-        })
+        let completion = Completion(
+            workspace: Workspace(),
+            listDirectory: { _ in
+                [("ok.json", false), ("x\u{1B}]0;PWNED\u{7}.json", false), ("d\u{202E}ir", true)]
+            })
         #expect(completion.candidates(forLinePrefix: "load ") == ["ok.json"])
     }
 }

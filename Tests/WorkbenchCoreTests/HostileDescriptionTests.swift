@@ -14,9 +14,12 @@ import Testing
     static func brokenDescription(paths: Int, every: Int) -> String {
         var items: [String] = []
         for index in 0..<paths {
-            let extra = index % every != 0 ? #""security": [{"key": []}]"#
-                : (index / every) % 2 == 0 ? #""security": [{"missing": []}]"#
-                : #""parameters": [{"name": "q", "schema": {"type": "string"}}]"#
+            let extra =
+                index % every != 0
+                ? #""security": [{"key": []}]"#
+                : (index / every) % 2 == 0
+                    ? #""security": [{"missing": []}]"#
+                    : #""parameters": [{"name": "q", "schema": {"type": "string"}}]"#
             items.append(#""/r\#(index)": {"get": {"responses": {"200": {"description": "ok"}}, \#(extra)}}"#)
         }
         return #"{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "#
@@ -50,7 +53,8 @@ import Testing
     }
 
     @Test func aBrokenComponentIsFoundOnItsOwn() throws {
-        let text = #"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "components": {"parameters": {"#
+        let text =
+            #"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "components": {"parameters": {"#
             + (0..<5).map { #""p\#($0)": {"name": "x"}"# }.joined(separator: ", ")
             + #", "good": {"name": "g", "in": "query", "schema": {"type": "string"}}}}, "paths": {"/a": {"get": {"responses": {"200": {"description": "ok"}}}}}}"#
         let api = try APIDescription.load(Array(text.utf8), location: "c.json")
@@ -69,8 +73,9 @@ import Testing
         var work = DecodingWork(name: "w.json", version: "3.1.0", treeValues: 10)
         try work.charge(DecodingWork.allowance)
         let error = thrownError { () throws(WorkbenchError) in try work.charge(81) }
-        #expect(error?.message == "w.json cannot be read as OpenAPI 3.1.0: decoding it again around its broken pieces would read "
-            + "more than 10000080 values (the bound on loading work: 8 times its 10 values plus 10000000)")
+        #expect(
+            error?.message == "w.json cannot be read as OpenAPI 3.1.0: decoding it again around its broken pieces would read "
+                + "more than 10000080 values (the bound on loading work: 8 times its 10 values plus 10000000)")
     }
 
     @Test func valueCountCountsContainersAndScalars() throws {

@@ -13,11 +13,13 @@ import Testing
     @Test func anInvalidEscapeBeforeANewlineIsOneLine() {
         let bytes = Array("{\n \"openape\\\n\0\0\0\0\0\0\0".utf8)
         let error = thrownError { () throws(WorkbenchError) in _ = try APIDescription.load(bytes, location: "fuzz.json") }
-        #expect(error?.message == "fuzz.json is not valid JSON: invalid escape: '\\' followed by byte 0xA in a string "
-            + "at line 2, column 10 (byte 11)")
+        #expect(
+            error?.message == "fuzz.json is not valid JSON: invalid escape: '\\' followed by byte 0xA in a string "
+                + "at line 2, column 10 (byte 11)")
         #expect(JSONTokenizer.describe(0x0A) == "byte 0xA")
         // A printable one is still quoted as it is.
-        let quoted = thrownError { () throws(WorkbenchError) in _ = try APIDescription.load(Array(#"{"a": "\q"}"#.utf8), location: "q.json") }
+        let quoted = thrownError { () throws(WorkbenchError) in _ = try APIDescription.load(Array(#"{"a": "\q"}"#.utf8), location: "q.json")
+        }
         #expect(quoted?.message.contains(#"invalid escape '\q' in a string"#) == true)
     }
 
@@ -47,7 +49,10 @@ extension HostileFuzzRegressionTests {
     @Test func aVersionOfManyLinesIsQuotedOnOneShortLine() {
         let long = String(repeating: "word ", count: 30)
         for (text, message) in [
-            ("openapi: |\n  4.0\n  \(long)\n", "v.yaml says openapi 4.0 word word word word word word word w…; the workbench reads OpenAPI 3.0, 3.1 and Swagger 2.0"),
+            (
+                "openapi: |\n  4.0\n  \(long)\n",
+                "v.yaml says openapi 4.0 word word word word word word word w…; the workbench reads OpenAPI 3.0, 3.1 and Swagger 2.0"
+            ),
             ("swagger: \"1\\nx\"\n", "v.yaml says swagger 1 x; the workbench reads Swagger 2.0, OpenAPI 3.0 and 3.1"),
             ("openapi: \"3.1\\nx\"\ninfo: 7\n", nil),
         ] {

@@ -14,8 +14,10 @@ import Testing
 
     /// Ten anchors, each a list of ten aliases of the one before: 10^10 values expanded.
     static let billionLaughs: String = {
-        var lines = ["openapi: 3.0.0", "info: {title: t, version: \"1\"}", "paths: {}",
-                     "x-a0: &a0 [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]"]
+        var lines = [
+            "openapi: 3.0.0", "info: {title: t, version: \"1\"}", "paths: {}",
+            "x-a0: &a0 [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]",
+        ]
         for level in 1..<10 {
             lines.append("x-a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ",") + "]")
         }
@@ -23,21 +25,24 @@ import Testing
     }()
 
     static func deepJSON(_ depth: Int) -> [UInt8] {
-        Array(("{\"openapi\":\"3.0.0\",\"info\":{\"title\":\"t\",\"version\":\"1\"},\"paths\":{},\"x-deep\":"
-            + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}").utf8)
+        Array(
+            ("{\"openapi\":\"3.0.0\",\"info\":{\"title\":\"t\",\"version\":\"1\"},\"paths\":{},\"x-deep\":"
+                + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}").utf8)
     }
 
     static func deepYAML(_ depth: Int) -> [UInt8] {
-        Array(("openapi: 3.0.0\ninfo: {title: t, version: \"1\"}\npaths: {}\nx-deep: "
-            + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n").utf8)
+        Array(
+            ("openapi: 3.0.0\ninfo: {title: t, version: \"1\"}\npaths: {}\nx-deep: "
+                + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n").utf8)
     }
 
     @Test func billionLaughsIsRefusedNamingTheBound() {
         let error = thrownError { () throws(WorkbenchError) in
             _ = try APIDescription.load(Array(Self.billionLaughs.utf8), location: "laughs.yaml")
         }
-        #expect(error?.message == "laughs.yaml expands to more than 1000596 values: its YAML aliases repeat what they name too often "
-            + "(the bound is 1000000 values beyond one per byte of the file)")
+        #expect(
+            error?.message == "laughs.yaml expands to more than 1000596 values: its YAML aliases repeat what they name too often "
+                + "(the bound is 1000000 values beyond one per byte of the file)")
     }
 
     @Test func aFewAliasesAreStillRead() throws {
@@ -58,8 +63,10 @@ import Testing
 
     @Test func deepJSONAndYAMLAreRefusedWithoutACrash() {
         // 70,000 levels crashed the process (SIGSEGV); 1,500 pass libyaml's own bound of 1,000.
-        for (name, bytes) in [("deep.json", Self.deepJSON(70_000)), ("deep.yaml", Self.deepYAML(500)),
-                              ("deeper.yaml", Self.deepYAML(1_500))] {
+        for (name, bytes) in [
+            ("deep.json", Self.deepJSON(70_000)), ("deep.yaml", Self.deepYAML(500)),
+            ("deeper.yaml", Self.deepYAML(1_500)),
+        ] {
             let error = thrownError { () throws(WorkbenchError) in _ = try APIDescription.load(bytes, location: name) }
             #expect(error?.message == "\(name) nests more than 200 levels deep (the bound for an API description)")
         }
@@ -69,7 +76,8 @@ import Testing
         // Nested object schemas, decoded by OpenAPIKit on a worker thread: the bound leaves it stack to spare.
         var schema = #"{"type":"string"}"#
         for _ in 0..<97 { schema = #"{"type":"object","properties":{"a":"# + schema + "}}" }
-        let text = #"{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{"/x":{"get":{"responses":{"200":"#
+        let text =
+            #"{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{"/x":{"get":{"responses":{"200":"#
             + ##"{"description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/S"}}}}}}}},"##
             + #""components":{"schemas":{"S":"# + schema + "}}}"
         let api = try APIDescription.load(Array(text.utf8), location: "deep-ok.json")
@@ -79,8 +87,9 @@ import Testing
     @Test func nestingDepthStopsPastItsLimit() throws {
         #expect(JSONValue.number("1").nestingDepth() == 0)
         #expect(try JSONParser.parse("[[{\"a\":[1]}],[]]").nestingDepth() == 4)
-        #expect(try JSONParser.parse(String(repeating: "[", count: 500) + String(repeating: "]", count: 500))
-            .nestingDepth(stoppingAbove: 10) == 11)
+        #expect(
+            try JSONParser.parse(String(repeating: "[", count: 500) + String(repeating: "]", count: 500))
+                .nestingDepth(stoppingAbove: 10) == 11)
     }
 
     // MARK: .http variables and templates
@@ -91,12 +100,14 @@ import Testing
         lines.append("GET http://127.0.0.1:1/{{v40}}")
         let text = lines.joined(separator: "\n")
         let error = thrownError { () throws(WorkbenchError) in
-            _ = try HTTPFileImport.load("double.http", environment: nil, readFile: { _ throws(WorkbenchError) in Array(text.utf8) },
-                                        fileExists: { $0 == "double.http" })
+            _ = try HTTPFileImport.load(
+                "double.http", environment: nil, readFile: { _ throws(WorkbenchError) in Array(text.utf8) },
+                fileExists: { $0 == "double.http" })
         }
         // v20 is the first past 1 MB: 2^20 * 2 bytes, found at its second reference.
-        #expect(error?.message == "double.http: line 21, column 15: the variable expands to more than 1.0 MB "
-            + "(the bound for a file variable's value), 2.0 MB so far")
+        #expect(
+            error?.message == "double.http: line 21, column 15: the variable expands to more than 1.0 MB "
+                + "(the bound for a file variable's value), 2.0 MB so far")
     }
 
     @Test func manyLargeFileVariablesStopAtTheTotal() {
@@ -106,11 +117,13 @@ import Testing
         lines.append("GET http://127.0.0.1:1/")
         let text = lines.joined(separator: "\n")
         let error = thrownError { () throws(WorkbenchError) in
-            _ = try HTTPFileImport.load("many.http", environment: nil, readFile: { _ throws(WorkbenchError) in Array(text.utf8) },
-                                        fileExists: { $0 == "many.http" })
+            _ = try HTTPFileImport.load(
+                "many.http", environment: nil, readFile: { _ throws(WorkbenchError) in Array(text.utf8) },
+                fileExists: { $0 == "many.http" })
         }
-        #expect(error?.message == "many.http: line 18, column 1: the file's variables expand to more than 16.0 MB in all "
-            + "(the bound, passed at @v17)")
+        #expect(
+            error?.message == "many.http: line 18, column 1: the file's variables expand to more than 16.0 MB in all "
+                + "(the bound, passed at @v17)")
     }
 
     @Test func aTemplateExpandsToAtMostTheReadLimit() {
@@ -139,7 +152,9 @@ import Testing
         let onInput = thrownError { () throws(WorkbenchError) in
             try ReportTarget.checkAll([ReportTarget(format: .junit, path: session)], inputs: [session])
         }
-        #expect(onInput?.message == "the junit report '\(session)' is an input of this replay ('\(session)'): choose another file for the report")
+        #expect(
+            onInput?.message
+                == "the junit report '\(session)' is an input of this replay ('\(session)'): choose another file for the report")
         for format in ReportFormat.allCases {
             let overOther = thrownError { () throws(WorkbenchError) in
                 try ReportTarget.checkAll([ReportTarget(format: format, path: notes)], inputs: [session])
@@ -154,9 +169,10 @@ import Testing
             try ReportTarget.checkAll([ReportTarget(format: format, path: path)], inputs: [session])
             let others = ReportFormat.allCases.filter { $0 != format }
             for other in others {
-                #expect(thrownError { () throws(WorkbenchError) in
-                    try ReportTarget.checkAll([ReportTarget(format: other, path: path)], inputs: [session])
-                } != nil, "\(other) over \(format)")
+                #expect(
+                    thrownError { () throws(WorkbenchError) in
+                        try ReportTarget.checkAll([ReportTarget(format: other, path: path)], inputs: [session])
+                    } != nil, "\(other) over \(format)")
             }
         }
         let empty = folder.appendingPathComponent("empty.xml").path
@@ -177,12 +193,14 @@ import Testing
     static func workspace(records: Int, bodyBytes: Int) -> Workspace {
         var workspace = Workspace()
         let body = String(repeating: "x", count: bodyBytes)
-        workspace.history = History((0..<records).map { index in
-            var record = RequestRecord(endpoint: Endpoint(base: "http://127.0.0.1:1", path: "/\(index)"), settings: Settings())
-            record.response = RecordedResponse(statusLine: "HTTP/1.1 200 OK", statusCode: 200, headers: [],
-                                               body: body, bodySize: bodyBytes, elapsedMilliseconds: 1)
-            return record
-        })
+        workspace.history = History(
+            (0..<records).map { index in
+                var record = RequestRecord(endpoint: Endpoint(base: "http://127.0.0.1:1", path: "/\(index)"), settings: Settings())
+                record.response = RecordedResponse(
+                    statusLine: "HTTP/1.1 200 OK", statusCode: 200, headers: [],
+                    body: body, bodySize: bodyBytes, elapsedMilliseconds: 1)
+                return record
+            })
         return workspace
     }
 
@@ -218,7 +236,8 @@ import Testing
 
     @Test func aValueEqualToASecretIsMaskedEverywhereInTheFile() throws {
         let harness = InterpreterHarness()
-        try harness.run("""
+        try harness.run(
+            """
             set --secret pw S3CR3T-value
             set plain S3CR3T-value
             base http://127.0.0.1:1
@@ -239,7 +258,9 @@ import Testing
         let harness = InterpreterHarness()
         try harness.run("set --secret pw S3CR3T-value\nbase http://127.0.0.1:1\nget /x")
         let error = harness.failure("expect body contains S3CR3T-value")
-        #expect(error?.message == "expectation failed: body contains ******: not in the body (2 bytes) (kept on request 1: `expect rm 1` takes it back)")
+        #expect(
+            error?.message
+                == "expectation failed: body contains ******: not in the body (2 bytes) (kept on request 1: `expect rm 1` takes it back)")
     }
 
     @Test func urlPasswordsAreMaskedInErrors() throws {
@@ -247,13 +268,19 @@ import Testing
         #expect(harness.failure("base http://u:pw1234@127.0.0.1:9")?.message.contains("'http://u:******@127.0.0.1:9'") == true)
         #expect(harness.failure("proxy http://pu:ppw5678@127.0.0.1:9")?.message.contains("'http://pu:******@127.0.0.1:9'") == true)
         #expect(URLPasswordMask.apply("a http://u:p@h/x?y=http://v:q@i b") == "a http://u:******@h/x?y=http://v:******@i b")
-        #expect(URLPasswordMask.apply("mailto:x@y and http://user@host/ and https://h/a@b") == "mailto:x@y and http://user@host/ and https://h/a@b")
+        #expect(
+            URLPasswordMask.apply("mailto:x@y and http://user@host/ and https://h/a@b")
+                == "mailto:x@y and http://user@host/ and https://h/a@b")
     }
 
     @Test func crAndLFNeverSplitAnErrorLine() throws {
         var workspace = Workspace()
-        try SessionDecoding.decode(Array(#"{"format":"workbench-session","version":2,"variables":{"a":"x"},"endpoint":{"base":"http://h","path":"/{{bad\r\nname}}"}}"#.utf8),
-                                   file: "s.json").apply(to: &workspace)
+        try SessionDecoding.decode(
+            Array(
+                #"{"format":"workbench-session","version":2,"variables":{"a":"x"},"endpoint":{"base":"http://h","path":"/{{bad\r\nname}}"}}"#
+                    .utf8),
+            file: "s.json"
+        ).apply(to: &workspace)
         let harness = InterpreterHarness()
         harness.interpreter.workspace = workspace
         let error = harness.failure("get")
@@ -274,7 +301,8 @@ import Testing
     }
 
     @Test func openAPILoaderSeedsLoadOrRefuseOnOneLine() throws {
-        let seeds = try Self.seeds("openapi-loader") + [("laughs.yaml", Array(Self.billionLaughs.utf8)), ("deep.json", Self.deepJSON(5_000))]
+        let seeds =
+            try Self.seeds("openapi-loader") + [("laughs.yaml", Array(Self.billionLaughs.utf8)), ("deep.json", Self.deepJSON(5_000))]
         #expect(seeds.count >= 12)
         for (name, bytes) in seeds {
             do {
@@ -319,13 +347,16 @@ import Testing
     @Test func curlImportNamesConfigFilesAndWarnsAboutOutputFiles() throws {
         let noFiles: (String) throws(WorkbenchError) -> [UInt8] = { path throws(WorkbenchError) in throw WorkbenchError("no \(path)") }
         let error = thrownError { () throws(WorkbenchError) in _ = try CurlImport.parse(["-K", "cfg.txt"], readFile: noFiles) }
-        #expect(error?.message == "curl: -K 'cfg.txt' reads more options from a file, which the import does not: put them on the command line")
-        #expect(thrownError { () throws(WorkbenchError) in _ = try CurlImport.parse(["--config", "c", "http://h/"], readFile: noFiles) } != nil)
+        #expect(
+            error?.message == "curl: -K 'cfg.txt' reads more options from a file, which the import does not: put them on the command line")
+        #expect(
+            thrownError { () throws(WorkbenchError) in _ = try CurlImport.parse(["--config", "c", "http://h/"], readFile: noFiles) } != nil)
         let imported = try CurlImport.parse(["-o", "out.bin", "-O", "http://h/x"], readFile: noFiles)
-        #expect(imported.warnings == [
-            "-o 'out.bin': the response is shown, not written to a file (`send > FILE` writes it)",
-            "-O: the response is shown, not written to a file (`send > FILE` writes it)",
-        ])
+        #expect(
+            imported.warnings == [
+                "-o 'out.bin': the response is shown, not written to a file (`send > FILE` writes it)",
+                "-O: the response is shown, not written to a file (`send > FILE` writes it)",
+            ])
     }
 
     // MARK: Text for a terminal
@@ -344,7 +375,8 @@ import Testing
 
     @Test func descriptionTextIsEscapedOnATerminal() throws {
         // The description's JSON escapes make raw controls in its strings.
-        let text = #"{"openapi":"3.0.0","info":{"title":"T\u001b]0;owned\u0007","version":"1\u001b[2J"},"#
+        let text =
+            #"{"openapi":"3.0.0","info":{"title":"T\u001b]0;owned\u0007","version":"1\u001b[2J"},"#
             + #""paths":{"/p\u001b[2Jx":{"get":{"operationId":"op\u001b]52;c;aGk=\u0007","summary":"s\u202eum","#
             + #""responses":{"200":{"description":"ok\u001b[2J"}}}}}}"#
         let escape = "\u{1B}"

@@ -40,7 +40,10 @@ import Testing
         }
         // The same file by another spelling of its path is still the input.
         let input = WriteTarget.Input(path: folder + "/./t.txt", role: "the session being worked on")
-        #expect(throws: WorkbenchError("cannot write '\(folder)/t.txt': it is the session being worked on ('\(folder)/./t.txt'); choose another file")) {
+        #expect(
+            throws: WorkbenchError(
+                "cannot write '\(folder)/t.txt': it is the session being worked on ('\(folder)/./t.txt'); choose another file")
+        ) {
             try WriteTarget.check(folder + "/t.txt", inputs: [input])
         }
         #expect(try WriteTarget.check(folder + "/new.txt") == .none)
@@ -62,14 +65,18 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let h = InterpreterHarness()
         try h.run("base http://127.0.0.1:9")
-        h.transport.responses = [.success(HTTPResponse(statusLine: "HTTP/1.1 200 OK", statusCode: 200, headers: [], body: Array("ok".utf8)))]
+        h.transport.responses = [
+            .success(HTTPResponse(statusLine: "HTTP/1.1 200 OK", statusCode: 200, headers: [], body: Array("ok".utf8)))
+        ]
         try h.run("get /a")
         let session = folder + "/s.json"
         Self.write("{}", to: session)
         h.interpreter.workspace.sessionFile = session
         let before = WorkspaceSnapshot(h.workspace)
-        for line in ["export curl --session > \(session)", "export har > \(folder)/../\(folder.split(separator: "/").last ?? "")/s.json",
-                     "send > \(session)", "last > \(session)"] {
+        for line in [
+            "export curl --session > \(session)", "export har > \(folder)/../\(folder.split(separator: "/").last ?? "")/s.json",
+            "send > \(session)", "last > \(session)",
+        ] {
             let message = h.failure(line)?.message ?? ""
             #expect(message.contains("': it is the session being worked on"), "\(line): \(message)")
         }
@@ -98,8 +105,9 @@ import Testing
         let written = try FileSystem.read(path)
         // ... so the second is told, and the file stays the first's.
         let error = thrownError { () throws(WorkbenchError) in try second.save(to: nil, context: context) }
-        #expect(error?.message == "\(path) changed since this workbench loaded or saved it (another workbench saved it?): "
-            + "not saved; `save --force` replaces it, `load \(path)` reads the other version")
+        #expect(
+            error?.message == "\(path) changed since this workbench loaded or saved it (another workbench saved it?): "
+                + "not saved; `save --force` replaces it, `load \(path)` reads the other version")
         #expect(try FileSystem.read(path) == written)
         _ = try second.save(to: nil, force: true, context: context)
         #expect(try FileSystem.read(path) != written)
@@ -127,7 +135,8 @@ import Testing
         Self.write("inside\n", to: folder + "/data.bin")
         symlink("/etc/hostname", folder + "/out")
         let up = String(repeating: "../", count: folder.split(separator: "/").count)
-        let text = Self.collection.replacingOccurrences(of: "UP/", with: folder + "/" + up).replacingOccurrences(of: "DIR/", with: folder + "/")
+        let text = Self.collection.replacingOccurrences(of: "UP/", with: folder + "/" + up).replacingOccurrences(
+            of: "DIR/", with: folder + "/")
         Self.write(text, to: folder + "/c.json")
         let h = InterpreterHarness()
         h.interpreter.context.readFile = { path throws(WorkbenchError) in try FileSystem.read(path) }
@@ -176,7 +185,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: secretFile) }
         Self.write("TOPSECRETTOKEN other words\n", to: secretFile + "/notes.txt")
         Self.write("TOPSECRETTOKEN other words\n", to: folder + "/notes.txt")
-        for (schema, expected) in [(secretFile + "/notes.txt", "outside its folder"), (folder + "/notes.txt", "not a readable GraphQL schema")] {
+        for (schema, expected) in [
+            (secretFile + "/notes.txt", "outside its folder"), (folder + "/notes.txt", "not a readable GraphQL schema"),
+        ] {
             var workspace = Workspace()
             workspace.graphqlSchemaLocation = schema
             let path = folder + "/s.json"
@@ -205,28 +216,39 @@ import Testing
         // A .http file's 10 MB header: one error naming the line.
         let big = "GET http://127.0.0.1:9/\nX-Big: " + String(repeating: "b", count: 10_000_000) + "\n"
         let imported = thrownError { () throws(WorkbenchError) in
-            try HTTPFileImport.read(big, file: "big.http", environment: nil, readFile: { path throws(WorkbenchError) in
-                throw WorkbenchError("cannot read \(path)")
-            }, fileExists: { _ in false })
+            try HTTPFileImport.read(
+                big, file: "big.http", environment: nil,
+                readFile: { path throws(WorkbenchError) in
+                    throw WorkbenchError("cannot read \(path)")
+                }, fileExists: { _ in false })
         }
-        #expect(imported?.message.hasPrefix("big.http") == true && imported?.message.contains("over the bound of 100.0 KB") == true,
-                "\(String(describing: imported?.message.prefix(300)))")
+        #expect(
+            imported?.message.hasPrefix("big.http") == true && imported?.message.contains("over the bound of 100.0 KB") == true,
+            "\(String(describing: imported?.message.prefix(300)))")
         #expect((imported?.message.utf8.count ?? 0) < 400)
     }
 
     @Test func aContentLengthThatLibcurlLetsThroughIsChecked() {
         func check(_ values: [String], received: Int = 5) -> String? {
             thrownError { () throws(WorkbenchError) in
-                try CurlTransport.checkReceivedContentLength(values.map { HeaderField(name: "Content-Length", value: $0) },
-                                                            from: "127.0.0.1:9", received: received)
+                try CurlTransport.checkReceivedContentLength(
+                    values.map { HeaderField(name: "Content-Length", value: $0) },
+                    from: "127.0.0.1:9", received: received)
             }?.message
         }
-        #expect(check(["99999999999999999999"]) == "malformed reply from 127.0.0.1:9: invalid Content-Length '99999999999999999999'; 5 bytes arrived, perhaps not all of the body")
-        #expect(check(["5", "7"]) == "malformed reply from 127.0.0.1:9: Content-Length headers disagree (5, 7), so the body's length is unknown; 5 bytes arrived")
+        #expect(
+            check(["99999999999999999999"])
+                == "malformed reply from 127.0.0.1:9: invalid Content-Length '99999999999999999999'; 5 bytes arrived, perhaps not all of the body"
+        )
+        #expect(
+            check(["5", "7"])
+                == "malformed reply from 127.0.0.1:9: Content-Length headers disagree (5, 7), so the body's length is unknown; 5 bytes arrived"
+        )
         #expect(check(["-1"])?.contains("invalid Content-Length '-1'") == true)
         #expect(throws: Never.self) {
-            try CurlTransport.checkReceivedContentLength([HeaderField(name: "Content-Length", value: "5"), HeaderField(name: "content-length", value: "5, 05")],
-                                                        from: "h", received: 5)
+            try CurlTransport.checkReceivedContentLength(
+                [HeaderField(name: "Content-Length", value: "5"), HeaderField(name: "content-length", value: "5, 05")],
+                from: "h", received: 5)
         }
     }
 
@@ -247,13 +269,16 @@ import Testing
         #expect(thrownError { () throws(WorkbenchError) in try BaseURL.parse("api.test:x") }?.message.contains("invalid port") == true)
         #expect((try? BaseURL.parse("localhost:8080"))?.port == 8080)
         let h = InterpreterHarness()
-        #expect(h.failure("auth oauth2 code javascript:alert(1) http://127.0.0.1:9/token client")?.message.contains("unsupported scheme 'javascript'") == true)
+        #expect(
+            h.failure("auth oauth2 code javascript:alert(1) http://127.0.0.1:9/token client")?.message.contains(
+                "unsupported scheme 'javascript'") == true)
     }
 
     @Test func aHugeURLIsCutInEveryLine() {
         let url = "http://127.0.0.1:9/" + String(repeating: "a", count: 20_000_000)
-        let outcome = Replayer.Outcome(number: 1, method: "GET", url: url, response: nil,
-                                       problems: [.transport(WorkbenchError("transfer failed"))], checks: [])
+        let outcome = Replayer.Outcome(
+            number: 1, method: "GET", url: url, response: nil,
+            problems: [.transport(WorkbenchError("transfer failed"))], checks: [])
         let line = Replayer.line(for: outcome, color: false)
         #expect(line.utf8.count < 3_000)
         #expect(line.contains("… (19.1 MB in all)"))

@@ -8,16 +8,19 @@ import Testing
 /// `.http` files in and out, Hurl out: the text each format gets, and errors with positions.
 @Suite struct InteropFilesTests {
     func read(_ text: String, files: [String: [UInt8]] = [:], environment: String? = nil) throws(WorkbenchError) -> HTTPFileImport {
-        try HTTPFileImport.read(text, file: "api.http", environment: environment, readFile: { path throws(WorkbenchError) in
-            guard let bytes = files[path] else { throw WorkbenchError("cannot read \(path)") }
-            return bytes
-        }, fileExists: { files[$0] != nil })
+        try HTTPFileImport.read(
+            text, file: "api.http", environment: environment,
+            readFile: { path throws(WorkbenchError) in
+                guard let bytes = files[path] else { throw WorkbenchError("cannot read \(path)") }
+                return bytes
+            }, fileExists: { files[$0] != nil })
     }
 
     // MARK: - .http in
 
     @Test func requestsVariablesAndReferences() throws {
-        let imported = try read("""
+        let imported = try read(
+            """
             @host = http://h.test
             @api = {{host}}/v1
 
@@ -44,11 +47,12 @@ import Testing
         #expect(requests[0].captures.map(\.name) == ["login_body_token", "login_header_Content_Type"])
         let me = requests[1].endpoint
         #expect(me.allQueryItems.map(\.typedText) == ["a=1", "b=2"])
-        #expect(me.headers == [
-            HeaderField(name: "Authorization", value: "Bearer {{login_body_token}}", origin: "{{api}}"),
-            HeaderField(name: "X-Type", value: "{{login_header_Content_Type}}"),
-            HeaderField(name: "X-Env", value: "{{env.HOME}}"),
-        ])
+        #expect(
+            me.headers == [
+                HeaderField(name: "Authorization", value: "Bearer {{login_body_token}}", origin: "{{api}}"),
+                HeaderField(name: "X-Type", value: "{{login_header_Content_Type}}"),
+                HeaderField(name: "X-Env", value: "{{env.HOME}}"),
+            ])
     }
 
     @Test func environmentsAndSecrets() throws {
@@ -65,7 +69,8 @@ import Testing
     }
 
     @Test func whatCannotRunIsReportedNotDropped() throws {
-        let imported = try read("""
+        let imported = try read(
+            """
             GET http://h/a
 
             > {%
@@ -77,11 +82,12 @@ import Testing
             GET http://h/{{$random.beer.name}}
             """)
         #expect(imported.document.requests.count == 1)
-        #expect(imported.notes == [
-            "api.http:3: response handler skipped (JavaScript does not run in the workbench)",
-            "api.http:6: output redirect `>> ./out.json` skipped (the workbench writes files with `send > FILE`)",
-            "api.http:9: request skipped: it uses {{$random.beer.name}}, which the workbench cannot generate",
-        ])
+        #expect(
+            imported.notes == [
+                "api.http:3: response handler skipped (JavaScript does not run in the workbench)",
+                "api.http:6: output redirect `>> ./out.json` skipped (the workbench writes files with `send > FILE`)",
+                "api.http:9: request skipped: it uses {{$random.beer.name}}, which the workbench cannot generate",
+            ])
     }
 
     @Test func requestLinesInEveryForm() throws {
@@ -111,49 +117,56 @@ import Testing
         variables.set("base", to: "http://h.test")
         variables.set("pw", to: "p4ss", secret: true)
         let login = RequestRecord(
-            endpoint: Endpoint(base: "{{base}}", path: "/login", method: "POST", query: [QueryItem(name: "lang", value: "en gb")],
-                               body: .json(#"{"user": "ana", "password": "{{pw}}"}"#)),
+            endpoint: Endpoint(
+                base: "{{base}}", path: "/login", method: "POST", query: [QueryItem(name: "lang", value: "en gb")],
+                body: .json(#"{"user": "ana", "password": "{{pw}}"}"#)),
             settings: Settings(),
             captures: [Capture(name: "token", source: .json(try JSONPath(parsing: "$.token")), isSecret: true)],
-            expectations: [.status(.code(200)), .jsonEquals(path: try JSONPath(parsing: "$.ok"), value: "true"),
-                           .jsonEquals(path: try JSONPath(parsing: "$.user"), value: #"{"a": 1}"#)])
+            expectations: [
+                .status(.code(200)), .jsonEquals(path: try JSONPath(parsing: "$.ok"), value: "true"),
+                .jsonEquals(path: try JSONPath(parsing: "$.user"), value: #"{"a": 1}"#),
+            ])
         var settings = Settings()
         settings.followRedirects = true
         let me = RequestRecord(
             endpoint: Endpoint(base: "{{base}}", path: "/me", headers: [HeaderField(name: "Authorization", value: "Bearer {{token}}")]),
-            settings: settings, expectations: [.status(.range(2)), .headerContains(name: "Content-Type", text: "json"),
-                                               .timeBelow(milliseconds: 500)])
+            settings: settings,
+            expectations: [
+                .status(.range(2)), .headerContains(name: "Content-Type", text: "json"),
+                .timeBelow(milliseconds: 500),
+            ])
         return ([login, me], variables)
     }
 
     @Test func hurlKeepsReferencesCapturesAndAsserts() throws {
         let (records, variables) = try records()
-        #expect(try HurlExport.text(records: records, variables: variables) == """
-            # Exported by workbench \(WorkbenchVersion.current): run with `hurl --test FILE`.
-            # Variables: --variable base=http://h.test --variable pw=... (secrets are not written here)
+        #expect(
+            try HurlExport.text(records: records, variables: variables) == """
+                # Exported by workbench \(WorkbenchVersion.current): run with `hurl --test FILE`.
+                # Variables: --variable base=http://h.test --variable pw=... (secrets are not written here)
 
-            POST {{base}}/login?lang=en%20gb
-            Content-Type: application/json
-            {"user": "ana", "password": "{{pw}}"}
-            HTTP 200
-            [Captures]
-            token: jsonpath "$.token"
-            [Asserts]
-            jsonpath "$.ok" == true
-            # not expressible in Hurl: expect json $.user == {"a": 1}
+                POST {{base}}/login?lang=en%20gb
+                Content-Type: application/json
+                {"user": "ana", "password": "{{pw}}"}
+                HTTP 200
+                [Captures]
+                token: jsonpath "$.token"
+                [Asserts]
+                jsonpath "$.ok" == true
+                # not expressible in Hurl: expect json $.user == {"a": 1}
 
-            GET {{base}}/me
-            Authorization: Bearer {{token}}
-            [Options]
-            location: true
-            HTTP *
-            [Asserts]
-            status >= 200
-            status < 300
-            header "Content-Type" contains "json"
-            duration < 500
+                GET {{base}}/me
+                Authorization: Bearer {{token}}
+                [Options]
+                location: true
+                HTTP *
+                [Asserts]
+                status >= 200
+                status < 300
+                header "Content-Type" contains "json"
+                duration < 500
 
-            """)
+                """)
     }
 
     @Test func httpFileChainsCapturesAsRequestReferences() throws {
@@ -161,7 +174,9 @@ import Testing
         let text = try HTTPFileExport.text(records: records, variables: variables)
         #expect(text.contains("@base = http://h.test\n# Not written here: pw; give them in http-client.private.env.json."))
         #expect(text.contains("# @name r1\n# @no-redirect\n# @workbench expect status 200\n"))
-        #expect(text.contains("POST {{base}}/login?lang=en%20gb\nContent-Type: application/json\n\n{\"user\": \"ana\", \"password\": \"{{pw}}\"}"))
+        #expect(
+            text.contains(
+                "POST {{base}}/login?lang=en%20gb\nContent-Type: application/json\n\n{\"user\": \"ana\", \"password\": \"{{pw}}\"}"))
         #expect(text.contains("GET {{base}}/me\nAuthorization: Bearer {{r1.response.body.$.token}}"))
         #expect(!text.contains("p4ss"))
         // And it reads back: the same requests, the capture restored.
@@ -174,13 +189,14 @@ import Testing
     @Test func shortCurlNamesOnlyWhatDiffersFromCurl() throws {
         let h = InterpreterHarness()
         try h.run("base http://h.test\nmethod POST\npath /x\nheader X-A: 1\nheader rm User-Agent\nbody json {\"a\": 1}\nfollow on")
-        #expect(try h.printed("export curl") == #"""
-            curl -L http://h.test/x \
-              -H 'X-A: 1' \
-              -H 'Content-Type: application/json' \
-              -H User-Agent: \
-              --data-raw '{"a": 1}'
-            """#)
+        #expect(
+            try h.printed("export curl") == #"""
+                curl -L http://h.test/x \
+                  -H 'X-A: 1' \
+                  -H 'Content-Type: application/json' \
+                  -H User-Agent: \
+                  --data-raw '{"a": 1}'
+                """#)
         try h.run("method GET\nbody clear")
         #expect(try h.printed("export curl") == "curl -L http://h.test/x -H 'X-A: 1' -H User-Agent:")
     }
@@ -221,13 +237,17 @@ import Testing
         var plain = Endpoint(base: "http://h", path: "/files/{{name}}")
         plain.method = "DELETE"
         #expect(try SwiftCase(plain, taken: []).pathExpression == #""/files/\(Encode.path(name))""#)
-        #expect(swiftCase.queryExpression == #"[URLQueryItem(name: "q", value: "\(term) & more"), URLQueryItem(name: "sig", value: "a+b")]"#)
+        #expect(
+            swiftCase.queryExpression == #"[URLQueryItem(name: "q", value: "\(term) & more"), URLQueryItem(name: "sig", value: "a+b")]"#)
         #expect(swiftCase.pattern(usedIn: swiftCase.queryExpression) == ".getABX(_, let term)")
     }
 
     @Test func theFileIsDeclarationsThenOptionallyAMain() throws {
-        let records = [RequestRecord(endpoint: Endpoint(base: "http://h", path: "/x"), settings: Settings(),
-                                     captures: [Capture(name: "t", source: .header("ETag"))])]
+        let records = [
+            RequestRecord(
+                endpoint: Endpoint(base: "http://h", path: "/x"), settings: Settings(),
+                captures: [Capture(name: "t", source: .header("ETag"))])
+        ]
         let plain = try SwiftExport.text(records: records, variables: Variables(), runnable: false)
         #expect(plain.contains("enum Endpoint {\n    case getX\n") && plain.contains("func urlRequest(baseURL: URL) -> URLRequest"))
         #expect(!plain.contains("CommandLine"))

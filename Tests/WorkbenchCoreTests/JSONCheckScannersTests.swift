@@ -24,14 +24,15 @@ struct JSONCheckScannersTests {
                     index += 2
                 } else if bytes[index + 1] == UInt8(ascii: "u") {
                     guard index + 6 <= bytes.endIndex,
-                          bytes[index + 2 ..< index + 6].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }) else { return nil }
+                        bytes[index + 2..<index + 6].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit })
+                    else { return nil }
                     index += 6
                 } else {
                     return nil
                 }
-            case 0x00 ..< 0x20:
+            case 0x00..<0x20:
                 return nil
-            case 0x20 ..< 0x80:
+            case 0x20..<0x80:
                 index += 1
             default:
                 var iterator = bytes[index...].makeIterator()
@@ -58,8 +59,8 @@ struct JSONCheckScannersTests {
     ]
 
     @Test func theSixteenByteProbeFindsEveryByteThatNeedsALookAtEveryPosition() {
-        for position in 0 ..< 16 {
-            for value in 0 ... 255 {
+        for position in 0..<16 {
+            for value in 0...255 {
                 var block = [UInt8](repeating: UInt8(ascii: "a"), count: 16)
                 block[position] = UInt8(value)
                 let special = value == 0x22 || value == 0x5C || value < 0x20 || value >= 0x80
@@ -72,12 +73,13 @@ struct JSONCheckScannersTests {
     }
 
     @Test func stringsOfEveryLengthEndWhereTheReferenceSays() {
-        for length in 0 ... 40 {
+        for length in 0...40 {
             for tail in [[], Array(", 1]".utf8), [UInt8](repeating: UInt8(ascii: " "), count: 20)] {
                 let bytes = [0x22] + [UInt8](repeating: UInt8(ascii: "x"), count: length) + [0x22] + tail
-                for count in 1 ... bytes.count {
-                    #expect(Self.scannedEnd(bytes, count: count) == Self.referenceEnd(bytes[..<count]),
-                            "length \(length), tail \(tail.count), count \(count)")
+                for count in 1...bytes.count {
+                    #expect(
+                        Self.scannedEnd(bytes, count: count) == Self.referenceEnd(bytes[..<count]),
+                        "length \(length), tail \(tail.count), count \(count)")
                 }
             }
         }
@@ -85,16 +87,17 @@ struct JSONCheckScannersTests {
 
     @Test func everyByteThatNeedsALookAtEveryPositionAndEveryCut() {
         var failures = 0
-        for length in 0 ... 34 {
-            for position in 0 ... length {
+        for length in 0...34 {
+            for position in 0...length {
                 for insertion in Self.insertions {
                     let content = [UInt8](repeating: UInt8(ascii: "a"), count: length)
                     let bytes = [0x22] + content[..<position] + insertion + content[position...] + [0x22] + Array(", 2".utf8)
-                    for count in 1 ... bytes.count {
+                    for count in 1...bytes.count {
                         let expected = Self.referenceEnd(bytes[..<count])
                         if Self.scannedEnd(bytes, count: count) != expected {
                             failures += 1
-                            Issue.record("\(insertion) at \(position) of \(length), count \(count): expected \(String(describing: expected))")
+                            Issue.record(
+                                "\(insertion) at \(position) of \(length), count \(count): expected \(String(describing: expected))")
                         }
                     }
                     if failures > 10 { return }

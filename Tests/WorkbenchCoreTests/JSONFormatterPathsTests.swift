@@ -43,8 +43,9 @@ import Testing
 
     static let palettes: [JSONPalette?] = [
         nil, .standard,
-        JSONPalette(key: Array("\u{1B}[1m".utf8), string: [], number: Array("\u{1B}[36m".utf8), literal: [],
-                    punctuation: Array("\u{1B}[2m".utf8)),
+        JSONPalette(
+            key: Array("\u{1B}[1m".utf8), string: [], number: Array("\u{1B}[36m".utf8), literal: [],
+            punctuation: Array("\u{1B}[2m".utf8)),
         // Plain keys and punctuation beside coloured values: a key is then followed by ": " alone.
         JSONPalette(key: [], string: Array("\u{1B}[32m".utf8), number: [], literal: Array("\u{1B}[33m".utf8), punctuation: []),
     ]
@@ -65,7 +66,8 @@ import Testing
         for depth in [14, 15, 16, 17, 40, JSONFormatter.maximumIndentDepth + 3] {
             let text = String(repeating: "{\"k\":[", count: depth) + "1" + String(repeating: "]}", count: depth)
             let document = Array(text.utf8)
-            #expect(JSONFormatter.format(document, palette: .standard) == (try JSONFormatter.formatIfValid(document, palette: .standard).get()))
+            #expect(
+                JSONFormatter.format(document, palette: .standard) == (try JSONFormatter.formatIfValid(document, palette: .standard).get()))
         }
     }
 
@@ -74,8 +76,10 @@ import Testing
         let document = Array(Self.sampleDocument(seed: 99).prefix(1_500))
         func visible(_ bytes: [UInt8]) -> [UInt8] { bytes.filter { !JSONTokenizer.isSpace($0) } }
         var inputs: [[UInt8]] = (0..<document.count).map { Array(document[..<$0]) }
-        inputs += [Array("{\"a\" 1, \"b\": 2}".utf8), Array("{\"a\": 1,}".utf8), Array("[1 2] 3 {".utf8),
-                   Array("{1: 2}".utf8), Array("{\"a\": @#, \"b\": [}".utf8), Array("]]}},".utf8)]
+        inputs += [
+            Array("{\"a\" 1, \"b\": 2}".utf8), Array("{\"a\": 1,}".utf8), Array("[1 2] 3 {".utf8),
+            Array("{1: 2}".utf8), Array("{\"a\": @#, \"b\": [}".utf8), Array("]]}},".utf8),
+        ]
         for input in inputs {
             #expect(visible(JSONFormatter.format(input, palette: nil)) == visible(input))
         }

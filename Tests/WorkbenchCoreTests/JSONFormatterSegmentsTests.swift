@@ -51,8 +51,9 @@ import Testing
                 for escaping in [false, true] {
                     let expected = Self.inOnePass(document, palette: palette, escaping: escaping)
                     for (chunkSize, buffersEach) in [(64, 2), (4096, 3)] {
-                        let output = Self.inSegments(document, checkpoints, palette: palette, escaping: escaping,
-                                                     chunkSize: chunkSize, buffersEach: buffersEach)
+                        let output = Self.inSegments(
+                            document, checkpoints, palette: palette, escaping: escaping,
+                            chunkSize: chunkSize, buffersEach: buffersEach)
                         #expect(output == expected, "spacing \(spacing), chunks \(chunkSize) x \(buffersEach)")
                     }
                 }
@@ -87,7 +88,8 @@ import Testing
         let checkpoints = Self.checkpoints(document, every: 1)
         #expect(checkpoints.contains { $0.depth == JSONCheckpoint.deepestLevel })
         #expect(!checkpoints.contains { $0.depth > JSONCheckpoint.deepestLevel })
-        #expect(Self.inSegments(document, checkpoints, palette: .standard, chunkSize: 64, buffersEach: 2)
+        #expect(
+            Self.inSegments(document, checkpoints, palette: .standard, chunkSize: 64, buffersEach: 2)
                 == Self.inOnePass(document, palette: .standard))
     }
 

@@ -55,9 +55,11 @@ struct JSONTests {
 
     @Test func parserKeepsNumberTextExactly() throws {
         let value = try JSONParser.parse("[12345678901234567890123, 1.10, -0.0e+5, 0, -7E-2]")
-        #expect(value == .array([
-            .number("12345678901234567890123"), .number("1.10"), .number("-0.0e+5"), .number("0"), .number("-7E-2"),
-        ]))
+        #expect(
+            value
+                == .array([
+                    .number("12345678901234567890123"), .number("1.10"), .number("-0.0e+5"), .number("0"), .number("-7E-2"),
+                ]))
         #expect(value.jsonText == "[12345678901234567890123,1.10,-0.0e+5,0,-7E-2]")
         // Numbers compare by text: 1.10 is not 1.1.
         #expect(JSONValue.number("1.10") != .number("1.1"))
@@ -80,9 +82,11 @@ struct JSONTests {
     @Test func parserReadsScalarsAndEmptyContainers() throws {
         #expect(try JSONParser.parse(" {} ") == .object([]))
         #expect(try JSONParser.parse("[ ]") == .array([]))
-        #expect(try JSONParser.parse(#"{"a":[],"b":{}}"#) == .object([
-            JSONMember(key: "a", value: .array([])), JSONMember(key: "b", value: .object([])),
-        ]))
+        #expect(
+            try JSONParser.parse(#"{"a":[],"b":{}}"#)
+                == .object([
+                    JSONMember(key: "a", value: .array([])), JSONMember(key: "b", value: .object([])),
+                ]))
         #expect(try JSONParser.parse("true") == .bool(true))
         #expect(try JSONParser.parse("false") == .bool(false))
         #expect(try JSONParser.parse("null") == .null)
@@ -148,8 +152,10 @@ struct JSONTests {
         } catch {
             // "$[0]...[0]: index 0 is out of range (the array at $[0]...[0] is empty)"
             let message = Array(error.message.utf8)
-            let step = 1 + 3 * depth, here = 1 + 3 * (depth - 1)
-            let middle = Array(": index 0 is out of range (the array at ".utf8), end = Array(" is empty)".utf8)
+            let step = 1 + 3 * depth
+            let here = 1 + 3 * (depth - 1)
+            let middle = Array(": index 0 is out of range (the array at ".utf8)
+            let end = Array(" is empty)".utf8)
             #expect(message.count == step + middle.count + here + end.count)
             if message.count == step + middle.count + here + end.count {
                 #expect(Array(message[..<7]) == Array("$[0][0]".utf8))
@@ -179,7 +185,8 @@ struct JSONTests {
     // MARK: JSONPath
 
     @Test func pathsFindValues() throws {
-        let value = try JSONParser.parse(#"""
+        let value = try JSONParser.parse(
+            #"""
             {"data": {"token": "abc", "user": {"id": 7}},
              "items": [{"id": 1}, {"id": 2}],
              "odd key": {"x": "X"},
@@ -221,15 +228,19 @@ struct JSONTests {
         #expect(pathError("$[1x]") == "invalid JSON path '$[1x]': expected ']', found 'x' at column 4")
         #expect(pathError("$[-]") == "invalid JSON path '$[-]': expected a digit after '-' at column 4")
         #expect(pathError(#"$["a]"#) == #"invalid JSON path '$["a]': unterminated quoted key at column 3"#)
-        #expect(pathError(#"$["a\n"]"#) == #"invalid JSON path '$["a\n"]': invalid escape '\n' in a quoted key (only \", \' and \\ are allowed) at column 5"#)
+        #expect(
+            pathError(#"$["a\n"]"#)
+                == #"invalid JSON path '$["a\n"]': invalid escape '\n' in a quoted key (only \", \' and \\ are allowed) at column 5"#)
         #expect(pathError("$[12345678901234567890]") == "invalid JSON path '$[12345678901234567890]': the index is too large at column 21")
         #expect(pathError("$.a/b") == "invalid JSON path '$.a/b': unexpected '/': expected '.' or '[' at column 4")
     }
 
     @Test func pathEvaluationErrorsSayWhatDidNotMatch() throws {
-        let json = #"{"data": {"token": "t", "user": {}}, "items": [1, 2], "one": [1], "none": [], "a": "text", "n": 1, "z": null, "b": true, "odd key": {}}"#
+        let json =
+            #"{"data": {"token": "t", "user": {}}, "items": [1, 2], "one": [1], "none": [], "a": "text", "n": 1, "z": null, "b": true, "odd key": {}}"#
         #expect(try evaluationError("$.data.tokn", json) == "$.data.tokn: no key 'tokn' in the object at $.data (keys: token, user)")
-        #expect(try evaluationError("$.data.user.id", json) == "$.data.user.id: no key 'id' in the object at $.data.user (the object is empty)")
+        #expect(
+            try evaluationError("$.data.user.id", json) == "$.data.user.id: no key 'id' in the object at $.data.user (the object is empty)")
         #expect(try evaluationError("$.items[5]", json) == "$.items[5]: index 5 is out of range (the array at $.items has 2 elements)")
         #expect(try evaluationError("$.items[-3]", json) == "$.items[-3]: index -3 is out of range (the array at $.items has 2 elements)")
         #expect(try evaluationError("$.one[1]", json) == "$.one[1]: index 1 is out of range (the array at $.one has 1 element)")
@@ -241,7 +252,9 @@ struct JSONTests {
         #expect(try evaluationError("$.b.c", json) == "$.b.c: $.b is a boolean, not an object")
         #expect(try evaluationError("$.data[0]", json) == "$.data[0]: $.data is an object, not an array")
         #expect(try evaluationError("$.items.x", json) == "$.items.x: $.items is an array, not an object")
-        #expect(try evaluationError(#"$['odd key'].q"#, json) == #"$["odd key"].q: no key 'q' in the object at $["odd key"] (the object is empty)"#)
+        #expect(
+            try evaluationError(#"$['odd key'].q"#, json)
+                == #"$["odd key"].q: no key 'q' in the object at $["odd key"] (the object is empty)"#)
         #expect(try evaluationError("$[0]", "[]") == "$[0]: index 0 is out of range (the array at $ is empty)")
         // The failing step is reported, not the rest of the path.
         #expect(try evaluationError("$.items[9].id.x", json) == "$.items[9]: index 9 is out of range (the array at $.items has 2 elements)")
@@ -307,7 +320,11 @@ struct JSONTests {
     }
 
     @Test func formatterColoursEachKindOfToken() {
-        let key = "\u{1B}[34;1m", string = "\u{1B}[32m", number = "\u{1B}[36m", literal = "\u{1B}[33m", reset = "\u{1B}[0m"
+        let key = "\u{1B}[34;1m"
+        let string = "\u{1B}[32m"
+        let number = "\u{1B}[36m"
+        let literal = "\u{1B}[33m"
+        let reset = "\u{1B}[0m"
         let expected = """
             {
               \(key)"a"\(reset): [
@@ -329,16 +346,17 @@ struct JSONTests {
         var palette = JSONPalette.standard
         palette.punctuation = Array("<".utf8)
         palette.number = []
-        #expect(pretty(#"{"a":[1,2],"b":[]}"#, palette: palette) == """
-            <{\u{1B}[0m
-              \u{1B}[34;1m"a"\u{1B}[0m<:\u{1B}[0m <[\u{1B}[0m
-                1<,\u{1B}[0m
-                2
-              <]\u{1B}[0m<,\u{1B}[0m
-              \u{1B}[34;1m"b"\u{1B}[0m<:\u{1B}[0m <[]\u{1B}[0m
-            <}\u{1B}[0m
+        #expect(
+            pretty(#"{"a":[1,2],"b":[]}"#, palette: palette) == """
+                <{\u{1B}[0m
+                  \u{1B}[34;1m"a"\u{1B}[0m<:\u{1B}[0m <[\u{1B}[0m
+                    1<,\u{1B}[0m
+                    2
+                  <]\u{1B}[0m<,\u{1B}[0m
+                  \u{1B}[34;1m"b"\u{1B}[0m<:\u{1B}[0m <[]\u{1B}[0m
+                <}\u{1B}[0m
 
-            """)
+                """)
     }
 
     @Test func formatterWithoutPaletteWritesNoEscapeSequences() {

@@ -46,15 +46,17 @@ struct JSONTokenizerTests {
     @Test func everyTokenKindWithItsBytes() {
         let (found, problem) = tokens(#" {"k" : [ "v\"x", -1.5e+3, 0, true, false, null, {}, [] ] } "#)
         #expect(problem == nil)
-        #expect(found.map(\.0) == [
-            .beginObject, .string, .colon, .beginArray, .string, .comma, .number, .comma, .number, .comma,
-            .literal, .comma, .literal, .comma, .literal, .comma, .beginObject, .endObject, .comma,
-            .beginArray, .endArray, .endArray, .endObject,
-        ])
-        #expect(found.map(\.1) == [
-            "{", #""k""#, ":", "[", #""v\"x""#, ",", "-1.5e+3", ",", "0", ",", "true", ",", "false", ",", "null", ",",
-            "{", "}", ",", "[", "]", "]", "}",
-        ])
+        #expect(
+            found.map(\.0) == [
+                .beginObject, .string, .colon, .beginArray, .string, .comma, .number, .comma, .number, .comma,
+                .literal, .comma, .literal, .comma, .literal, .comma, .beginObject, .endObject, .comma,
+                .beginArray, .endArray, .endArray, .endObject,
+            ])
+        #expect(
+            found.map(\.1) == [
+                "{", #""k""#, ":", "[", #""v\"x""#, ",", "-1.5e+3", ",", "0", ",", "true", ",", "false", ",", "null", ",",
+                "{", "}", ",", "[", "]", "]", "}",
+            ])
     }
 
     @Test func scalarsAtTheTopAndTheEndRepeats() {
@@ -113,10 +115,13 @@ struct JSONTokenizerTests {
             ("@", 0, 1, 1, "unexpected '@': expected a JSON value"),
         ]
         for (text, offset, line, column, reason) in cases {
-            #expect(failure(text) == JSONSyntax.Failure(offset: offset, line: line, column: column, reason: reason), "\(text.debugDescription)")
+            #expect(
+                failure(text) == JSONSyntax.Failure(offset: offset, line: line, column: column, reason: reason), "\(text.debugDescription)")
         }
         // Bytes that are not UTF-8 inside a string: a stray continuation byte, an overlong form, a surrogate.
-        for bytes: [UInt8] in [[0x22, 0x80, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22]] {
+        for bytes: [UInt8] in [
+            [0x22, 0x80, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],
+        ] {
             #expect(throws: JSONSyntax.Failure.self) { try JSONSyntax.validate(bytes) }
         }
         #expect(failure("\"é😀\"") == nil)
@@ -215,7 +220,8 @@ struct JSONTokenizerTests {
         let raw = JSONFormatter.format(bytes, palette: nil)
         #expect(String(decoding: raw, as: UTF8.self) == "{\n  \"k\u{7F}\": \"a\u{9B}31mb\u{85}\",\n  \"n\": \"é\u{A0}\"\n}\n")
         let shown = try? JSONFormatter.formatIfValid(bytes, palette: .standard, escapingControls: true).get()
-        let expected = "{\n  \u{1B}[34;1m\"k\\u007f\"\u{1B}[0m: \u{1B}[32m\"a\\u009b31mb\\u0085\"\u{1B}[0m,\n"
+        let expected =
+            "{\n  \u{1B}[34;1m\"k\\u007f\"\u{1B}[0m: \u{1B}[32m\"a\\u009b31mb\\u0085\"\u{1B}[0m,\n"
             + "  \u{1B}[34;1m\"n\"\u{1B}[0m: \u{1B}[32m\"é\u{A0}\"\u{1B}[0m\n}\n"
         #expect(shown.map { String(decoding: $0, as: UTF8.self) } == expected)
         // The escaped output is still JSON, and means the same document.
@@ -264,7 +270,9 @@ struct JSONTokenizerTests {
         body.withUnsafeBufferPointer { buffer in
             let record = JSONSequence.records(in: buffer)[1]
             let failure = JSONFormatter.formatIfValid(UnsafeBufferPointer(rebasing: buffer[record.range]), palette: nil) { _ in }
-            #expect(failure.map(record.placing) == JSONSyntax.Failure(offset: 13, line: 2, column: 6, reason: "unexpected '2': expected ':' after the key"))
+            #expect(
+                failure.map(record.placing)
+                    == JSONSyntax.Failure(offset: 13, line: 2, column: 6, reason: "unexpected '2': expected ':' after the key"))
         }
     }
 
@@ -289,9 +297,11 @@ struct JSONTokenizerTests {
             #""string""#, "[1, 2", #"{"a" 1}"#, "[1,]", "tru", "[1.]", #"["\u12"]"#, "\"a\u{1}\"", "[] x", "", "   ",
             "[123", #"{"k": "unterminated"#, "[-]", "nul",
         ]
-        let inputs: [[UInt8]] = texts.map { Array($0.utf8) } + [
-            bom + Array("[1]".utf8), bom, [0x22, 0xE2, 0x82, 0xAC, 0x22], [0x22, 0xE2, 0x82, 0x22], [0x5B, 0x22, 0xF0, 0x9F, 0x98, 0x80, 0x22, 0x5D],
-        ]
+        let inputs: [[UInt8]] =
+            texts.map { Array($0.utf8) } + [
+                bom + Array("[1]".utf8), bom, [0x22, 0xE2, 0x82, 0xAC, 0x22], [0x22, 0xE2, 0x82, 0x22],
+                [0x5B, 0x22, 0xF0, 0x9F, 0x98, 0x80, 0x22, 0x5D],
+            ]
         for input in inputs {
             let expected: JSONBodyCheck.Verdict = input.withUnsafeBufferPointer { buffer in
                 var tokenizer = JSONTokenizer(buffer, skippingByteOrderMark: true)
@@ -299,14 +309,17 @@ struct JSONTokenizerTests {
                 return .invalid(JSONSyntax.failure(at: tokenizer.problem!.offset, reason: tokenizer.problem!.reason, in: buffer))
             }
             for size in [1, 2, 3, 5, 64] {
-                #expect(verdict(input, pieces: size) == expected, "\(String(decoding: input, as: UTF8.self).debugDescription) in pieces of \(size)")
+                #expect(
+                    verdict(input, pieces: size) == expected,
+                    "\(String(decoding: input, as: UTF8.self).debugDescription) in pieces of \(size)")
             }
         }
     }
 
     /// A text with every kind of token, escapes, raw UTF-8, long strings and
     /// numbers (the fast paths' eight-byte steps) and nesting.
-    static let everything = #"{"a": [1, -2.5e+10, 0, -0, 0.125, 1E3, 123456789012345678901234567890, true, false, null], "#
+    static let everything =
+        #"{"a": [1, -2.5e+10, 0, -0, 0.125, 1E3, 123456789012345678901234567890, true, false, null], "#
         + #""s": "plain text longer than eight bytes", "e": "x\"y\\z\/\b\f\n\r\t\u00e9\uD83D\uDE00", "#
         + #""u": "é😀 caf\u00e9 日本語", "o": {"k": {}, "l": [[], [{}]], "m": {"n": [null]}}, "empty": "", "#
         + "\"t\": [\n  {\"x\": 1},\r\n\t{\"y\": 2.5}\n]}"
@@ -337,8 +350,10 @@ struct JSONTokenizerTests {
         #expect(problemOfCheckToEnd(text) == nil)
         // Cut after every byte; every byte replaced by bytes that break or bend the grammar, or removed.
         var inputs = (0...text.count).map { Array(text[0..<$0]) }
-        let replacements: [UInt8] = [0x00, 0x1F, 0x20, 0x22, 0x2C, 0x2D, 0x2E, 0x30, 0x31, 0x3A, 0x45, 0x5B, 0x5C, 0x5D,
-                                     0x61, 0x65, 0x75, 0x7B, 0x7D, 0x7F, 0x80, 0xC0, 0xE0, 0xED, 0xF0, 0xF4, 0xFF]
+        let replacements: [UInt8] = [
+            0x00, 0x1F, 0x20, 0x22, 0x2C, 0x2D, 0x2E, 0x30, 0x31, 0x3A, 0x45, 0x5B, 0x5C, 0x5D,
+            0x61, 0x65, 0x75, 0x7B, 0x7D, 0x7F, 0x80, 0xC0, 0xE0, 0xED, 0xF0, 0xF4, 0xFF,
+        ]
         for index in text.indices {
             for byte in replacements where byte != text[index] {
                 var changed = text

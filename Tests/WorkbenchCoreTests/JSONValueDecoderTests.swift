@@ -51,7 +51,8 @@ struct JSONValueDecoderTests {
         let outer = JSONValueDecoderTests()
 
         @Test func repeatedObjectsOfASharedTypeAreDecodedOnce() throws {
-            let value = try JSONParser.parse(#"[{"name":"a","tags":["x"]},{"name":"b"},{"name":"a","tags":["x"]},{"name":"a","tags":["x"]}]"#)
+            let value = try JSONParser.parse(
+                #"[{"name":"a","tags":["x"]},{"name":"b"},{"name":"a","tags":["x"]},{"name":"a","tags":["x"]}]"#)
             let (shared, sharedCount) = try outer.decodings {
                 try JSONValueDecoder.decode([Counted].self, from: value, sharing: [Counted.self])
             }

@@ -14,9 +14,10 @@ import Platform
 
     /// A JSON response that echoes the secret, as a careless server would.
     static func echoing(_ text: String, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(statusLine: "HTTP/1.1 \(status) OK", statusCode: status,
-                     headers: [HeaderField(name: "Content-Type", value: "application/json"), HeaderField(name: "X-Echo", value: text)],
-                     body: Array("{\"echo\": \"\(text)\", \"n\": 5, \"tags\": [\"a\", \"b\"]}".utf8))
+        HTTPResponse(
+            statusLine: "HTTP/1.1 \(status) OK", statusCode: status,
+            headers: [HeaderField(name: "Content-Type", value: "application/json"), HeaderField(name: "X-Echo", value: text)],
+            body: Array("{\"echo\": \"\(text)\", \"n\": 5, \"tags\": [\"a\", \"b\"]}".utf8))
     }
 
     static func folder() -> String {
@@ -48,8 +49,9 @@ import Platform
         try h.run("last headers")
         #expect(h.transport.sent.count == 1, "last never sends")
         let lines = Array(h.output.lines[before...])
-        #expect(lines == ["HTTP/1.1 200 OK", "(0 µs, 59 bytes)", "Content-Type: application/json", "X-Echo: ******"]
-            || lines.count == 4)
+        #expect(
+            lines == ["HTTP/1.1 200 OK", "(0 µs, 59 bytes)", "Content-Type: application/json", "X-Echo: ******"]
+                || lines.count == 4)
         #expect(!lines.joined().contains(Self.secret))
         try h.run("last status")
         #expect(h.output.lines.last?.hasPrefix("(") == true)
@@ -132,9 +134,10 @@ import Platform
         let h = InterpreterHarness(environment: ["PAGER": "cat > '\(folder)/paged'"])
         h.interpreter.screenSize = { (rows: 2, columns: 10) }
         let items = (0..<200).map { "\"\(Self.secret)-\($0)\"" }.joined(separator: ", ")
-        h.transport.fallback = HTTPResponse(statusLine: "HTTP/1.1 200 OK", statusCode: 200,
-                                            headers: [HeaderField(name: "Content-Type", value: "application/json")],
-                                            body: Array("[\(items)]".utf8))
+        h.transport.fallback = HTTPResponse(
+            statusLine: "HTTP/1.1 200 OK", statusCode: 200,
+            headers: [HeaderField(name: "Content-Type", value: "application/json")],
+            body: Array("[\(items)]".utf8))
         try h.run("base http://h.test\nset --secret pw \(Self.secret)\nget /a")
         let paged = Self.read("\(folder)/paged")
         #expect(paged.hasPrefix("HTTP/1.1 200 OK\n"))
@@ -199,8 +202,9 @@ import Platform
         let h = InterpreterHarness()
         h.transport.fallback = Self.echoing("v")
         try h.run("base http://h.test\nget /a\ncapture code status\nget /b\ncapture code status")
-        #expect(try h.printed("capture rm code")
-            == "removed the capture of code from requests 1, 2; the variable keeps its value (`unset code` removes it)")
+        #expect(
+            try h.printed("capture rm code")
+                == "removed the capture of code from requests 1, 2; the variable keeps its value (`unset code` removes it)")
         #expect(h.workspace.history.allSatisfy { $0.captures.isEmpty })
         #expect(h.workspace.variables.entries["code"]?.value == "200")
         #expect(h.failure("capture rm code")?.message == "no request captures 'code' (see `history`)")
@@ -252,18 +256,24 @@ import Platform
     }
 
     @Test func runAHTTPFileSendsItsRequestsInOrderWithCapturesFlowing() throws {
-        let h = InterpreterHarness(files: ["api.http": utf8Bytes("""
-            @host = http://h.test
-            # @name login
-            POST {{host}}/login
+        let h = InterpreterHarness(files: [
+            "api.http": utf8Bytes(
+                """
+                @host = http://h.test
+                # @name login
+                POST {{host}}/login
 
-            ### me
-            GET {{host}}/me
-            X-Token: {{login.response.body.$.token}}
-            """)])
-        h.transport.responses = [.success(HTTPResponse(
-            statusLine: "HTTP/1.1 200 OK", statusCode: 200, headers: [HeaderField(name: "Content-Type", value: "application/json")],
-            body: utf8Bytes("{\"token\": \"t-1\"}")))]
+                ### me
+                GET {{host}}/me
+                X-Token: {{login.response.body.$.token}}
+                """)
+        ])
+        h.transport.responses = [
+            .success(
+                HTTPResponse(
+                    statusLine: "HTTP/1.1 200 OK", statusCode: 200, headers: [HeaderField(name: "Content-Type", value: "application/json")],
+                    body: utf8Bytes("{\"token\": \"t-1\"}")))
+        ]
         try h.run("base http://kept.test\nrun api.http")
         #expect(h.transport.sent.map(\.request.url) == ["http://h.test/login", "http://h.test/me"])
         #expect(h.transport.sent[1].request.headers.contains(HeaderField(name: "X-Token", value: "t-1")))
@@ -342,17 +352,22 @@ import Platform
         #expect(WaitProgress(elapsed: 0.9).text == nil)
         #expect(WaitProgress(elapsed: 1.25).text == "waiting 1.2 s (Ctrl-C aborts)")
         #expect(WaitProgress(elapsed: 2, received: 100, expected: 400, toFile: false).text == "waiting 2.0 s (Ctrl-C aborts)")
-        #expect(WaitProgress(elapsed: 2, received: 100, expected: 400, toFile: true).text
-            == "[#####...............] 100 bytes of 400 bytes, 50 bytes/s (Ctrl-C aborts)")
-        #expect(WaitProgress(elapsed: 2, received: 3 << 20, expected: nil, toFile: true).text
-            == "3.0 MB, 1.5 MB/s, 2.0 s (Ctrl-C aborts)")
+        #expect(
+            WaitProgress(elapsed: 2, received: 100, expected: 400, toFile: true).text
+                == "[#####...............] 100 bytes of 400 bytes, 50 bytes/s (Ctrl-C aborts)")
+        #expect(
+            WaitProgress(elapsed: 2, received: 3 << 20, expected: nil, toFile: true).text
+                == "3.0 MB, 1.5 MB/s, 2.0 s (Ctrl-C aborts)")
         // A decoded body can outgrow the Content-Length of the encoded one: no bar then.
-        #expect(WaitProgress(elapsed: 2, received: 500, expected: 400, toFile: true).text == "500 bytes, 250 bytes/s, 2.0 s (Ctrl-C aborts)")
+        #expect(
+            WaitProgress(elapsed: 2, received: 500, expected: 400, toFile: true).text == "500 bytes, 250 bytes/s, 2.0 s (Ctrl-C aborts)")
     }
 
     @Test func theNewChecksExportToHurlAsserts() throws {
-        let checks = try ["json $.n >= 1", "json $.name matches \"^R\"", "json $.name contains \"ic\"", "json $.tags contains 3",
-                          "json $.n != null", "body contains species"].map { (text: String) throws(WorkbenchError) in try Expectation.parse(text) }
+        let checks = try [
+            "json $.n >= 1", "json $.name matches \"^R\"", "json $.name contains \"ic\"", "json $.tags contains 3",
+            "json $.n != null", "body contains species",
+        ].map { (text: String) throws(WorkbenchError) in try Expectation.parse(text) }
         let record = RequestRecord(endpoint: Endpoint(base: "http://h"), settings: Settings(), expectations: checks)
         let lines = HurlExport.response(record)
         #expect(lines.contains("jsonpath \"$.n\" >= 1"))
@@ -376,8 +391,9 @@ import Platform
         for width in [60, 120] {
             let prompt = Prompt.text(for: h.workspace, environment: [:], width: width)
             #expect(prompt.count < width, "\(prompt)")
-            #expect(prompt.hasPrefix(width == 120 ? "GET http://127.0.0.1:43210/segment0/…/" : "GET http://127.0.0.1:43210/…/"),
-                    "\(prompt)")
+            #expect(
+                prompt.hasPrefix(width == 120 ? "GET http://127.0.0.1:43210/segment0/…/" : "GET http://127.0.0.1:43210/…/"),
+                "\(prompt)")
             #expect(prompt.hasSuffix("/segment19?…> "), "\(prompt)")
         }
     }

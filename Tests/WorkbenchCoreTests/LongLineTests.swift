@@ -35,9 +35,10 @@ import Testing
     @Test func aLineOfSeveralReadsComesWholeBetweenShortOnes() throws {
         let long = String(repeating: "0123456789", count: 300_000)  // 3 MB: 46 reads of 64 KiB
         let text = "base http://a.test\r\nset x \(long)\r\n\nshow\nlast line without a newline"
-        #expect(try lines(of: Array(text.utf8)) == [
-            "base http://a.test", "set x \(long)", "", "show", "last line without a newline",
-        ])
+        #expect(
+            try lines(of: Array(text.utf8)) == [
+                "base http://a.test", "set x \(long)", "", "show", "last line without a newline",
+            ])
     }
 
     @Test func aNewlineRightAtAReadBoundaryEndsTheLine() throws {

@@ -24,7 +24,9 @@ import Testing
         #expect(failure.reason == "nested more than \(JSONParser.maximumDepth) levels deep")
         // At the bound it parses; a reader's own bound is tighter.
         #expect(try JSONParser.parse(Self.brackets(JSONParser.maximumDepth)).nestingDepth() == JSONParser.maximumDepth)
-        #expect(thrownParseFailure { () throws(JSONSyntax.Failure) in _ = try JSONParser.parse(Self.brackets(11), maximumDepth: 10) }?.offset == 10)
+        #expect(
+            thrownParseFailure { () throws(JSONSyntax.Failure) in _ = try JSONParser.parse(Self.brackets(11), maximumDepth: 10) }?.offset
+                == 10)
         #expect(try JSONParser.parse(#"{"a":{"b":[{}]}}"#, maximumDepth: 4).nestingDepth() == 4)
         // Broken JSON that is also deep is a syntax problem only where the syntax breaks first.
         let broken = thrownParseFailure { () throws(JSONSyntax.Failure) in _ = try JSONParser.parse("[1 2]") }
@@ -32,15 +34,19 @@ import Testing
     }
 
     @Test func harAndPostmanFilesNestedDeepAreOneErrorNamingTheBound() {
-        let har = #"{"log": {"version": "1.2", "entries": [{"request": {"method": "GET", "url": "http://h.test/", "x": "#
+        let har =
+            #"{"log": {"version": "1.2", "entries": [{"request": {"method": "GET", "url": "http://h.test/", "x": "#
             + Self.brackets(Self.hostileDepth) + "}}]}}"
-        let postman = #"{"info": {"name": "c", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"}, "item": "#
+        let postman =
+            #"{"info": {"name": "c", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"}, "item": "#
             + Self.brackets(Self.hostileDepth) + "}"
         for (name, text) in [("deep.har", har), ("deep.postman_collection.json", postman)] {
             let error = thrownError { () throws(WorkbenchError) in
-                try FileImport.read(text, named: name, settings: Settings(), readFile: { path throws(WorkbenchError) in
-                    throw WorkbenchError("cannot read \(path)")
-                })
+                try FileImport.read(
+                    text, named: name, settings: Settings(),
+                    readFile: { path throws(WorkbenchError) in
+                        throw WorkbenchError("cannot read \(path)")
+                    })
             }
             #expect(error?.message.hasPrefix("\(name): line 1, column ") == true, "\(String(describing: error))")
             #expect(error?.message.hasSuffix(": nested more than \(FileImport.maximumDepth) levels deep; not imported") == true)
@@ -48,7 +54,9 @@ import Testing
     }
 
     @Test func aSessionNestedDeepIsOneError() {
-        let text = #"{"format": "\#(SessionDocument.formatName)", "version": \#(SessionDocument.formatVersion), "requests": [], "x": "# + Self.brackets(Self.hostileDepth) + "}"
+        let text =
+            #"{"format": "\#(SessionDocument.formatName)", "version": \#(SessionDocument.formatVersion), "requests": [], "x": "#
+            + Self.brackets(Self.hostileDepth) + "}"
         let error = thrownError { () throws(WorkbenchError) in try SessionDecoding.decode(Array(text.utf8), file: "deep.json") }
         #expect(error?.message.contains("nested more than \(SessionDecoding.maximumDepth) levels deep; not a session file") == true)
     }
@@ -61,13 +69,16 @@ import Testing
         try h.run("graphql schema schema.graphql")
         let before = WorkspaceSnapshot(h.workspace)
         h.files.contents["deep.json"] = Array(Self.deepIntrospection.utf8)
-        #expect(h.failure("graphql schema deep.json")?.message
-            == "deep.json: JSON nested more than 512 levels deep at line 1, column 542 (byte 541)")
+        #expect(
+            h.failure("graphql schema deep.json")?.message
+                == "deep.json: JSON nested more than 512 levels deep at line 1, column 542 (byte 541)")
         try h.run("base http://127.0.0.1:9/api")
         let based = WorkspaceSnapshot(h.workspace)
         h.transport.responses = [.success(GraphQLTests.response(200, Self.deepIntrospection))]
-        #expect(h.failure("graphql schema http://127.0.0.1:9/graphql")?.message
-            == "graphql schema: http://127.0.0.1:9/graphql answered JSON nested more than 512 levels deep at line 1, column 542 (byte 541)")
+        #expect(
+            h.failure("graphql schema http://127.0.0.1:9/graphql")?.message
+                == "graphql schema: http://127.0.0.1:9/graphql answered JSON nested more than 512 levels deep at line 1, column 542 (byte 541)"
+        )
         h.transport.responses = [.success(GraphQLTests.response(200, Self.deepIntrospection))]
         #expect(h.failure("graphql schema")?.message.contains("answered JSON nested more than 512 levels deep") == true)
         #expect(WorkspaceSnapshot(h.workspace) == based)
@@ -78,9 +89,13 @@ import Testing
     @Test func bodiesAndCapturesReadThroughTheSameBound() throws {
         let h = InterpreterHarness()
         try h.run("base http://127.0.0.1:9")
-        h.transport.responses = [.success(HTTPResponse(statusLine: "HTTP/1.1 200 OK", statusCode: 200,
-                                                        headers: [HeaderField(name: "Content-Type", value: "application/json")],
-                                                        body: Array(Self.brackets(Self.hostileDepth).utf8)))]
+        h.transport.responses = [
+            .success(
+                HTTPResponse(
+                    statusLine: "HTTP/1.1 200 OK", statusCode: 200,
+                    headers: [HeaderField(name: "Content-Type", value: "application/json")],
+                    body: Array(Self.brackets(Self.hostileDepth).utf8)))
+        ]
         try h.run("get /deep")
         #expect(h.failure("capture x $[0]")?.message.contains("nested more than 512 levels deep") == true)
     }
@@ -102,9 +117,11 @@ private func thrownParseFailure(_ body: () throws(JSONSyntax.Failure) -> Void) -
     @Test func aControlCharacterInAWordThatIsNotCurlStaysOnOneLine() {
         let text = String(decoding: [0x0D, 0x0A, 0x0A, 0x0A, 0xA4, 0xDE, 0x0A, 0x0A] as [UInt8], as: UTF8.self)
         let error = thrownError { () throws(WorkbenchError) in
-            try FileImport.read(text, named: "fuzz.har", settings: Settings(), readFile: { path throws(WorkbenchError) in
-                throw WorkbenchError("cannot read \(path)")
-            })
+            try FileImport.read(
+                text, named: "fuzz.har", settings: Settings(),
+                readFile: { path throws(WorkbenchError) in
+                    throw WorkbenchError("cannot read \(path)")
+                })
         }
         #expect(error?.message.contains("\n") == false, "\(String(describing: error?.message))")
         #expect(error?.message.hasPrefix("fuzz.har") == true)

@@ -56,14 +56,15 @@ import Testing
     @Test func lsCdAndDescribe() throws {
         let h = try Self.harness()
         try h.run("openapi zoo.yaml")
-        #expect(try h.printed("ls") == """
-            animals/       GET POST
-              mine         GET
-              {animalId}   GET DELETE
-            keepers/
-              {keeperId}/
-                animals    GET
-            """)
+        #expect(
+            try h.printed("ls") == """
+                animals/       GET POST
+                  mine         GET
+                  {animalId}   GET DELETE
+                keepers/
+                  {keeperId}/
+                    animals    GET
+                """)
         try h.run("cd animals")
         #expect(h.endpoint.path == "/animals")
         try h.run("cd {id}")
@@ -106,8 +107,11 @@ import Testing
 
     @Test func aURLIsFetchedThroughTheTransport() throws {
         let h = try Self.harness()
-        h.transport.responses = [.success(HTTPResponse(
-            statusLine: "HTTP/1.1 200 OK", statusCode: 200, headers: [], body: try Self.fixture("broken-operation.json")))]
+        h.transport.responses = [
+            .success(
+                HTTPResponse(
+                    statusLine: "HTTP/1.1 200 OK", statusCode: 200, headers: [], body: try Self.fixture("broken-operation.json")))
+        ]
         try h.run("openapi http://127.0.0.1:5000/spec.json")
         #expect(h.transport.sent.first?.request.url == "http://127.0.0.1:5000/spec.json")
         #expect(h.workspace.apiLocation == "http://127.0.0.1:5000/spec.json")
@@ -132,7 +136,10 @@ import Testing
         // The description gone: a warning, the session loaded all the same, and saved again still names it.
         let missing = InterpreterHarness(files: ["s.json": h.files.contents["s.json"]!])
         try missing.run("load s.json")
-        #expect(missing.output.errors == ["warning: the session's API description was not loaded: cannot read 'zoo.yaml': No such file or directory"])
+        #expect(
+            missing.output.errors == [
+                "warning: the session's API description was not loaded: cannot read 'zoo.yaml': No such file or directory"
+            ])
         #expect(missing.workspace.api == nil && missing.workspace.apiLocation == "zoo.yaml")
         try missing.run("save again.json")
         #expect(try JSONParser.parse(try #require(missing.files.contents["again.json"]))["openapi"] == .string("zoo.yaml"))
@@ -156,7 +163,7 @@ import Testing
         #expect(complete("query add kind ") == ["cat", "dog", "owl"])
         #expect(complete("query add limit ") == ["20"])
         #expect(complete("header X-") == ["X-Trace:", "X-Api-Key:", "X-Request-Id:"])
-        #expect(complete("describe ") .prefix(2) == ["GET", "POST"])
+        #expect(complete("describe ").prefix(2) == ["GET", "POST"])
         try h.run("cd 7")
         #expect(complete("method ") == ["GET", "DELETE"])
     }

@@ -16,8 +16,10 @@ import Testing
         (["--no-history"], .start(LaunchOptions(noHistory: true), restore: false)),
         (["--keep-going"], .start(LaunchOptions(keepGoing: true), restore: false)),
         (["--restore"], .start(LaunchOptions(), restore: true)),
-        (["--keep-going", "--color", "never", "--restore", "--no-history"],
-         .start(LaunchOptions(color: .off, noHistory: true, keepGoing: true), restore: true)),
+        (
+            ["--keep-going", "--color", "never", "--restore", "--no-history"],
+            .start(LaunchOptions(color: .off, noHistory: true, keepGoing: true), restore: true)
+        ),
         (["run", "script.wb"], .run(script: "script.wb", LaunchOptions())),
         (["run", "--keep-going", "a b.http", "--color=always"], .run(script: "a b.http", LaunchOptions(color: .on, keepGoing: true))),
         (["run", "start"], .run(script: "start", LaunchOptions())),

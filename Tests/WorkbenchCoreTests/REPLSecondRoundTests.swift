@@ -10,17 +10,21 @@ import Testing
 @Suite struct REPLSecondRoundTests {
     @Test func sendingCommandsTakeAPipe() throws {
         #expect(try CommandParser.parse("get /users | jq .") == .command(.send(method: "GET", path: "/users", output: nil, pipe: "jq .")))
-        #expect(try CommandParser.parse("send --body | wc -c") == .command(.send(method: nil, path: nil, output: nil, withBody: true, pipe: "wc -c")))
+        #expect(
+            try CommandParser.parse("send --body | wc -c")
+                == .command(.send(method: nil, path: nil, output: nil, withBody: true, pipe: "wc -c")))
         // A `|` inside a quoted URL is part of it.
         #expect(try CommandParser.parse("get '/a?b=1|2'") == .command(.send(method: "GET", path: "/a?b=1|2", output: nil)))
-        #expect(thrownError { () throws(WorkbenchError) in _ = try CommandParser.parse("send > f | jq") }?.message
-            == "send: `> FILE` and `| COMMAND` cannot both take the body")
+        #expect(
+            thrownError { () throws(WorkbenchError) in _ = try CommandParser.parse("send > f | jq") }?.message
+                == "send: `> FILE` and `| COMMAND` cannot both take the body")
         #expect(try CommandParser.parse("clear") == .command(.clear))
     }
 
     @Test func aCheckTypoSuggestsTheCheck() throws {
-        #expect(thrownError { () throws(WorkbenchError) in _ = try Expectation.parse("staus 200") }?.message
-            == "unknown check 'staus': did you mean status?")
+        #expect(
+            thrownError { () throws(WorkbenchError) in _ = try Expectation.parse("staus 200") }?.message
+                == "unknown check 'staus': did you mean status?")
     }
 
     @Test func aCheckAfterAFailedSendNamesTheFailure() throws {
@@ -39,7 +43,9 @@ import Testing
         let h = InterpreterHarness()
         #expect(h.workspace.quitHint(autosaved: true) == nil)
         try h.run("base http://h\nget /a\nget /b")
-        #expect(h.workspace.quitHint(autosaved: true) == "(2 requests were not saved: `workbench --restore` brings them back, or `restore` in the next run)")
+        #expect(
+            h.workspace.quitHint(autosaved: true)
+                == "(2 requests were not saved: `workbench --restore` brings them back, or `restore` in the next run)")
         try h.run("save s.json")
         #expect(h.workspace.quitHint(autosaved: true) == nil)
         try h.run("get /c")
@@ -53,9 +59,13 @@ import Testing
         let loaded = try fresh.printed("load s.json")
         #expect(loaded.contains("the token of `auth bearer`: type `auth bearer` again"))
         #expect(loaded.contains("{{x_api_key}} of the header X-Api-Key: type `header X-Api-Key: ...` again, or `set --secret x_api_key`"))
-        #expect(fresh.failure("get /a")?.message
-            == "not set since the session was loaded: {{x_api_key}} of the header X-Api-Key: type `header X-Api-Key: ...` again, or `set --secret x_api_key`")
+        #expect(
+            fresh.failure("get /a")?.message
+                == "not set since the session was loaded: {{x_api_key}} of the header X-Api-Key: type `header X-Api-Key: ...` again, or `set --secret x_api_key`"
+        )
         try fresh.run("set --secret x_api_key k-2")
-        #expect(fresh.failure("get /a")?.message == "not set since the session was loaded: the token of `auth bearer`: type `auth bearer` again")
+        #expect(
+            fresh.failure("get /a")?.message == "not set since the session was loaded: the token of `auth bearer`: type `auth bearer` again"
+        )
     }
 }

@@ -29,8 +29,9 @@ import Testing
 
     func harness(_ transport: CookieTransport) -> (Interpreter, RecordingOutput) {
         let output = RecordingOutput()
-        let interpreter = Interpreter(context: CommandContext(environment: [:]), output: output,
-                                      makeTransport: { () throws(WorkbenchError) -> HTTPTransport in transport })
+        let interpreter = Interpreter(
+            context: CommandContext(environment: [:]), output: output,
+            makeTransport: { () throws(WorkbenchError) -> HTTPTransport in transport })
         return (interpreter, output)
     }
 
@@ -195,19 +196,27 @@ import Testing
         #expect(HistoryEntry.text(for: "auth basic ana:pw", redactor: .none) == "auth basic ana:******")
         #expect(HistoryEntry.text(for: "auth bearer t", redactor: .none) == "auth bearer ******")
         #expect(HistoryEntry.text(for: "auth bearer {{env.T}}", redactor: .none) == "auth bearer {{env.T}}")
-        #expect(thrownError { () throws(WorkbenchError) in
-            try SessionDecoding.decode(Array(#"{"format":"workbench-session","version":1,"endpoint":{"auth":{"scheme":"ntlm","secret":""}}}"#.utf8), file: "f")
-        }?.message == "f: field 'endpoint.auth.scheme': expected basic, digest, bearer, apikey-header, apikey-query, aws-sigv4 or oauth2, found 'ntlm'")
+        #expect(
+            thrownError { () throws(WorkbenchError) in
+                try SessionDecoding.decode(
+                    Array(#"{"format":"workbench-session","version":1,"endpoint":{"auth":{"scheme":"ntlm","secret":""}}}"#.utf8), file: "f")
+            }?.message
+                == "f: field 'endpoint.auth.scheme': expected basic, digest, bearer, apikey-header, apikey-query, aws-sigv4 or oauth2, found 'ntlm'"
+        )
     }
 
     // MARK: bodies
 
     @Test func multipartAndJSONFileBodiesParse() throws {
-        #expect(try CommandParser.parse("body multipart a=1 f@x.png 'g@y.bin;type=a/b' e=x@y h@a=b") == .command(.body(.multipart([
-            MultipartPart(name: "a", value: "1"), MultipartPart(name: "f", value: "x.png", isFile: true),
-            MultipartPart(name: "g", value: "y.bin", isFile: true, contentType: "a/b"),
-            MultipartPart(name: "e", value: "x@y"), MultipartPart(name: "h", value: "a=b", isFile: true),
-        ]))))
+        #expect(
+            try CommandParser.parse("body multipart a=1 f@x.png 'g@y.bin;type=a/b' e=x@y h@a=b")
+                == .command(
+                    .body(
+                        .multipart([
+                            MultipartPart(name: "a", value: "1"), MultipartPart(name: "f", value: "x.png", isFile: true),
+                            MultipartPart(name: "g", value: "y.bin", isFile: true, contentType: "a/b"),
+                            MultipartPart(name: "e", value: "x@y"), MultipartPart(name: "h", value: "a=b", isFile: true),
+                        ]))))
         #expect(try CommandParser.parse("body json @data.json") == .command(.body(.jsonFile("data.json"))))
         for bad in ["body multipart", "body multipart =x", "body multipart novalue", "body multipart f@", "body multipart 'f@x;type='"] {
             #expect(thrownError { () throws(WorkbenchError) in try CommandParser.parse(bad) } != nil, "\(bad)")
@@ -218,8 +227,11 @@ import Testing
         let harness = InterpreterHarness()
         try harness.run("base http://127.0.0.1:9\nmethod post\nset --secret k key-secret\nbody multipart a={{k}} f@pic.PNG")
         let request = try harness.prepared()
-        #expect(request.multipart == [MultipartPart(name: "a", value: "key-secret"),
-                                      MultipartPart(name: "f", value: "pic.PNG", isFile: true, contentType: "image/png")])
+        #expect(
+            request.multipart == [
+                MultipartPart(name: "a", value: "key-secret"),
+                MultipartPart(name: "f", value: "pic.PNG", isFile: true, contentType: "image/png"),
+            ])
         #expect(request.shown.multipart?.first?.value == "******")
         #expect(!request.headers.contains(name: "Content-Length") && !request.headers.contains(name: "Content-Type"))
         // libcurl writes the multipart Content-Type: it is not suppressed.
@@ -254,8 +266,13 @@ import Testing
 
     @Test func newBodiesRoundTripThroughSessionFiles() throws {
         var workspace = Workspace()
-        for body in [Body.jsonFile("a.json"), .multipart([MultipartPart(name: "a", value: "{{v}}"),
-                                                          MultipartPart(name: "f", value: "x", isFile: true, contentType: "t/x")])] {
+        for body in [
+            Body.jsonFile("a.json"),
+            .multipart([
+                MultipartPart(name: "a", value: "{{v}}"),
+                MultipartPart(name: "f", value: "x", isFile: true, contentType: "t/x"),
+            ]),
+        ] {
             workspace.endpoint.body = body
             let bytes = SessionEncoding.encode(SessionDocument(workspace: workspace))
             #expect(try SessionDecoding.decode(bytes, file: "s.json").endpoint.body == body)
@@ -269,14 +286,19 @@ import Testing
         #expect(try CommandParser.parse("proxy off") == .command(.network(.proxy(.environment))))
         #expect(try CommandParser.parse("proxy none") == .command(.network(.proxy(ProxySetting.none))))
         #expect(try CommandParser.parse("proxy 127.0.0.1:3128") == .command(.network(.proxy(.url("http://127.0.0.1:3128")))))
-        #expect(try CommandParser.parse("proxy SOCKS5H://Proxy.local:1080/") == .command(.network(.proxy(.url("socks5h://proxy.local:1080")))))
+        #expect(
+            try CommandParser.parse("proxy SOCKS5H://Proxy.local:1080/") == .command(.network(.proxy(.url("socks5h://proxy.local:1080")))))
         #expect(try CommandParser.parse("cacert off") == .command(.network(.caCertificate(.some(nil)))))
         #expect(try CommandParser.parse("cacert ca.pem") == .command(.network(.caCertificate(.some("ca.pem")))))
-        #expect(try CommandParser.parse("cert c.pem k.pem") == .command(.network(.clientCertificate(.some(ClientCertificate(certificate: "c.pem", key: "k.pem"))))))
+        #expect(
+            try CommandParser.parse("cert c.pem k.pem")
+                == .command(.network(.clientCertificate(.some(ClientCertificate(certificate: "c.pem", key: "k.pem"))))))
         #expect(try CommandParser.parse("cert off") == .command(.network(.clientCertificate(.some(nil)))))
         #expect(try CommandParser.parse("http 2.0") == .command(.network(.httpVersion(.http2))))
         #expect(try CommandParser.parse("http") == .command(.network(.httpVersion(nil))))
-        for bad in ["proxy ftp://h", "proxy http://u:p@h", "proxy http://h/x", "proxy a b", "cert a b c", "cert off x", "http 3", "cacert a b"] {
+        for bad in [
+            "proxy ftp://h", "proxy http://u:p@h", "proxy http://h/x", "proxy a b", "cert a b c", "cert off x", "http 3", "cacert a b",
+        ] {
             #expect(thrownError { () throws(WorkbenchError) in try CommandParser.parse(bad) } != nil, "\(bad)")
         }
     }
@@ -288,7 +310,8 @@ import Testing
         #expect(named.unixSocket == "/tmp/a:b.sock" && named.authority == "api.local" && named.pathPrefix == "/v1.43")
         #expect(thrownError { () throws(WorkbenchError) in try BaseURL.parse("unix:") } != nil)
         // A relative redirect stays on the socket; one to another origin leaves it, credentials with it.
-        let request = PreparedRequest(method: "GET", base: named, target: "/x", headers: [HeaderField(name: "Authorization", value: "a")], body: [])
+        let request = PreparedRequest(
+            method: "GET", base: named, target: "/x", headers: [HeaderField(name: "Authorization", value: "a")], body: [])
         #expect(try RedirectPolicy.next(after: request, status: 302, location: "/y").base.unixSocket == "/tmp/a:b.sock")
         #expect(try RedirectPolicy.next(after: request, status: 302, location: "http://api.local/y").headers.count == 1)
         let elsewhere = try RedirectPolicy.next(after: request, status: 302, location: "http://other/y")
@@ -311,12 +334,17 @@ import Testing
         for key in ["proxy", "cacert", "\"cert\"", "\"key\"", "\"http\""] { #expect(!plain.contains(key)) }
         let request = try harness.prepared()
         let curl = try CurlCommand.text(for: request, body: nil, settings: workspace.settings)
-        for part in ["-x socks5://127.0.0.1:1080 --noproxy ''", "--cacert ca.pem", "--cert c.pem", "--key k.pem", "--http1.1", "--unix-socket /run/x.sock"] {
+        for part in [
+            "-x socks5://127.0.0.1:1080 --noproxy ''", "--cacert ca.pem", "--cert c.pem", "--key k.pem", "--http1.1",
+            "--unix-socket /run/x.sock",
+        ] {
             #expect(curl.contains(part), "\(part) in \(curl)")
         }
-        #expect(thrownError { () throws(WorkbenchError) in
-            try SessionDecoding.decode(Array(#"{"format":"workbench-session","version":1,"endpoint":{},"settings":{"key":"k.pem"}}"#.utf8), file: "f")
-        }?.message == "f: field 'settings.key': a key without a certificate (`cert`)")
+        #expect(
+            thrownError { () throws(WorkbenchError) in
+                try SessionDecoding.decode(
+                    Array(#"{"format":"workbench-session","version":1,"endpoint":{},"settings":{"key":"k.pem"}}"#.utf8), file: "f")
+            }?.message == "f: field 'settings.key': a key without a certificate (`cert`)")
     }
 
     // MARK: content negotiation
@@ -381,8 +409,9 @@ import Testing
         #expect(StreamRenderer.completeUTF8Prefix([0x61, 0xC3, 0xA9]) == 3)
         // Not a stream: the renderer declines and nothing is printed.
         let other = RecordingOutput()
-        #expect(!StreamRenderer(sink: other, color: false, outputIsTerminal: false)
-            .begin(statusLine: "HTTP/1.1 200 OK", headers: [HeaderField(name: "Content-Type", value: "application/json")]))
+        #expect(
+            !StreamRenderer(sink: other, color: false, outputIsTerminal: false)
+                .begin(statusLine: "HTTP/1.1 200 OK", headers: [HeaderField(name: "Content-Type", value: "application/json")]))
         #expect(other.lines.isEmpty)
     }
 

@@ -25,7 +25,10 @@ import Testing
 
     @Test func statusLineTimeSizeHeadersAndJSONBody() {
         let (text, errors) = render(response("application/json", Array(#"{"b":1,"a":[true,null]}"#.utf8)))
-        #expect(text == "HTTP/1.1 200 OK\n(12.3 ms, 23 bytes)\nContent-Type: application/json\n\n{\n  \"b\": 1,\n  \"a\": [\n    true,\n    null\n  ]\n}\n")
+        #expect(
+            text
+                == "HTTP/1.1 200 OK\n(12.3 ms, 23 bytes)\nContent-Type: application/json\n\n{\n  \"b\": 1,\n  \"a\": [\n    true,\n    null\n  ]\n}\n"
+        )
         #expect(errors.isEmpty)
     }
 
@@ -41,8 +44,10 @@ import Testing
         let (formatted, quiet) = render(response("application/json", bom + Array(#"{"a":1}"#.utf8)))
         #expect(formatted.hasSuffix("\n\n{\n  \"a\": 1\n}\n"))
         #expect(quiet.isEmpty)
-        for type in ["application/x-ndjson", "application/jsonl", "application/json-seq", "application/geo+json-seq",
-                     "application/stream+json", "application/x-ndjson; charset=utf-8"] {
+        for type in [
+            "application/x-ndjson", "application/jsonl", "application/json-seq", "application/geo+json-seq",
+            "application/stream+json", "application/x-ndjson; charset=utf-8",
+        ] {
             #expect(BodyKind.classify(response(type, Array("{}".utf8))) == .jsonSequence, "\(type)")
         }
         let (lines, errors) = render(response("application/jsonl", Array("1\n\n[2]\n".utf8)))
@@ -51,7 +56,9 @@ import Testing
         // Many values that are not JSON: ten warnings, then a count.
         let (_, many) = render(response("application/x-ndjson", Array(String(repeating: "x\n", count: 13).utf8)))
         #expect(many.count == 11)
-        #expect(many.first == "warning: a value of the body is not valid JSON: unexpected 'x': expected a JSON value at line 1, column 1 (byte 0)")
+        #expect(
+            many.first
+                == "warning: a value of the body is not valid JSON: unexpected 'x': expected a JSON value at line 1, column 1 (byte 0)")
         #expect(many.last == "warning: 3 more values of the body are not valid JSON")
         // DEL and C1 inside a JSON string: escaped on a terminal only.
         let controls = Array("[\"a\u{7F}\u{85}\"]".utf8)
@@ -63,8 +70,9 @@ import Testing
         let (text, _) = render(response("image/png", [0x89, 0x50, 0x4E, 0x47, 0, 1]), terminal: true)
         #expect(text.contains("[binary body: image/png, 6 bytes; not shown on a terminal, save it with `send > FILE`]"))
         let output = RecordingOutput()
-        ResponseRenderer.render(response("image/png", [0x89, 0x50, 0x4E, 0x47, 0, 1]), color: false,
-                                outputIsTerminal: false, to: output)
+        ResponseRenderer.render(
+            response("image/png", [0x89, 0x50, 0x4E, 0x47, 0, 1]), color: false,
+            outputIsTerminal: false, to: output)
         #expect(output.bytes == [0x89, 0x50, 0x4E, 0x47, 0, 1])
     }
 
@@ -75,7 +83,8 @@ import Testing
         #expect(BodyKind.classify(response("text/html; charset=ISO-8859-1", [0xE9])) == .text(charset: "iso-8859-1"))
         #expect(BodyKind.classify(response(nil, [0x61, 0, 0x62])) == .binary(mediaType: "application/octet-stream"))
         #expect(BodyKind.classify(response(nil, [0xFF, 0xFE])) == .binary(mediaType: "application/octet-stream"))
-        #expect(BodyKind.classify(response("application/octet-stream", Array("text".utf8))) == .binary(mediaType: "application/octet-stream"))
+        #expect(
+            BodyKind.classify(response("application/octet-stream", Array("text".utf8))) == .binary(mediaType: "application/octet-stream"))
         #expect(BodyKind.classify(response("application/json", [])) == .empty)
     }
 
@@ -105,7 +114,8 @@ import Testing
         }
         let summary = ServerMessage.summary(for: response("application/json", Array(#"{"message":"nope"}"#.utf8), status: 401))
         #expect(summary == "client error: 401 Unauthorized: nope")
-        #expect(ServerMessage.summary(for: response("application/json", Array(#"{"message":"x"}"#.utf8), status: 503))
+        #expect(
+            ServerMessage.summary(for: response("application/json", Array(#"{"message":"x"}"#.utf8), status: 503))
                 == "server error: 503 Service Unavailable: x")
         #expect(ServerMessage.summary(for: response("application/json", Array(#"{"message":"x"}"#.utf8), status: 200)) == nil)
     }
@@ -130,16 +140,17 @@ import Testing
         response.remoteAddress = "127.0.0.1:443"
         response.reusedConnection = true
         let lines = TimingReport.text(for: response).split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "DNS lookup    1.0 ms     (at 1.0 ms)",
-            "TCP connect   1.0 ms     (at 2.0 ms)",
-            "TLS handshake 8.0 ms     (at 10.0 ms)",
-            "request sent  0.5 ms     (at 10.5 ms)",
-            "first byte    9.5 ms     (at 20.0 ms)",
-            "download      5.0 ms     (at 25.0 ms)",
-            "total         25.0 ms",
-            "HTTP/2, remote 127.0.0.1:443, connection reused",
-        ])
+        #expect(
+            lines == [
+                "DNS lookup    1.0 ms     (at 1.0 ms)",
+                "TCP connect   1.0 ms     (at 2.0 ms)",
+                "TLS handshake 8.0 ms     (at 10.0 ms)",
+                "request sent  0.5 ms     (at 10.5 ms)",
+                "first byte    9.5 ms     (at 20.0 ms)",
+                "download      5.0 ms     (at 25.0 ms)",
+                "total         25.0 ms",
+                "HTTP/2, remote 127.0.0.1:443, connection reused",
+            ])
     }
 
     @Test func quantitiesReadWell() {

@@ -6,20 +6,25 @@ import Testing
 /// `ReplayFailure` and `ReplayVerdict`: what a replayed request came to, by kind, from the
 /// transport's typed error up to the counts every report derives.
 @Suite struct ReplayFailureTests {
-    static func record(_ path: String, captures: [Capture] = [], expectations: [WorkbenchSessions.Expectation] = [.status(.code(200))]) -> RequestRecord {
-        RequestRecord(endpoint: Endpoint(base: "http://h", path: path), settings: Settings(), captures: captures,
-                      expectations: expectations)
+    static func record(_ path: String, captures: [Capture] = [], expectations: [WorkbenchSessions.Expectation] = [.status(.code(200))])
+        -> RequestRecord
+    {
+        RequestRecord(
+            endpoint: Endpoint(base: "http://h", path: path), settings: Settings(), captures: captures,
+            expectations: expectations)
     }
 
     /// Answers 200 `{}`, except `/refused` (a transport failure by kind) and `/500`.
-    static var transport: ClosureTransport { ClosureTransport { request throws(WorkbenchError) in
-        switch request.target {
-        case "/refused": throw WorkbenchError("connection refused: h:80", kind: .transport(.connectionRefused))
-        case "/timeout": throw WorkbenchError("timeout after 1 s", kind: .transport(.timeout))
-        case "/500": return SessionsTests.response(500, "{}")
-        default: return SessionsTests.response(200, "{}")
+    static var transport: ClosureTransport {
+        ClosureTransport { request throws(WorkbenchError) in
+            switch request.target {
+            case "/refused": throw WorkbenchError("connection refused: h:80", kind: .transport(.connectionRefused))
+            case "/timeout": throw WorkbenchError("timeout after 1 s", kind: .transport(.timeout))
+            case "/500": return SessionsTests.response(500, "{}")
+            default: return SessionsTests.response(200, "{}")
+            }
         }
-    } }
+    }
 
     static func outcome(_ record: RequestRecord) -> Replayer.Outcome {
         var variables = Variables()
@@ -80,15 +85,19 @@ import Testing
         #expect(summary.skipped.allSatisfy { $0.skipped == .stoppedAtFirstFailure })
         #expect(summary.notSent == 2 && summary.closingLine == "1 passed, 1 failed")
 
-        let report = ReplayReport(runs: [ReplayReport.Run(file: "f.json", round: 1, rounds: 1,
-                                                          result: .init(summary: summary, redactor: .none))])
+        let report = ReplayReport(runs: [
+            ReplayReport.Run(
+                file: "f.json", round: 1, rounds: 1,
+                result: .init(summary: summary, redactor: .none))
+        ])
         #expect((report.tests, report.passed, report.failed, report.failures, report.errors, report.notSent) == (4, 1, 1, 0, 1, 2))
     }
 
     @Test func aRunThatNeverStartedIsReportedAsSkipped() throws {
         let document = SessionDocument(secretNames: [], requests: [Self.record("/a"), Self.record("/b")])
-        let run = ReplayFileRun(file: "n.json", base: "http://other", assignments: [], keepGoing: false, color: false,
-                                readDocument: { _, _, _ throws(WorkbenchError) in ReplaySource(document: document) })
+        let run = ReplayFileRun(
+            file: "n.json", base: "http://other", assignments: [], keepGoing: false, color: false,
+            readDocument: { _, _, _ throws(WorkbenchError) in ReplaySource(document: document) })
         let result = run.notStarted(try run.prepare(environment: [:]))
         let report = ReplayReport(runs: [ReplayReport.Run(file: "n.json", round: 1, rounds: 1, result: result)])
         #expect(report.notStarted == 2 && report.notSent == 2 && report.tests == 2)

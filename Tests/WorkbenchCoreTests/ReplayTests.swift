@@ -20,14 +20,17 @@ import Testing
         return SessionDocument(secretNames: secretHeader ? ["token"] : [], requests: requests)
     }
 
-    static func batch(_ documents: [String: SessionDocument], order: [String], jobs: Int = 1, repeats: Int = 1,
-                      reports: [ReportTarget] = [], keepGoing: Bool = false, assignments: [String] = []) -> ReplayBatch {
+    static func batch(
+        _ documents: [String: SessionDocument], order: [String], jobs: Int = 1, repeats: Int = 1,
+        reports: [ReportTarget] = [], keepGoing: Bool = false, assignments: [String] = []
+    ) -> ReplayBatch {
         let files = order.map { name in
-            ReplayFileRun(file: name, base: nil, assignments: assignments, keepGoing: keepGoing, color: false,
-                          readDocument: { file, _, _ throws(WorkbenchError) in
-                              guard let document = documents[file] else { throw WorkbenchError("cannot read '\(file)'") }
-                              return ReplaySource(document: document)
-                          })
+            ReplayFileRun(
+                file: name, base: nil, assignments: assignments, keepGoing: keepGoing, color: false,
+                readDocument: { file, _, _ throws(WorkbenchError) in
+                    guard let document = documents[file] else { throw WorkbenchError("cannot read '\(file)'") }
+                    return ReplaySource(document: document)
+                })
         }
         return ReplayBatch(files: files, jobs: jobs, repeats: repeats, reports: reports)
     }
@@ -36,8 +39,9 @@ import Testing
     @Sendable static func echo() throws(WorkbenchError) -> HTTPTransport {
         ClosureTransport { request throws(WorkbenchError) in
             let headers = request.headers.map { "\"\($0.name): \($0.value)\"" }.joined(separator: ", ")
-            var response = SessionsTests.response(request.target.hasPrefix("/bad/") ? 500 : 200,
-                                                  "{\"target\": \"\(request.target)\", \"headers\": [\(headers)]}")
+            var response = SessionsTests.response(
+                request.target.hasPrefix("/bad/") ? 500 : 200,
+                "{\"target\": \"\(request.target)\", \"headers\": [\(headers)]}")
             response.timings.nameLookup = 0.001
             response.timings.connect = 0.002
             response.timings.preTransfer = 0.003
@@ -88,8 +92,9 @@ import Testing
     @Test func aFailureGivesStatusOneAndAnUnreadableFileStatusTwoBeforeAnythingIsSent() {
         let documents = ["a.json": Self.document("a", count: 2), "bad.json": Self.document("bad", count: 3)]
         let output = OutputBuffer()
-        #expect(Self.batch(documents, order: ["a.json", "bad.json"], jobs: 2)
-            .run(environment: [:], output: output, makeTransport: Self.echo, shouldAbort: { false }) == 1)
+        #expect(
+            Self.batch(documents, order: ["a.json", "bad.json"], jobs: 2)
+                .run(environment: [:], output: output, makeTransport: Self.echo, shouldAbort: { false }) == 1)
         let lines = Self.text(output)
         #expect(lines.contains("stopped at the first failure: 2 requests not sent (--keep-going sends them)"))
         #expect(lines.last == "2 passed, 1 failed")
@@ -102,8 +107,9 @@ import Testing
             }
         }
         let refused = OutputBuffer()
-        #expect(Self.batch(documents, order: ["a.json", "missing.json"], jobs: 2)
-            .run(environment: [:], output: refused, makeTransport: counting, shouldAbort: { false }) == 2)
+        #expect(
+            Self.batch(documents, order: ["a.json", "missing.json"], jobs: 2)
+                .run(environment: [:], output: refused, makeTransport: counting, shouldAbort: { false }) == 2)
         #expect(refused.errors == ["error: cannot read 'missing.json'"])
         #expect(sent.withLock { $0 } == 0)
     }
@@ -116,7 +122,9 @@ import Testing
         // The fifth request sent anywhere is "Ctrl-C": it and every later poll see the flag.
         let transport: @Sendable () throws(WorkbenchError) -> HTTPTransport = {
             ClosureTransport { _ throws(WorkbenchError) in
-                let count = sent.withLock { $0 += 1; return $0 }
+                let count = sent.withLock {
+                    $0 += 1; return $0
+                }
                 if count >= 5 {
                     interrupted.withLock { $0 = true }
                     throw WorkbenchError("request aborted (Ctrl-C)")
@@ -139,8 +147,10 @@ import Testing
     }
 
     @Test func reportsHoldEveryRequestAndNoSecret() throws {
-        let documents = ["a.json": Self.document("a", count: 2, secretHeader: true),
-                         "bad.json": Self.document("bad", count: 1, secretHeader: true)]
+        let documents = [
+            "a.json": Self.document("a", count: 2, secretHeader: true),
+            "bad.json": Self.document("bad", count: 1, secretHeader: true),
+        ]
         let secret = "s3cr3t-t0ken-<&>"
         let report = ReplayReport(runs: try Self.results(documents, secret: secret))
         #expect(report.passed == 2 && report.failed == 1)
@@ -169,8 +179,14 @@ import Testing
         #expect(requests.first?["status"] == .number("500") && requests.first?["passed"] == .bool(false))
         #expect(requests.first?["timings"]?["firstByte"] == .number("7.000"))
         #expect(requests.first?["timings"]?["tlsHandshake"] == .null)
-        #expect(requests.first?["checks"] == .array([.object([JSONMember(key: "passed", value: .bool(false)),
-                                                              JSONMember(key: "message", value: .string("status 200: got 500"))])]))
+        #expect(
+            requests.first?["checks"]
+                == .array([
+                    .object([
+                        JSONMember(key: "passed", value: .bool(false)),
+                        JSONMember(key: "message", value: .string("status 200: got 500")),
+                    ])
+                ]))
 
         let html = HTMLReport.page(report)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
@@ -186,19 +202,24 @@ import Testing
         try documents.keys.sorted().map { name in
             let run = batch(documents, order: [name], assignments: ["token=\(secret)"]).files[0]
             let prepared = try run.prepare(environment: [:])
-            let result = run.run(prepared, environment: [:], output: OutputBuffer(), transport: try echo(),
-                                 options: SendOptions())
+            let result = run.run(
+                prepared, environment: [:], output: OutputBuffer(), transport: try echo(),
+                options: SendOptions())
             return ReplayReport.Run(file: name, round: 1, rounds: 1, result: result)
         }
     }
 
     @Test func differencesFromTheRecordingAreInTheReports() {
         let now = SessionsTests.response(200, #"{"name": "bob", "token": "s3cr3t-t0ken"}"#)
-        var outcome = Replayer.Outcome(number: 1, method: "GET", url: "http://h/u", response: now,
-                                       problems: [.differs("2 differences")], checks: [])
-        outcome.diff = ResponseDiff.compare(RecordedResponse(SessionsTests.response(200, #"{"name": "ana", "token": "old-t0ken"}"#)),
-                                            RecordedResponse(now))
-        let report = ReplayReport(runs: [.init(file: "u.json", requests: [.init(outcome, redactor: SecretRedactor(secrets: ["s3cr3t-t0ken"]))])])
+        var outcome = Replayer.Outcome(
+            number: 1, method: "GET", url: "http://h/u", response: now,
+            problems: [.differs("2 differences")], checks: [])
+        outcome.diff = ResponseDiff.compare(
+            RecordedResponse(SessionsTests.response(200, #"{"name": "ana", "token": "old-t0ken"}"#)),
+            RecordedResponse(now))
+        let report = ReplayReport(runs: [
+            .init(file: "u.json", requests: [.init(outcome, redactor: SecretRedactor(secrets: ["s3cr3t-t0ken"]))])
+        ])
         #expect(report.runs[0].requests[0].differences == [#"$.name: [-"ana"-]{+"bob"+}"#, #"$.token: [-"old-t0ken"-]{+"******"+}"#])
         #expect(HTMLReport.page(report).contains("$.name: [-&quot;ana&quot;-]{+&quot;bob&quot;+}"))
         #expect(JSONReport.text(report).contains(#""$.name: [-\"ana\"-]{+\"bob\"+}""#))
@@ -218,13 +239,16 @@ import Testing
         let parsed = try ReportTarget.parse(["junit", "a.xml", "HTML", "r.html"], isFile: noFiles)
         #expect(parsed.targets == [ReportTarget(format: .junit, path: "a.xml"), ReportTarget(format: .html, path: "r.html")])
         #expect(parsed.files.isEmpty)
-        #expect(thrownError { () throws(WorkbenchError) in try ReportTarget.parse(["junit"], isFile: noFiles) }?.message
-            .contains("--report takes FORMAT FILE") == true)
-        #expect(thrownError { () throws(WorkbenchError) in try ReportTarget.parse(["xml", "a"], isFile: noFiles) }?.message
-            .contains("unknown format 'xml'") == true)
-        #expect(thrownError { () throws(WorkbenchError) in
-            try ReportTarget.checkAll([ReportTarget(format: .tap, path: "r"), ReportTarget(format: .json, path: "r")], inputs: [])
-        }?.message == "two reports would be written to 'r'")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try ReportTarget.parse(["junit"], isFile: noFiles) }?.message
+                .contains("--report takes FORMAT FILE") == true)
+        #expect(
+            thrownError { () throws(WorkbenchError) in try ReportTarget.parse(["xml", "a"], isFile: noFiles) }?.message
+                .contains("unknown format 'xml'") == true)
+        #expect(
+            thrownError { () throws(WorkbenchError) in
+                try ReportTarget.checkAll([ReportTarget(format: .tap, path: "r"), ReportTarget(format: .json, path: "r")], inputs: [])
+            }?.message == "two reports would be written to 'r'")
     }
 
     /// `replay --report junit r.xml a.json b.json`: ArgumentParser gives `--report` every word up
@@ -238,9 +262,10 @@ import Testing
         let named = try ReportTarget.parse(["json", "json"], isFile: sessions.contains)
         #expect(named.targets == [ReportTarget(format: .json, path: "json")] && named.files.isEmpty)
         // A word that is neither a format nor a file is still the unknown format it looks like.
-        #expect(thrownError { () throws(WorkbenchError) in
-            try ReportTarget.parse(["junit", "r.xml", "c.json"], isFile: sessions.contains)
-        }?.message.contains("unknown format 'c.json'") == true)
+        #expect(
+            thrownError { () throws(WorkbenchError) in
+                try ReportTarget.parse(["junit", "r.xml", "c.json"], isFile: sessions.contains)
+            }?.message.contains("unknown format 'c.json'") == true)
     }
 
     @Test func workerThreadsRunEveryPartAndTheCallerMeanwhile() {

@@ -13,7 +13,8 @@ import Testing
 
     @Test func headerRmStopsADefaultAndHeaderClearBringsItBack() throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base http://h.example
             header rm Accept
             header rm user-agent
@@ -62,8 +63,9 @@ import Testing
         #expect(text.contains("\"omittedHeaders\""))
         #expect(try SessionDecoding.decode(Array(text.utf8), file: "s.json").endpoint.omittedDefaults == ["User-Agent"])
         let bad = Array(text.replacing("\"User-Agent\"", with: "\"Host\"").utf8)
-        #expect(thrownError { () throws(WorkbenchError) in try SessionDecoding.decode(bad, file: "s.json") }?
-            .message.contains("omittedHeaders[0]") == true)
+        #expect(
+            thrownError { () throws(WorkbenchError) in try SessionDecoding.decode(bad, file: "s.json") }?
+                .message.contains("omittedHeaders[0]") == true)
         // Files without removed defaults do not grow the member.
         let plain = String(decoding: SessionEncoding.encode(SessionDocument(endpoint: Endpoint(base: "http://h"))), as: UTF8.self)
         #expect(!plain.contains("omittedHeaders"))
@@ -108,12 +110,15 @@ import Testing
     @Test func invalidUTF8IsRefusedNamingTheByte() {
         let error = thrownError { () throws(WorkbenchError) in try UTF8Line.decode(Array("header X: caf".utf8) + [0xE9]) }
         #expect(error?.message.contains("byte 0xE9 at column 14") == true)
-        #expect(thrownError { () throws(WorkbenchError) in try UTF8Line.decode([0x61, 0xC0, 0x80]) }?
-            .message.contains("byte 0xC0 at column 2") == true, "overlong encodings are not UTF-8")
-        #expect(thrownError { () throws(WorkbenchError) in try UTF8Line.decode([0xED, 0xA0, 0x80]) }?
-            .message.contains("byte 0xED at column 1") == true, "surrogates are not UTF-8")
-        #expect(thrownError { () throws(WorkbenchError) in try UTF8Line.decode([0x61, 0xE2, 0x82]) }?
-            .message.contains("byte 0xE2 at column 2") == true, "a cut sequence names its lead byte")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try UTF8Line.decode([0x61, 0xC0, 0x80]) }?
+                .message.contains("byte 0xC0 at column 2") == true, "overlong encodings are not UTF-8")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try UTF8Line.decode([0xED, 0xA0, 0x80]) }?
+                .message.contains("byte 0xED at column 1") == true, "surrogates are not UTF-8")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try UTF8Line.decode([0x61, 0xE2, 0x82]) }?
+                .message.contains("byte 0xE2 at column 2") == true, "a cut sequence names its lead byte")
         #expect((try? UTF8Line.decode(Array("café \u{FFFD} 🚀".utf8))) == "café \u{FFFD} 🚀")
     }
 
@@ -122,7 +127,9 @@ import Testing
     @Test func proxyResolutionFollowsCurlsRules() {
         let env = ["http_proxy": "http://p:3128", "HTTPS_PROXY": "p:8443", "no_proxy": "internal.test, .corp.test,10.0.0.0/8,::1"]
         #expect(ProxyRoute.resolve(scheme: "http", host: "api.test", environment: env)?.url == "http://p:3128")
-        #expect(ProxyRoute.resolve(scheme: "https", host: "api.test", environment: env) == ProxyRoute(url: "http://p:8443", source: "HTTPS_PROXY"))
+        #expect(
+            ProxyRoute.resolve(scheme: "https", host: "api.test", environment: env)
+                == ProxyRoute(url: "http://p:8443", source: "HTTPS_PROXY"))
         for direct in ["internal.test", "a.internal.test", "corp.test", "x.corp.test", "10.1.2.3", "[::1]", "INTERNAL.TEST."] {
             #expect(ProxyRoute.resolve(scheme: "http", host: direct, environment: env) == nil, "\(direct)")
         }
@@ -130,7 +137,9 @@ import Testing
         #expect(ProxyRoute.resolve(scheme: "http", host: "11.0.0.1", environment: env) != nil)
         // curl ignores HTTP_PROXY (upper case) for http, and empty values.
         #expect(ProxyRoute.resolve(scheme: "http", host: "a", environment: ["HTTP_PROXY": "http://p"]) == nil)
-        #expect(ProxyRoute.resolve(scheme: "http", host: "a", environment: ["http_proxy": "", "ALL_PROXY": "socks5://s:1080"])?.source == "ALL_PROXY")
+        #expect(
+            ProxyRoute.resolve(scheme: "http", host: "a", environment: ["http_proxy": "", "ALL_PROXY": "socks5://s:1080"])?.source
+                == "ALL_PROXY")
         #expect(ProxyRoute.resolve(scheme: "https", host: "a", environment: ["all_proxy": "http://p", "NO_PROXY": "*"]) == nil)
     }
 

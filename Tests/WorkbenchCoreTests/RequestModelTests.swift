@@ -11,8 +11,10 @@ import Testing
 @Suite struct RequestModelTests {
     @Test func aPastedQueryIsSentByteForByteAndTypedItemsFollowIt() throws {
         var endpoint = Endpoint(base: "http://h")
-        for (typed, target) in [("/p?a=%zz", "/p?a=%zz"), ("/p?a&b=&=c&&", "/p?a&b=&=c&&"), ("/p?", "/p?"),
-                                ("/p?x=a b", "/p?x=a%20b"), ("/p?é=1", "/p?%C3%A9=1")] {
+        for (typed, target) in [
+            ("/p?a=%zz", "/p?a=%zz"), ("/p?a&b=&=c&&", "/p?a&b=&=c&&"), ("/p?", "/p?"),
+            ("/p?x=a b", "/p?x=a%20b"), ("/p?é=1", "/p?%C3%A9=1"),
+        ] {
             try endpoint.setPath(typed)
             #expect(try endpoint.prepare(in: VariableScope()).target == target)
         }
@@ -41,7 +43,8 @@ import Testing
 
     @Test func credentialsAreBoundToTheOriginOfTheBaseTheyWereTypedFor() throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             set --secret key k-1
             auth bearer tok-A
             header X-Key: {{key}}
@@ -56,7 +59,9 @@ import Testing
         #expect(!request.headers.contains(name: "Authorization") && !request.headers.contains(name: "X-Key"))
         #expect(request.headers.contains(name: "X-Plain"))
         #expect(h.endpoint.heldBackNote == "auth bearer, X-Key belong to http://a.test:81")
-        #expect(try h.printed("show").hasSuffix("(not sent here: auth bearer, X-Key belong to http://a.test:81; sent again when the base is back there)"))
+        #expect(
+            try h.printed("show").hasSuffix(
+                "(not sent here: auth bearer, X-Key belong to http://a.test:81; sent again when the base is back there)"))
         let prompt = Prompt.text(for: h.workspace, environment: [:], width: 120)
         #expect(prompt.hasSuffix(" [credentials stay with a.test:81]> "))
         // A second auth for the new origin does not replace the first, nor take its variable.
@@ -102,7 +107,8 @@ import Testing
         #expect(decoded.endpoint.auths.sorted { $0.origin! < $1.origin! } == h.endpoint.auths.sorted { $0.origin! < $1.origin! })
         #expect(decoded.endpoint.headers == h.endpoint.headers)
         #expect(SessionEncoding.encode(decoded) == bytes)
-        let old = #"{"format": "workbench-session", "version": 2, "endpoint": {"base": "http://old:8", "headers": [{"name": "Authorization", "value": "Bearer {{t}}"}, {"name": "X-A", "value": "1"}], "auth": {"scheme": "bearer", "user": "", "secret": "{{t}}"}}}"#
+        let old =
+            #"{"format": "workbench-session", "version": 2, "endpoint": {"base": "http://old:8", "headers": [{"name": "Authorization", "value": "Bearer {{t}}"}, {"name": "X-A", "value": "1"}], "auth": {"scheme": "bearer", "user": "", "secret": "{{t}}"}}}"#
         let document = try SessionDecoding.decode(Array(old.utf8), file: "old.json")
         #expect(document.endpoint.auth?.origin == "http://old:8")
         #expect(document.endpoint.headers.map(\.origin) == ["http://old:8", nil])
@@ -133,18 +139,25 @@ import Testing
         let h = InterpreterHarness()
         try h.run("base http://a/api\nauth bearer t")
         try h.run("get http://b:8/x")
-        #expect(h.output.lines.contains("base: http://b:8 (was http://a/api); not sent here: auth bearer belongs to http://a; sent again when the base is back there"))
+        #expect(
+            h.output.lines.contains(
+                "base: http://b:8 (was http://a/api); not sent here: auth bearer belongs to http://a; sent again when the base is back there"
+            ))
         let before = h.output.lines.count
         try h.run("path http://b:8/y?q=1")
         #expect(h.output.lines.count == before, "the base did not move: nothing to say")
-        #expect(try h.printed("path http://c/z") == "base: http://c (was http://b:8); not sent here: auth bearer belongs to http://a; sent again when the base is back there")
+        #expect(
+            try h.printed("path http://c/z")
+                == "base: http://c (was http://b:8); not sent here: auth bearer belongs to http://a; sent again when the base is back there"
+        )
     }
 
     @Test func exportsFollowOnlyWhereTheToolFollowsAsTheWorkbenchDoes() throws {
         var settings = Settings()
         settings.followRedirects = true
         let base = BaseURL(scheme: "http", host: "h", port: nil, pathPrefix: "")
-        let get = PreparedRequest(method: "GET", base: base, target: "/", headers: [HeaderField(name: "Authorization", value: "x")], body: [])
+        let get = PreparedRequest(
+            method: "GET", base: base, target: "/", headers: [HeaderField(name: "Authorization", value: "x")], body: [])
         #expect(RedirectFidelity.reason(get, settings: settings, tool: .curl) == nil)
         #expect(RedirectFidelity.reason(get, settings: settings, tool: .httpie) == nil)
         var keyed = get

@@ -8,31 +8,38 @@ import Testing
 /// ResponseDiff (`replay --diff`, `diff N M`) and the mock server's pure parts.
 struct ResponseDiffTests {
     func response(_ body: String?, status: Int = 200, headers: [HeaderField] = []) -> RecordedResponse {
-        RecordedResponse(statusLine: "HTTP/1.1 \(status) X", statusCode: status, headers: headers, body: body,
-                         bodySize: body?.utf8.count ?? 10, elapsedMilliseconds: 1)
+        RecordedResponse(
+            statusLine: "HTTP/1.1 \(status) X", statusCode: status, headers: headers, body: body,
+            bodySize: body?.utf8.count ?? 10, elapsedMilliseconds: 1)
     }
 
     @Test func jsonByStructure() throws {
         let old = response(#"{"a":1,"b":{"c":"x","d":[1,2,3]},"gone":true}"#)
         let new = response(#"{"b":{"d":[1,2.0],"c":"y"},"a":1.0,"new":null}"#)
         let diff = ResponseDiff.compare(old, new)
-        #expect(diff.changes == [
-            .changed(path: "$.b.c", old: #""x""#, new: #""y""#),
-            .removed(path: "$.b.d[2]", value: "3"),
-            .removed(path: "$.gone", value: "true"),
-            .added(path: "$.new", value: "null"),
-        ])
+        #expect(
+            diff.changes == [
+                .changed(path: "$.b.c", old: #""x""#, new: #""y""#),
+                .removed(path: "$.b.d[2]", value: "3"),
+                .removed(path: "$.gone", value: "true"),
+                .added(path: "$.new", value: "null"),
+            ])
         #expect(diff.lines(color: false).contains(#"  $.b.c: [-"x"-]{+"y"+}"#))
         #expect(diff.lines(color: true).contains("  $.new: \u{1B}[32m{+null+}\u{1B}[0m"))
     }
 
     @Test func ignoredPathsAndHeaders() throws {
         let options = try ResponseDiff.Options(headers: ["ETag", "*"], ignore: ["$.items[*].at", "header Date", "$.meta"])
-        let old = response(#"{"items":[{"id":1,"at":"1"}],"meta":{"t":1}}"#, headers: [HeaderField(name: "Date", value: "a"), HeaderField(name: "ETag", value: "1")])
-        let new = response(#"{"items":[{"id":2,"at":"2"}],"meta":{"t":2}}"#, headers: [HeaderField(name: "Date", value: "b"), HeaderField(name: "ETag", value: "2")])
-        #expect(ResponseDiff.compare(old, new, options: options).changes == [
-            .header(name: "ETag", old: "1", new: "2"), .changed(path: "$.items[0].id", old: "1", new: "2"),
-        ])
+        let old = response(
+            #"{"items":[{"id":1,"at":"1"}],"meta":{"t":1}}"#,
+            headers: [HeaderField(name: "Date", value: "a"), HeaderField(name: "ETag", value: "1")])
+        let new = response(
+            #"{"items":[{"id":2,"at":"2"}],"meta":{"t":2}}"#,
+            headers: [HeaderField(name: "Date", value: "b"), HeaderField(name: "ETag", value: "2")])
+        #expect(
+            ResponseDiff.compare(old, new, options: options).changes == [
+                .header(name: "ETag", old: "1", new: "2"), .changed(path: "$.items[0].id", old: "1", new: "2"),
+            ])
         #expect(throws: WorkbenchError.self) { try ResponseDiff.Options(headers: [], ignore: ["header"]) }
         #expect(throws: WorkbenchError.self) { try ResponseDiff.Options(headers: [], ignore: ["$.a[-1]"]) }
     }
@@ -91,9 +98,15 @@ struct ResponseDiffTests {
         guard case .complete(let request, let consumed) = HTTPRequestParser.parse(chunked) else { Issue.record("not parsed"); return }
         #expect(request.body == Array("abcde".utf8) && consumed == chunked.count - 3 && request.keepsAlive)
         #expect(HTTPRequestParser.parse(Array("GET / HTTP/1.1\r\nContent-Length: 5\r\n\r\nab".utf8)) == .incomplete(expectsContinue: false))
-        #expect(HTTPRequestParser.parse(Array("GET / HTTP/1.1\r\nContent-Length: 12x\r\n\r\n".utf8)) == .failed(status: 400, reason: "Bad Request"))
-        #expect(HTTPRequestParser.parse(Array("GET / HTTP/1.1\r\nContent-Length: 20000000\r\n\r\n".utf8)) == .failed(status: 413, reason: "Content Too Large"))
-        #expect(HTTPRequestParser.parse(Array(repeating: UInt8(ascii: "a"), count: 70_000)) == .failed(status: 431, reason: "Request Header Fields Too Large"))
+        #expect(
+            HTTPRequestParser.parse(Array("GET / HTTP/1.1\r\nContent-Length: 12x\r\n\r\n".utf8))
+                == .failed(status: 400, reason: "Bad Request"))
+        #expect(
+            HTTPRequestParser.parse(Array("GET / HTTP/1.1\r\nContent-Length: 20000000\r\n\r\n".utf8))
+                == .failed(status: 413, reason: "Content Too Large"))
+        #expect(
+            HTTPRequestParser.parse(Array(repeating: UInt8(ascii: "a"), count: 70_000))
+                == .failed(status: 431, reason: "Request Header Fields Too Large"))
         #expect(HTTPRequestParser.parse(Array("nonsense\r\n\r\n".utf8)) == .failed(status: 400, reason: "Bad Request"))
     }
 }

@@ -10,46 +10,48 @@ import Testing
 /// transport), and the pure checks under them.
 @Suite struct SchemaCommandsTests {
     static let shop = #"""
-    openapi: 3.1.0
-    info: {title: Shop, version: "1"}
-    servers: [{url: "http://shop.test/v1"}]
-    paths:
-      /items:
-        get:
-          parameters:
-            - {name: status, in: query, required: true, schema: {type: string, enum: [available, sold]}}
-            - {name: tags, in: query, schema: {type: array, items: {type: string, enum: [red, blue]}}}
-            - {name: X-Tenant, in: header, required: true, schema: {type: string}}
-            - {name: Accept, in: header, required: true, schema: {type: string}}
-          responses:
-            '2XX': {description: ok, content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/Item'}}}}}
-        post:
-          requestBody: {content: {application/vnd.shop+json: {schema: {$ref: '#/components/schemas/Item'}}}}
-          responses: {'204': {description: stored}}
-      /items/{itemId}:
-        get:
-          parameters: [{name: itemId, in: path, required: true, schema: {type: string, enum: [a1, b2]}}]
-          responses:
-            '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Item'}}}}
-            '404': {description: gone, content: {text/plain: {}}}
-    components:
-      schemas:
-        Item:
-          type: object
-          required: [id, name]
-          additionalProperties: false
-          properties:
-            id: {type: integer, readOnly: true}
-            name: {type: string}
-    """#
+        openapi: 3.1.0
+        info: {title: Shop, version: "1"}
+        servers: [{url: "http://shop.test/v1"}]
+        paths:
+          /items:
+            get:
+              parameters:
+                - {name: status, in: query, required: true, schema: {type: string, enum: [available, sold]}}
+                - {name: tags, in: query, schema: {type: array, items: {type: string, enum: [red, blue]}}}
+                - {name: X-Tenant, in: header, required: true, schema: {type: string}}
+                - {name: Accept, in: header, required: true, schema: {type: string}}
+              responses:
+                '2XX': {description: ok, content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/Item'}}}}}
+            post:
+              requestBody: {content: {application/vnd.shop+json: {schema: {$ref: '#/components/schemas/Item'}}}}
+              responses: {'204': {description: stored}}
+          /items/{itemId}:
+            get:
+              parameters: [{name: itemId, in: path, required: true, schema: {type: string, enum: [a1, b2]}}]
+              responses:
+                '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Item'}}}}
+                '404': {description: gone, content: {text/plain: {}}}
+        components:
+          schemas:
+            Item:
+              type: object
+              required: [id, name]
+              additionalProperties: false
+              properties:
+                id: {type: integer, readOnly: true}
+                name: {type: string}
+        """#
 
     static func harness() -> InterpreterHarness {
         InterpreterHarness(files: ["shop.yaml": Array(shop.utf8)])
     }
 
     static func reply(_ status: Int, _ body: String) -> Result<HTTPResponse, WorkbenchError> {
-        .success(HTTPResponse(statusLine: "HTTP/1.1 \(status) X", statusCode: status,
-                              headers: [HeaderField(name: "Content-Type", value: "application/json")], body: Array(body.utf8)))
+        .success(
+            HTTPResponse(
+                statusLine: "HTTP/1.1 \(status) X", statusCode: status,
+                headers: [HeaderField(name: "Content-Type", value: "application/json")], body: Array(body.utf8)))
     }
 
     @Test func parsingAndText() throws {
@@ -78,7 +80,8 @@ import Testing
         let before = WorkspaceSnapshot(h.workspace)
         #expect(h.failure("body example")?.message == "body example: GET /items takes no request body")
         try h.run("method DELETE")
-        #expect(h.failure("body example")?.message == "body example: DELETE /items is not an operation of shop.yaml (it has GET, POST there)")
+        #expect(
+            h.failure("body example")?.message == "body example: DELETE /items is not an operation of shop.yaml (it has GET, POST there)")
         try h.run("method GET")
         #expect(WorkspaceSnapshot(h.workspace) == before)
     }
@@ -94,10 +97,13 @@ import Testing
         #expect(!failed.contains("\n"))
         // The violations are output, one per line, under the same first line.
         #expect(h.output.lines.last?.hasPrefix("FAIL schema: 2 violations of GET /items/{itemId} 200 (Item)") == true)
-        #expect(h.output.lines.last?.hasSuffix("\n  $: missing required property 'name'\n  $.id: expected an integer, got a string") == true)
+        #expect(
+            h.output.lines.last?.hasSuffix("\n  $: missing required property 'name'\n  $.id: expected an integer, got a string") == true)
         #expect(h.workspace.history[1].expectations == [.schema])
         try h.run("get /items/a1")
-        #expect(h.failure("expect schema")?.message.contains("schema: GET /items/{itemId} 404 has no JSON schema to check against (it documents text/plain)") == true)
+        #expect(
+            h.failure("expect schema")?.message.contains(
+                "schema: GET /items/{itemId} 404 has no JSON schema to check against (it documents text/plain)") == true)
     }
 
     @Test func controlCharactersFromTheServerAreEscaped() throws {
@@ -136,10 +142,11 @@ import Testing
         let h = Self.harness()
         try h.run("openapi shop.yaml\nbase http://shop.test/v1\npath /items\nshow")
         // One error line each (a terminal shows a newline inside one line escaped).
-        #expect(h.output.errors == [
-            "warning: GET /items: required query parameter 'status' is missing",
-            "warning: GET /items: required header 'X-Tenant' is missing",
-        ])
+        #expect(
+            h.output.errors == [
+                "warning: GET /items: required query parameter 'status' is missing",
+                "warning: GET /items: required header 'X-Tenant' is missing",
+            ])
         #expect(h.output.lines.last?.hasPrefix("GET /v1/items HTTP/1.1") == true)
         try h.run("query add status sold\nquery add tags red,green\nheader x-tenant: t\nsend")
         #expect(h.output.errors.last == "warning: GET /items: query parameter 'tags' is 'green', not one of red, blue")
@@ -149,20 +156,25 @@ import Testing
     @Test func parameterCheckIsPure() throws {
         let api = try APIDescription.load(Array(Self.shop.utf8), location: "shop.yaml")
         let operation = try #require(api.operation(method: "GET", path: "/items/{itemId}"))
-        #expect(ParameterCheck.warnings(for: operation, pathValues: ["itemId": "{itemId}"], query: [], headers: [])
+        #expect(
+            ParameterCheck.warnings(for: operation, pathValues: ["itemId": "{itemId}"], query: [], headers: [])
                 == ["warning: GET /items/{itemId}: path parameter {itemId} is not filled"])
-        #expect(ParameterCheck.warnings(for: operation, pathValues: ["itemId": "c3"], query: [], headers: [])
+        #expect(
+            ParameterCheck.warnings(for: operation, pathValues: ["itemId": "c3"], query: [], headers: [])
                 == ["warning: GET /items/{itemId}: path parameter 'itemId' is 'c3', not one of a1, b2"])
         #expect(ParameterCheck.warnings(for: operation, pathValues: ["itemId": "a1"], query: [], headers: []) == [])
         let list = try #require(api.operation(method: "GET", path: "/items"))
         // A value holding a secret (shown differs from sent) is not compared.
         let secret = ParameterCheck.Value(name: "status", value: "lost", shown: "******")
-        #expect(ParameterCheck.warnings(for: list, pathValues: [:], query: [secret], headers: [.init(name: "X-TENANT", value: "t", shown: "t")]) == [])
+        #expect(
+            ParameterCheck.warnings(for: list, pathValues: [:], query: [secret], headers: [.init(name: "X-TENANT", value: "t", shown: "t")])
+                == [])
     }
 
     @Test func responseSchemaCheckFindsOperationsBelowTheServersPath() throws {
         let api = try APIDescription.load(Array(Self.shop.utf8), location: "shop.yaml")
-        let passed = ResponseSchemaCheck.check(api, method: "GET", path: "/v1/items", status: 201, body: Array(#"[{"id":1,"name":"a"}]"#.utf8))
+        let passed = ResponseSchemaCheck.check(
+            api, method: "GET", path: "/v1/items", status: 201, body: Array(#"[{"id":1,"name":"a"}]"#.utf8))
         #expect(passed == .init(passed: true, detail: "GET /items 2XX (array of Item)"))
         let noBody = ResponseSchemaCheck.check(api, method: "POST", path: "/items", status: 204, body: [])
         #expect(noBody == .init(passed: true, detail: "POST /items 204 (no body, as documented)"))
@@ -183,12 +195,17 @@ import Testing
         let transport = ScriptedTransport()
         let found = SessionDescription.load("shop.yaml", sessionFile: "runs/s.json", transport: transport, readFile: read)
         #expect((try? found.get())?.title == "Shop")
-        guard case .failure(let missing) = SessionDescription.load("gone.yaml", sessionFile: "runs/s.json", transport: transport, readFile: read) else {
+        guard
+            case .failure(let missing) = SessionDescription.load(
+                "gone.yaml", sessionFile: "runs/s.json", transport: transport, readFile: read)
+        else {
             Issue.record("a missing description must fail")
             return
         }
         #expect(missing.message.hasPrefix("gone.yaml: cannot read 'runs/gone.yaml'"))
-        guard case .failure(let broken) = SessionDescription.load("broken.yaml", sessionFile: "s.json", transport: transport, readFile: read) else {
+        guard
+            case .failure(let broken) = SessionDescription.load("broken.yaml", sessionFile: "s.json", transport: transport, readFile: read)
+        else {
             Issue.record("a broken description must fail")
             return
         }

@@ -37,7 +37,8 @@ struct SchemaExampleTests {
 
     @Test func examplesKeepArraysNestedValuesAndNumbers() throws {
         // Nested objects of an example come out in sorted key order (OpenAPIKit keeps them as dictionaries).
-        #expect(try example(#"{"type":"array","example":[1,2.5,"x",null,true,{"b":1,"a":[]}]}"#) == #"[1,2.5,"x",null,true,{"a":[],"b":1}]"#)
+        #expect(
+            try example(#"{"type":"array","example":[1,2.5,"x",null,true,{"b":1,"a":[]}]}"#) == #"[1,2.5,"x",null,true,{"a":[],"b":1}]"#)
         #expect(try example(#"{"type":"number","example":-0.25}"#) == "-0.25")
         #expect(try example(#"{"type":"integer","example":12345678901}"#) == "12345678901")
     }
@@ -73,26 +74,36 @@ struct SchemaExampleTests {
 
     @Test func objectsListRequiredPropertiesFirstAndLeaveOutReadOnlyInRequests() throws {
         let pet = #"""
-        {"type":"object","required":["name","photoUrls"],"properties":{
-          "id":{"type":"integer","format":"int64","readOnly":true},
-          "category":{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"}}},
-          "name":{"type":"string","example":"doggie"},
-          "photoUrls":{"type":"array","items":{"type":"string"}},
-          "status":{"type":"string","enum":["available","pending","sold"]},
-          "password":{"type":"string","writeOnly":true}}}
-        """#
-        #expect(try example(pet) == #"{"name":"doggie","photoUrls":["string"],"category":{"id":0,"name":"string"},"status":"available","password":"string"}"#)
-        #expect(try example(pet, direction: .response) == #"{"name":"doggie","photoUrls":["string"],"id":0,"category":{"id":0,"name":"string"},"status":"available"}"#)
+            {"type":"object","required":["name","photoUrls"],"properties":{
+              "id":{"type":"integer","format":"int64","readOnly":true},
+              "category":{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"}}},
+              "name":{"type":"string","example":"doggie"},
+              "photoUrls":{"type":"array","items":{"type":"string"}},
+              "status":{"type":"string","enum":["available","pending","sold"]},
+              "password":{"type":"string","writeOnly":true}}}
+            """#
+        #expect(
+            try example(pet)
+                == #"{"name":"doggie","photoUrls":["string"],"category":{"id":0,"name":"string"},"status":"available","password":"string"}"#
+        )
+        #expect(
+            try example(pet, direction: .response)
+                == #"{"name":"doggie","photoUrls":["string"],"id":0,"category":{"id":0,"name":"string"},"status":"available"}"#)
     }
 
     @Test func examplesOfObjectsFollowTheSchemaOrderWithoutReadOnlyMembers() throws {
-        let schema = #"{"type":"object","properties":{"z":{"type":"integer"},"id":{"type":"integer","readOnly":true},"a":{"type":"string"}},"example":{"a":"x","id":4,"z":1,"extra":true}}"#
+        let schema =
+            #"{"type":"object","properties":{"z":{"type":"integer"},"id":{"type":"integer","readOnly":true},"a":{"type":"string"}},"example":{"a":"x","id":4,"z":1,"extra":true}}"#
         #expect(try example(schema) == #"{"z":1,"a":"x","extra":true}"#)
     }
 
     @Test func referencesAreFollowed() throws {
-        let components = #"{"Category":{"type":"object","properties":{"name":{"type":"string","example":"Dogs"}}},"Id":{"type":"integer","readOnly":true}}"#
-        #expect(try example(##"{"type":"object","properties":{"id":{"$ref":"#/components/schemas/Id"},"category":{"$ref":"#/components/schemas/Category"}}}"##, components: components)
+        let components =
+            #"{"Category":{"type":"object","properties":{"name":{"type":"string","example":"Dogs"}}},"Id":{"type":"integer","readOnly":true}}"#
+        #expect(
+            try example(
+                ##"{"type":"object","properties":{"id":{"$ref":"#/components/schemas/Id"},"category":{"$ref":"#/components/schemas/Category"}}}"##,
+                components: components)
                 == #"{"category":{"name":"Dogs"}}"#)
         // A reference to nothing gives null rather than failing.
         #expect(try example(##"{"$ref":"#/components/schemas/Missing"}"##) == "null")
@@ -100,20 +111,24 @@ struct SchemaExampleTests {
 
     @Test func allOfIsMergedAndOneOfTakesTheFirstAlternative() throws {
         let components = #"{"Base":{"type":"object","required":["id"],"properties":{"id":{"type":"integer"}}}}"#
-        #expect(try example(##"{"allOf":[{"$ref":"#/components/schemas/Base"},{"type":"object","properties":{"name":{"type":"string"}}}]}"##, components: components)
+        #expect(
+            try example(
+                ##"{"allOf":[{"$ref":"#/components/schemas/Base"},{"type":"object","properties":{"name":{"type":"string"}}}]}"##,
+                components: components)
                 == #"{"id":0,"name":"string"}"#)
-        #expect(try example(#"{"oneOf":[{"type":"null"},{"type":"string","format":"email"},{"type":"integer"}]}"#) == #""user@example.com""#)
+        #expect(
+            try example(#"{"oneOf":[{"type":"null"},{"type":"string","format":"email"},{"type":"integer"}]}"#) == #""user@example.com""#)
         #expect(try example(#"{"anyOf":[{"type":"integer","minimum":3},{"type":"string"}]}"#) == "3")
         #expect(try example(#"{"allOf":[{"type":"integer","minimum":2}]}"#) == "2")
     }
 
     @Test func recursiveSchemasEndAndNeverHang() throws {
         let components = #"""
-        {"Node":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/components/schemas/Node"}},"parent":{"$ref":"#/components/schemas/Node"}}},
-         "Chain":{"type":"object","required":["next"],"properties":{"next":{"$ref":"#/components/schemas/Chain"}}},
-         "Loop":{"$ref":"#/components/schemas/Loop"},
-         "A":{"oneOf":[{"$ref":"#/components/schemas/B"}]},"B":{"allOf":[{"$ref":"#/components/schemas/A"}]}}
-        """#
+            {"Node":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/components/schemas/Node"}},"parent":{"$ref":"#/components/schemas/Node"}}},
+             "Chain":{"type":"object","required":["next"],"properties":{"next":{"$ref":"#/components/schemas/Chain"}}},
+             "Loop":{"$ref":"#/components/schemas/Loop"},
+             "A":{"oneOf":[{"$ref":"#/components/schemas/B"}]},"B":{"allOf":[{"$ref":"#/components/schemas/A"}]}}
+            """#
         // Optional recursion (a parent, an array of children) is left out.
         #expect(try example(##"{"$ref":"#/components/schemas/Node"}"##, components: components) == ##"{"name":"string"}"##)
         // Required recursion ends in an empty object at the depth limit.
@@ -130,7 +145,9 @@ struct SchemaExampleTests {
         var levels: [String] = []
         for level in 0..<4 {
             let property = level == 3 ? #"{"type":"string"}"# : ##"{"$ref":"#/components/schemas/W\##(level + 1)"}"##
-            levels.append(#""W\#(level)":{"type":"object","properties":{"# + (0..<30).map { #""p\#($0)":\#(property)"# }.joined(separator: ",") + "}}")
+            levels.append(
+                #""W\#(level)":{"type":"object","properties":{"# + (0..<30).map { #""p\#($0)":\#(property)"# }.joined(separator: ",") + "}}"
+            )
         }
         let text = try example(##"{"$ref":"#/components/schemas/W0"}"##, components: "{" + levels.joined(separator: ",") + "}")
         #expect(text.components(separatedBy: "\"string\"").count - 1 < SchemaExample.nodeBudget)
@@ -178,15 +195,20 @@ struct SchemaExampleTests {
     @Test func aPatternThatCannotBeSatisfiedSaysSo() throws {
         let lookahead = try generated(#"{"type":"string","pattern":"^(?=.*[A-Z])[a-z]+$"}"#)
         #expect(!lookahead.passed)
-        #expect(lookahead.notes == ["pattern ^(?=.*[A-Z])[a-z]+$ could not be satisfied; the example's string does not match it (`body edit` to fix)"])
+        #expect(
+            lookahead.notes == [
+                "pattern ^(?=.*[A-Z])[a-z]+$ could not be satisfied; the example's string does not match it (`body edit` to fix)"
+            ])
         let backReference = try generated(#"{"type":"string","pattern":"^(a)\\1$"}"#)
         #expect(backReference.notes.count == 1)
     }
 
     @Test func uniqueItemsAreDistinct() throws {
-        for items in [#"{"type":"string"}"#, #"{"type":"string","pattern":"^(0|[1-9][0-9]*)$"}"#, #"{"type":"integer","minimum":5}"#,
-                      #"{"type":"string","enum":["a","b","c"]}"#, #"{"type":"string","format":"uuid"}"#, #"{"type":"boolean"}"#,
-                      #"{"type":"object","required":["id"],"properties":{"id":{"type":"string","format":"email"}}}"#] {
+        for items in [
+            #"{"type":"string"}"#, #"{"type":"string","pattern":"^(0|[1-9][0-9]*)$"}"#, #"{"type":"integer","minimum":5}"#,
+            #"{"type":"string","enum":["a","b","c"]}"#, #"{"type":"string","format":"uuid"}"#, #"{"type":"boolean"}"#,
+            #"{"type":"object","required":["id"],"properties":{"id":{"type":"string","format":"email"}}}"#,
+        ] {
             let result = try generated(#"{"type":"array","uniqueItems":true,"minItems":2,"items":\#(items)}"#)
             #expect(result.passed && result.notes.isEmpty, "\(items): \(result.value.jsonText)")
         }
@@ -199,7 +221,9 @@ struct SchemaExampleTests {
         let overlapping = try generated(#"{"oneOf":[{"type":"number"},{"type":"integer","minimum":5}]}"#)
         #expect(overlapping.passed, "\(overlapping.value.jsonText)")
         // Objects that both branches accept: the branch with a required property of its own wins.
-        let objects = try generated(#"{"oneOf":[{"type":"object","properties":{"a":{"type":"string"}}},{"type":"object","required":["b"],"properties":{"b":{"type":"integer"}},"additionalProperties":false}]}"#)
+        let objects = try generated(
+            #"{"oneOf":[{"type":"object","properties":{"a":{"type":"string"}}},{"type":"object","required":["b"],"properties":{"b":{"type":"integer"}},"additionalProperties":false}]}"#
+        )
         #expect(objects.passed, "\(objects.value.jsonText)")
         // Discord's shape: null or an id, in a type list; and a nullable oneOf.
         #expect(try generated(#"{"oneOf":[{"type":"null"},{"type":"string","pattern":"^(0|[1-9][0-9]*)$"}]}"#).passed)
@@ -213,7 +237,9 @@ struct SchemaExampleTests {
             #expect(result.passed, "\(format): \(result.value.jsonText)")
         }
         // Bounds OpenAPIKit cannot hold (kept as exact text by the loader) and bounds near them.
-        #expect(try generated(#"{"type":"integer","minimum":9223372036854775000,"maximum":9223372036854775806}"#).value == .number("9223372036854775000"))
+        #expect(
+            try generated(#"{"type":"integer","minimum":9223372036854775000,"maximum":9223372036854775806}"#).value
+                == .number("9223372036854775000"))
         #expect(try generated(#"{"type":"integer","exclusiveMinimum":-3,"exclusiveMaximum":-1}"#).value == .number("-2"))
         #expect(try generated(#"{"type":"number","exclusiveMinimum":0.1,"exclusiveMaximum":0.3}"#).passed)
         #expect(try generated(#"{"type":"number","minimum":0.1,"multipleOf":0.1}"#).value == .number("0.1"))

@@ -10,20 +10,23 @@ import Testing
 /// SchemaValidation: what `expect schema` reports.
 struct SchemaValidationTests {
     static let petComponents = #"""
-    {"Pet":{"type":"object","required":["id","name"],"properties":{
-        "id":{"type":"integer","format":"int64"},
-        "name":{"type":"string","minLength":1},
-        "tag":{"type":"string","nullable":true},
-        "status":{"type":"string","enum":["available","pending","sold"]},
-        "password":{"type":"string","writeOnly":true}}},
-     "Pets":{"type":"array","items":{"$ref":"#/components/schemas/Pet"}},
-     "Node":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/components/schemas/Node"}}}},
-     "Loop":{"$ref":"#/components/schemas/Loop"}}
-    """#
+        {"Pet":{"type":"object","required":["id","name"],"properties":{
+            "id":{"type":"integer","format":"int64"},
+            "name":{"type":"string","minLength":1},
+            "tag":{"type":"string","nullable":true},
+            "status":{"type":"string","enum":["available","pending","sold"]},
+            "password":{"type":"string","writeOnly":true}}},
+         "Pets":{"type":"array","items":{"$ref":"#/components/schemas/Pet"}},
+         "Node":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/components/schemas/Node"}}}},
+         "Loop":{"$ref":"#/components/schemas/Loop"}}
+        """#
 
     /// The violations as `PATH: REASON` lines.
-    func check(_ value: String, _ schema: String, components: String = petComponents, direction: SchemaDirection = .response) throws -> [String] {
-        let report = try SchemaValidation.check(JSONParser.parse(value), against: decodedSchema(schema), components: decodedComponents(components), direction: direction)
+    func check(_ value: String, _ schema: String, components: String = petComponents, direction: SchemaDirection = .response) throws
+        -> [String]
+    {
+        let report = try SchemaValidation.check(
+            JSONParser.parse(value), against: decodedSchema(schema), components: decodedComponents(components), direction: direction)
         return report.violations.map(\.description)
     }
 
@@ -37,17 +40,25 @@ struct SchemaValidationTests {
     @Test func violationsNameTheirPaths() throws {
         let pets = ##"{"$ref":"#/components/schemas/Pets"}"##
         let value = #"[{"id":1,"name":"Rex"},{"id":"2","name":"Tom"},{"name":"","status":"lost","tag":5}]"#
-        #expect(try check(value, pets) == [
-            "$[1].id: expected an integer, got a string",
-            "$[2]: missing required property 'id'",
-            "$[2].name: is 0 characters long, at least 1 required",
-            #"$[2].status: "lost" is not one of "available", "pending", "sold""#,
-            "$[2].tag: expected a string or null, got a number",
-        ])
-        #expect(try check(#"{"pets":[{"name":7}]}"#, #"{"type":"object","properties":{"pets":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"}}}}}}"#)
+        #expect(
+            try check(value, pets) == [
+                "$[1].id: expected an integer, got a string",
+                "$[2]: missing required property 'id'",
+                "$[2].name: is 0 characters long, at least 1 required",
+                #"$[2].status: "lost" is not one of "available", "pending", "sold""#,
+                "$[2].tag: expected a string or null, got a number",
+            ])
+        #expect(
+            try check(
+                #"{"pets":[{"name":7}]}"#,
+                #"{"type":"object","properties":{"pets":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"}}}}}}"#
+            )
                 == ["$.pets[0].name: expected a string, got a number"])
         // Keys that are not names are quoted as in our JSON paths.
-        #expect(try check(#"{"odd key":1}"#, #"{"type":"object","properties":{"odd key":{"type":"string"}}}"#) == [#"$["odd key"]: expected a string, got a number"#])
+        #expect(
+            try check(#"{"odd key":1}"#, #"{"type":"object","properties":{"odd key":{"type":"string"}}}"#) == [
+                #"$["odd key"]: expected a string, got a number"#
+            ])
     }
 
     @Test func typesIncludingNullability() throws {
@@ -71,7 +82,10 @@ struct SchemaValidationTests {
         }
         #expect(try check("2147483648", #"{"type":"integer","format":"int32"}"#) == ["$: 2147483648 is outside the range of int32"])
         #expect(try check("-2147483648", #"{"type":"integer","format":"int32"}"#) == [])
-        #expect(try check("9223372036854775808", #"{"type":"integer","format":"int64"}"#) == ["$: 9223372036854775808 is outside the range of int64"])
+        #expect(
+            try check("9223372036854775808", #"{"type":"integer","format":"int64"}"#) == [
+                "$: 9223372036854775808 is outside the range of int64"
+            ])
         #expect(try check("1.5", #"{"type":"number"}"#) == [])
         #expect(try check(#""1""#, #"{"type":"number"}"#) == ["$: expected a number, got a string"])
     }
@@ -99,7 +113,10 @@ struct SchemaValidationTests {
         #expect(try check(#""ab12""#, #"{"type":"string","pattern":"[0-9]+"}"#) == [])
         #expect(try check(#""abcd""#, #"{"type":"string","pattern":"^[0-9]+$"}"#) == [#"$: "abcd" does not match the pattern ^[0-9]+$"#])
         let formats: [(String, [String], [String])] = [
-            ("date-time", ["2024-02-29T23:59:60Z", "2024-01-31t12:00:00.123+05:30"], ["2023-02-29T00:00:00Z", "2024-01-31T12:00:00", "2024-01-31", "2024-13-01T00:00:00Z"]),
+            (
+                "date-time", ["2024-02-29T23:59:60Z", "2024-01-31t12:00:00.123+05:30"],
+                ["2023-02-29T00:00:00Z", "2024-01-31T12:00:00", "2024-01-31", "2024-13-01T00:00:00Z"]
+            ),
             ("date", ["2024-02-29", "2023-12-31"], ["2023-02-29", "2024-1-01", "20240101"]),
             ("email", ["a.b+c@example.com"], ["no-at.example.com", "a@b", "a b@example.com", "a@@example.com"]),
             ("uuid", ["3fa85f64-5717-4562-b3fc-2c963f66afa6"], ["3fa85f64-5717-4562-b3fc-2c963f66afa", "not-a-uuid"]),
@@ -113,7 +130,9 @@ struct SchemaValidationTests {
                 #expect(try check(#""\#(good)""#, #"{"type":"string","format":"\#(format)"}"#) == [], "\(format) \(good)")
             }
             for bad in bads {
-                #expect(try check(#""\#(bad)""#, #"{"type":"string","format":"\#(format)"}"#) == [#"$: "\#(bad)" is not a valid \#(format)"#], "\(format) \(bad)")
+                #expect(
+                    try check(#""\#(bad)""#, #"{"type":"string","format":"\#(format)"}"#) == [#"$: "\#(bad)" is not a valid \#(format)"#],
+                    "\(format) \(bad)")
             }
         }
         // Unknown formats are annotations.
@@ -126,13 +145,18 @@ struct SchemaValidationTests {
         let typed = #"{"type":"object","additionalProperties":{"type":"string"}}"#
         #expect(try check(#"{"x":"1","y":2}"#, typed) == ["$.y: expected a string, got a number"])
         let patterned = #"{"type":"object","patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false}"#
-        #expect(try check(#"{"x-a":"ok","x-b":1,"c":true}"#, patterned) == ["$[\"x-b\"]: expected a string, got a number", "$.c: property 'c' is not allowed (additionalProperties is false)"].map { $0.replacingOccurrences(of: "$[\"x-b\"]", with: "$.x-b") })
+        #expect(
+            try check(#"{"x-a":"ok","x-b":1,"c":true}"#, patterned)
+                == ["$[\"x-b\"]: expected a string, got a number", "$.c: property 'c' is not allowed (additionalProperties is false)"].map {
+                    $0.replacingOccurrences(of: "$[\"x-b\"]", with: "$.x-b")
+                })
         #expect(try check(#"{}"#, #"{"type":"object","minProperties":1}"#) == ["$: has 0 properties, at least 1 required"])
         #expect(try check(#"{"a":1,"b":2}"#, #"{"type":"object","maxProperties":1}"#) == ["$: has 2 properties, at most 1 allowed"])
     }
 
     @Test func readOnlyAndWriteOnlyRequiredness() throws {
-        let schema = #"{"type":"object","required":["id","password"],"properties":{"id":{"type":"integer","readOnly":true},"password":{"type":"string","writeOnly":true}}}"#
+        let schema =
+            #"{"type":"object","required":["id","password"],"properties":{"id":{"type":"integer","readOnly":true},"password":{"type":"string","writeOnly":true}}}"#
         // A response need not carry the password, a request need not carry the id.
         #expect(try check(#"{"id":1}"#, schema, direction: .response) == [])
         #expect(try check(#"{"password":"x"}"#, schema, direction: .request) == [])
@@ -142,10 +166,15 @@ struct SchemaValidationTests {
     @Test func arrayKeywords() throws {
         #expect(try check("[1,2]", #"{"type":"array","minItems":3}"#) == ["$: has 2 items, at least 3 required"])
         #expect(try check("[1,2]", #"{"type":"array","maxItems":1}"#) == ["$: has 2 items, at most 1 allowed"])
-        #expect(try check(#"[1,{"a":1,"b":2},1.0,{"b":2,"a":1}]"#, #"{"type":"array","uniqueItems":true}"#)
+        #expect(
+            try check(#"[1,{"a":1,"b":2},1.0,{"b":2,"a":1}]"#, #"{"type":"array","uniqueItems":true}"#)
                 == ["$[2]: duplicates an earlier item (uniqueItems)", "$[3]: duplicates an earlier item (uniqueItems)"])
-        #expect(try check(#"[1,"a",true]"#, #"{"type":"array","prefixItems":[{"type":"integer"},{"type":"string"}],"items":{"type":"boolean"}}"#) == [])
-        #expect(try check(#"[1,2,3]"#, #"{"type":"array","prefixItems":[{"type":"integer"},{"type":"string"}],"items":{"type":"boolean"}}"#)
+        #expect(
+            try check(
+                #"[1,"a",true]"#, #"{"type":"array","prefixItems":[{"type":"integer"},{"type":"string"}],"items":{"type":"boolean"}}"#)
+                == [])
+        #expect(
+            try check(#"[1,2,3]"#, #"{"type":"array","prefixItems":[{"type":"integer"},{"type":"string"}],"items":{"type":"boolean"}}"#)
                 == ["$[1]: expected a string, got a number", "$[2]: expected a boolean, got a number"])
     }
 
@@ -158,7 +187,10 @@ struct SchemaValidationTests {
     @Test func combinators() throws {
         let anyOf = #"{"anyOf":[{"type":"string"},{"type":"integer"}]}"#
         #expect(try check("1", anyOf) == [])
-        #expect(try check("true", anyOf) == ["$: matches none of the 2 anyOf alternatives; the closest fails:", "$: expected a string, got a boolean"])
+        #expect(
+            try check("true", anyOf) == [
+                "$: matches none of the 2 anyOf alternatives; the closest fails:", "$: expected a string, got a boolean",
+            ])
         let oneOf = #"{"oneOf":[{"type":"integer"},{"type":"number","minimum":0}]}"#
         #expect(try check("-1", oneOf) == [])
         #expect(try check("1.5", oneOf) == [])
@@ -185,7 +217,9 @@ struct SchemaValidationTests {
 
     @Test func manyViolationsAreCapped() throws {
         let value = "[" + Array(repeating: #""x""#, count: 500).joined(separator: ",") + "]"
-        let report = try SchemaValidation.check(JSONParser.parse(value), against: decodedSchema(#"{"type":"array","items":{"type":"integer"}}"#), components: decodedComponents("{}"), limit: 20)
+        let report = try SchemaValidation.check(
+            JSONParser.parse(value), against: decodedSchema(#"{"type":"array","items":{"type":"integer"}}"#),
+            components: decodedComponents("{}"), limit: 20)
         #expect(report.violations.count == 20)
         #expect(report.omitted == 480)
         #expect(report.violations[19].path == "$[19]")

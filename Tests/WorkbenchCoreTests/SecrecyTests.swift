@@ -43,7 +43,8 @@ import Testing
 
     @Test func maskedBeforeEncodingInShowAndCurl() throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base http://h
             set --secret pw 'a b&c-long'
             method post
@@ -89,7 +90,9 @@ import Testing
         let h = InterpreterHarness()
         #expect(h.failure("set --secret pw")?.message.contains("a script cannot answer") == true)
         var asked: [String] = []
-        h.interpreter.askSecret = { prompt in asked.append(prompt); return "hunter22" }
+        h.interpreter.askSecret = { prompt in
+            asked.append(prompt); return "hunter22"
+        }
         try h.run("set --secret pw")
         #expect(asked == ["value of pw (hidden): "])
         #expect(h.workspace.variables.entries["pw"] == Variables.Entry(value: "hunter22", isSecret: true))
@@ -97,10 +100,13 @@ import Testing
 
     @Test func captureSecretMasksTheValueEverywhere() throws {
         let h = InterpreterHarness()
-        h.transport.responses = [.success(HTTPResponse(
-            statusLine: "HTTP/1.1 200 OK", statusCode: 200,
-            headers: [HeaderField(name: "Content-Type", value: "application/json"), HeaderField(name: "Set-Cookie", value: "s=1")],
-            body: Array(#"{"token": "tok-123456"}"#.utf8)))]
+        h.transport.responses = [
+            .success(
+                HTTPResponse(
+                    statusLine: "HTTP/1.1 200 OK", statusCode: 200,
+                    headers: [HeaderField(name: "Content-Type", value: "application/json"), HeaderField(name: "Set-Cookie", value: "s=1")],
+                    body: Array(#"{"token": "tok-123456"}"#.utf8)))
+        ]
         try h.run("base http://h\nmethod post\npost /login")
         #expect(try h.printed("capture --secret token $.token") == "token = ******")
         #expect(h.workspace.history[0].captures[0].isSecret)
@@ -109,9 +115,12 @@ import Testing
         #expect(recorded.body == #"{"token": "******"}"#)
         #expect(recorded.headers.contains(HeaderField(name: "Set-Cookie", value: "******")))
         // The next response echoes the token: the screen does not show it.
-        h.transport.responses = [.success(HTTPResponse(
-            statusLine: "HTTP/1.1 200 OK", statusCode: 200, headers: [HeaderField(name: "Content-Type", value: "text/plain")],
-            body: Array("you sent tok-123456".utf8)))]
+        h.transport.responses = [
+            .success(
+                HTTPResponse(
+                    statusLine: "HTTP/1.1 200 OK", statusCode: 200, headers: [HeaderField(name: "Content-Type", value: "text/plain")],
+                    body: Array("you sent tok-123456".utf8)))
+        ]
         let before = h.output.lines.count
         h.output.bytes = []
         try h.run("header Authorization: Bearer {{token}}\nget /me")
@@ -151,9 +160,10 @@ import Testing
     }
 
     @Test func theRendererEscapesOnlyForATerminal() {
-        let response = HTTPResponse(statusLine: "HTTP/1.1 200 OK\u{1B}[2J", statusCode: 200,
-                                    headers: [HeaderField(name: "Content-Type", value: "text/plain"), HeaderField(name: "X-T", value: "\u{1B}]0;t\u{07}")],
-                                    body: Array("body \u{1B}]52;c;eA==\u{07}\n".utf8))
+        let response = HTTPResponse(
+            statusLine: "HTTP/1.1 200 OK\u{1B}[2J", statusCode: 200,
+            headers: [HeaderField(name: "Content-Type", value: "text/plain"), HeaderField(name: "X-T", value: "\u{1B}]0;t\u{07}")],
+            body: Array("body \u{1B}]52;c;eA==\u{07}\n".utf8))
         let terminal = RecordingOutput()
         ResponseRenderer.render(response, color: false, outputIsTerminal: true, to: terminal)
         let shown = terminal.lines.joined(separator: "\n") + String(decoding: terminal.bytes, as: UTF8.self)
@@ -171,8 +181,11 @@ import Testing
         var workspace = Workspace()
         try workspace.endpoint.setPath("/s?sig=a%2Bb&flag")
         workspace.endpoint.query.append(QueryItem(name: "typed", value: "a b"))
-        workspace.history = [RequestRecord(endpoint: workspace.endpoint, settings: Settings(),
-                                           captures: [Capture(name: "t", source: .status, isSecret: true)])]
+        workspace.history = [
+            RequestRecord(
+                endpoint: workspace.endpoint, settings: Settings(),
+                captures: [Capture(name: "t", source: .status, isSecret: true)])
+        ]
         let bytes = SessionEncoding.encode(SessionDocument(workspace: workspace))
         let decoded = try SessionDecoding.decode(bytes, file: "s.json")
         #expect(decoded.endpoint.query == workspace.endpoint.query)

@@ -16,10 +16,13 @@ import Testing
     static let examples: [String] = CommandTable.all.flatMap { $0.credentials?.examples ?? [] }
 
     /// Every export, to the screen and to a file, of the request and of the session.
-    static let exportLines: [String] = Export.Format.allCases.flatMap { format in
-        ["export \(format.rawValue)", "export \(format.rawValue) > one.\(format.rawValue)",
-         "export \(format.rawValue) --session > all.\(format.rawValue)"]
-    } + ["export curl --exact", "export curl --exact > exact.sh"]
+    static let exportLines: [String] =
+        Export.Format.allCases.flatMap { format in
+            [
+                "export \(format.rawValue)", "export \(format.rawValue) > one.\(format.rawValue)",
+                "export \(format.rawValue) --session > all.\(format.rawValue)",
+            ]
+        } + ["export curl --exact", "export curl --exact > exact.sh"]
 
     @Test func theWalkCoversTheDeclaredCommands() {
         let declaring = Set(CommandTable.all.filter { $0.credentials != nil }.map(\.name))
@@ -35,10 +38,12 @@ import Testing
         let line = example.replacing("SECRET", with: Self.value)
         let harness = InterpreterHarness()
         var autosaved: [UInt8] = []
-        let autosave = Autosave(path: "auto.json", storage: Autosave.Storage(
-            write: { chunks, _ in autosaved = chunks.flatMap { $0 } },
-            append: { bytes, _ in autosaved += bytes },
-            remove: { _ in }))
+        let autosave = Autosave(
+            path: "auto.json",
+            storage: Autosave.Storage(
+                write: { chunks, _ in autosaved = chunks.flatMap { $0 } },
+                append: { bytes, _ in autosaved += bytes },
+                remove: { _ in }))
         try harness.run("base http://127.0.0.1:9")
         try harness.run(line)
         _ = autosave.save(harness.workspace)

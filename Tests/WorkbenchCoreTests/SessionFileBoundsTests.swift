@@ -25,13 +25,15 @@ import Testing
         let within = Self.sparse(FileSystem.defaultReadLimit + 1)
         #expect(try SessionFileBounds.read(within).count == FileSystem.defaultReadLimit + 1)
         let other = thrownError { () throws(WorkbenchError) in _ = try FileSystem.read(within) }
-        #expect(other?.message.hasSuffix("more than the \(Quantities.size(FileSystem.defaultReadLimit)) a file read whole may hold") == true,
-                "\(String(describing: other))")
+        #expect(
+            other?.message.hasSuffix("more than the \(Quantities.size(FileSystem.defaultReadLimit)) a file read whole may hold") == true,
+            "\(String(describing: other))")
         // Over the session bound: refused before reading, naming the bound.
         let over = Self.sparse(SessionFileBounds.maximumBytes + 1)
         let error = thrownError { () throws(WorkbenchError) in _ = try SessionFileBounds.read(over) }
         #expect(error?.message.hasPrefix("cannot read '\(over)': it is 128") == true, "\(String(describing: error))")
-        #expect(error?.message.hasSuffix("more than the \(Quantities.size(SessionFileBounds.maximumBytes)) a session file may hold") == true)
+        #expect(
+            error?.message.hasSuffix("more than the \(Quantities.size(SessionFileBounds.maximumBytes)) a session file may hold") == true)
     }
 
     /// `load` reads through the context's session reader; without one, through `readFile`.
@@ -39,12 +41,15 @@ import Testing
         var workspace = Workspace()
         let text = try SessionLoadTests.sessionText(count: 2)
         var asked: [String] = []
-        let context = CommandContext(environment: [:], readFile: { path throws(WorkbenchError) in
-            throw WorkbenchError("not this reader: \(path)")
-        }, readSessionFile: { path throws(WorkbenchError) in
-            asked.append(path)
-            return text
-        })
+        let context = CommandContext(
+            environment: [:],
+            readFile: { path throws(WorkbenchError) in
+                throw WorkbenchError("not this reader: \(path)")
+            },
+            readSessionFile: { path throws(WorkbenchError) in
+                asked.append(path)
+                return text
+            })
         _ = try workspace.apply(.load("s.json"), context: context)
         #expect(workspace.history.count == 2)
         #expect(asked == ["s.json"])

@@ -44,7 +44,8 @@ import Testing
     @Test func version1To2KeepsFlagsAFileAlreadyHad() throws {
         let v2 = SessionMigration.version1To2(try Self.parsed("v1-pasted-query-secret-capture.json"))
         guard case .array(let records) = v2["requests"], case .array(let query) = records[1]["endpoint"]?["query"],
-              case .array(let captures) = records[0]["captures"] else { Issue.record("unexpected shape"); return }
+            case .array(let captures) = records[0]["captures"]
+        else { Issue.record("unexpected shape"); return }
         #expect(query.map { $0["encoded"] } == [.bool(true), .bool(true), .bool(true)])
         #expect(query.map { $0["bare"] } == [.bool(false), .bool(true), .bool(false)])
         #expect(captures[0]["secret"] == .bool(true))
@@ -112,8 +113,10 @@ import Testing
         let text = Self.text(bytes)
         // Top level first and last, after `version`; inside the endpoint, settings, a record,
         // its endpoint, a query item, a capture, the response and a response header.
-        for key in ["x-first", "x-generator", "x-last", "x-endpoint-note", "http2", "x-record-tag", "x-endpoint-extra",
-                    "x-item-note", "x-capture-note", "httpVersion", "timings", "x-raw"] {
+        for key in [
+            "x-first", "x-generator", "x-last", "x-endpoint-note", "http2", "x-record-tag", "x-endpoint-extra",
+            "x-item-note", "x-capture-note", "httpVersion", "timings", "x-raw",
+        ] {
             #expect(text.contains("\"\(key)\""), "\(key)")
         }
         #expect(text.hasPrefix("{\n  \"x-first\": {"))
@@ -136,12 +139,16 @@ import Testing
 
     @Test func extrasOfAnElementStayOnlyWhileItIsUnchanged() throws {
         let original = JSONValue.object([
-            JSONMember(key: "query", value: .array([
-                .object([JSONMember(key: "name", value: .string("a")), JSONMember(key: "note", value: .string("n"))]),
-            ])),
-            JSONMember(key: "body", value: .object([
-                JSONMember(key: "kind", value: .string("text")), JSONMember(key: "charset", value: .string("latin1")),
-            ])),
+            JSONMember(
+                key: "query",
+                value: .array([
+                    .object([JSONMember(key: "name", value: .string("a")), JSONMember(key: "note", value: .string("n"))])
+                ])),
+            JSONMember(
+                key: "body",
+                value: .object([
+                    JSONMember(key: "kind", value: .string("text")), JSONMember(key: "charset", value: .string("latin1")),
+                ])),
         ])
         let canonical = JSONValue.object([
             JSONMember(key: "query", value: .array([.object([JSONMember(key: "name", value: .string("a"))])])),
@@ -182,7 +189,8 @@ import Testing
     }
 
     @Test func aSecretInUnknownMembersIsMasked() throws {
-        let text = #"{"format": "workbench-session", "version": 2, "endpoint": {"x-note": "pw is hunter2-secret"}, "#
+        let text =
+            #"{"format": "workbench-session", "version": 2, "endpoint": {"x-note": "pw is hunter2-secret"}, "#
             + #""requests": [{"endpoint": {}, "x-token": {"deep": ["hunter2-secret"]}, "response": {"status": 200, "x": "hunter2-secret"}}]}"#
         var workspace = Workspace()
         try SessionDecoding.decode(Array(text.utf8), file: "u.json").apply(to: &workspace)
@@ -250,6 +258,7 @@ import Testing
         let text = Self.text(harness.workspace.sessionFileText(encoder: encoder))
         #expect(!text.contains("tok-abcdef-123"))
         #expect(encoder.reusedCount == 0)
-        #expect(harness.workspace.sessionFileText(encoder: encoder) == SessionEncoding.encode(SessionDocument(workspace: harness.workspace)))
+        #expect(
+            harness.workspace.sessionFileText(encoder: encoder) == SessionEncoding.encode(SessionDocument(workspace: harness.workspace)))
     }
 }

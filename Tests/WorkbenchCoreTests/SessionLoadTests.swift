@@ -16,9 +16,10 @@ import Testing
         document.endpoint = Endpoint(base: "http://api.test", path: "/")
         document.requests = (0..<count).map { index in
             var record = RequestRecord(endpoint: Endpoint(base: "http://api.test", path: "/items/\(index)"), settings: Settings())
-            record.response = RecordedResponse(statusLine: "HTTP/1.1 200 OK", statusCode: 200,
-                                               headers: [HeaderField(name: "Content-Type", value: "application/json")],
-                                               body: "{\"id\": \(index)}", bodySize: 11, elapsedMilliseconds: 1.5)
+            record.response = RecordedResponse(
+                statusLine: "HTTP/1.1 200 OK", statusCode: 200,
+                headers: [HeaderField(name: "Content-Type", value: "application/json")],
+                body: "{\"id\": \(index)}", bodySize: 11, elapsedMilliseconds: 1.5)
             return record
         }
         var value = try JSONParser.parse(SessionEncoding.encode(document))

@@ -26,10 +26,15 @@ import Testing
 
     @Test func fixturesAndExamplesReadTheSameBothWays() throws {
         var taken = 0
-        let files = ["v1-local-login.json", "v1-login-cookie-in-clear.json", "v1-pasted-query-secret-capture.json",
-                     "v2-unknown-members.json"].map { SessionFormatTests.fixtures + $0 }
-            + ["local-login.json", "seed1-movie-popular.json", "seed2-requestable.json", "seed3-firestore-router.json",
-               "seed4-rick-and-morty.json", "seed5-login-failure.json"].map { Self.examples + $0 }
+        let files =
+            [
+                "v1-local-login.json", "v1-login-cookie-in-clear.json", "v1-pasted-query-secret-capture.json",
+                "v2-unknown-members.json",
+            ].map { SessionFormatTests.fixtures + $0 }
+            + [
+                "local-login.json", "seed1-movie-popular.json", "seed2-requestable.json", "seed3-firestore-router.json",
+                "seed4-rick-and-morty.json", "seed5-login-failure.json",
+            ].map { Self.examples + $0 }
         for path in files {
             let bytes = try FileSystem.read(path)
             let (byRecords, byTree) = try Self.both(bytes)
@@ -53,14 +58,17 @@ import Testing
 
     /// Text with what JSON escapes: quotes, backslashes, controls, non-ASCII.
     static func text(_ random: inout Generator) -> String {
-        let pieces = ["a", "id", "\"q\"", "back\\slash", "tab\there", "line\nbreak", "é", "日本", "🙂", "{", "]", ",", ":",
-                      "\u{7F}", "requests", "\"requests\"", " "]
+        let pieces = [
+            "a", "id", "\"q\"", "back\\slash", "tab\there", "line\nbreak", "é", "日本", "🙂", "{", "]", ",", ":",
+            "\u{7F}", "requests", "\"requests\"", " ",
+        ]
         return (0..<Int.random(in: 0...6, using: &random)).map { _ in pick(pieces, &random) }.joined()
     }
 
     static func record(_ random: inout Generator) -> RequestRecord {
-        var endpoint = Endpoint(base: pick(["http://api.test", "https://example.test:8443/v1", "http://127.0.0.1:9"], &random),
-                                path: "/" + text(&random).filter { $0 != "\n" && $0 != "\t" && $0 != "\u{7F}" })
+        var endpoint = Endpoint(
+            base: pick(["http://api.test", "https://example.test:8443/v1", "http://127.0.0.1:9"], &random),
+            path: "/" + text(&random).filter { $0 != "\n" && $0 != "\t" && $0 != "\u{7F}" })
         endpoint.method = pick(["GET", "POST", "PUT", "DELETE"], &random)
         for _ in 0..<Int.random(in: 0...2, using: &random) {
             endpoint.query.append(QueryItem(name: "q" + text(&random), value: text(&random)))
@@ -135,8 +143,9 @@ import Testing
             // `requests` anywhere in the top level, and unknown members around it.
             members.insert(requests, at: Int.random(in: 0...members.count, using: &random))
             if Bool.random(using: &random) {
-                members.insert(JSONMember(key: "x-tool", value: .object([JSONMember(key: "requests", value: .array([.number("1")]))])),
-                               at: Int.random(in: 0...members.count, using: &random))
+                members.insert(
+                    JSONMember(key: "x-tool", value: .object([JSONMember(key: "requests", value: .array([.number("1")]))])),
+                    at: Int.random(in: 0...members.count, using: &random))
             }
             value = .object(members)
             let bytes = Self.layout(value, &random)

@@ -8,25 +8,30 @@ import Testing
 /// Session files, captures, expectations, replay and JUnit, without a network:
 /// responses come from a fake `send`.
 @Suite struct SessionsTests {
-    static func response(_ status: Int, _ body: String, headers: [HeaderField] = [HeaderField(name: "Content-Type", value: "application/json")]) -> HTTPResponse {
-        var response = HTTPResponse(statusLine: "HTTP/1.1 \(status) \(StatusText.reason(for: status))", statusCode: status,
-                                    headers: headers, body: Array(body.utf8))
+    static func response(
+        _ status: Int, _ body: String, headers: [HeaderField] = [HeaderField(name: "Content-Type", value: "application/json")]
+    ) -> HTTPResponse {
+        var response = HTTPResponse(
+            statusLine: "HTTP/1.1 \(status) \(StatusText.reason(for: status))", statusCode: status,
+            headers: headers, body: Array(body.utf8))
         response.timings.total = 0.012
         return response
     }
 
     static func sampleDocument() throws -> SessionDocument {
         var login = RequestRecord(
-            endpoint: Endpoint(base: "{{base}}", path: "/login", method: "POST",
-                               headers: [HeaderField(name: "Content-Type", value: "application/json")],
-                               body: .json(#"{"username": "ana", "password": "{{password}}"}"#)),
+            endpoint: Endpoint(
+                base: "{{base}}", path: "/login", method: "POST",
+                headers: [HeaderField(name: "Content-Type", value: "application/json")],
+                body: .json(#"{"username": "ana", "password": "{{password}}"}"#)),
             settings: Settings())
         login.captures = [Capture(name: "token", source: .json(try JSONPath(parsing: "$.data.accessToken")))]
         login.expectations = [.status(.code(200)), try WorkbenchCore.Expectation.parse(#"json $.data.user == "ana""#)]
         login.response = RecordedResponse(response(200, #"{"data":{"accessToken":"tok-1","user":"ana"}}"#))
         var me = RequestRecord(
-            endpoint: Endpoint(base: "{{base}}", path: "/me", query: [QueryItem(name: "a b", value: "é&")],
-                               headers: [HeaderField(name: "Authorization", value: "Bearer {{token}}", origin: "{{base}}")]),
+            endpoint: Endpoint(
+                base: "{{base}}", path: "/me", query: [QueryItem(name: "a b", value: "é&")],
+                headers: [HeaderField(name: "Authorization", value: "Bearer {{token}}", origin: "{{base}}")]),
             settings: Settings())
         me.settings.followRedirects = true
         me.settings.timeout = 2.5
@@ -69,21 +74,35 @@ import Testing
         ("{", "s.json: line 1, column 2: unexpected end of input; not a session file"),
         ("[1]", "s.json: not a session file (expected a JSON object, found an array)"),
         (#"{"format": "other"}"#, #"s.json: not a session file (no "format": "workbench-session")"#),
-        (#"{"format": "workbench-session", "version": 3, "endpoint": {}}"#,
-         "s.json: made by a newer workbench (format version 3; this one reads up to 2)"),
+        (
+            #"{"format": "workbench-session", "version": 3, "endpoint": {}}"#,
+            "s.json: made by a newer workbench (format version 3; this one reads up to 2)"
+        ),
         (#"{"format": "workbench-session", "version": 1}"#, "s.json: field 'endpoint': missing"),
-        (#"{"format": "workbench-session", "version": 1, "endpoint": {"query": [{"name": 1, "value": "x"}]}}"#,
-         "s.json: field 'endpoint.query[0].name': expected a string, found a number"),
-        (#"{"format": "workbench-session", "version": 1, "endpoint": {"body": {"kind": "xml"}}}"#,
-         "s.json: field 'endpoint.body.kind': unknown body kind 'xml' (expected text, json, jsonFile, form, multipart, file or graphql)"),
-        (#"{"format": "workbench-session", "version": 1, "endpoint": {"body": {"kind": "json", "text": "{oops"}}}"#,
-         "s.json: field 'endpoint.body.text': invalid JSON body: unexpected 'o': expected a string key at line 1, column 2 (byte 1)"),
-        (#"{"format": "workbench-session", "version": 1, "endpoint": {}, "settings": {"timeout": -1}}"#,
-         "s.json: field 'settings.timeout': expected seconds from 0 to 86400"),
-        (#"{"format": "workbench-session", "version": 1, "endpoint": {}, "requests": [{"endpoint": {}, "expectations": ["status 999"]}]}"#,
-         "s.json: field 'requests[0].expectations[0]': invalid status '999': use a code from 100 to 599, or a class such as 2xx"),
-        (#"{"format": "workbench-session", "version": 1, "endpoint": {}, "requests": [{"endpoint": {}, "captures": [{"name": "t", "from": "$.a["}]}]}"#,
-         "s.json: field 'requests[0].captures[0]'"),
+        (
+            #"{"format": "workbench-session", "version": 1, "endpoint": {"query": [{"name": 1, "value": "x"}]}}"#,
+            "s.json: field 'endpoint.query[0].name': expected a string, found a number"
+        ),
+        (
+            #"{"format": "workbench-session", "version": 1, "endpoint": {"body": {"kind": "xml"}}}"#,
+            "s.json: field 'endpoint.body.kind': unknown body kind 'xml' (expected text, json, jsonFile, form, multipart, file or graphql)"
+        ),
+        (
+            #"{"format": "workbench-session", "version": 1, "endpoint": {"body": {"kind": "json", "text": "{oops"}}}"#,
+            "s.json: field 'endpoint.body.text': invalid JSON body: unexpected 'o': expected a string key at line 1, column 2 (byte 1)"
+        ),
+        (
+            #"{"format": "workbench-session", "version": 1, "endpoint": {}, "settings": {"timeout": -1}}"#,
+            "s.json: field 'settings.timeout': expected seconds from 0 to 86400"
+        ),
+        (
+            #"{"format": "workbench-session", "version": 1, "endpoint": {}, "requests": [{"endpoint": {}, "expectations": ["status 999"]}]}"#,
+            "s.json: field 'requests[0].expectations[0]': invalid status '999': use a code from 100 to 599, or a class such as 2xx"
+        ),
+        (
+            #"{"format": "workbench-session", "version": 1, "endpoint": {}, "requests": [{"endpoint": {}, "captures": [{"name": "t", "from": "$.a["}]}]}"#,
+            "s.json: field 'requests[0].captures[0]'"
+        ),
     ])
     func malformedFilesNameTheProblem(text: String, message: String) {
         #expect {
@@ -98,8 +117,10 @@ import Testing
     }
 
     @Test func expectationsParseAndPrintTheirText() throws {
-        for text in ["status 200", "status 2xx", "header Content-Type contains json", #"json $.a[0].b == {"x": [1, 2]}"#,
-                     "json $.id exists", "time < 500", "time < 12.5"] {
+        for text in [
+            "status 200", "status 2xx", "header Content-Type contains json", #"json $.a[0].b == {"x": [1, 2]}"#,
+            "json $.id exists", "time < 500", "time < 12.5",
+        ] {
             #expect(try WorkbenchCore.Expectation.parse(text).text == text)
         }
         for bad in ["", "status", "status abc", "status 600", "header X", "json $.a", "json $.a == ana", "time 5", "time < -1", "size 5"] {
@@ -110,7 +131,9 @@ import Testing
     @Test func expectationsCheckAResponse() throws {
         let response = Self.response(201, #"{"id": 7, "name": "ana", "price": 1.10, "tags": []}"#)
         let scope = VariableScope(variables: Variables(["who": .init(value: "ana")]))
-        func check(_ text: String) throws -> WorkbenchCore.Expectation.Result { try WorkbenchCore.Expectation.parse(text).check(response, in: scope) }
+        func check(_ text: String) throws -> WorkbenchCore.Expectation.Result {
+            try WorkbenchCore.Expectation.parse(text).check(response, in: scope)
+        }
         #expect(try check("status 201").passed)
         #expect(try check("status 2xx").passed)
         #expect(try check("status 200") == WorkbenchCore.Expectation.Result(passed: false, message: "status 200: got 201"))
@@ -142,11 +165,12 @@ import Testing
     @Test func replayChainsCapturesIntoLaterRequests() throws {
         let document = try Self.sampleDocument()
         var sent: [PreparedRequest] = []
-        let replayer = Replayer(transport: ClosureTransport { request throws(WorkbenchError) in
-            sent.append(request)
-            if request.target == "/login" { return Self.response(200, #"{"data":{"accessToken":"tok-9","user":"ana"}}"#) }
-            return Self.response(200, #"{"user":"ana"}"#)
-        }, environment: [:])
+        let replayer = Replayer(
+            transport: ClosureTransport { request throws(WorkbenchError) in
+                sent.append(request)
+                if request.target == "/login" { return Self.response(200, #"{"data":{"accessToken":"tok-9","user":"ana"}}"#) }
+                return Self.response(200, #"{"user":"ana"}"#)
+            }, environment: [:])
         var variables = Variables(["base": .init(value: "http://127.0.0.1:9"), "password": .init(value: "pw", isSecret: true)])
         let outcomes = document.requests.enumerated().map { index, record in
             replayer.run(record, number: index + 1, variables: &variables)
@@ -162,17 +186,19 @@ import Testing
 
     @Test func replayReportsEveryFailure() throws {
         let document = try Self.sampleDocument()
-        let replayer = Replayer(transport: ClosureTransport { request throws(WorkbenchError) in
-            if request.target == "/login" { return Self.response(401, #"{"data":"wrong"}"#) }
-            throw WorkbenchError("connection refused: 127.0.0.1:1")
-        }, environment: [:], baseOverride: "http://127.0.0.1:1")
+        let replayer = Replayer(
+            transport: ClosureTransport { request throws(WorkbenchError) in
+                if request.target == "/login" { return Self.response(401, #"{"data":"wrong"}"#) }
+                throw WorkbenchError("connection refused: 127.0.0.1:1")
+            }, environment: [:], baseOverride: "http://127.0.0.1:1")
         var variables = Variables(["password": .init(value: "pw", isSecret: true)])
         let first = replayer.run(document.requests[0], number: 1, variables: &variables)
-        #expect(first.failures == [
-            "capture token: $.data.accessToken: $.data is a string, not an object",
-            "status 200: got 401",
-            #"json $.data.user == "ana": $.data.user: $.data is a string, not an object"#,
-        ])
+        #expect(
+            first.failures == [
+                "capture token: $.data.accessToken: $.data is a string, not an object",
+                "status 200: got 401",
+                #"json $.data.user == "ana": $.data.user: $.data is a string, not an object"#,
+            ])
         let second = replayer.run(document.requests[1], number: 2, variables: &variables)
         #expect(second.failures.count == 1 && second.failures[0].contains("token"))
         #expect(Replayer.summary([first, second]) == "0 passed, 2 failed")
@@ -186,17 +212,26 @@ import Testing
     @Test func missingVariablesAreNamedUnlessAnEarlierRequestCapturesThem() throws {
         let document = try Self.sampleDocument()
         #expect(Replayer.missingVariables(in: document.requests, known: Variables()) == ["base", "password"])
-        #expect(Replayer.missingVariables(in: document.requests, known: Variables(["base": .init(value: "x"), "password": .init(value: "y")])) == [])
+        #expect(
+            Replayer.missingVariables(in: document.requests, known: Variables(["base": .init(value: "x"), "password": .init(value: "y")]))
+                == [])
     }
 
     @Test func junitReportEscapesAndCountsFailures() throws {
-        var failing = Replayer.Outcome(number: 1, method: "GET", url: "http://h/?a=<1>&b=\"2\"", response: nil,
-                                       problems: [.status(.init(passed: false, message: "status 200: got 500 <oops> \u{1}"))],
-                                       checks: [])
-        let passing = Replayer.Outcome(number: 2, method: "GET", url: "http://h/ok", response: Self.response(200, "{}"),
-                                       problems: [], checks: [])
-        let xml = JUnitReport.xml(ReplayReport(runs: [.init(file: "s&t.json", round: 1, rounds: 1, result: .init(
-            summary: .init(outcomes: [failing, passing]), redactor: .none))]))
+        var failing = Replayer.Outcome(
+            number: 1, method: "GET", url: "http://h/?a=<1>&b=\"2\"", response: nil,
+            problems: [.status(.init(passed: false, message: "status 200: got 500 <oops> \u{1}"))],
+            checks: [])
+        let passing = Replayer.Outcome(
+            number: 2, method: "GET", url: "http://h/ok", response: Self.response(200, "{}"),
+            problems: [], checks: [])
+        let xml = JUnitReport.xml(
+            ReplayReport(runs: [
+                .init(
+                    file: "s&t.json", round: 1, rounds: 1,
+                    result: .init(
+                        summary: .init(outcomes: [failing, passing]), redactor: .none))
+            ]))
         #expect(xml.contains(#"<testsuites name="workbench replay" tests="2" failures="1""#))
         #expect(xml.contains(#"name="1 GET http://h/?a=&lt;1&gt;&amp;b=&quot;2&quot;""#))
         #expect(xml.contains(#"<failure message="status 200: got 500 &lt;oops&gt; \#u{FFFD}">"#))
@@ -211,10 +246,13 @@ import Testing
         workspace.history = [RequestRecord(endpoint: Endpoint(base: "http://h"), settings: Settings())]
         workspace.lastRecordIndex = 0
         workspace.lastResponse = Self.response(200, #"{"token": "abc"}"#)
-        #expect(try workspace.apply(.capture(name: "t", source: .json(JSONPath(parsing: "$.token"))), context: context) == .output("t = abc"))
+        #expect(
+            try workspace.apply(.capture(name: "t", source: .json(JSONPath(parsing: "$.token"))), context: context) == .output("t = abc"))
         #expect(workspace.variables.value(of: "t") == "abc")
         #expect(try workspace.apply(.expect(.status(.code(200))), context: context) == .output("PASS status 200"))
-        #expect(try workspace.apply(.expect(.status(.code(404))), context: context) == .checkFailed(summary: "status 404: got 200 (kept on request 1: `expect rm 2` takes it back)"))
+        #expect(
+            try workspace.apply(.expect(.status(.code(404))), context: context)
+                == .checkFailed(summary: "status 404: got 200 (kept on request 1: `expect rm 2` takes it back)"))
         #expect(workspace.history[0].captures.map(\.name) == ["t"])
         #expect(workspace.history[0].expectations.count == 2)
     }
@@ -228,17 +266,19 @@ import Testing
 
     @Test func recordedResponsesKeepTextBodiesOnly() {
         #expect(RecordedResponse(Self.response(200, "{\"a\":1}")).body == "{\"a\":1}")
-        let binary = HTTPResponse(statusLine: "HTTP/1.1 200 OK", statusCode: 200,
-                                  headers: [HeaderField(name: "Content-Type", value: "image/png")], body: [0x89, 0x50, 0])
+        let binary = HTTPResponse(
+            statusLine: "HTTP/1.1 200 OK", statusCode: 200,
+            headers: [HeaderField(name: "Content-Type", value: "image/png")], body: [0x89, 0x50, 0])
         #expect(RecordedResponse(binary).body == nil)
         #expect(RecordedResponse(binary).bodySize == 3)
     }
 
     @Test func literalCredentialsAreFound() {
-        let document = SessionDocument(endpoint: Endpoint(headers: [
-            HeaderField(name: "Authorization", value: "Bearer abc"), HeaderField(name: "X-Api-Key", value: "{{key}}"),
-            HeaderField(name: "Cookie", value: "s=1"),
-        ]))
+        let document = SessionDocument(
+            endpoint: Endpoint(headers: [
+                HeaderField(name: "Authorization", value: "Bearer abc"), HeaderField(name: "X-Api-Key", value: "{{key}}"),
+                HeaderField(name: "Cookie", value: "s=1"),
+            ]))
         #expect(document.literalCredentialHeaders == ["Authorization", "Cookie"])
     }
 }

@@ -139,10 +139,12 @@ import Testing
     @Test func aFailingExpectIsAutosaved() throws {
         let harness = InterpreterHarness()
         var written: [[UInt8]] = []
-        let autosave = Autosave(path: "auto.json", storage: Autosave.Storage(
-            write: { chunks, _ throws(WorkbenchError) in written.append(chunks.flatMap { $0 }) },
-            append: { bytes, _ throws(WorkbenchError) in written.append(bytes) },
-            remove: { _ in }))
+        let autosave = Autosave(
+            path: "auto.json",
+            storage: Autosave.Storage(
+                write: { chunks, _ throws(WorkbenchError) in written.append(chunks.flatMap { $0 }) },
+                append: { bytes, _ throws(WorkbenchError) in written.append(bytes) },
+                remove: { _ in }))
         autosave.markSaved(harness.workspace)
         try harness.run("base http://127.0.0.1:9\nget /a")
         #expect(autosave.save(harness.workspace) == nil)

@@ -21,10 +21,11 @@ import Testing
     // MARK: - Parsing
 
     @Test func parsesLiteralsAndReferences() throws {
-        #expect(try Template.parse("https://{{host}}/users/{{ id }}?k={{env.API_KEY}}") == [
-            .literal("https://"), .variable("host"), .literal("/users/"), .variable("id"),
-            .literal("?k="), .environment("API_KEY"),
-        ])
+        #expect(
+            try Template.parse("https://{{host}}/users/{{ id }}?k={{env.API_KEY}}") == [
+                .literal("https://"), .variable("host"), .literal("/users/"), .variable("id"),
+                .literal("?k="), .environment("API_KEY"),
+            ])
         #expect(try Template.parse("{{a}}{{b}}") == [.variable("a"), .variable("b")])
         #expect(try Template.parse("plain") == [.literal("plain")])
         #expect(try Template.parse("") == [])
@@ -50,8 +51,10 @@ import Testing
         ("line 1\nline {{2", "unclosed '{{' in 'line 1\\nline {{2': close it with '}}'"),
         ("a\r\n{{x\ny}}", "invalid variable name 'x\\ny' in {{x\\ny}}: use letters, digits, '_', '-' and '.'"),
         ("{{env.A\u{1}}}", "invalid environment variable name 'A\\u{1}' in {{env.A\\u{1}}}"),
-        (String(repeating: "x", count: 70) + "{{",
-         "unclosed '{{' in '" + String(repeating: "x", count: 57) + "...': close it with '}}'"),
+        (
+            String(repeating: "x", count: 70) + "{{",
+            "unclosed '{{' in '" + String(repeating: "x", count: 57) + "...': close it with '}}'"
+        ),
     ])
     func malformedReferences(text: String, message: String) {
         let error = thrownError { () throws(WorkbenchError) in try Template.parse(text) }
@@ -99,13 +102,16 @@ import Testing
     }
 
     @Test func undefinedVariablesAreClearErrors() {
-        #expect(thrownError { () throws(WorkbenchError) in try Template.expand("/users/{{user_id}}", in: Self.scope) }?
-            .message == "undefined variable {{user_id}}: set it with `set user_id VALUE`")
-        #expect(thrownError { () throws(WorkbenchError) in try Template.expand("{{env.NOPE}}", in: Self.scope) }?
-            .message == "environment variable NOPE is not set (used as {{env.NOPE}})")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try Template.expand("/users/{{user_id}}", in: Self.scope) }?
+                .message == "undefined variable {{user_id}}: set it with `set user_id VALUE`")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try Template.expand("{{env.NOPE}}", in: Self.scope) }?
+                .message == "environment variable NOPE is not set (used as {{env.NOPE}})")
         // Malformed references are reported even when expanding.
-        #expect(thrownError { () throws(WorkbenchError) in try Template.expand("{{id", in: Self.scope) }?
-            .message == "unclosed '{{' in '{{id': close it with '}}'")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try Template.expand("{{id", in: Self.scope) }?
+                .message == "unclosed '{{' in '{{id': close it with '}}'")
     }
 
     @Test func environmentIsReadFromTheScopeNotStored() throws {
@@ -142,8 +148,9 @@ import Testing
         let scope = VariableScope()
         #expect(scope.variables.entries.isEmpty)
         #expect(scope.environment.isEmpty)
-        #expect(thrownError { () throws(WorkbenchError) in try Template.expand("{{env.HOME}}", in: scope) }?.message
-            == "environment variable HOME is not set (used as {{env.HOME}})")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try Template.expand("{{env.HOME}}", in: scope) }?.message
+                == "environment variable HOME is not set (used as {{env.HOME}})")
     }
 
     @Test func trimmingSpacesOnlyTrimsSpacesAndTabs() {

@@ -32,8 +32,9 @@ final class ScriptedTransport: HTTPTransport {
     var sent: [Sent] = []
     /// Answers in order; when they run out, `fallback` answers.
     var responses: [Result<HTTPResponse, WorkbenchError>] = []
-    var fallback = HTTPResponse(statusLine: "HTTP/1.1 200 OK", statusCode: 200,
-                                headers: [HeaderField(name: "Content-Type", value: "application/json")], body: Array("{}".utf8))
+    var fallback = HTTPResponse(
+        statusLine: "HTTP/1.1 200 OK", statusCode: 200,
+        headers: [HeaderField(name: "Content-Type", value: "application/json")], body: Array("{}".utf8))
 
     func send(_ request: PreparedRequest, settings: Settings, options: SendOptions) throws(WorkbenchError) -> HTTPResponse {
         sent.append(Sent(request: request, settings: settings, outputFile: options.outputFile))
@@ -162,8 +163,10 @@ func headerLines(_ request: PreparedRequest) -> [String] {
 
 /// The default header lines for a base with this Host value.
 func defaultHeaderLines(host: String) -> [String] {
-    ["Host: \(host)", "User-Agent: workbench/\(WorkbenchVersion.current)", "Accept: */*",
-     "Accept-Encoding: \(AcceptEncoding.supported)"]
+    [
+        "Host: \(host)", "User-Agent: workbench/\(WorkbenchVersion.current)", "Accept: */*",
+        "Accept-Encoding: \(AcceptEncoding.supported)",
+    ]
 }
 
 func utf8Bytes(_ text: String) -> [UInt8] { Array(text.utf8) }

@@ -15,11 +15,12 @@ import Platform
         endpoint.headers = [HeaderField(name: "X-Empty", value: ""), HeaderField(name: "X-A", value: "1")]
         endpoint.body = .text("hi")
         let request = try endpoint.prepare(in: VariableScope())
-        #expect(CurlTransport.headerLines(for: request) == [
-            "Host: 127.0.0.1:8080", "User-Agent: workbench/\(WorkbenchVersion.current)", "Accept: */*",
-            "Accept-Encoding: \(AcceptEncoding.supported)", "X-Empty;", "X-A: 1", "Content-Length: 2",
-            "Expect:", "Content-Type:",
-        ])
+        #expect(
+            CurlTransport.headerLines(for: request) == [
+                "Host: 127.0.0.1:8080", "User-Agent: workbench/\(WorkbenchVersion.current)", "Accept: */*",
+                "Accept-Encoding: \(AcceptEncoding.supported)", "X-Empty;", "X-A: 1", "Content-Length: 2",
+                "Expect:", "Content-Type:",
+            ])
     }
 
     @Test func theTransportAndExportCurlSuppressTheSameHeaders() throws {
@@ -48,13 +49,22 @@ import Platform
     @Test func aContentLengthPromisingMoreThanIsSentIsRefused() throws {
         let base = try BaseURL.parse("http://h")
         func request(_ method: String, length: String, body: String = "") -> PreparedRequest {
-            PreparedRequest(method: method, base: base, target: "/",
-                            headers: [HeaderField(name: "Content-Length", value: length)], body: Array(body.utf8))
+            PreparedRequest(
+                method: method, base: base, target: "/",
+                headers: [HeaderField(name: "Content-Length", value: length)], body: Array(body.utf8))
         }
-        #expect(throws: WorkbenchError("Content-Length: 5 promises more than is sent (a HEAD request sends no body); the server would wait for the rest: remove the header or set the body")) {
+        #expect(
+            throws: WorkbenchError(
+                "Content-Length: 5 promises more than is sent (a HEAD request sends no body); the server would wait for the rest: remove the header or set the body"
+            )
+        ) {
             try CurlTransport.checkContentLength(request("HEAD", length: "5", body: "hello"))
         }
-        #expect(throws: WorkbenchError("Content-Length: 3 promises more than is sent (the body is 0 bytes); the server would wait for the rest: remove the header or set the body")) {
+        #expect(
+            throws: WorkbenchError(
+                "Content-Length: 3 promises more than is sent (the body is 0 bytes); the server would wait for the rest: remove the header or set the body"
+            )
+        ) {
             try CurlTransport.checkContentLength(request("GET", length: "3"))
         }
         #expect(throws: WorkbenchError.self) { try CurlTransport.checkContentLength(request("POST", length: "6", body: "hello")) }
@@ -68,27 +78,36 @@ import Platform
 
     @Test func collectorSeparatesInterimRedirectAndFinalBlocks() {
         let collector = ResponseCollector(bodyLimit: 10, outputDescriptor: nil)
-        for line in ["HTTP/1.1 100 Continue\r\n", "\r\n",
-                     "HTTP/1.1 302 Found\r\n", "Location: /b\r\n", "\r\n",
-                     "HTTP/1.1 200 OK\r\n", "Content-Type: text/plain\r\n", "X-Folded: a\r\n", "  b\r\n", "\r\n"] {
+        for line in [
+            "HTTP/1.1 100 Continue\r\n", "\r\n",
+            "HTTP/1.1 302 Found\r\n", "Location: /b\r\n", "\r\n",
+            "HTTP/1.1 200 OK\r\n", "Content-Type: text/plain\r\n", "X-Folded: a\r\n", "  b\r\n", "\r\n",
+        ] {
             Array(line.utf8).withUnsafeBufferPointer { collector.receiveHeaderLine($0) }
         }
         #expect(collector.finalBlock?.statusLine == "HTTP/1.1 200 OK")
-        #expect(collector.finalBlock?.headers == [HeaderField(name: "Content-Type", value: "text/plain"),
-                                                  HeaderField(name: "X-Folded", value: "a b")])
+        #expect(
+            collector.finalBlock?.headers == [
+                HeaderField(name: "Content-Type", value: "text/plain"),
+                HeaderField(name: "X-Folded", value: "a b"),
+            ])
         #expect(collector.hops == [RedirectHop(statusLine: "HTTP/1.1 302 Found", location: "/b")])
     }
 
     /// The per-request fast paths read the same as the slow ones: the status code read once,
     /// the media type by bytes, the base URL kept from the last parse.
     @Test func perRequestFastPathsReadWhatTheSlowOnesRead() throws {
-        for (line, code) in [("HTTP/1.1 204 No Content", 204), ("HTTP/2 200", 200), ("HTTP/1.1  404  Not Found", 404),
-                             ("HTTP/1.1 2x0 OK", 0), ("garbage", 0), ("HTTP/1.1 +201 Created", 201)] {
+        for (line, code) in [
+            ("HTTP/1.1 204 No Content", 204), ("HTTP/2 200", 200), ("HTTP/1.1  404  Not Found", 404),
+            ("HTTP/1.1 2x0 OK", 0), ("garbage", 0), ("HTTP/1.1 +201 Created", 201),
+        ] {
             #expect(ResponseCollector.HeaderBlock(statusLine: line).statusCode == code, "\(line)")
         }
-        for (type, media) in [("application/json", "application/json"), (" Application/JSON ; charset=UTF-8", "application/json"),
-                              ("\ttext/HTML;", "text/html"), ("", ""), ("text/plain; charset=\"é\"", "text/plain"),
-                              ("Tëxt/Plain ;x", "tëxt/plain")] {
+        for (type, media) in [
+            ("application/json", "application/json"), (" Application/JSON ; charset=UTF-8", "application/json"),
+            ("\ttext/HTML;", "text/html"), ("", ""), ("text/plain; charset=\"é\"", "text/plain"),
+            ("Tëxt/Plain ;x", "tëxt/plain"),
+        ] {
             #expect(HTTPResponse.mediaType(of: type) == media, "\(type)")
         }
         #expect(HTTPResponse.charset(of: "text/plain; Charset=\"Latin1\"") == "latin1")
@@ -116,7 +135,8 @@ import Platform
         var index = 0
         while text.utf8.count < size {
             text += index == 0 ? "" : ", "
-            text += #"{"id": \#(index), "name": "caf\u00e9 \#(index) é😀", "ratio": -\#(index).5e-3, "ok": true, "none": null, "tags": ["a", "b"]}"#
+            text +=
+                #"{"id": \#(index), "name": "caf\u00e9 \#(index) é😀", "ratio": -\#(index).5e-3, "ok": true, "none": null, "tags": ["a", "b"]}"#
             index += 1
         }
         return Array((text + "]").utf8)
@@ -125,8 +145,10 @@ import Platform
     /// Feeds `body` to a collector as libcurl would (headers announcing `announced`
     /// bytes of JSON, then pieces of `piece` bytes); returns the collector and
     /// whether it checked on a thread of its own.
-    func collect(_ body: [UInt8], announced: Int, piece: Int = 16 * 1024,
-                 limit: Int = 1 << 30) -> (ResponseCollector, usedThread: Bool) {
+    func collect(
+        _ body: [UInt8], announced: Int, piece: Int = 16 * 1024,
+        limit: Int = 1 << 30
+    ) -> (ResponseCollector, usedThread: Bool) {
         let collector = ResponseCollector(bodyLimit: limit, outputDescriptor: nil)
         for line in ["HTTP/1.1 200 OK\r\n", "Content-Type: application/json\r\n", "Content-Length: \(announced)\r\n", "\r\n"] {
             Array(line.utf8).withUnsafeBufferPointer { collector.receiveHeaderLine($0) }
@@ -215,8 +237,9 @@ import Platform
     }
 
     @Test func responseMediaTypeAndCharset() {
-        let response = HTTPResponse(statusLine: "HTTP/1.1 200 OK", statusCode: 200,
-                                    headers: [HeaderField(name: "content-type", value: "Text/HTML; Charset=\"ISO-8859-1\"")], body: [])
+        let response = HTTPResponse(
+            statusLine: "HTTP/1.1 200 OK", statusCode: 200,
+            headers: [HeaderField(name: "content-type", value: "Text/HTML; Charset=\"ISO-8859-1\"")], body: [])
         #expect(response.mediaType == "text/html")
         #expect(response.charset == "iso-8859-1")
     }
@@ -224,38 +247,50 @@ import Platform
 
 /// Each libcurl failure becomes one sentence naming what happened and where.
 @Suite struct CurlFailureTests {
-    func message(_ code: CURLcode, detail: String = "", osErrno: Int = 0, timeout: Double = 30,
-                 collector: ResponseCollector = ResponseCollector(bodyLimit: 1024, outputDescriptor: nil)) throws -> String {
+    func message(
+        _ code: CURLcode, detail: String = "", osErrno: Int = 0, timeout: Double = 30,
+        collector: ResponseCollector = ResponseCollector(bodyLimit: 1024, outputDescriptor: nil)
+    ) throws -> String {
         let request = try Endpoint(base: "http://example.test:8080", path: "/x").prepare(in: VariableScope())
         var settings = Settings()
         settings.timeout = timeout
-        return CurlFailure.error(code: code, detail: detail, request: request, settings: settings,
-                                 collector: collector, osErrno: osErrno, bodyLimit: 1024).message
+        return CurlFailure.error(
+            code: code, detail: detail, request: request, settings: settings,
+            collector: collector, osErrno: osErrno, bodyLimit: 1024
+        ).message
     }
 
     @Test func namesEachFailure() throws {
         #expect(try message(CURLE_COULDNT_RESOLVE_HOST) == "host not found: example.test")
         #expect(try message(CURLE_COULDNT_CONNECT, osErrno: Int(ECONNREFUSED)) == "connection refused: example.test:8080")
-        #expect(try message(CURLE_COULDNT_CONNECT, osErrno: Int(EHOSTUNREACH))
+        #expect(
+            try message(CURLE_COULDNT_CONNECT, osErrno: Int(EHOSTUNREACH))
                 == "cannot connect to example.test:8080: No route to host")
-        #expect(try message(CURLE_OPERATION_TIMEDOUT, detail: "Operation timed out after 2000 milliseconds", timeout: 2)
+        #expect(
+            try message(CURLE_OPERATION_TIMEDOUT, detail: "Operation timed out after 2000 milliseconds", timeout: 2)
                 == "timeout after 2 s: GET http://example.test:8080/x (no reply)")
-        #expect(try message(CURLE_PEER_FAILED_VERIFICATION, detail: "SSL certificate problem: self-signed certificate")
-                == "TLS verification failed for example.test: SSL certificate problem: self-signed certificate (`insecure on` skips verification)")
+        #expect(
+            try message(CURLE_PEER_FAILED_VERIFICATION, detail: "SSL certificate problem: self-signed certificate")
+                == "TLS verification failed for example.test: SSL certificate problem: self-signed certificate (`insecure on` skips verification)"
+        )
         #expect(try message(CURLE_TOO_MANY_REDIRECTS) == "too many redirects: stopped after 30 (last: http://example.test:8080/x)")
         #expect(try message(CURLE_GOT_NOTHING) == "empty reply: example.test:8080 closed the connection without answering")
-        #expect(try message(CURLE_WEIRD_SERVER_REPLY, detail: "Received HTTP/0.9 when not allowed")
+        #expect(
+            try message(CURLE_WEIRD_SERVER_REPLY, detail: "Received HTTP/0.9 when not allowed")
                 == "malformed reply from example.test:8080: not an HTTP response")
-        #expect(try message(CURLE_RECV_ERROR, detail: "Illegal or missing hexadecimal sequence in chunked-encoding")
+        #expect(
+            try message(CURLE_RECV_ERROR, detail: "Illegal or missing hexadecimal sequence in chunked-encoding")
                 == "malformed reply from example.test:8080: Illegal or missing hexadecimal sequence in chunked-encoding")
-        #expect(try message(CURLE_RECV_ERROR, detail: "Recv failure: Connection reset by peer", osErrno: Int(ECONNRESET))
+        #expect(
+            try message(CURLE_RECV_ERROR, detail: "Recv failure: Connection reset by peer", osErrno: Int(ECONNRESET))
                 == "connection to example.test:8080 failed while receiving: Recv failure: Connection reset by peer")
     }
 
     @Test func aBodyOverTheCapSaysHowToSaveIt() throws {
         let collector = ResponseCollector(bodyLimit: 1024, outputDescriptor: nil)
         collector.exceededLimit = true
-        #expect(try message(CURLE_WRITE_ERROR, collector: collector)
+        #expect(
+            try message(CURLE_WRITE_ERROR, collector: collector)
                 == "response body too large: more than 1.0 KB (the `maxbody` setting); save it with `send > FILE`, or raise the limit")
     }
 }
@@ -291,10 +326,12 @@ import Platform
     }
 
     @Test func anotherOriginDropsCredentialsAndSecretHeaders() throws {
-        let original = try request("GET", headers: [
-            HeaderField(name: "Authorization", value: "Bearer t"), HeaderField(name: "Cookie", value: "s=1"),
-            HeaderField(name: "X-Api-Key", value: "k"), HeaderField(name: "X-Plain", value: "p"),
-        ], secret: ["x-api-key"])
+        let original = try request(
+            "GET",
+            headers: [
+                HeaderField(name: "Authorization", value: "Bearer t"), HeaderField(name: "Cookie", value: "s=1"),
+                HeaderField(name: "X-Api-Key", value: "k"), HeaderField(name: "X-Plain", value: "p"),
+            ], secret: ["x-api-key"])
         let same = try RedirectPolicy.next(after: original, status: 302, location: "http://a.example:8080/q?x=1")
         #expect(same.headers.contains(name: "Authorization") && same.headers.contains(name: "X-Api-Key"))
         for location in ["http://b.example:8080/", "https://a.example:8080/", "http://a.example:9090/", "//b.example/"] {
@@ -313,9 +350,11 @@ import Platform
     }
 
     @Test func becomingGetDropsEveryContentHeaderButKeepsTheRest() throws {
-        let post = try request("POST", body: "[1]", headers: [
-            HeaderField(name: "Content-Encoding", value: "identity"), HeaderField(name: "X-Trace", value: "t"),
-        ])
+        let post = try request(
+            "POST", body: "[1]",
+            headers: [
+                HeaderField(name: "Content-Encoding", value: "identity"), HeaderField(name: "X-Trace", value: "t"),
+            ])
         let next = try RedirectPolicy.next(after: post, status: 303, location: "/z")
         #expect(!next.headers.contains { $0.name.lowercased().hasPrefix("content-") })
         #expect(!next.shownHeaders.contains { $0.name.lowercased().hasPrefix("content-") })
@@ -333,13 +372,16 @@ import Platform
         #expect(other.headers.values(of: "Host") == ["b.example"] && other.shownHeaders.values(of: "Host") == ["b.example"])
         #expect(other.secretHeaderNames.isEmpty)
         // The default port written out is the same origin.
-        let explicit = try RedirectPolicy.next(after: try request("GET", headers: [HeaderField(name: "Cookie", value: "c")]),
-                                               status: 302, location: "http://a.example:8080/")
+        let explicit = try RedirectPolicy.next(
+            after: try request("GET", headers: [HeaderField(name: "Cookie", value: "c")]),
+            status: 302, location: "http://a.example:8080/")
         #expect(explicit.headers.contains(name: "Cookie"))
     }
 
     @Test func aRefusedSchemeIsNamed() throws {
-        #expect(throws: WorkbenchError("redirect to 'ftp://h/x' refused: the scheme 'ftp' is not followed, only http and https redirects are")) {
+        #expect(
+            throws: WorkbenchError("redirect to 'ftp://h/x' refused: the scheme 'ftp' is not followed, only http and https redirects are")
+        ) {
             _ = try RedirectPolicy.next(after: try request("GET"), status: 302, location: "ftp://h/x")
         }
     }

@@ -12,7 +12,8 @@ import Testing
 
     @Test func commandsEditTheEndpoint() throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base https://api.example.com/v2
             path /users
             path add 7 posts
@@ -25,11 +26,13 @@ import Testing
             header add X-A: 2
             body json {"x": true}
             """)
-        #expect(h.endpoint == Endpoint(
-            base: "https://api.example.com/v2", path: "/users", segments: ["7", "posts"], method: "PATCH",
-            query: [QueryItem(name: "a", value: "9"), QueryItem(name: "b", value: "2")],
-            headers: [HeaderField(name: "X-A", value: "1"), HeaderField(name: "X-A", value: "2")],
-            body: .json(#"{"x": true}"#)))
+        #expect(
+            h.endpoint
+                == Endpoint(
+                    base: "https://api.example.com/v2", path: "/users", segments: ["7", "posts"], method: "PATCH",
+                    query: [QueryItem(name: "a", value: "9"), QueryItem(name: "b", value: "2")],
+                    headers: [HeaderField(name: "X-A", value: "1"), HeaderField(name: "X-A", value: "2")],
+                    body: .json(#"{"x": true}"#)))
 
         try h.run("query rm a\nheader rm x-a\nbody clear")
         #expect(h.endpoint.query == [QueryItem(name: "b", value: "2")])
@@ -49,11 +52,15 @@ import Testing
         #expect(try h.printed("header") == "(no headers; `show` lists the defaults too)")
         #expect(try h.printed("body") == "(no body)")
         #expect(try h.printed("vars") == "(no variables)")
-        #expect(try h.printed("settings") == "follow   off\ntimeout  30 s\ninsecure off\ncolor    auto\nmaxbody  64.0 MB\nprint    all\npager    auto")
-        #expect(h.failure("path")?.message
-            == "no base URL: set one with `base URL` (for example `base https://api.example.com`)")
+        #expect(
+            try h.printed("settings")
+                == "follow   off\ntimeout  30 s\ninsecure off\ncolor    auto\nmaxbody  64.0 MB\nprint    all\npager    auto")
+        #expect(
+            h.failure("path")?.message
+                == "no base URL: set one with `base URL` (for example `base https://api.example.com`)")
 
-        try h.run("""
+        try h.run(
+            """
             base https://h.example/api/
             path users/{{id}}
             set id 7
@@ -83,7 +90,8 @@ import Testing
 
     @Test func showPrintsTheRequestExactly() throws {
         let h = InterpreterHarness(environment: ["TOKEN": "t0k"])
-        try h.run("""
+        try h.run(
+            """
             base http://localhost:8080/api
             set --secret password s3cret
             method post
@@ -92,26 +100,30 @@ import Testing
             header Authorization: Bearer {{env.TOKEN}}
             body json {"username": "ana", "password": "{{password}}"}
             """)
-        #expect(try h.printed("show --secrets") == """
-            POST /api/login?next=/home HTTP/1.1
-            Host: localhost:8080
-            User-Agent: workbench/\(WorkbenchVersion.current)
-            Accept: */*
-            Accept-Encoding: \(AcceptEncoding.supported)
-            Authorization: Bearer t0k
-            Content-Type: application/json
-            Content-Length: 41
+        #expect(
+            try h.printed("show --secrets") == """
+                POST /api/login?next=/home HTTP/1.1
+                Host: localhost:8080
+                User-Agent: workbench/\(WorkbenchVersion.current)
+                Accept: */*
+                Accept-Encoding: \(AcceptEncoding.supported)
+                Authorization: Bearer t0k
+                Content-Type: application/json
+                Content-Length: 41
 
-            {"username": "ana", "password": "s3cret"}
-            """)
+                {"username": "ana", "password": "s3cret"}
+                """)
         // Plain `show` masks the values of secret variables wherever they appear.
-        #expect(try h.printed("show").hasSuffix("""
-            Content-Length: 41
+        #expect(
+            try h.printed("show").hasSuffix(
+                """
+                Content-Length: 41
 
-            {"username": "ana", "password": "******"}
-            """))
+                {"username": "ana", "password": "******"}
+                """))
         // `show` expands, the workspace keeps what was typed.
-        #expect(h.endpoint.headers == [HeaderField(name: "Authorization", value: "Bearer {{env.TOKEN}}", origin: h.endpoint.credentialOrigin)])
+        #expect(
+            h.endpoint.headers == [HeaderField(name: "Authorization", value: "Bearer {{env.TOKEN}}", origin: h.endpoint.credentialOrigin)])
     }
 
     @Test func variablesAreExpandedAtShowTimeNotWhenStored() throws {
@@ -159,14 +171,19 @@ import Testing
         expected.color = .off
         expected.maxBodyBytes = 512 * 1024
         #expect(h.workspace.settings == expected)
-        #expect(try h.printed("settings") == "follow   on\ntimeout  2.5 s\ninsecure on\ncolor    never\nmaxbody  512.0 KB\nprint    all\npager    auto")
+        #expect(
+            try h.printed("settings")
+                == "follow   on\ntimeout  2.5 s\ninsecure on\ncolor    never\nmaxbody  512.0 KB\nprint    all\npager    auto")
         try h.run("timeout 0\nfollow off")
-        #expect(try h.printed("settings") == "follow   off\ntimeout  none\ninsecure on\ncolor    never\nmaxbody  512.0 KB\nprint    all\npager    auto")
+        #expect(
+            try h.printed("settings")
+                == "follow   off\ntimeout  none\ninsecure on\ncolor    never\nmaxbody  512.0 KB\nprint    all\npager    auto")
     }
 
     @Test func resetKeepsBaseVariablesAndSettings() throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base http://h
             set v 1
             insecure on
@@ -193,7 +210,8 @@ import Testing
 
     @Test func sendVerbsGoThroughTheTransport() throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base http://h
             send
             send > out.json
@@ -278,7 +296,8 @@ import Testing
 
     @Test func jsonHeredocIsValidatedAndSetsContentType() throws {
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base http://h
             method POST
             set id 5
@@ -398,7 +417,8 @@ import Testing
     @Test func saveAndLoadKeepTheEndpointAsTyped() throws {
         let path = "/nonexistent-workbench-unit-tests/session.json"
         let h = InterpreterHarness()
-        try h.run("""
+        try h.run(
+            """
             base https://api.example.com/v2
             path /users/{{id}}
             path add posts
@@ -427,8 +447,9 @@ import Testing
     @Test func failedSendVerbDoesNotChangeTheMethod() throws {
         let h = InterpreterHarness()
         try h.run("base http://h\npath /keep")
-        #expect(h.failure("post http://h:0/x")?.message
-            == "invalid port '0' in base URL 'http://h:0': use a number from 1 to 65535")
+        #expect(
+            h.failure("post http://h:0/x")?.message
+                == "invalid port '0' in base URL 'http://h:0': use a number from 1 to 65535")
         #expect(h.endpoint.method == "GET")
         #expect(h.endpoint.path == "/keep")
         #expect(h.endpoint.base == "http://h")
@@ -438,18 +459,26 @@ import Testing
         var workspace = Workspace()
         workspace.endpoint.base = "http://h"
         let before = WorkspaceSnapshot(workspace)
-        let context = CommandContext(environment: [:], readFile: { path throws(WorkbenchError) in
-            throw WorkbenchError("no file \(path)")
-        })
-        #expect(thrownError { () throws(WorkbenchError) in try workspace.apply(.send(method: "POST", path: "/a#b", output: nil), context: context) }?
+        let context = CommandContext(
+            environment: [:],
+            readFile: { path throws(WorkbenchError) in
+                throw WorkbenchError("no file \(path)")
+            })
+        #expect(
+            thrownError { () throws(WorkbenchError) in
+                try workspace.apply(.send(method: "POST", path: "/a#b", output: nil), context: context)
+            }?
             .message == "path '/a#b' has a fragment ('#b'): fragments are never sent to the server")
         #expect(WorkspaceSnapshot(workspace) == before)
-        #expect(thrownError { () throws(WorkbenchError) in try workspace.apply(.queryRemove("x"), context: context) }?
-            .message == "no query item named 'x'")
-        #expect(thrownError { () throws(WorkbenchError) in try workspace.apply(.headerRemove("X"), context: context) }?
-            .message == "no header named 'X'")
-        #expect(thrownError { () throws(WorkbenchError) in try workspace.apply(.unset("x"), context: context) }?
-            .message == "no variable named 'x'")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try workspace.apply(.queryRemove("x"), context: context) }?
+                .message == "no query item named 'x'")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try workspace.apply(.headerRemove("X"), context: context) }?
+                .message == "no header named 'X'")
+        #expect(
+            thrownError { () throws(WorkbenchError) in try workspace.apply(.unset("x"), context: context) }?
+                .message == "no variable named 'x'")
         #expect(WorkspaceSnapshot(workspace) == before)
         #expect((try? workspace.apply(.method("PUT"), context: context)) == .done)
         #expect(workspace.endpoint.method == "PUT")
@@ -513,8 +542,9 @@ import Testing
         // 80 columns: 80 - "GET ".count - "> ".count - 20 for typing = 54 for the URL; the host stays whole.
         let prompt = Prompt.text(for: h.workspace, environment: [:])
         #expect(prompt == "GET http://api.example.com/v2/…/workbench/issues/12345> ")
-        #expect(Prompt.text(for: h.workspace, environment: [:], width: 200)
-            == "GET http://api.example.com/v2/organisations/acme/projects/workbench/issues/12345> ")
+        #expect(
+            Prompt.text(for: h.workspace, environment: [:], width: 200)
+                == "GET http://api.example.com/v2/organisations/acme/projects/workbench/issues/12345> ")
         // However narrow the terminal, the scheme and host stay and the end of the path shows.
         #expect(Prompt.text(for: h.workspace, environment: [:], width: 10) == "GET http://api.example.com/…> ")
     }

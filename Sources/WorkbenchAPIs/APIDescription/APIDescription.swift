@@ -57,7 +57,8 @@ public struct APIDescription: Sendable, Equatable {
         readFile: ((String) throws(WorkbenchError) -> [UInt8])? = nil
     ) throws(WorkbenchError) -> APIDescription {
         let scheme = sourceURL.flatMap { url in url.range(of: "://").map { String(url[..<$0.lowerBound]) } }
-        let loaded = try DescriptionLoading.load(FileSystem.withoutByteOrderMark(bytes), name: location, defaultScheme: scheme ?? "http", readFile: readFile)
+        let loaded = try DescriptionLoading.load(
+            FileSystem.withoutByteOrderMark(bytes), name: location, defaultScheme: scheme ?? "http", readFile: readFile)
         return APIDescription(location: location, loaded: loaded, sourceURL: sourceURL)
     }
 
@@ -163,7 +164,8 @@ public struct APIDescription: Sendable, Equatable {
         guard let index = tree.route(matching: path) else { return nil }
         let template = routes[index].template
         guard let item = document.paths[OpenAPI.Path(rawValue: template)].flatMap({ document.components[$0] }),
-              let endpoint = item.endpoints.first(where: { $0.method.rawValue == method.uppercased() }) else { return nil }
+            let endpoint = item.endpoints.first(where: { $0.method.rawValue == method.uppercased() })
+        else { return nil }
         var building = OperationBuilding(components: document.components)
         return building.operation(endpoint.operation, method: endpoint.method.rawValue, template: template, pathItem: item)
     }
@@ -172,7 +174,8 @@ public struct APIDescription: Sendable, Equatable {
     /// For readers walking into a reference `SchemaInlining` left in place (a cycle).
     public func resolved(_ schema: JSONSchema) -> JSONSchema {
         guard case .reference(let reference, let core) = schema.value,
-              let target = SchemaInlining(components: document.components).target(of: reference) else { return schema }
+            let target = SchemaInlining(components: document.components).target(of: reference)
+        else { return schema }
         return core.required ? target.requiredSchemaObject() : target.optionalSchemaObject()
     }
 }

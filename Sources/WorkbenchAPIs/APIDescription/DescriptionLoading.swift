@@ -152,18 +152,21 @@ enum DescriptionLoading {
                 let problem = OpenAPI.Error(from: error)
                 let codingPath = problem.codingPath.map(\.stringValue)
                 guard skipped.count < maximumSkipped, let piece = skippablePiece(codingPath),
-                      tree.remove(at: piece.path[...]) else {
+                    tree.remove(at: piece.path[...])
+                else {
                     throw WorkbenchError("\(name) cannot be read as OpenAPI \(version): \(oneLine(problem.localizedDescription))")
                 }
                 skipped.append("\(piece.name): \(oneLine(problem.localizedDescription))")
                 if skipped.count == piecesBeforeSearch, var found = work {
-                    skipped += try DescriptionPieces.cutBroken(&tree, check: { small in
-                        if isVersion30 {
-                            _ = try OpenAPI30Reading.decode(small, readsExactText: readsExactText)
-                        } else {
-                            _ = try decode31(small, readsExactText: readsExactText)
-                        }
-                    }, work: &found, skippedBefore: skipped.count)
+                    skipped += try DescriptionPieces.cutBroken(
+                        &tree,
+                        check: { small in
+                            if isVersion30 {
+                                _ = try OpenAPI30Reading.decode(small, readsExactText: readsExactText)
+                            } else {
+                                _ = try decode31(small, readsExactText: readsExactText)
+                            }
+                        }, work: &found, skippedBefore: skipped.count)
                     work = found
                 }
             }
@@ -172,8 +175,12 @@ enum DescriptionLoading {
 
     private static func decode31(_ tree: JSONValue, readsExactText: Bool) throws -> OpenAPI.Document {
         // Vendor extensions are read only on the schemas `LenientReading` gave exact text.
-        let marked = readsExactText
-            ? (member: LenientReading.exactKey, userInfo: [VendorExtensionsConfiguration.enabledKey: true] as [CodingUserInfoKey: any Sendable])
+        let marked =
+            readsExactText
+            ? (
+                member: LenientReading.exactKey,
+                userInfo: [VendorExtensionsConfiguration.enabledKey: true] as [CodingUserInfoKey: any Sendable]
+            )
             : nil
         return try JSONValueDecoder.decode(
             OpenAPI.Document.self, from: tree, userInfo: [VendorExtensionsConfiguration.enabledKey: false],

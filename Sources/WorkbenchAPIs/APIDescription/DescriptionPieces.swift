@@ -46,8 +46,9 @@ enum DescriptionPieces {
                     let problem = OpenAPI.Error(from: error)
                     let codingPath = problem.codingPath.map(\.stringValue)
                     guard let piece = DescriptionLoading.skippablePiece(codingPath),
-                          piece.path.starts(with: entry) || entry.starts(with: piece.path),
-                          small.remove(at: piece.path[...]) else { break }
+                        piece.path.starts(with: entry) || entry.starts(with: piece.path),
+                        small.remove(at: piece.path[...])
+                    else { break }
                     _ = tree.remove(at: piece.path[...])
                     skipped.append("\(piece.name): \(DescriptionLoading.oneLine(problem.localizedDescription))")
                     if skippedBefore + skipped.count > DescriptionLoading.maximumSkipped {
@@ -74,9 +75,15 @@ enum DescriptionPieces {
     /// A document with `tree`'s version, a stand-in `info`, and only `value`
     /// at `entry` (paths are required in 3.0, so there is always a `paths`).
     private static func document(holding value: JSONValue, at entry: [String], like tree: JSONValue, schemes: Set<String>) -> JSONValue {
-        var members = [JSONMember(key: "openapi", value: tree["openapi"] ?? .string("3.1.0")),
-                       JSONMember(key: "info", value: .object([JSONMember(key: "title", value: .string("")),
-                                                               JSONMember(key: "version", value: .string(""))]))]
+        var members = [
+            JSONMember(key: "openapi", value: tree["openapi"] ?? .string("3.1.0")),
+            JSONMember(
+                key: "info",
+                value: .object([
+                    JSONMember(key: "title", value: .string("")),
+                    JSONMember(key: "version", value: .string("")),
+                ])),
+        ]
         var used: [String] = []
         if entry[0] == "paths" {
             var seen = Set<String>()
@@ -88,9 +95,12 @@ enum DescriptionPieces {
                 }
             }
         }
-        let standIn = JSONValue.object([JSONMember(key: "type", value: .string("http")),
-                                        JSONMember(key: "scheme", value: .string("basic"))])
-        var components: [JSONMember] = used.isEmpty
+        let standIn = JSONValue.object([
+            JSONMember(key: "type", value: .string("http")),
+            JSONMember(key: "scheme", value: .string("basic")),
+        ])
+        var components: [JSONMember] =
+            used.isEmpty
             ? [] : [JSONMember(key: "securitySchemes", value: .object(used.map { JSONMember(key: $0, value: standIn) }))]
         if entry[0] == "components" {
             components.append(JSONMember(key: entry[1], value: .object([JSONMember(key: entry[2], value: value)])))
@@ -99,8 +109,9 @@ enum DescriptionPieces {
         if entry[0] == "webhooks" {
             members.append(JSONMember(key: "webhooks", value: .object([JSONMember(key: entry[1], value: value)])))
         }
-        members.append(JSONMember(
-            key: "paths", value: .object(entry[0] == "paths" ? [JSONMember(key: entry[1], value: value)] : [])))
+        members.append(
+            JSONMember(
+                key: "paths", value: .object(entry[0] == "paths" ? [JSONMember(key: entry[1], value: value)] : [])))
         return .object(members)
     }
 }

@@ -18,7 +18,7 @@ enum DescriptionTree {
         if firstCharacter == "{" {
             do {
                 return try JSONParser.parse(bytes, skippingByteOrderMark: true, maximumDepth: DescriptionBounds.maximumDepth)
-            } catch where error.isNestingBound {
+            } catch  where error.isNestingBound {
                 throw DescriptionBounds.tooDeep(name)
             } catch {
                 throw WorkbenchError("\(name) is not valid JSON: \(error)")

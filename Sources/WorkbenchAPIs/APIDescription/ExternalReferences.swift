@@ -101,7 +101,8 @@ struct ExternalReferences {
             out.reserveCapacity(members.count)
             for member in members {
                 // Examples are values, not descriptions: a `$ref` member there is data.
-                out.append(JSONMember(key: member.key, value: member.key == "example" ? member.value : try rewrite(member.value, file: file)))
+                out.append(
+                    JSONMember(key: member.key, value: member.key == "example" ? member.value : try rewrite(member.value, file: file)))
             }
             return .object(out)
         case .array(let items):
@@ -198,7 +199,8 @@ struct ExternalReferences {
     static func lookup(_ pointer: String, in document: JSONValue) -> JSONValue? {
         var current = document
         for raw in pointer.split(separator: "/", omittingEmptySubsequences: true) {
-            let token = PercentEncoding.decode(String(raw)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            let token = PercentEncoding.decode(String(raw)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(
+                of: "~0", with: "~")
             switch current {
             case .object:
                 guard let next = current[token] else { return nil }
@@ -215,9 +217,11 @@ struct ExternalReferences {
 
     /// A component name for a cyclic target: its last pointer segment, else its file's base name.
     private func uniqueName(for pointer: String, file: String) -> String {
-        var base = pointer.split(separator: "/").last.map(String.init)
+        var base =
+            pointer.split(separator: "/").last.map(String.init)
             ?? String(file.split(separator: "/").last ?? "Schema").split(separator: ".").first.map(String.init) ?? "Schema"
-        base = String(base.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" || $0 == "." })
+        base = String(
+            base.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" || $0 == "." })
         if base.isEmpty { base = "Schema" }
         var name = base
         var index = 2

@@ -242,8 +242,11 @@ enum LenientReading {
         /// OpenAPIKit keeps whole. Annotations (description, nullable, examples) stay on top.
         static func restructured(_ members: [JSONMember]) -> [JSONMember]? {
             guard members.contains(where: { combinators.contains($0.key) }),
-                  members.contains(where: { typeKeywords.contains($0.key) }) else { return nil }
-            let typed = members.filter { typeKeywords.contains($0.key) || $0.key == "type" || $0.key == "format" || $0.key == LenientReading.exactKey }
+                members.contains(where: { typeKeywords.contains($0.key) })
+            else { return nil }
+            let typed = members.filter {
+                typeKeywords.contains($0.key) || $0.key == "type" || $0.key == "format" || $0.key == LenientReading.exactKey
+            }
             var parts: [JSONValue] = [.object(typed)]
             for member in members where combinators.contains(member.key) {
                 if member.key == "allOf" {
@@ -251,12 +254,16 @@ enum LenientReading {
                 } else {
                     var part = [member]
                     // The discriminator chooses among these alternatives: it goes with them.
-                    if member.key != "not", let discriminator = members.first(where: { $0.key == "discriminator" }) { part.append(discriminator) }
+                    if member.key != "not", let discriminator = members.first(where: { $0.key == "discriminator" }) {
+                        part.append(discriminator)
+                    }
                     parts.append(.object(part))
                 }
             }
-            var out = members.filter { !typeKeywords.contains($0.key) && !combinators.contains($0.key)
-                && !["type", "format", "discriminator", LenientReading.exactKey].contains($0.key) }
+            var out = members.filter {
+                !typeKeywords.contains($0.key) && !combinators.contains($0.key)
+                    && !["type", "format", "discriminator", LenientReading.exactKey].contains($0.key)
+            }
             out.append(JSONMember(key: "allOf", value: .array(parts)))
             return out
         }
@@ -269,7 +276,9 @@ enum LenientReading {
             var changed = false
             if isVersion31 {
                 for (flag, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
-                    guard let index = members.firstIndex(where: { $0.key == flag }), case .bool(let exclusive) = members[index].value else { continue }
+                    guard let index = members.firstIndex(where: { $0.key == flag }), case .bool(let exclusive) = members[index].value else {
+                        continue
+                    }
                     changed = true
                     let boundIndex = members.firstIndex { $0.key == bound }
                     if exclusive, let boundIndex, case .number(let text) = members[boundIndex].value {
@@ -278,13 +287,17 @@ enum LenientReading {
                         note("`\(flag): true` (OpenAPI 3.0's form) read as `\(flag): \(text)`")
                     } else {
                         members.remove(at: index)
-                        note("`\(flag): \(exclusive)` (OpenAPI 3.0's form) \(exclusive ? "has no `\(bound)` to qualify" : "is the default"); left out")
+                        note(
+                            "`\(flag): \(exclusive)` (OpenAPI 3.0's form) \(exclusive ? "has no `\(bound)` to qualify" : "is the default"); left out"
+                        )
                     }
                 }
             } else {
                 // 3.1's form in a 3.0 document: the bound, and the 3.0 flag saying it is exclusive.
                 for (flag, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
-                    guard let index = members.firstIndex(where: { $0.key == flag }), case .number(let text) = members[index].value else { continue }
+                    guard let index = members.firstIndex(where: { $0.key == flag }), case .number(let text) = members[index].value else {
+                        continue
+                    }
                     changed = true
                     members[index].value = .bool(true)
                     members.removeAll { $0.key == bound }

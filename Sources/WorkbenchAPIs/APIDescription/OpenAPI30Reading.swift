@@ -11,12 +11,17 @@ import WorkbenchBasics
 enum OpenAPI30Reading {
     /// - Parameter readsExactText: whether schemas carrying `LenientReading.exactKey` have their vendor extensions read.
     static func decode(_ tree: JSONValue, readsExactText: Bool = false) throws -> OpenAPIKit30.OpenAPI.Document {
-        let marked = readsExactText
-            ? (member: LenientReading.exactKey, userInfo: [OpenAPIKit30.VendorExtensionsConfiguration.enabledKey: true] as [CodingUserInfoKey: any Sendable])
+        let marked =
+            readsExactText
+            ? (
+                member: LenientReading.exactKey,
+                userInfo: [OpenAPIKit30.VendorExtensionsConfiguration.enabledKey: true] as [CodingUserInfoKey: any Sendable]
+            )
             : nil
-        return try JSONValueDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: tree,
-                                           userInfo: [OpenAPIKit30.VendorExtensionsConfiguration.enabledKey: false],
-                                           sharing: shared, marked: marked)
+        return try JSONValueDecoder.decode(
+            OpenAPIKit30.OpenAPI.Document.self, from: tree,
+            userInfo: [OpenAPIKit30.VendorExtensionsConfiguration.enabledKey: false],
+            sharing: shared, marked: marked)
     }
 
     static func convert(_ document: OpenAPIKit30.OpenAPI.Document) -> OpenAPIKit.OpenAPI.Document {
@@ -26,18 +31,22 @@ enum OpenAPI30Reading {
     /// What operations repeat (parameters, bodies, responses, schemas), each
     /// decoded once per distinct text: see `JSONValueDecoder.decode`. None of
     /// them reads more than its own subtree.
-    static var shared: [any Decodable.Type] { [
-        OpenAPIKit30.OpenAPI.Parameter.Array.Element.self,
-        Either<OpenAPIKit30.JSONReference<OpenAPIKit30.OpenAPI.Request>, OpenAPIKit30.OpenAPI.Request>.self,
-        Either<OpenAPIKit30.JSONReference<OpenAPIKit30.OpenAPI.Response>, OpenAPIKit30.OpenAPI.Response>.self,
-        OpenAPIKit30.JSONSchema.self,
-    ] }
+    static var shared: [any Decodable.Type] {
+        [
+            OpenAPIKit30.OpenAPI.Parameter.Array.Element.self,
+            Either<OpenAPIKit30.JSONReference<OpenAPIKit30.OpenAPI.Request>, OpenAPIKit30.OpenAPI.Request>.self,
+            Either<OpenAPIKit30.JSONReference<OpenAPIKit30.OpenAPI.Response>, OpenAPIKit30.OpenAPI.Response>.self,
+            OpenAPIKit30.JSONSchema.self,
+        ]
+    }
 
     /// The same for OpenAPI 3.1 documents, read by OpenAPIKit itself.
-    static var shared31: [any Decodable.Type] { [
-        OpenAPIKit.OpenAPI.Parameter.Array.Element.self,
-        Either<OpenAPIKit.OpenAPI.Reference<OpenAPIKit.OpenAPI.Request>, OpenAPIKit.OpenAPI.Request>.self,
-        Either<OpenAPIKit.OpenAPI.Reference<OpenAPIKit.OpenAPI.Response>, OpenAPIKit.OpenAPI.Response>.self,
-        OpenAPIKit.JSONSchema.self,
-    ] }
+    static var shared31: [any Decodable.Type] {
+        [
+            OpenAPIKit.OpenAPI.Parameter.Array.Element.self,
+            Either<OpenAPIKit.OpenAPI.Reference<OpenAPIKit.OpenAPI.Request>, OpenAPIKit.OpenAPI.Request>.self,
+            Either<OpenAPIKit.OpenAPI.Reference<OpenAPIKit.OpenAPI.Response>, OpenAPIKit.OpenAPI.Response>.self,
+            OpenAPIKit.JSONSchema.self,
+        ]
+    }
 }

@@ -28,14 +28,15 @@ struct OperationBuilding {
         for (status, either) in operation.responses {
             guard let response = components[either] else { continue }
             let (jsonType, jsonContent) = Self.jsonContent(response.content, components: components)
-            responses.append(APIResponse(
-                status: status.rawValue,
-                description: response.description ?? response.summary ?? "",
-                contentTypes: response.content.keys.map(\.rawValue),
-                jsonContentType: jsonType,
-                jsonSchema: jsonContent?.schema.map { inlining.inline($0) },
-                jsonSchemaName: jsonContent?.schema.map(SchemaText.typeName),
-                headers: response.headers.map { Array($0.keys) } ?? []))
+            responses.append(
+                APIResponse(
+                    status: status.rawValue,
+                    description: response.description ?? response.summary ?? "",
+                    contentTypes: response.content.keys.map(\.rawValue),
+                    jsonContentType: jsonType,
+                    jsonSchema: jsonContent?.schema.map { inlining.inline($0) },
+                    jsonSchemaName: jsonContent?.schema.map(SchemaText.typeName),
+                    headers: response.headers.map { Array($0.keys) } ?? []))
         }
         return APIOperation(
             method: method, pathTemplate: template, operationId: operation.operationId,
@@ -108,8 +109,10 @@ struct OperationBuilding {
     /// other JSON type (`+json`, `application/json; charset=...`).
     static func jsonContent(_ content: OpenAPI.Content.Map, components: OpenAPI.Components) -> (String?, OpenAPI.Content?) {
         let types = content.keys.map(\.rawValue)
-        guard let chosen = types.first(where: { $0.lowercased() == "application/json" })
-                ?? types.first(where: { JSONMediaType.isJSON($0) }) else { return (nil, nil) }
+        guard
+            let chosen = types.first(where: { $0.lowercased() == "application/json" })
+                ?? types.first(where: { JSONMediaType.isJSON($0) })
+        else { return (nil, nil) }
         let either = content.first { $0.key.rawValue == chosen }?.value
         return (chosen, either.flatMap { components[$0] })
     }

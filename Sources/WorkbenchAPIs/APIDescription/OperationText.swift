@@ -22,7 +22,8 @@ public enum OperationText {
             lines.append("parameters:")
             let nameWidth = min(operation.parameters.map(\.name.count).max() ?? 0, 24)
             for parameter in operation.parameters {
-                var line = "  " + pad(parameter.name, nameWidth) + "  " + pad(parameter.location, 6)
+                var line =
+                    "  " + pad(parameter.name, nameWidth) + "  " + pad(parameter.location, 6)
                     + "  " + (parameter.required ? "required" : "optional") + "  " + parameter.typeDescription
                 var notes: [String] = []
                 if !parameter.enumValues.isEmpty { notes.append("one of: " + parameter.enumValues.joined(separator: ", ")) }

@@ -34,8 +34,9 @@ public enum ParameterCheck {
         var warnings: [String] = []
         if sendsBody == false, let body = operation.requestBody, body.required {
             let types = (body.jsonContentType.map { [$0] } ?? body.contentTypes).prefix(3).joined(separator: ", ")
-            warnings.append("\(name): the description requires a request body" + (types.isEmpty ? "" : " (\(types))")
-                + "; none is sent" + (body.jsonSchema != nil ? " (`body example` writes one from its schema)" : ""))
+            warnings.append(
+                "\(name): the description requires a request body" + (types.isEmpty ? "" : " (\(types))")
+                    + "; none is sent" + (body.jsonSchema != nil ? " (`body example` writes one from its schema)" : ""))
         }
         for parameter in operation.parameters {
             switch parameter.location {
@@ -44,7 +45,8 @@ public enum ParameterCheck {
                 if value == nil || value.map(isPlaceholder) == true {
                     warnings.append("\(name): path parameter {\(parameter.name)} is not filled")
                 } else if let value, !value.contains("{{") {
-                    warnings += enumWarnings(parameter, [Value(name: parameter.name, value: value, shown: value)], kind: "path parameter", operation: name)
+                    warnings += enumWarnings(
+                        parameter, [Value(name: parameter.name, value: value, shown: value)], kind: "path parameter", operation: name)
                 }
             case "query":
                 let given = query.filter { $0.name == parameter.name }

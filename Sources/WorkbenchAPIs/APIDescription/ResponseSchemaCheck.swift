@@ -28,7 +28,9 @@ public enum ResponseSchemaCheck {
         let name = "\(operation.method) \(operation.pathTemplate)"
         guard let response = operation.response(forStatus: status) else {
             let documented = operation.responses.map(\.status).joined(separator: ", ")
-            return Outcome(passed: false, detail: "\(name) documents no response for \(status) (\(documented.isEmpty ? "none at all" : "only \(documented)"))")
+            return Outcome(
+                passed: false,
+                detail: "\(name) documents no response for \(status) (\(documented.isEmpty ? "none at all" : "only \(documented)"))")
         }
         let what = "\(name) \(response.status)"
         guard let schema = response.jsonSchema else {
@@ -48,8 +50,9 @@ public enum ResponseSchemaCheck {
             return Outcome(passed: false, detail: "the response body is not JSON (\(error))")
         }
         defer { value.dismantle() }
-        let report = SchemaValidation.check(value, against: schema, components: api.document.components,
-                                            direction: .response, limit: listedViolations)
+        let report = SchemaValidation.check(
+            value, against: schema, components: api.document.components,
+            direction: .response, limit: listedViolations)
         if report.passed { return Outcome(passed: true, detail: named) }
         let count = report.violations.count + report.omitted
         var lines = ["\(count) violation\(count == 1 ? "" : "s") of \(named)"]
@@ -71,7 +74,9 @@ extension APIDescription {
             let afterScheme = server[schemeEnd.upperBound...]
             guard let slash = afterScheme.firstIndex(of: "/") else { continue }
             let prefix = String(afterScheme[slash...])
-            if prefix.count > 1, path.hasPrefix(prefix + "/"), let found = operation(method: method, path: String(path.dropFirst(prefix.count))) {
+            if prefix.count > 1, path.hasPrefix(prefix + "/"),
+                let found = operation(method: method, path: String(path.dropFirst(prefix.count)))
+            {
                 return found
             }
         }

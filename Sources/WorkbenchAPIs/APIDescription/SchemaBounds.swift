@@ -46,7 +46,11 @@ struct SchemaBounds {
         guard let kept = extensions[LenientReading.exactKey]?.value as? [String: Any] else { return [:] }
         var texts: [String: String] = [:]
         for (key, value) in kept {
-            if let text = value as? String { texts[key] = text } else if let text = (value as? AnyCodable)?.value as? String { texts[key] = text }
+            if let text = value as? String {
+                texts[key] = text
+            } else if let text = (value as? AnyCodable)?.value as? String {
+                texts[key] = text
+            }
         }
         return texts
     }

@@ -97,7 +97,9 @@ public struct SchemaExample {
         case .boolean:
             return .bool(variant % 2 == 0)
         case .integer(let core, let context):
-            return .number(integerText(SchemaBounds(integer: context, extensions: core.vendorExtensions), format: core.format.rawValue, variant: variant))
+            return .number(
+                integerText(
+                    SchemaBounds(integer: context, extensions: core.vendorExtensions), format: core.format.rawValue, variant: variant))
         case .number(let core, let context):
             return .number(numberText(SchemaBounds(number: context, extensions: core.vendorExtensions), variant: variant))
         case .string(let core, let context):
@@ -108,7 +110,7 @@ public struct SchemaExample {
             return array(context, depth: depth, variant: variant)
         case .all(of: let parts, core: _):
             return merged(parts, depth: depth, variant: variant)
-        case .one(of: let alternatives, core: let core):
+        case .one(of: let alternatives, let core):
             return oneOf(alternatives, discriminated: core.discriminator != nil, depth: depth, variant: variant)
         case .any(of: let alternatives, core: _):
             return anyOf(alternatives, depth: depth, variant: variant)
@@ -301,7 +303,9 @@ public struct SchemaExample {
         }
         let step = bounds.multipleOf.flatMap { $0.isInteger ? Int($0.text) : nil }.map { abs($0) } ?? 1
         var value = variant.multipliedReportingOverflow(by: step).partialValue
-        if let low, value < low { value = low.addingReportingOverflow(variant.multipliedReportingOverflow(by: step).partialValue).partialValue }
+        if let low, value < low {
+            value = low.addingReportingOverflow(variant.multipliedReportingOverflow(by: step).partialValue).partialValue
+        }
         if let high, value > high { value = high }
         if step > 1 {
             let remainder = ((value % step) + step) % step
@@ -385,7 +389,8 @@ public struct SchemaExample {
         if let pattern = context.pattern {
             if !(matcher.matches(pattern, text) && Self.fitsLength(text, context)) {
                 if let generated = PatternExample.string(matching: pattern, minLength: minimum, variant: variant),
-                   matcher.matches(pattern, generated), Self.fitsLength(generated, context) {
+                    matcher.matches(pattern, generated), Self.fitsLength(generated, context)
+                {
                     return generated
                 }
                 note("pattern \(pattern) could not be satisfied; the example's string does not match it (`body edit` to fix)")

@@ -47,8 +47,9 @@ enum SchemaFormat {
     static func isDate(_ text: Substring) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = digits(parts[0]), let month = digits(parts[1]), let day = digits(parts[2]),
-              (1...12).contains(month) else { return false }
+            let year = digits(parts[0]), let month = digits(parts[1]), let day = digits(parts[2]),
+            (1...12).contains(month)
+        else { return false }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
         return (1...days).contains(day)
@@ -63,7 +64,8 @@ enum SchemaFormat {
             offsetOK = true
         } else if let sign = rest.lastIndex(where: { $0 == "+" || $0 == "-" }) {
             let offset = rest[rest.index(after: sign)...].split(separator: ":", omittingEmptySubsequences: false)
-            offsetOK = offset.count == 2 && offset.allSatisfy { $0.count == 2 }
+            offsetOK =
+                offset.count == 2 && offset.allSatisfy { $0.count == 2 }
                 && (digits(offset[0]).map { $0 <= 23 } ?? false) && (digits(offset[1]).map { $0 <= 59 } ?? false)
             rest = rest[..<sign]
         }
@@ -75,14 +77,16 @@ enum SchemaFormat {
         }
         let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3, parts.allSatisfy({ $0.count == 2 }),
-              let hour = digits(parts[0]), let minute = digits(parts[1]), let second = digits(parts[2]) else { return false }
+            let hour = digits(parts[0]), let minute = digits(parts[1]), let second = digits(parts[2])
+        else { return false }
         return hour <= 23 && minute <= 59 && second <= 60
     }
 
     static func isEmail(_ text: String) -> Bool {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64,
-              !parts[0].contains(where: { $0.isWhitespace || $0 == "," || $0 == "<" || $0 == ">" }) else { return false }
+            !parts[0].contains(where: { $0.isWhitespace || $0 == "," || $0 == "<" || $0 == ">" })
+        else { return false }
         return parts[1].contains(".") && isHostname(parts[1])
     }
 
@@ -93,10 +97,11 @@ enum SchemaFormat {
 
     static func isIPv4(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { part in
-            guard let value = digits(part), part.count <= 3 else { return false }
-            return value <= 255 && (part.count == 1 || part.first != "0")
-        }
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                guard let value = digits(part), part.count <= 3 else { return false }
+                return value <= 255 && (part.count == 1 || part.first != "0")
+            }
     }
 
     static func isIPv6(_ text: String) -> Bool {
@@ -135,6 +140,6 @@ enum SchemaFormat {
     }
 }
 
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

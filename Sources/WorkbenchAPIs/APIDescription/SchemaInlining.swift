@@ -49,15 +49,21 @@ struct SchemaInlining {
             let patterns = object.patternProperties.mapValues { inline($0, inside: inside) }
             var additional = object.additionalProperties
             if case .b(let extra) = additional { additional = .b(inline(extra, inside: inside)) }
-            return JSONSchema(schema: .object(core, .init(
-                properties: properties, patternProperties: patterns, additionalProperties: additional,
-                maxProperties: object.maxProperties, minProperties: object.minProperties)))
+            return JSONSchema(
+                schema: .object(
+                    core,
+                    .init(
+                        properties: properties, patternProperties: patterns, additionalProperties: additional,
+                        maxProperties: object.maxProperties, minProperties: object.minProperties)))
         case .array(let core, let array):
             let items = array.items.map { inline($0, inside: inside) }
             let prefix = array.prefixItems?.map { inline($0, inside: inside) }
-            return JSONSchema(schema: .array(core, .init(
-                items: items, maxItems: array.maxItems, minItems: array.minItems,
-                prefixItems: prefix, uniqueItems: array.uniqueItems)))
+            return JSONSchema(
+                schema: .array(
+                    core,
+                    .init(
+                        items: items, maxItems: array.maxItems, minItems: array.minItems,
+                        prefixItems: prefix, uniqueItems: array.uniqueItems)))
         case .all(let schemas, let core):
             return JSONSchema(schema: .all(of: schemas.map { inline($0, inside: inside) }, core: core))
         case .one(let schemas, let core):

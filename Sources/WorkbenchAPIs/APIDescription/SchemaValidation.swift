@@ -90,9 +90,11 @@ public struct SchemaValidation {
             if let allowed = schema.allowedValues, !allowed.isEmpty {
                 let values = allowed.map(SchemaValue.json)
                 if !values.contains(where: { JSONEquality.equal($0, value) }) {
-                    fail(values.count == 1
-                         ? "expected \(Self.shown(values[0])), got \(Self.shown(value))"
-                         : "\(Self.shown(value)) is not one of \(values.prefix(10).map(Self.shown).joined(separator: ", "))\(values.count > 10 ? ", ..." : "")")
+                    fail(
+                        values.count == 1
+                            ? "expected \(Self.shown(values[0])), got \(Self.shown(value))"
+                            : "\(Self.shown(value)) is not one of \(values.prefix(10).map(Self.shown).joined(separator: ", "))\(values.count > 10 ? ", ..." : "")"
+                    )
                     return
                 }
             }
@@ -107,7 +109,8 @@ public struct SchemaValidation {
                 let number = ExactDecimal(text)
                 guard number.isInteger else { return fail("expected an integer, got \(text)") }
                 checkNumeric(number, text: text, SchemaBounds(integer: context, extensions: core.vendorExtensions), fail: fail)
-                if let range = SchemaFormat.integerRange(core.format.rawValue), !(number >= range.lowerBound && number <= range.upperBound) {
+                if let range = SchemaFormat.integerRange(core.format.rawValue), !(number >= range.lowerBound && number <= range.upperBound)
+                {
                     fail("\(text) is outside the range of \(core.format.rawValue)")
                 }
             case .number(let core, let context):
@@ -136,7 +139,7 @@ public struct SchemaValidation {
                 }
                 fail("matches none of the \(alternatives.count) anyOf alternatives\(closest == nil ? "" : "; the closest fails:")")
                 found.append(contentsOf: closest ?? [])
-            case .one(of: let alternatives, core: let core):
+            case .one(of: let alternatives, let core):
                 var matched: [Int] = []
                 var closest: [SchemaViolation]?
                 for (index, alternative) in alternatives.enumerated() {
@@ -153,7 +156,9 @@ public struct SchemaValidation {
                     found.append(contentsOf: closest ?? [])
                 } else if matched.count > 1 && core.discriminator == nil {
                     // With a discriminator the property picks the alternative; overlapping shapes are the norm then.
-                    fail("matches \(matched.count) oneOf alternatives (\(matched.map(String.init).joined(separator: ", "))), exactly one must match")
+                    fail(
+                        "matches \(matched.count) oneOf alternatives (\(matched.map(String.init).joined(separator: ", "))), exactly one must match"
+                    )
                 }
             case .not(let excluded, core: _):
                 var attempt: [SchemaViolation] = []
@@ -170,12 +175,15 @@ public struct SchemaValidation {
             let required = context.requiredProperties
             for name in required where !members.contains(where: { $0.key == name }) {
                 // A required readOnly property is required in responses only, a writeOnly one in requests only.
-                if let property = context.properties[name], let resolved = references.resolve(property), direction.leavesOut(resolved) { continue }
+                if let property = context.properties[name], let resolved = references.resolve(property), direction.leavesOut(resolved) {
+                    continue
+                }
                 found.append(SchemaViolation(path: pathText, reason: "missing required property '\(name)'"))
             }
             // OpenAPIKit raises minProperties to the number of required properties; only a larger one was written.
             if context.minProperties > required.count, members.count < context.minProperties {
-                found.append(SchemaViolation(path: pathText, reason: "has \(members.count) properties, at least \(context.minProperties) required"))
+                found.append(
+                    SchemaViolation(path: pathText, reason: "has \(members.count) properties, at least \(context.minProperties) required"))
             }
             if let maximum = context.maxProperties, members.count > maximum {
                 found.append(SchemaViolation(path: pathText, reason: "has \(members.count) properties, at most \(maximum) allowed"))
@@ -195,7 +203,8 @@ public struct SchemaValidation {
                 guard !matched else { continue }
                 switch context.additionalProperties {
                 case .a(false):
-                    found.append(SchemaViolation(path: pathText, reason: "property '\(member.key)' is not allowed (additionalProperties is false)"))
+                    found.append(
+                        SchemaViolation(path: pathText, reason: "property '\(member.key)' is not allowed (additionalProperties is false)"))
                 case .b(let extra):
                     validate(member.value, extra, hops: 0, into: &found)
                 default:
@@ -250,7 +259,8 @@ public struct SchemaValidation {
             }
         }
 
-        func checkBound(_ number: ExactDecimal, text: String, _ bound: ExactDecimal, _ exclusive: Bool, below: Bool, fail: (String) -> Void) {
+        func checkBound(_ number: ExactDecimal, text: String, _ bound: ExactDecimal, _ exclusive: Bool, below: Bool, fail: (String) -> Void)
+        {
             let outside = below ? (exclusive ? number <= bound : number < bound) : (exclusive ? number >= bound : number > bound)
             guard outside else { return }
             let relation = below ? (exclusive ? "greater than" : "at least") : (exclusive ? "less than" : "at most")

@@ -23,23 +23,33 @@ enum Swagger2Conversion {
         let globalParameters = swagger["parameters"] ?? .object([])
 
         var document = JSONValue.object([JSONMember(key: "openapi", value: .string("3.0.3"))])
-        document.set("info", swagger["info"] ?? .object([
-            JSONMember(key: "title", value: .string("")), JSONMember(key: "version", value: .string("")),
-        ]))
+        document.set(
+            "info",
+            swagger["info"]
+                ?? .object([
+                    JSONMember(key: "title", value: .string("")), JSONMember(key: "version", value: .string("")),
+                ]))
         document.set("servers", servers(swagger, defaultScheme: defaultScheme))
 
         var paths: [JSONMember] = []
         for pathMember in swagger["paths"]?.members ?? [] {
-            paths.append(JSONMember(key: pathMember.key, value: pathItem(
-                pathMember.value, consumes: consumes, produces: produces, globalParameters: globalParameters)))
+            paths.append(
+                JSONMember(
+                    key: pathMember.key,
+                    value: pathItem(
+                        pathMember.value, consumes: consumes, produces: produces, globalParameters: globalParameters)))
         }
         document.set("paths", .object(paths))
 
         var components: [JSONMember] = []
         if let definitions = swagger["definitions"] {
-            components.append(JSONMember(key: "schemas", value: .object(definitions.members.map {
-                JSONMember(key: $0.key, value: schema($0.value))
-            })))
+            components.append(
+                JSONMember(
+                    key: "schemas",
+                    value: .object(
+                        definitions.members.map {
+                            JSONMember(key: $0.key, value: schema($0.value))
+                        })))
         }
         var parameters: [JSONMember] = []
         var requestBodies: [JSONMember] = []
@@ -53,14 +63,22 @@ enum Swagger2Conversion {
         if !parameters.isEmpty { components.append(JSONMember(key: "parameters", value: .object(parameters))) }
         if !requestBodies.isEmpty { components.append(JSONMember(key: "requestBodies", value: .object(requestBodies))) }
         if let responses = swagger["responses"] {
-            components.append(JSONMember(key: "responses", value: .object(responses.members.map {
-                JSONMember(key: $0.key, value: response($0.value, produces: produces))
-            })))
+            components.append(
+                JSONMember(
+                    key: "responses",
+                    value: .object(
+                        responses.members.map {
+                            JSONMember(key: $0.key, value: response($0.value, produces: produces))
+                        })))
         }
         if let security = swagger["securityDefinitions"] {
-            components.append(JSONMember(key: "securitySchemes", value: .object(security.members.map {
-                JSONMember(key: $0.key, value: securityScheme($0.value))
-            })))
+            components.append(
+                JSONMember(
+                    key: "securitySchemes",
+                    value: .object(
+                        security.members.map {
+                            JSONMember(key: $0.key, value: securityScheme($0.value))
+                        })))
         }
         if !components.isEmpty { document.set("components", .object(components)) }
         for key in ["security", "tags", "externalDocs"] {
@@ -97,9 +115,12 @@ enum Swagger2Conversion {
         }
         for member in item.members {
             if methods.contains(member.key) {
-                converted.append(JSONMember(key: member.key, value: operation(
-                    member.value, extraParameters: sharedBodyLike,
-                    consumes: consumes, produces: produces, globalParameters: globalParameters)))
+                converted.append(
+                    JSONMember(
+                        key: member.key,
+                        value: operation(
+                            member.value, extraParameters: sharedBodyLike,
+                            consumes: consumes, produces: produces, globalParameters: globalParameters)))
             } else if member.key == "$ref" {
                 converted.append(JSONMember(key: "$ref", value: member.value))
             } else if member.key.hasPrefix("x-") {
@@ -153,9 +174,13 @@ enum Swagger2Conversion {
             case "parameters", "consumes", "produces":
                 continue
             case "responses":
-                converted.append(JSONMember(key: "responses", value: .object(member.value.members.map {
-                    JSONMember(key: $0.key, value: response($0.value, produces: produces))
-                })))
+                converted.append(
+                    JSONMember(
+                        key: "responses",
+                        value: .object(
+                            member.value.members.map {
+                                JSONMember(key: $0.key, value: response($0.value, produces: produces))
+                            })))
             default:
                 converted.append(member)
             }
@@ -163,9 +188,12 @@ enum Swagger2Conversion {
         if !parameters.isEmpty { converted.append(JSONMember(key: "parameters", value: .array(parameters))) }
         if let requestBody { converted.append(JSONMember(key: "requestBody", value: requestBody)) }
         if operation["responses"] == nil {
-            converted.append(JSONMember(key: "responses", value: .object([
-                JSONMember(key: "default", value: .object([JSONMember(key: "description", value: .string(""))])),
-            ])))
+            converted.append(
+                JSONMember(
+                    key: "responses",
+                    value: .object([
+                        JSONMember(key: "default", value: .object([JSONMember(key: "description", value: .string(""))]))
+                    ])))
         }
         return .object(converted)
     }
@@ -206,9 +234,13 @@ enum Swagger2Conversion {
         let bodySchema = schema(parameter["schema"] ?? .object([]))
         var converted: [JSONMember] = []
         if let description = parameter["description"] { converted.append(JSONMember(key: "description", value: description)) }
-        converted.append(JSONMember(key: "content", value: .object(types.map {
-            JSONMember(key: $0, value: .object([JSONMember(key: "schema", value: bodySchema)]))
-        })))
+        converted.append(
+            JSONMember(
+                key: "content",
+                value: .object(
+                    types.map {
+                        JSONMember(key: $0, value: .object([JSONMember(key: "schema", value: bodySchema)]))
+                    })))
         if let required = parameter["required"] { converted.append(JSONMember(key: "required", value: required)) }
         return .object(converted)
     }
@@ -231,9 +263,14 @@ enum Swagger2Conversion {
             JSONMember(key: "properties", value: .object(properties)),
         ]
         if !required.isEmpty { formSchema.append(JSONMember(key: "required", value: .array(required))) }
-        return .object([JSONMember(key: "content", value: .object(types.map {
-            JSONMember(key: $0, value: .object([JSONMember(key: "schema", value: .object(formSchema))]))
-        }))])
+        return .object([
+            JSONMember(
+                key: "content",
+                value: .object(
+                    types.map {
+                        JSONMember(key: $0, value: .object([JSONMember(key: "schema", value: .object(formSchema))]))
+                    }))
+        ])
     }
 
     private static func response(_ response: JSONValue, produces: [String]) -> JSONValue {
@@ -241,26 +278,36 @@ enum Swagger2Conversion {
             return .object([JSONMember(key: "$ref", value: .string(rewrittenReference(ref)))])
         }
         var converted: [JSONMember] = [
-            JSONMember(key: "description", value: response["description"] ?? .string("")),
+            JSONMember(key: "description", value: response["description"] ?? .string(""))
         ]
         if let headers = response["headers"] {
-            converted.append(JSONMember(key: "headers", value: .object(headers.members.map { header in
-                var headerSchema = header.value
-                headerSchema.set("description", nil)
-                var members: [JSONMember] = []
-                if let description = header.value["description"] { members.append(JSONMember(key: "description", value: description)) }
-                members.append(JSONMember(key: "schema", value: schema(headerSchema)))
-                return JSONMember(key: header.key, value: .object(members))
-            })))
+            converted.append(
+                JSONMember(
+                    key: "headers",
+                    value: .object(
+                        headers.members.map { header in
+                            var headerSchema = header.value
+                            headerSchema.set("description", nil)
+                            var members: [JSONMember] = []
+                            if let description = header.value["description"] {
+                                members.append(JSONMember(key: "description", value: description))
+                            }
+                            members.append(JSONMember(key: "schema", value: schema(headerSchema)))
+                            return JSONMember(key: header.key, value: .object(members))
+                        })))
         }
         if let responseSchema = response["schema"] {
             let examples = response["examples"]
             let types = produces.isEmpty ? ["application/json"] : produces
-            converted.append(JSONMember(key: "content", value: .object(types.map { type in
-                var media: [JSONMember] = [JSONMember(key: "schema", value: schema(responseSchema))]
-                if let example = examples?[type] { media.append(JSONMember(key: "example", value: example)) }
-                return JSONMember(key: type, value: .object(media))
-            })))
+            converted.append(
+                JSONMember(
+                    key: "content",
+                    value: .object(
+                        types.map { type in
+                            var media: [JSONMember] = [JSONMember(key: "schema", value: schema(responseSchema))]
+                            if let example = examples?[type] { media.append(JSONMember(key: "example", value: example)) }
+                            return JSONMember(key: type, value: .object(media))
+                        })))
         }
         return .object(converted)
     }
@@ -279,12 +326,13 @@ enum Swagger2Conversion {
                 if let value = scheme[key] { flow.append(JSONMember(key: key, value: value)) }
             }
             flow.append(JSONMember(key: "scopes", value: scheme["scopes"] ?? .object([])))
-            let flowName = switch scheme["flow"]?.stringValue {
-            case "implicit": "implicit"
-            case "password": "password"
-            case "application": "clientCredentials"
-            default: "authorizationCode"
-            }
+            let flowName =
+                switch scheme["flow"]?.stringValue {
+                case "implicit": "implicit"
+                case "password": "password"
+                case "application": "clientCredentials"
+                default: "authorizationCode"
+                }
             return .object([
                 JSONMember(key: "type", value: .string("oauth2")),
                 JSONMember(key: "flows", value: .object([JSONMember(key: flowName, value: .object(flow))])),
@@ -313,14 +361,21 @@ enum Swagger2Conversion {
                     converted.append(JSONMember(key: "nullable", value: member.value))
                 case "discriminator":
                     if let name = member.value.stringValue {
-                        converted.append(JSONMember(key: "discriminator", value: .object([
-                            JSONMember(key: "propertyName", value: .string(name)),
-                        ])))
+                        converted.append(
+                            JSONMember(
+                                key: "discriminator",
+                                value: .object([
+                                    JSONMember(key: "propertyName", value: .string(name))
+                                ])))
                     }
                 case "properties", "patternProperties":
-                    converted.append(JSONMember(key: member.key, value: .object(member.value.members.map {
-                        JSONMember(key: $0.key, value: Self.schema($0.value))
-                    })))
+                    converted.append(
+                        JSONMember(
+                            key: member.key,
+                            value: .object(
+                                member.value.members.map {
+                                    JSONMember(key: $0.key, value: Self.schema($0.value))
+                                })))
                 case "items", "additionalProperties", "not":
                     converted.append(JSONMember(key: member.key, value: Self.schema(member.value)))
                 case "allOf", "anyOf", "oneOf":
@@ -340,7 +395,9 @@ enum Swagger2Conversion {
 
     /// Type names generators write that JSON Schema spells otherwise (httpbin's
     /// flasgger writes `type: int`): read as meant rather than dropping the operation.
-    static let typeAliases = ["int": "integer", "bool": "boolean", "str": "string", "float": "number", "double": "number", "long": "integer"]
+    static let typeAliases = [
+        "int": "integer", "bool": "boolean", "str": "string", "float": "number", "double": "number", "long": "integer",
+    ]
 
     private static func rewrittenReference(_ ref: String) -> String {
         for (old, new) in [

@@ -108,30 +108,39 @@ extension GraphQLAPI {
                     guard let fieldName = field["name"]?.stringValue, let reference = field["type"] else {
                         throw fail("a field of \(name) has no name or type")
                     }
-                    type.fields.append(Field(
-                        name: fieldName, description: Self.text(field["description"]),
-                        arguments: try Self.inputValues(field["args"], owner: "\(name).\(fieldName)", fail: fail),
-                        type: try Self.typeReference(reference, depth: 0, fail: fail),
-                        deprecationReason: field["isDeprecated"] == .bool(true) ? (Self.text(field["deprecationReason"]) ?? "deprecated") : nil))
+                    type.fields.append(
+                        Field(
+                            name: fieldName, description: Self.text(field["description"]),
+                            arguments: try Self.inputValues(field["args"], owner: "\(name).\(fieldName)", fail: fail),
+                            type: try Self.typeReference(reference, depth: 0, fail: fail),
+                            deprecationReason: field["isDeprecated"] == .bool(true)
+                                ? (Self.text(field["deprecationReason"]) ?? "deprecated") : nil))
                 }
             }
             type.inputFields = try Self.inputValues(typeValue["inputFields"], owner: name, fail: fail)
             if case .array(let values)? = typeValue["enumValues"] {
                 type.enumValues = values.compactMap { value in
                     value["name"]?.stringValue.map { valueName in
-                        EnumValue(name: valueName, description: Self.text(value["description"]),
-                                  deprecationReason: value["isDeprecated"] == .bool(true) ? (Self.text(value["deprecationReason"]) ?? "deprecated") : nil)
+                        EnumValue(
+                            name: valueName, description: Self.text(value["description"]),
+                            deprecationReason: value["isDeprecated"] == .bool(true)
+                                ? (Self.text(value["deprecationReason"]) ?? "deprecated") : nil)
                     }
                 }
             }
-            if case .array(let interfaces)? = typeValue["interfaces"] { type.interfaces = interfaces.compactMap { $0["name"]?.stringValue } }
-            if case .array(let possible)? = typeValue["possibleTypes"] { type.possibleTypes = possible.compactMap { $0["name"]?.stringValue } }
+            if case .array(let interfaces)? = typeValue["interfaces"] {
+                type.interfaces = interfaces.compactMap { $0["name"]?.stringValue }
+            }
+            if case .array(let possible)? = typeValue["possibleTypes"] {
+                type.possibleTypes = possible.compactMap { $0["name"]?.stringValue }
+            }
             types.append(type)
         }
-        self.init(types: types,
-                  queryType: schema["queryType"]?["name"]?.stringValue,
-                  mutationType: schema["mutationType"]?["name"]?.stringValue,
-                  subscriptionType: schema["subscriptionType"]?["name"]?.stringValue)
+        self.init(
+            types: types,
+            queryType: schema["queryType"]?["name"]?.stringValue,
+            mutationType: schema["mutationType"]?["name"]?.stringValue,
+            subscriptionType: schema["subscriptionType"]?["name"]?.stringValue)
     }
 
     private static func text(_ value: JSONValue?) -> String? {
@@ -139,25 +148,33 @@ extension GraphQLAPI {
         return text
     }
 
-    private static func inputValues(_ value: JSONValue?, owner: String, fail: (String) -> WorkbenchError) throws(WorkbenchError) -> [InputValue] {
+    private static func inputValues(_ value: JSONValue?, owner: String, fail: (String) -> WorkbenchError) throws(WorkbenchError)
+        -> [InputValue]
+    {
         guard case .array(let values)? = value else { return [] }
         var result: [InputValue] = []
         for value in values {
             guard let name = value["name"]?.stringValue, let reference = value["type"] else {
                 throw fail("an argument or input field of \(owner) has no name or type")
             }
-            result.append(InputValue(name: name, description: text(value["description"]),
-                                     type: try typeReference(reference, depth: 0, fail: fail),
-                                     defaultValue: value["defaultValue"]?.stringValue))
+            result.append(
+                InputValue(
+                    name: name, description: text(value["description"]),
+                    type: try typeReference(reference, depth: 0, fail: fail),
+                    defaultValue: value["defaultValue"]?.stringValue))
         }
         return result
     }
 
-    private static func typeReference(_ value: JSONValue, depth: Int, fail: (String) -> WorkbenchError) throws(WorkbenchError) -> TypeReference {
+    private static func typeReference(_ value: JSONValue, depth: Int, fail: (String) -> WorkbenchError) throws(WorkbenchError)
+        -> TypeReference
+    {
         guard depth < maxTypeDepth else { throw fail("a type nested more than \(maxTypeDepth) lists deep") }
         switch value["kind"]?.stringValue {
         case "LIST", "NON_NULL":
-            guard let inner = value["ofType"], inner != .null else { throw fail("a \(value["kind"]?.stringValue ?? "") type without ofType") }
+            guard let inner = value["ofType"], inner != .null else {
+                throw fail("a \(value["kind"]?.stringValue ?? "") type without ofType")
+            }
             let wrapped = try typeReference(inner, depth: depth + 1, fail: fail)
             return value["kind"]?.stringValue == "LIST" ? .list(wrapped) : .nonNull(wrapped)
         default:

@@ -12,7 +12,9 @@ extension GraphQLAPI {
 
     public convenience init(sdl text: String, source: String) throws(WorkbenchError) {
         guard text.utf8.count <= Self.maxSDLBytes else {
-            throw WorkbenchError("\(source): \(Quantities.size(text.utf8.count)) is more than the \(Quantities.size(Self.maxSDLBytes)) a schema file may have")
+            throw WorkbenchError(
+                "\(source): \(Quantities.size(text.utf8.count)) is more than the \(Quantities.size(Self.maxSDLBytes)) a schema file may have"
+            )
         }
         do throws(WorkbenchError) {
             try GraphQLDocument.checkBounds(text, what: "schema", maxBytes: Self.maxSDLBytes)
@@ -41,8 +43,9 @@ extension GraphQLAPI {
         func root(_ operation: String, _ conventional: String) -> String? {
             builder.roots[operation] ?? (builder.roots.isEmpty && names.contains(conventional) ? conventional : nil)
         }
-        self.init(types: types, queryType: root("query", "Query"), mutationType: root("mutation", "Mutation"),
-                  subscriptionType: root("subscription", "Subscription"))
+        self.init(
+            types: types, queryType: root("query", "Query"), mutationType: root("mutation", "Mutation"),
+            subscriptionType: root("subscription", "Subscription"))
     }
 }
 
@@ -87,7 +90,9 @@ private struct SDLReader {
         }
     }
 
-    mutating func update(_ name: String, _ kind: GraphQLAPI.Kind, _ description: StringValue?, _ change: (inout GraphQLAPI.TypeInfo) -> Void) {
+    mutating func update(
+        _ name: String, _ kind: GraphQLAPI.Kind, _ description: StringValue?, _ change: (inout GraphQLAPI.TypeInfo) -> Void
+    ) {
         let position: Int
         if let known = index[name] {
             position = known
@@ -124,8 +129,9 @@ private struct SDLReader {
     mutating func merge(enumeration: EnumTypeDefinition) {
         update(enumeration.name.value, .enumeration, enumeration.description) { type in
             type.enumValues += enumeration.values.map { value in
-                GraphQLAPI.EnumValue(name: value.name.value, description: value.description?.value,
-                                     deprecationReason: Self.deprecation(value.directives))
+                GraphQLAPI.EnumValue(
+                    name: value.name.value, description: value.description?.value,
+                    deprecationReason: Self.deprecation(value.directives))
             }
         }
     }
@@ -135,14 +141,16 @@ private struct SDLReader {
     }
 
     static func field(_ field: FieldDefinition) -> GraphQLAPI.Field {
-        GraphQLAPI.Field(name: field.name.value, description: field.description?.value,
-                         arguments: field.arguments.map(inputValue), type: reference(field.type),
-                         deprecationReason: deprecation(field.directives))
+        GraphQLAPI.Field(
+            name: field.name.value, description: field.description?.value,
+            arguments: field.arguments.map(inputValue), type: reference(field.type),
+            deprecationReason: deprecation(field.directives))
     }
 
     static func inputValue(_ value: InputValueDefinition) -> GraphQLAPI.InputValue {
-        GraphQLAPI.InputValue(name: value.name.value, description: value.description?.value, type: reference(value.type),
-                              defaultValue: value.defaultValue.map { GraphQL.print(ast: $0) })
+        GraphQLAPI.InputValue(
+            name: value.name.value, description: value.description?.value, type: reference(value.type),
+            defaultValue: value.defaultValue.map { GraphQL.print(ast: $0) })
     }
 
     /// `@deprecated(reason: "...")`: its reason, or the spec's default.

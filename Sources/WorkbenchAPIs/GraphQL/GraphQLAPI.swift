@@ -10,8 +10,12 @@ import WorkbenchBasics
 /// workspace that holds it is copied on every command; equal by identity.
 public final class GraphQLAPI: Equatable, Sendable {
     public enum Kind: String, Sendable {
-        case scalar = "SCALAR", object = "OBJECT", interface = "INTERFACE", union = "UNION"
-        case enumeration = "ENUM", inputObject = "INPUT_OBJECT"
+        case scalar = "SCALAR"
+        case object = "OBJECT"
+        case interface = "INTERFACE"
+        case union = "UNION"
+        case enumeration = "ENUM"
+        case inputObject = "INPUT_OBJECT"
 
         /// As SDL names it: `type`, `input`, `enum`...
         public var keyword: String {

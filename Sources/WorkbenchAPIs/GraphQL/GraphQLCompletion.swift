@@ -277,7 +277,9 @@ public enum GraphQLCompletion {
                 }
             case "-", "0"..."9":
                 index += 1
-                while index < scalars.count && (isNameScalar(scalars[index]) || scalars[index] == "." || scalars[index] == "+" || scalars[index] == "-") { index += 1 }
+                while index < scalars.count
+                    && (isNameScalar(scalars[index]) || scalars[index] == "." || scalars[index] == "+" || scalars[index] == "-")
+                { index += 1 }
                 tokens.append(.value)
             default:
                 if isNameScalar(scalar) {

@@ -27,7 +27,9 @@ public enum GraphQLDocument {
                 operations.append(Operation(kind: operation.operation.rawValue, name: operation.name?.value))
             } else if !(definition is FragmentDefinition) {
                 let place = position(of: definition.loc)
-                throw WorkbenchError("invalid \(what): \(place)a request holds operations and fragments, not type definitions (a schema goes to `graphql schema FILE`)")
+                throw WorkbenchError(
+                    "invalid \(what): \(place)a request holds operations and fragments, not type definitions (a schema goes to `graphql schema FILE`)"
+                )
             }
         }
         guard !operations.isEmpty else {
@@ -77,7 +79,8 @@ public enum GraphQLDocument {
     /// Size and nesting (`{`, `[`, `(` outside strings and comments) within the bounds.
     static func checkBounds(_ text: String, what: String, maxBytes: Int = maxBytes) throws(WorkbenchError) {
         guard text.utf8.count <= maxBytes else {
-            throw WorkbenchError("invalid \(what): \(Quantities.size(text.utf8.count)) is more than the \(Quantities.size(maxBytes)) a document may have")
+            throw WorkbenchError(
+                "invalid \(what): \(Quantities.size(text.utf8.count)) is more than the \(Quantities.size(maxBytes)) a document may have")
         }
         var depth = 0
         var line = 1

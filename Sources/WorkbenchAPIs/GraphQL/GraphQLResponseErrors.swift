@@ -30,8 +30,9 @@ public enum GraphQLResponseErrors {
     public static func entries(_ response: HTTPResponse) -> [Entry] {
         let body = response.body
         guard !body.isEmpty, body.count <= maxBodyBytes, contains(body, Array("\"errors\"".utf8)),
-              let value = try? JSONParser.parse(body, skippingByteOrderMark: true),
-              case .array(let errors)? = value["errors"] else { return [] }
+            let value = try? JSONParser.parse(body, skippingByteOrderMark: true),
+            case .array(let errors)? = value["errors"]
+        else { return [] }
         return errors.map { error in
             let message = error["message"]?.stringValue ?? error.jsonText
             var path: String?

@@ -87,7 +87,8 @@ public enum GraphQLText {
 
     static func returnsDetail(_ type: GraphQLAPI.TypeInfo) -> String {
         switch type.kind {
-        case .object, .interface: ": " + type.fields.prefix(12).map(\.name).joined(separator: ", ") + (type.fields.count > 12 ? ", ..." : "")
+        case .object, .interface:
+            ": " + type.fields.prefix(12).map(\.name).joined(separator: ", ") + (type.fields.count > 12 ? ", ..." : "")
         case .union: " = " + type.possibleTypes.joined(separator: " | ")
         case .enumeration: ": " + type.enumValues.map(\.name).joined(separator: ", ")
         default: ""
@@ -98,7 +99,9 @@ public enum GraphQLText {
         var text = "\(type.kind.keyword) \(type.name)"
         if !type.interfaces.isEmpty { text += " implements " + type.interfaces.joined(separator: " & ") }
         if type.kind == .union { text += " = " + type.possibleTypes.joined(separator: " | ") }
-        if type.kind == .interface && !type.possibleTypes.isEmpty { text += "  (implemented by " + type.possibleTypes.joined(separator: ", ") + ")" }
+        if type.kind == .interface && !type.possibleTypes.isEmpty {
+            text += "  (implemented by " + type.possibleTypes.joined(separator: ", ") + ")"
+        }
         return line(text)
     }
 

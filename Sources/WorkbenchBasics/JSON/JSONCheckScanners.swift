@@ -30,7 +30,8 @@ extension JSONTokenizer {
         let quotes = bytes ^ SIMD16(repeating: 0x22)
         let backslashes = bytes ^ SIMD16(repeating: 0x5C)
         // `bytes &- 0x20` sets the high bit for 0x00...0x1F (and 0xA0...), `bytes` itself for 0x80 and up.
-        let special = ((quotes &- one) & ~quotes) | ((backslashes &- one) & ~backslashes)
+        let special =
+            ((quotes &- one) & ~quotes) | ((backslashes &- one) & ~backslashes)
             | (bytes &- SIMD16(repeating: 0x20)) | bytes
         let marks = unsafeBitCast(special & SIMD16(repeating: 0x80), to: SIMD2<UInt64>.self)
         let low = UInt64(littleEndian: marks[0])
@@ -83,11 +84,12 @@ extension JSONTokenizer {
                 guard index &+ 1 < count else { return nil }
                 switch base[index &+ 1] {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     index &+= 2
                 case UInt8(ascii: "u"):
                     guard index &+ 6 <= count, isHexDigit(base[index &+ 2]), isHexDigit(base[index &+ 3]),
-                          isHexDigit(base[index &+ 4]), isHexDigit(base[index &+ 5]) else { return nil }
+                        isHexDigit(base[index &+ 4]), isHexDigit(base[index &+ 5])
+                    else { return nil }
                     index &+= 6
                 default:
                     return nil

@@ -94,8 +94,9 @@ public enum JSONFormatter {
         skippingByteOrderMark: Bool = false, emit: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         var capped = false
-        format(input, palette: palette, escapingControls: escapingControls, skippingByteOrderMark: skippingByteOrderMark,
-               indentCapped: &capped, emit: emit)
+        format(
+            input, palette: palette, escapingControls: escapingControls, skippingByteOrderMark: skippingByteOrderMark,
+            indentCapped: &capped, emit: emit)
     }
 
     /// `format`, setting `indentCapped` when the input nests deeper than
@@ -138,9 +139,10 @@ public enum JSONFormatter {
         chunkSize: Int = segmentChunkSize, buffersEach: Int = segmentBuffersEach, emit: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         var capped = false
-        formatInSegments(input, checkpoints: checkpoints, palette: palette, escapingControls: escapingControls,
-                         skippingByteOrderMark: skippingByteOrderMark, chunkSize: chunkSize, buffersEach: buffersEach,
-                         indentCapped: &capped, emit: emit)
+        formatInSegments(
+            input, checkpoints: checkpoints, palette: palette, escapingControls: escapingControls,
+            skippingByteOrderMark: skippingByteOrderMark, chunkSize: chunkSize, buffersEach: buffersEach,
+            indentCapped: &capped, emit: emit)
     }
 
     public static func formatInSegments(
@@ -157,8 +159,9 @@ public enum JSONFormatter {
         }
         let chunks = OrderedChunks(segments: starts.count, chunkSize: chunkSize, slack: chunkSlack, buffersEach: buffersEach)
         let found = withoutActuallyEscaping(emit) { emit in
-            let job = SegmentJob(input: input, starts: starts, palette: palette, escapingControls: escapingControls,
-                                 chunks: chunks, emit: emit)
+            let job = SegmentJob(
+                input: input, starts: starts, palette: palette, escapingControls: escapingControls,
+                chunks: chunks, emit: emit)
             let capped = CappedFlag()
             WorkerThreads.run(1, { _ in capped.note(job.run(producer: 1)) }, meanwhile: { capped.note(job.run(producer: 0)) })
             chunks.writeDue(emit)
@@ -190,9 +193,10 @@ public enum JSONFormatter {
             var printer: Printer?
             while let (segment, buffer) = filler.begin() {
                 if printer == nil {
-                    printer = Printer(tokenizer: JSONTokenizer(input, checking: false), palette: palette,
-                                      escapingControls: escapingControls, holding: false,
-                                      handingOverTo: filler, firstBuffer: buffer, emit: { _ in })
+                    printer = Printer(
+                        tokenizer: JSONTokenizer(input, checking: false), palette: palette,
+                        escapingControls: escapingControls, holding: false,
+                        handingOverTo: filler, firstBuffer: buffer, emit: { _ in })
                 }
                 let end = segment + 1 < starts.count ? starts[segment + 1].offset : Int.max
                 printer?.layOut(from: starts[segment], to: end, into: buffer)
@@ -228,8 +232,9 @@ public enum JSONFormatter {
         skippingByteOrderMark: Bool = false, emit: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> JSONSyntax.Failure? {
         var capped = false
-        return formatIfValid(input, palette: palette, escapingControls: escapingControls,
-                             skippingByteOrderMark: skippingByteOrderMark, indentCapped: &capped, emit: emit)
+        return formatIfValid(
+            input, palette: palette, escapingControls: escapingControls,
+            skippingByteOrderMark: skippingByteOrderMark, indentCapped: &capped, emit: emit)
     }
 
     /// `formatIfValid`, setting `indentCapped` when the value nests deeper than `maximumIndentDepth`.
@@ -255,7 +260,8 @@ public enum JSONFormatter {
     ) -> Result<[UInt8], JSONSyntax.Failure> {
         var output: [UInt8] = []
         let failure = input.withUnsafeBufferPointer { buffer in
-            formatIfValid(buffer, palette: palette, escapingControls: escapingControls, skippingByteOrderMark: skippingByteOrderMark) { chunk in
+            formatIfValid(buffer, palette: palette, escapingControls: escapingControls, skippingByteOrderMark: skippingByteOrderMark) {
+                chunk in
                 output.append(contentsOf: chunk)
             }
         }
@@ -300,7 +306,8 @@ public enum JSONFormatter {
 
         private init(palette: JSONPalette?) {
             self.palette = palette
-            let sequences: [[UInt8]] = palette.map { [$0.key, $0.string, $0.number, $0.literal, $0.punctuation, JSONPalette.reset] }
+            let sequences: [[UInt8]] =
+                palette.map { [$0.key, $0.string, $0.number, $0.literal, $0.punctuation, JSONPalette.reset] }
                 ?? [[], [], [], [], [], []]
             let indentCount = 1 + 2 * JSONFormatter.maximumIndentDepth
             let tableCount = sequences.reduce(indentCount + 3) { $0 + $1.count }
@@ -326,7 +333,9 @@ public enum JSONFormatter {
                 offset += 1
             }
             // The reset only after a coloured key, as `write(_:count:style:)` does.
-            keyEnd = keyStyle.count > 0 ? Style(start: reset.start, count: reset.count + 2)
+            keyEnd =
+                keyStyle.count > 0
+                ? Style(start: reset.start, count: reset.count + 2)
                 : Style(start: reset.start + reset.count, count: 2)
             table[offset] = UInt8(ascii: "\n")
             (table + offset + 1).initialize(repeating: UInt8(ascii: " "), count: indentCount - 1)
@@ -385,9 +394,11 @@ public enum JSONFormatter {
 
         /// `filler`: full chunks go there, instead of to `emit`, and
         /// `firstBuffer` (of its chunk size) is the first one filled.
-        init(tokenizer: JSONTokenizer, palette: JSONPalette?, escapingControls: Bool, holding: Bool,
-             handingOverTo filler: OrderedChunks.Filler? = nil, firstBuffer: UnsafeMutablePointer<UInt8>? = nil,
-             emit: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        init(
+            tokenizer: JSONTokenizer, palette: JSONPalette?, escapingControls: Bool, holding: Bool,
+            handingOverTo filler: OrderedChunks.Filler? = nil, firstBuffer: UnsafeMutablePointer<UInt8>? = nil,
+            emit: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+        ) {
             self.tokenizer = tokenizer
             self.input = tokenizer.base
             wideReadLimit = tokenizer.count >= 32 ? tokenizer.base.map { $0 + tokenizer.count - 32 } : nil
@@ -396,8 +407,11 @@ public enum JSONFormatter {
             self.holding = holding
             self.filler = filler
             chunkCapacity = filler?.chunkSize ?? JSONFormatter.chunkSize
-            buffer = firstBuffer ?? (filler == nil ? JSONFormatter.takeSpareBuffer()
-                : .allocate(capacity: chunkCapacity + JSONFormatter.chunkSlack))
+            buffer =
+                firstBuffer
+                ?? (filler == nil
+                    ? JSONFormatter.takeSpareBuffer()
+                    : .allocate(capacity: chunkCapacity + JSONFormatter.chunkSlack))
 
             let styles = StyleTable.table(for: palette)
             self.styles = styles
@@ -558,7 +572,8 @@ public enum JSONFormatter {
         mutating func write(_ source: UnsafePointer<UInt8>, count: Int, style: Style, end: Style) {
             let total = style.count + count + end.count
             if count <= 32, style.count <= 16, end.count <= 16, let limit = wideReadLimit, source <= limit,
-               total <= chunkCapacity - filled {
+                total <= chunkCapacity - filled
+            {
                 // The usual case: a short token whose colour, bytes and end
                 // fit; copied as fixed 16- and 32-byte blocks, with no branch on
                 // the length (the bytes past each piece are overwritten by the next).
@@ -819,7 +834,8 @@ public enum JSONFormatter {
                     let opensObject = byte == UInt8(ascii: "{")
                     index += 1
                     if JSONTokenizer.skipSpace(base, &index, count),
-                       base[index] == (opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        base[index] == (opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                    {
                         writeEmptyContainer(byte, base[index])
                         index += 1
                     } else {

@@ -26,7 +26,9 @@ public enum JSONParser {
         var copy = text
         var result: Result<JSONValue, JSONSyntax.Failure> = .success(.null)
         copy.withUTF8 { bytes in
-            do throws(JSONSyntax.Failure) { result = .success(try parse(bytes, maximumDepth: maximumDepth)) } catch { result = .failure(error) }
+            do throws(JSONSyntax.Failure) { result = .success(try parse(bytes, maximumDepth: maximumDepth)) } catch {
+                result = .failure(error)
+            }
         }
         return try result.get()
     }
@@ -44,8 +46,9 @@ public enum JSONParser {
     public static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, skippingByteOrderMark: Bool = false, maximumDepth: Int = maximumDepth
     ) throws(JSONSyntax.Failure) -> JSONValue {
-        var builder = Builder(bytes: bytes, tokenizer: JSONTokenizer(bytes, skippingByteOrderMark: skippingByteOrderMark),
-                              maximumDepth: min(max(maximumDepth, 1), Self.maximumDepth))
+        var builder = Builder(
+            bytes: bytes, tokenizer: JSONTokenizer(bytes, skippingByteOrderMark: skippingByteOrderMark),
+            maximumDepth: min(max(maximumDepth, 1), Self.maximumDepth))
         if let value = builder.run() {
             return value
         } else if let problem = builder.problem {

@@ -46,7 +46,8 @@ public struct JSONPath: Equatable, Sendable, CustomStringConvertible {
             case (.index(let index), .array(let elements)):
                 let resolved = index < 0 ? elements.count + index : index
                 guard resolved >= 0 && resolved < elements.count else {
-                    let size = elements.isEmpty
+                    let size =
+                        elements.isEmpty
                         ? "is empty"
                         : "has \(elements.count) element\(elements.count == 1 ? "" : "s")"
                     throw WorkbenchError("\(step): index \(index) is out of range (the array at \(here) \(size))")
@@ -199,7 +200,9 @@ public struct JSONPath: Equatable, Sendable, CustomStringConvertible {
                 if scalar == "\\" {
                     guard let escaped = current else { break }
                     guard escaped == "\"" || escaped == "'" || escaped == "\\" else {
-                        throw Problem(message: "invalid escape '\\\(escaped)' in a quoted key (only \\\", \\' and \\\\ are allowed)", position: position - 1)
+                        throw Problem(
+                            message: "invalid escape '\\\(escaped)' in a quoted key (only \\\", \\' and \\\\ are allowed)",
+                            position: position - 1)
                     }
                     position += 1
                     key.unicodeScalars.append(escaped)

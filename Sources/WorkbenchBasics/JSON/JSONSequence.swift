@@ -35,7 +35,8 @@ public enum JSONSequence {
         var index = JSONTokenizer.hasByteOrderMark(bytes) ? 3 : 0
         var firstSignificant = index
         while firstSignificant < bytes.count, JSONTokenizer.isSpace(bytes[firstSignificant]) { firstSignificant += 1 }
-        let separator = firstSignificant < bytes.count && bytes[firstSignificant] == recordSeparator
+        let separator =
+            firstSignificant < bytes.count && bytes[firstSignificant] == recordSeparator
             ? recordSeparator : UInt8(ascii: "\n")
         var line = 1
         var lineStart = 0

@@ -524,7 +524,7 @@ public struct JSONTokenizer {
     static func fitsNothing(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
-             UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "\""):
+            UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "\""):
             false
         default:
             !isLetter(byte) && !isNumberByte(byte)
@@ -565,8 +565,9 @@ public struct JSONTokenizer {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
                 let quotes = word ^ 0x2222_2222_2222_2222
                 let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                let found = ((quotes &- 0x0101_0101_0101_0101) & ~quotes
-                    | (backslashes &- 0x0101_0101_0101_0101) & ~backslashes) & 0x8080_8080_8080_8080
+                let found =
+                    ((quotes &- 0x0101_0101_0101_0101) & ~quotes
+                        | (backslashes &- 0x0101_0101_0101_0101) & ~backslashes) & 0x8080_8080_8080_8080
                 if found != 0 {
                     index += found.trailingZeroBitCount >> 3
                     break
@@ -634,7 +635,8 @@ public struct JSONTokenizer {
         while index < count {
             // Eight plain ASCII bytes at a time.
             while index + 8 <= count,
-                  Self.attentionMask(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))).attention == 0 {
+                Self.attentionMask(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))).attention == 0
+            {
                 index += 8
             }
             guard index < count else { break }
@@ -648,7 +650,7 @@ public struct JSONTokenizer {
                 guard index < count else { break }
                 switch base[index] {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     index += 1
                 case UInt8(ascii: "u"):
                     index += 1
@@ -662,9 +664,12 @@ public struct JSONTokenizer {
                 default:
                     // A control or non-ASCII byte after the backslash is named, not quoted: a raw newline split the message.
                     let escaped = base[index]
-                    return (index - 1, escaped >= 0x21 && escaped < 0x7F
-                        ? "invalid escape '\\\(Character(Unicode.Scalar(escaped)))' in a string"
-                        : "invalid escape: '\\' followed by \(Self.describe(escaped)) in a string")
+                    return (
+                        index - 1,
+                        escaped >= 0x21 && escaped < 0x7F
+                            ? "invalid escape '\\\(Character(Unicode.Scalar(escaped)))' in a string"
+                            : "invalid escape: '\\' followed by \(Self.describe(escaped)) in a string"
+                    )
                 }
             case 0x00...0x1F:
                 return (index, "unescaped control character \(Self.describe(byte)) in a string")

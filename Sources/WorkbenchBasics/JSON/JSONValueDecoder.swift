@@ -62,8 +62,10 @@ private final class DecodingContext {
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
-    init(userInfo: [CodingUserInfoKey: any Sendable], sharing: Set<ObjectIdentifier>,
-         marked: (member: String, userInfo: [CodingUserInfoKey: any Sendable])?) {
+    init(
+        userInfo: [CodingUserInfoKey: any Sendable], sharing: Set<ObjectIdentifier>,
+        marked: (member: String, userInfo: [CodingUserInfoKey: any Sendable])?
+    ) {
         self.userInfo = userInfo
         self.sharing = sharing
         self.marked = marked.map { ($0.member, $0.userInfo) }
@@ -145,7 +147,8 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     func singleValueContainer() throws -> SingleValueDecodingContainer { self }
 
     func mismatch(_ type: Any.Type) -> DecodingError {
-        DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription: "Expected \(type) but found \(value.kindDescription) instead."))
+        DecodingError.typeMismatch(
+            type, .init(codingPath: codingPath, debugDescription: "Expected \(type) but found \(value.kindDescription) instead."))
     }
 
     // MARK: Single values
@@ -241,7 +244,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func decoder(for key: Key) throws -> ValueDecoder {
         guard let position = position(of: key.stringValue) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
         }
         return ValueDecoder(value: members[position].value, parent: node, key: key, context: context)
     }
@@ -297,7 +301,8 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     private mutating func next() throws -> ValueDecoder {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(JSONValue.self, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(
+                JSONValue.self, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
         }
         defer { currentIndex += 1 }
         return ValueDecoder(value: items[currentIndex], parent: node, key: IndexKey(currentIndex), context: context)

@@ -11,9 +11,10 @@ public enum BrowserLauncher {
         // `$BROWSER` may hold a command with `%s` where the URL goes (the old convention).
         let command = browser.contains("%s") ? browser.replacing("%s", with: "\"$1\"") : browser + " \"$1\""
         // The browser's chatter stays off the workbench's output; its errors go to stderr.
-        let started = Spawn.start("/bin/sh", arguments: ["/bin/sh", "-c", command, "sh", url],
-                                  environment: environment.map { "\($0.key)=\($0.value)" },
-                                  actions: [.open(0, path: "/dev/null", flags: O_RDONLY), .open(1, path: "/dev/null", flags: O_WRONLY)])
+        let started = Spawn.start(
+            "/bin/sh", arguments: ["/bin/sh", "-c", command, "sh", url],
+            environment: environment.map { "\($0.key)=\($0.value)" },
+            actions: [.open(0, path: "/dev/null", flags: O_RDONLY), .open(1, path: "/dev/null", flags: O_WRONLY)])
         return try? started.get()
     }
 

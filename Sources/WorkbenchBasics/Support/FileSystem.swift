@@ -28,7 +28,9 @@ public enum FileSystem {
 
     /// The bytes of a file that must be text (a `.http` file, a file of curl commands) as UTF-8.
     public static func text(_ bytes: [UInt8], of path: String) throws(WorkbenchError) -> String {
-        guard let text = String(validating: withoutByteOrderMark(bytes), as: UTF8.self) else { throw WorkbenchError("\(path): not UTF-8 text") }
+        guard let text = String(validating: withoutByteOrderMark(bytes), as: UTF8.self) else {
+            throw WorkbenchError("\(path): not UTF-8 text")
+        }
         return text
     }
 
@@ -91,7 +93,8 @@ public enum FileSystem {
         default: throw WorkbenchError("cannot read '\(path)': it is not a regular file (a device, FIFO or socket)")
         }
         if Int(info.size) > limit {
-            throw WorkbenchError("cannot read '\(path)': it is \(Quantities.size(Int(info.size))), more than the \(Quantities.size(limit)) \(kind) may hold")
+            throw WorkbenchError(
+                "cannot read '\(path)': it is \(Quantities.size(Int(info.size))), more than the \(Quantities.size(limit)) \(kind) may hold")
         }
     }
 

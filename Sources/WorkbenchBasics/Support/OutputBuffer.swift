@@ -42,7 +42,7 @@ public final class OutputBuffer: OutputSink {
                 lines += 1
                 column = 0
             case 0x80..<0xC0:
-                continue // a UTF-8 continuation byte: no column of its own
+                continue  // a UTF-8 continuation byte: no column of its own
             default:
                 column += 1
                 if column > width {

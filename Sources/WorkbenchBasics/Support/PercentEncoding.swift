@@ -40,8 +40,8 @@ public enum PercentEncoding {
             if isUnreserved(byte) { return true }
             switch byte {
             case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("),
-                 UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ";"),
-                 UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "?"):
+                UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ";"),
+                UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "?"):
                 return true
             default:
                 return false
@@ -56,7 +56,8 @@ public enum PercentEncoding {
         output.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
             if isAlphaNumeric(byte) || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") {
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+            {
                 output.append(byte)
             } else if byte == UInt8(ascii: " ") {
                 output.append(UInt8(ascii: "+"))
@@ -76,7 +77,8 @@ public enum PercentEncoding {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            {
                 output.append(high << 4 | low)
                 index += 3
             } else if plusIsSpace && byte == UInt8(ascii: "+") {
@@ -106,8 +108,8 @@ public enum PercentEncoding {
     static func isSubDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-             UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
+            UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
             return true
         default:
             return false
@@ -147,7 +149,8 @@ public enum PercentEncoding {
             if allowed(byte) {
                 output.append(byte)
             } else if keepingExistingEscapes, byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-                      hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil {
+                hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil
+            {
                 output.append(contentsOf: bytes[index...index + 2])
                 index += 3
                 continue

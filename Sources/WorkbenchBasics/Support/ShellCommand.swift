@@ -26,8 +26,10 @@ public enum ShellCommand {
         try run(command, arguments: arguments, pipesInput: false, feed: { _ in })
     }
 
-    private static func run(_ command: String, arguments: [String], pipesInput: Bool,
-                            feed: (Int32) -> Void) throws(WorkbenchError) -> Int32 {
+    private static func run(
+        _ command: String, arguments: [String], pipesInput: Bool,
+        feed: (Int32) -> Void
+    ) throws(WorkbenchError) -> Int32 {
         var ends: [Int32] = [-1, -1]
         if pipesInput {
             guard pipe(&ends) == 0 else { throw FileSystem.failure("cannot run `\(command)`") }
@@ -37,9 +39,10 @@ public enum ShellCommand {
 
         let words = ["/bin/sh", "-c", command] + (arguments.isEmpty ? [] : ["sh"] + arguments)
         // The child starts with SIGPIPE and SIGINT as a shell would have them, whatever this process does.
-        let spawned = Spawn.start("/bin/sh", arguments: words,
-                                  actions: pipesInput ? [.duplicate(readEnd, to: 0), .close(readEnd)] : [],
-                                  defaultSignals: [SIGPIPE, SIGINT])
+        let spawned = Spawn.start(
+            "/bin/sh", arguments: words,
+            actions: pipesInput ? [.duplicate(readEnd, to: 0), .close(readEnd)] : [],
+            defaultSignals: [SIGPIPE, SIGINT])
         if pipesInput { close(readEnd) }
         let child: pid_t
         switch spawned {

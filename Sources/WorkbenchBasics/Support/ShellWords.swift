@@ -86,8 +86,10 @@ public enum ShellWords {
                 let start = index
                 if let length = operatorLength(at: index) {
                     index += length
-                    words.append(ShellWord(text: String(decoding: bytes[start..<index], as: UTF8.self), start: start, end: index,
-                                           isOperator: true))
+                    words.append(
+                        ShellWord(
+                            text: String(decoding: bytes[start..<index], as: UTF8.self), start: start, end: index,
+                            isOperator: true))
                     continue
                 }
                 names = []
@@ -151,7 +153,8 @@ public enum ShellWords {
                 if inner == UInt8(ascii: "\\"), index + 1 < bytes.count {
                     let next = bytes[index + 1]
                     if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\")
-                        || next == UInt8(ascii: "$") || next == UInt8(ascii: "`") {
+                        || next == UInt8(ascii: "$") || next == UInt8(ascii: "`")
+                    {
                         word.append(next)
                         index += 2
                         continue
@@ -259,9 +262,11 @@ public enum ShellWords {
 
     /// Quotes `text` so that `split` gives it back as one word.
     public static func quote(_ text: String) -> String {
-        if !text.isEmpty, text.utf8.allSatisfy({ byte in
-            PercentEncoding.isAlphaNumeric(byte) || "-_./:@%+=,".utf8.contains(byte)
-        }) {
+        if !text.isEmpty,
+            text.utf8.allSatisfy({ byte in
+                PercentEncoding.isAlphaNumeric(byte) || "-_./:@%+=,".utf8.contains(byte)
+            })
+        {
             return text
         }
         return singleQuoted(text)

@@ -7,12 +7,15 @@ public enum UTF8Line {
     public static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(WorkbenchError) -> String {
         // Contiguous bytes (every line read) take the standard library's fast validation;
         // the generic path walks an iterator byte by byte.
-        let checked = bytes.withContiguousStorageIfAvailable { String(validating: $0, as: UTF8.self) }
+        let checked =
+            bytes.withContiguousStorageIfAvailable { String(validating: $0, as: UTF8.self) }
             ?? String(validating: bytes, as: UTF8.self)
         if let text = checked { return text }
         let (offset, byte) = firstInvalidByte(in: Array(bytes))
         let hex = String(byte, radix: 16, uppercase: true)
-        throw WorkbenchError("the line is not valid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex) at column \(offset + 1)): nothing was run; values are sent as typed, so lines must be UTF-8")
+        throw WorkbenchError(
+            "the line is not valid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex) at column \(offset + 1)): nothing was run; values are sent as typed, so lines must be UTF-8"
+        )
     }
 
     /// The offset and value of the first byte that does not start or continue

@@ -70,7 +70,8 @@ public enum WriteTarget {
     /// Whether two paths name one existing file (a hard link, another spelling of the path).
     public static func isSameFile(_ path: String, _ other: String) -> Bool {
         guard let one = FileStatus.of(path: FileSystem.expandTilde(path)),
-              let two = FileStatus.of(path: FileSystem.expandTilde(other)) else { return false }
+            let two = FileStatus.of(path: FileSystem.expandTilde(other))
+        else { return false }
         return one.identity == two.identity
     }
 

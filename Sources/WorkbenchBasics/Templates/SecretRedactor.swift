@@ -84,7 +84,8 @@ public struct SecretRedactor: Sendable, Equatable {
             output += redact(String(rest[..<open.lowerBound]))
             let name = rest[open.upperBound..<close.lowerBound]
             let trimmed = String(name.trimmingSpaces())
-            let isName = Template.isValidVariableName(trimmed)
+            let isName =
+                Template.isValidVariableName(trimmed)
                 || (trimmed.hasPrefix("env.") && Template.isValidVariableName(String(trimmed.dropFirst(4))))
             if isName && redact(trimmed) != Variables.mask {
                 output += "{{" + name + "}}"

@@ -82,8 +82,9 @@ public enum Template {
                 guard let entry = scope.variables.entries[name] else {
                     // Names are case-sensitive: {{petid}} for {{petId}} is a typo to point at.
                     let meant = Suggestion.nearest(name, among: scope.variables.names).map { "did you mean {{\($0)}}? or " } ?? ""
-                    throw WorkbenchError("undefined variable {{\(name)}}: \(meant)set it with `set \(name) VALUE`",
-                                         kind: .undefinedVariable(name))
+                    throw WorkbenchError(
+                        "undefined variable {{\(name)}}: \(meant)set it with `set \(name) VALUE`",
+                        kind: .undefinedVariable(name))
                 }
                 output += scope.masksSecrets && entry.isSecret ? Variables.mask : entry.value
             case .environment(let name):
@@ -94,7 +95,9 @@ public enum Template {
                 output += scope.masksSecrets ? Variables.mask : value
             }
             if output.utf8.count > maximumExpandedBytes {
-                throw WorkbenchError("\(quoted(text)) expands to more than \(Quantities.size(maximumExpandedBytes)) (the bound for a value with {{...}} references)")
+                throw WorkbenchError(
+                    "\(quoted(text)) expands to more than \(Quantities.size(maximumExpandedBytes)) (the bound for a value with {{...}} references)"
+                )
             }
         }
         return output
@@ -117,7 +120,8 @@ public enum Template {
         if name.hasPrefix("env.") {
             let variable = name.dropFirst(4)
             guard let first = variable.utf8.first, isNameStart(first),
-                  variable.utf8.allSatisfy({ isNameStart($0) || isDigit($0) }) else {
+                variable.utf8.allSatisfy({ isNameStart($0) || isDigit($0) })
+            else {
                 throw WorkbenchError("invalid environment variable name '\(oneLine(variable))' in {{\(oneLine(name))}}")
             }
             return .environment(String(variable))

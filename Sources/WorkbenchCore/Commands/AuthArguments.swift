@@ -80,8 +80,9 @@ enum AuthArguments {
                 throw usageError("\(what) \(Excerpt.quoted(value)) is not a region or service name (letters, digits, - _ .)")
             }
         }
-        return .awsSigV4(accessKey: key, secret: secret,
-                         settings: AWSSigV4Settings(region: operands[1], service: operands[2]), sessionToken: sessionToken)
+        return .awsSigV4(
+            accessKey: key, secret: secret,
+            settings: AWSSigV4Settings(region: operands[1], service: operands[2]), sessionToken: sessionToken)
     }
 
     /// `oauth2`, `oauth2 refresh`, `oauth2 client-credentials|device|code ...`.
@@ -92,8 +93,9 @@ enum AuthArguments {
             return .refresh
         }
         guard let flow = OAuth2Settings.Flow(rawValue: first) else {
-            throw usageError("unknown flow \(Excerpt.quoted(words[0]))"
-                + Suggestion.didYouMean(first, among: OAuth2Settings.Flow.allCases.map(\.rawValue) + ["refresh"]))
+            throw usageError(
+                "unknown flow \(Excerpt.quoted(words[0]))"
+                    + Suggestion.didYouMean(first, among: OAuth2Settings.Flow.allCases.map(\.rawValue) + ["refresh"]))
         }
         var operands: [String] = []
         var scope: String?
@@ -117,7 +119,9 @@ enum AuthArguments {
                 index += 2
                 continue
             }
-            if word.hasPrefix("--") { throw usageError("unknown option \(Excerpt.quoted(word)) (expected --scope\(flow == .code ? " or --port" : ""))") }
+            if word.hasPrefix("--") {
+                throw usageError("unknown option \(Excerpt.quoted(word)) (expected --scope\(flow == .code ? " or --port" : ""))")
+            }
             operands.append(word)
             index += 1
         }

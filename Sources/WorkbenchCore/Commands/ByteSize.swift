@@ -11,7 +11,8 @@ public enum ByteSize {
             digits = digits.dropLast()
         }
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), digits.count <= 12,
-              let value = Int(digits) else { return nil }
+            let value = Int(digits)
+        else { return nil }
         let (bytes, overflow) = value.multipliedReportingOverflow(by: multiplier)
         return overflow ? nil : bytes
     }

@@ -34,7 +34,8 @@ public enum CommandParser {
     static func verbatimBodyText(_ line: String) -> String? {
         let trimmedLine = line.trimmingSpaces()
         guard let space = trimmedLine.firstIndex(where: { $0 == " " || $0 == "\t" }),
-              trimmedLine[..<space].lowercased() == "body" else { return nil }
+            trimmedLine[..<space].lowercased() == "body"
+        else { return nil }
         let text = trimmedLine[space...].trimmingSpaces()
         let first = text.prefix { $0 != " " && $0 != "\t" }
         if ["json", "form", "clear", "multipart"].contains(first.lowercased()) || first.hasPrefix("@") || first.hasPrefix("<<") {

@@ -32,7 +32,8 @@ extension CommandParser {
     /// A `body graphql ...` line, or nil when the line is something else.
     static func graphqlBody(_ trimmedLine: String) throws(WorkbenchError) -> ParsedLine? {
         guard let (first, afterBody) = splitFirstWord(trimmedLine), first.lowercased() == "body",
-              let (second, rest) = splitFirstWord(afterBody), second.lowercased() == "graphql" else { return nil }
+            let (second, rest) = splitFirstWord(afterBody), second.lowercased() == "graphql"
+        else { return nil }
         func usage(_ problem: String) -> WorkbenchError { WorkbenchError("body graphql: \(problem); see `help body`") }
         guard let (third, value) = splitFirstWord(rest) else {
             throw usage("expected a query, as in `body graphql { viewer { login } }`, or `body graphql <<END`")
@@ -73,7 +74,8 @@ extension CommandParser {
     /// text as typed does not pass the check but the word does.
     private static func unquoted(_ text: String, check: (String) throws(WorkbenchError) -> Void) -> String {
         guard let first = text.first, first == "'" || first == "\"", (try? check(text)) == nil,
-              let words = try? ShellWords.split(text), words.count == 1, (try? check(words[0].text)) != nil else { return text }
+            let words = try? ShellWords.split(text), words.count == 1, (try? check(words[0].text)) != nil
+        else { return text }
         return words[0].text
     }
 }

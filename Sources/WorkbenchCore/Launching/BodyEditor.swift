@@ -26,7 +26,8 @@ public enum BodyEditor {
 
     public static func edit(_ text: String, json: Bool, environment: [String: String]) throws(WorkbenchError) -> String {
         guard let editor = editor(in: environment) else {
-            throw WorkbenchError("`body edit` needs an editor: set $VISUAL or $EDITOR (none of \(fallbacks.joined(separator: ", ")) is on the PATH)")
+            throw WorkbenchError(
+                "`body edit` needs an editor: set $VISUAL or $EDITOR (none of \(fallbacks.joined(separator: ", ")) is on the PATH)")
         }
         let folder = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let suffix = json ? ".json" : ".txt"

@@ -40,7 +40,9 @@ public struct Launch {
             // Each request sent in order, as `replay N` does: its response shown, captures flowing on.
             let launch = Launch(options: options)
             let interpreter = launch.makeInterpreter()
-            guard launch.preload(.loadHTTPFile(script, environment: environmentName), into: interpreter) else { return ExitStatus.badInput.rawValue }
+            guard launch.preload(.loadHTTPFile(script, environment: environmentName), into: interpreter) else {
+                return ExitStatus.badInput.rawValue
+            }
             var lines = (1...max(1, interpreter.workspace.history.count)).map { "replay \($0)" }.makeIterator()
             return launch.runScript(interpreter, nextLine: { lines.next().map { .success($0) } })
         }
@@ -57,11 +59,14 @@ public struct Launch {
 
     /// `workbench import FILE [--env ENV] [-o SESSION]`: the requests in the history, then saved
     /// (`-o`) or the workbench started with them. Returns the exit status (2: a file was refused).
-    public static func importing(_ file: String, environmentFile: String?, output: String?, options: LaunchOptions,
-                                 repl: LineEditorLoop) -> Int32 {
+    public static func importing(
+        _ file: String, environmentFile: String?, output: String?, options: LaunchOptions,
+        repl: LineEditorLoop
+    ) -> Int32 {
         let launch = Launch(options: options)
         let interpreter = launch.makeInterpreter()
-        let commands: [Command] = [.importFile(file)] + (environmentFile.map { [.importFile($0)] } ?? [])
+        let commands: [Command] =
+            [.importFile(file)] + (environmentFile.map { [.importFile($0)] } ?? [])
             + (output.map { [.save($0, requests: [])] } ?? [])
         for command in commands where !launch.preload(command, into: interpreter) { return ExitStatus.badInput.rawValue }
         return output == nil ? launch.interact(interpreter, repl: repl) : ExitStatus.success.rawValue
@@ -110,16 +115,19 @@ public struct Launch {
         let historyFile = options.noHistory ? nil : directory.map { HistoryFile(path: $0 + "/history") }
         // Trimmed before the line editor reads it.
         try? historyFile?.trim()
-        return repl(REPLSession(
-            interpreter: interpreter, streams: streams, historyFile: historyFile,
-            autosave: folder.map { Autosave(path: $0.ownPath) },
-            errorPrefix: { errorPrefix(interpreter) }
-        ))
+        return repl(
+            REPLSession(
+                interpreter: interpreter, streams: streams, historyFile: historyFile,
+                autosave: folder.map { Autosave(path: $0.ownPath) },
+                errorPrefix: { errorPrefix(interpreter) }
+            ))
     }
 
     func runScript(_ interpreter: Interpreter, nextLine: () -> Result<String, WorkbenchError>?) -> Int32 {
-        ScriptRun(interpreter: interpreter, streams: streams, keepGoing: options.keepGoing,
-                  errorPrefix: errorPrefix(interpreter)).run(nextLine: nextLine)
+        ScriptRun(
+            interpreter: interpreter, streams: streams, keepGoing: options.keepGoing,
+            errorPrefix: errorPrefix(interpreter)
+        ).run(nextLine: nextLine)
     }
 
     /// `error:`, red when standard error is a terminal and colour is on (the `color` setting, NO_COLOR).

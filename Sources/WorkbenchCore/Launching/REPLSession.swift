@@ -22,8 +22,10 @@ public final class REPLSession {
         case leave
     }
 
-    init(interpreter: Interpreter, streams: FileDescriptorSink, historyFile: HistoryFile?, autosave: Autosave?,
-         errorPrefix: @escaping () -> String) {
+    init(
+        interpreter: Interpreter, streams: FileDescriptorSink, historyFile: HistoryFile?, autosave: Autosave?,
+        errorPrefix: @escaping () -> String
+    ) {
         self.interpreter = interpreter
         self.streams = streams
         self.historyFile = historyFile
@@ -56,8 +58,9 @@ public final class REPLSession {
     public func prompt(width: Int) -> String {
         streams.flush()
         return interpreter.pendingTerminator.map { "\($0)> " }
-            ?? Prompt.text(for: interpreter.workspace, environment: interpreter.context.environment, width: width,
-                           redactor: interpreter.redactor)
+            ?? Prompt.text(
+                for: interpreter.workspace, environment: interpreter.context.environment, width: width,
+                redactor: interpreter.redactor)
     }
 
     /// Tab: the words that could replace the one before the cursor.

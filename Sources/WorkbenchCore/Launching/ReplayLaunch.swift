@@ -41,15 +41,17 @@ public struct ReplayLaunch {
         }
         let usesColor = DisplayOptions.current(environment).usesColor(color)
         let runs = files.map {
-            var run = ReplayFileRun(file: $0, base: base, assignments: assignments, keepGoing: keepGoing, color: usesColor,
-                                    environmentName: environmentName, readDocument: HTTPFileImport.readForReplay)
+            var run = ReplayFileRun(
+                file: $0, base: base, assignments: assignments, keepGoing: keepGoing, color: usesColor,
+                environmentName: environmentName, readDocument: HTTPFileImport.readForReplay)
             run.diff = diffOptions
             return run
         }
         let batch = ReplayBatch(files: runs, jobs: jobs, repeats: repeats, reports: reports)
-        var status = batch.run(environment: environment, output: streams,
-                               makeTransport: { () throws(WorkbenchError) in try CurlTransport() },
-                               shouldAbort: { wb_interrupt_pending() != 0 })
+        var status = batch.run(
+            environment: environment, output: streams,
+            makeTransport: { () throws(WorkbenchError) in try CurlTransport() },
+            shouldAbort: { wb_interrupt_pending() != 0 })
         streams.flush()
         if streams.writeFailed && status == ExitStatus.success.rawValue { status = ExitStatus.failure.rawValue }
         return status

@@ -25,15 +25,17 @@ public struct ServeLaunch {
         let document: SessionDocument
         do throws(WorkbenchError) {
             if HTTPFileImport.handles(file) {
-                throw WorkbenchError("\(file): a .http file holds no responses to serve; record a session (`save FILE.json`) and serve that")
+                throw WorkbenchError(
+                    "\(file): a .http file holds no responses to serve; record a session (`save FILE.json`) and serve that")
             }
             document = try SessionDecoding.decode(try SessionFileBounds.read(file), file: file)
         } catch {
             sink.printError("error: \(error.message)")
             return ExitStatus.badInput.rawValue
         }
-        sink.redactor = SecretRedactor(variables: Variables(), endpoints: document.requests.map(\.endpoint),
-                                       environment: currentEnvironment())
+        sink.redactor = SecretRedactor(
+            variables: Variables(), endpoints: document.requests.map(\.endpoint),
+            environment: currentEnvironment())
         let routes = MockRoutes(document: document)
         for note in routes.notes { sink.printError("warning: \(note)") }
         guard !routes.routes.isEmpty else {
@@ -52,7 +54,9 @@ public struct ServeLaunch {
             sink.printError("warning: listening on \(host): other machines can reach the recorded responses")
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        sink.printError("serving \(routes.routes.count) recorded response\(routes.routes.count == 1 ? "" : "s") of \(file) on http://\(shownHost):\(bound) (Ctrl-C stops)")
+        sink.printError(
+            "serving \(routes.routes.count) recorded response\(routes.routes.count == 1 ? "" : "s") of \(file) on http://\(shownHost):\(bound) (Ctrl-C stops)"
+        )
         wb_interrupt_install()
         wb_interrupt_install_terminate()
         server.run(shouldStop: { wb_interrupt_pending() != 0 })

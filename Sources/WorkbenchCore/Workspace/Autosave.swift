@@ -40,18 +40,21 @@ public final class Autosave {
         public var append: ([UInt8], String) throws(WorkbenchError) -> Void
         public var remove: (String) -> Void
 
-        public init(write: @escaping ([[UInt8]], String) throws(WorkbenchError) -> Void,
-                    append: @escaping ([UInt8], String) throws(WorkbenchError) -> Void,
-                    remove: @escaping (String) -> Void) {
+        public init(
+            write: @escaping ([[UInt8]], String) throws(WorkbenchError) -> Void,
+            append: @escaping ([UInt8], String) throws(WorkbenchError) -> Void,
+            remove: @escaping (String) -> Void
+        ) {
             self.write = write
             self.append = append
             self.remove = remove
         }
 
         public static var files: Storage {
-            Storage(write: { chunks, path throws(WorkbenchError) in try AtomicFile.write(chunks: chunks, to: path) },
-                    append: { bytes, path throws(WorkbenchError) in try AtomicFile.appendSynced(bytes, to: path) },
-                    remove: { path in unlink(path) })
+            Storage(
+                write: { chunks, path throws(WorkbenchError) in try AtomicFile.write(chunks: chunks, to: path) },
+                append: { bytes, path throws(WorkbenchError) in try AtomicFile.appendSynced(bytes, to: path) },
+                remove: { path in unlink(path) })
         }
     }
 
@@ -69,13 +72,15 @@ public final class Autosave {
         do throws(WorkbenchError) {
             let changes = workspace.updateSessionFile(in: encoder)
             let frameChanged = changes.frame != frame || journalBytes == 0
-            let line = frameChanged || !changes.records.isEmpty
+            let line =
+                frameChanged || !changes.records.isEmpty
                 ? AutosaveJournal.saveLine(frame: frameChanged ? changes.frame : nil, records: changes.records) : []
             frame = changes.frame
             let journalAfter = journalBytes + line.count
             if mustWriteWhole || changes.needsWholeFile
                 || journalAfter > max(fileFingerprint.bytes / 2, Self.journalAllowance)
-                || fileFingerprint.bytes + journalAfter > encoder.maximumFileBytes {
+                || fileFingerprint.bytes + journalAfter > encoder.maximumFileBytes
+            {
                 try writeWhole()
             } else if journalBytes == 0 {
                 // The journal starts with the line that ties it to the file (and the frame, always).

@@ -67,7 +67,8 @@ public struct AutosaveFolder: Sendable {
         for entry in FileSystem.listDirectory(directory) where !entry.isDirectory {
             let path = directory + "/" + entry.name
             // A journal whose file is gone, or a temporary file, left by a killed run.
-            let abandoned = Self.isTemporaryName(entry.name)
+            let abandoned =
+                Self.isTemporaryName(entry.name)
                 || (Self.isJournalName(entry.name) && Self.modified(String(path.dropLast(AutosaveJournal.suffix.count))) == nil)
             if abandoned, let modified = Self.modified(path), modified.seconds < now - Self.abandonedAfter {
                 unlink(path)

@@ -65,7 +65,9 @@ public enum AutosaveJournal {
 
     /// The first line of a journal that continues the file with `fingerprint`.
     static func header(continuing fingerprint: Fingerprint) -> [UInt8] {
-        Array(#"{"format":"\#(formatName)","version":\#(formatVersion),"base":{"bytes":\#(fingerprint.bytes),"sha256":"\#(fingerprint.sha256)"}}"#.utf8)
+        Array(
+            #"{"format":"\#(formatName)","version":\#(formatVersion),"base":{"bytes":\#(fingerprint.bytes),"sha256":"\#(fingerprint.sha256)"}}"#
+                .utf8)
             + [newline]
     }
 
@@ -97,9 +99,10 @@ public enum AutosaveJournal {
         // The last piece is empty when the journal ends with a newline; otherwise it is a cut line.
         lines.removeLast()
         guard let first = lines.first, let header = try? JSONParser.parse(Array(first)),
-              header["format"]?.stringValue == formatName, header["version"] == .number(String(formatVersion)),
-              header["base"]?["bytes"] == .number(String(fingerprint.bytes)),
-              header["base"]?["sha256"]?.stringValue == fingerprint.sha256 else { return nil }
+            header["format"]?.stringValue == formatName, header["version"] == .number(String(formatVersion)),
+            header["base"]?["bytes"] == .number(String(fingerprint.bytes)),
+            header["base"]?["sha256"]?.stringValue == fingerprint.sha256
+        else { return nil }
         var frame: JSONValue?
         var records: [(index: Int, record: JSONValue)] = []
         saves: for line in lines.dropFirst() {
@@ -107,7 +110,8 @@ public enum AutosaveJournal {
             var taken: [(index: Int, record: JSONValue)] = []
             for entry in changed {
                 guard case .number(let text)? = entry["index"], let index = Int(text), index >= 0,
-                      let record = entry["record"] else { break saves }
+                    let record = entry["record"]
+                else { break saves }
                 taken.append((index, record))
             }
             if let value = save["frame"] { frame = value }
@@ -122,7 +126,8 @@ public enum AutosaveJournal {
     public static func document(base: [UInt8], journal: [UInt8]?, file: String) throws(WorkbenchError) -> SessionDocument {
         var document = try SessionDecoding.decode(base, file: file)
         guard let journal, !journal.isEmpty,
-              let entries = entries(of: journal, continuing: Fingerprint(of: [base])) else { return document }
+            let entries = entries(of: journal, continuing: Fingerprint(of: [base]))
+        else { return document }
         // The journal's records decoded with its frame (their version, their shared base URL).
         let members: [JSONMember]
         if case .object(let frameMembers) = entries.frame {

@@ -21,7 +21,8 @@ extension Completion {
             if lowered.count >= 3 && ["vars", "variables"].contains(lowered[2]) { return [] }
             if lowered.count >= 3 && lowered[2] == "operation" {
                 guard lowered.count == 3, case .graphql(let body)? = workspace.endpoint.body,
-                      let operations = try? GraphQLDocument.check(body.query) else { return [] }
+                    let operations = try? GraphQLDocument.check(body.query)
+                else { return [] }
                 return matching(operations.compactMap(\.name) + ["clear"], current)
             }
             guard let api = workspace.graphqlSchema, let start = documentStart(linePrefix) else { return [] }
@@ -51,8 +52,12 @@ extension Completion {
     private func documentStart(_ linePrefix: String) -> String.Index? {
         var index = linePrefix.startIndex
         for _ in 0..<2 {
-            while index < linePrefix.endIndex, linePrefix[index] == " " || linePrefix[index] == "\t" { index = linePrefix.index(after: index) }
-            while index < linePrefix.endIndex, linePrefix[index] != " " && linePrefix[index] != "\t" { index = linePrefix.index(after: index) }
+            while index < linePrefix.endIndex, linePrefix[index] == " " || linePrefix[index] == "\t" {
+                index = linePrefix.index(after: index)
+            }
+            while index < linePrefix.endIndex, linePrefix[index] != " " && linePrefix[index] != "\t" {
+                index = linePrefix.index(after: index)
+            }
         }
         return index
     }

@@ -38,7 +38,8 @@ extension Completion {
     func apiQuery(before: [String], current: String) -> [String]? {
         let position = before.count
         guard let api = workspace.api, position >= 2, ["add", "set"].contains(before[1]),
-              let operation = currentOperation(api) else { return nil }
+            let operation = currentOperation(api)
+        else { return nil }
         let parameters = operation.parameters(in: "query")
         if position == 2 { return matching(parameters.map(\.name), current) }
         if position == 3, let parameter = parameters.first(where: { $0.name == before[2] }) {
@@ -59,7 +60,8 @@ extension Completion {
             return matching(names, current) + matching((position == 1 ? subcommands : []) + others, current)
         }
         if let last = before.last, last.hasSuffix(":"),
-           let parameter = declared.first(where: { $0.name.lowercased() + ":" == last.lowercased() }) {
+            let parameter = declared.first(where: { $0.name.lowercased() + ":" == last.lowercased() })
+        {
             let found = matching(values(of: parameter), current)
             return found.isEmpty ? nil : found
         }
@@ -107,7 +109,8 @@ extension Completion {
         for route in api.routes(below: here).prefix(5) {
             for method in route.methods {
                 guard let operation = api.operation(method: method, path: route.template),
-                      let parameter = operation.parameters(in: "path").first(where: { $0.name == name }) else { continue }
+                    let parameter = operation.parameters(in: "path").first(where: { $0.name == name })
+                else { continue }
                 return values(of: parameter)
             }
         }

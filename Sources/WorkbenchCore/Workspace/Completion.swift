@@ -24,8 +24,10 @@ public struct Completion {
     /// The lines so far of a `body graphql <<END` document being typed.
     let graphqlDocument: String?
 
-    public init(workspace: Workspace, listDirectory: @escaping DirectoryLister = FileSystem.listDirectory,
-                graphqlDocument: String? = nil) {
+    public init(
+        workspace: Workspace, listDirectory: @escaping DirectoryLister = FileSystem.listDirectory,
+        graphqlDocument: String? = nil
+    ) {
         self.workspace = workspace
         self.listDirectory = listDirectory
         self.graphqlDocument = graphqlDocument
@@ -48,8 +50,11 @@ public struct Completion {
             return matching(CommandTable.names, current)
         }
         if let declaration = CommandTable.declaration(named: command),
-           let found = declaration.complete(CompletionInput(completion: self, before: before, current: current,
-                                                            subcommands: declaration.subcommands)) {
+            let found = declaration.complete(
+                CompletionInput(
+                    completion: self, before: before, current: current,
+                    subcommands: declaration.subcommands))
+        {
             return found
         }
         if current.hasPrefix("@") || current.hasPrefix(">") {

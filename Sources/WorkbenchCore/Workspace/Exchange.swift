@@ -26,18 +26,22 @@ public struct Exchange: Sendable {
         let sender = Sender(transport: transport, options: options, readFile: context.readFile)
         let (request, response): (PreparedRequest, HTTPResponse)
         do throws(WorkbenchError) {
-            (request, response) = try sender.send(endpoint, in: workspace.scope(environment: context.environment),
-                                                  settings: workspace.settings, cookies: workspace.cookies)
+            (request, response) = try sender.send(
+                endpoint, in: workspace.scope(environment: context.environment),
+                settings: workspace.settings, cookies: workspace.cookies)
         } catch {
             throw workspace.explainingMissingSecret(error)
         }
         // Cookies this exchange set are secrets in what is kept of it too.
-        let redactor = redactors.redactor(for: workspace.secretValues(environment: context.environment,
-                                                                      cookies: response.cookies))
+        let redactor = redactors.redactor(
+            for: workspace.secretValues(
+                environment: context.environment,
+                cookies: response.cookies))
         return Exchange(
             request: request, response: response,
-            record: RequestRecord(endpoint: endpoint, settings: workspace.settings,
-                                  response: RecordedResponse(response, redactor: redactor)))
+            record: RequestRecord(
+                endpoint: endpoint, settings: workspace.settings,
+                response: RecordedResponse(response, redactor: redactor)))
     }
 }
 

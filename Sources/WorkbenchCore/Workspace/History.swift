@@ -24,7 +24,8 @@ import WorkbenchSessions
 /// assignment all work): every change passes through `replaceSubrange` or the
 /// element setter, which keep the counts and the stamps.
 public struct History: Sendable, RandomAccessCollection, MutableCollection, RangeReplaceableCollection,
-                       ExpressibleByArrayLiteral, CustomStringConvertible {
+    ExpressibleByArrayLiteral, CustomStringConvertible
+{
     public private(set) var records: [RequestRecord]
     /// One stamp for each record (see above).
     public private(set) var stamps: [UInt64]

@@ -12,7 +12,8 @@ public enum HistoryEntry {
     public static func text(for line: String, redactor: SecretRedactor) -> String {
         var kept = line
         if let credentials = CommandTable.declaration(startingLine: String(line.trimmingSpaces()))?.credentials,
-           case .command(let command)? = try? CommandParser.parse(line), let masked = credentials.masked(line, command) {
+            case .command(let command)? = try? CommandParser.parse(line), let masked = credentials.masked(line, command)
+        {
             kept = masked
         }
         return URLPasswordMask.apply(redactArguments(kept, redactor: redactor))

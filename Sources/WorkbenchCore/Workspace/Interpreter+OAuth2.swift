@@ -56,15 +56,17 @@ extension Interpreter {
                 output.printLine(prefix + "refreshed" + tokenNote(token))
                 return
             case .error(let code, let description, _) where settings.flow != .clientCredentials:
-                throw WorkbenchError("\(prefix)the refresh was refused: \(OAuth2Protocol.describe(code: code, description: description)); "
-                    + "run `auth oauth2 \(settings.flow.rawValue) ...` again")
+                throw WorkbenchError(
+                    "\(prefix)the refresh was refused: \(OAuth2Protocol.describe(code: code, description: description)); "
+                        + "run `auth oauth2 \(settings.flow.rawValue) ...` again")
             case .error:
                 break  // Client credentials: a new token instead.
             }
         }
         guard settings.flow == .clientCredentials else {
-            throw WorkbenchError("\(prefix)no refresh token: run `auth oauth2 \(settings.flow.rawValue) ...` again, "
-                + "or give the token (`--var \(Template.variableNames(in: auth.secret).first ?? "oauth2_token")=...`)")
+            throw WorkbenchError(
+                "\(prefix)no refresh token: run `auth oauth2 \(settings.flow.rawValue) ...` again, "
+                    + "or give the token (`--var \(Template.variableNames(in: auth.secret).first ?? "oauth2_token")=...`)")
         }
         let token = try obtainToken(&settings, client: client)
         workspace.adoptOAuth2(settings, clientSecret: nil, token: token, now: Date().timeIntervalSince1970)
@@ -82,12 +84,14 @@ extension Interpreter {
     private func expandedClient(_ settings: OAuth2Settings, clientSecret: String?) throws(WorkbenchError) -> OAuth2Protocol.Client {
         let scope = workspace.scope(environment: context.environment)
         let secret: String? = try clientSecret.map { text throws(WorkbenchError) in try Template.expand(text, in: scope) }
-        return OAuth2Protocol.Client(id: try Template.expand(settings.clientID, in: scope), secret: secret,
-                                     inBody: settings.clientAuthInBody)
+        return OAuth2Protocol.Client(
+            id: try Template.expand(settings.clientID, in: scope), secret: secret,
+            inBody: settings.clientAuthInBody)
     }
 
     /// Runs the flow to its first token.
-    private func obtainToken(_ settings: inout OAuth2Settings, client: OAuth2Protocol.Client) throws(WorkbenchError) -> OAuth2Protocol.Token {
+    private func obtainToken(_ settings: inout OAuth2Settings, client: OAuth2Protocol.Client) throws(WorkbenchError) -> OAuth2Protocol.Token
+    {
         let scope = workspace.scope(environment: context.environment)
         let url = try Template.expand(settings.tokenURL, in: scope)
         switch settings.flow {
@@ -97,7 +101,8 @@ extension Interpreter {
             switch try requestToken(url: url, grant: grant, client: client, settings: &settings) {
             case .token(let token): return token
             case .error(let code, let description, let status):
-                throw WorkbenchError("oauth2: the token endpoint refused (\(status)): \(OAuth2Protocol.describe(code: code, description: description))")
+                throw WorkbenchError(
+                    "oauth2: the token endpoint refused (\(status)): \(OAuth2Protocol.describe(code: code, description: description))")
             }
         case .device:
             return try runDeviceFlow(&settings, tokenURL: url, client: client)
@@ -135,7 +140,8 @@ extension Interpreter {
     func sendAside(_ request: PreparedRequest) throws(WorkbenchError) -> HTTPResponse {
         var settings = workspace.settings
         settings.followRedirects = false
-        return try sender(options: SendOptions(shouldAbort: sendOptions.shouldAbort)).send(request, settings: settings, cookies: CookieJar())
+        return try sender(options: SendOptions(shouldAbort: sendOptions.shouldAbort)).send(
+            request, settings: settings, cookies: CookieJar())
     }
 
     /// Waits `seconds`, polling Ctrl-C every 50 ms: a cancelled wait is an error that changes nothing.
@@ -168,8 +174,9 @@ extension Interpreter {
         // The device endpoint authenticates a confidential client as the token endpoint does.
         let request = try OAuth2Protocol.formRequest(url: deviceURL, fields: fields, secretFields: [], client: client)
         let device = try OAuth2Protocol.readDeviceReply(try sendAside(request), from: deviceURL)
-        output.printLine("oauth2 device: open \(TerminalText.escapeLine(String(device.verificationURI.prefix(500)))) "
-            + "and enter the code \(TerminalText.escapeLine(String(device.userCode.prefix(40))))")
+        output.printLine(
+            "oauth2 device: open \(TerminalText.escapeLine(String(device.verificationURI.prefix(500)))) "
+                + "and enter the code \(TerminalText.escapeLine(String(device.userCode.prefix(40))))")
         if let complete = device.verificationURIComplete {
             output.printLine("  (or open \(TerminalText.escapeLine(String(complete.prefix(500)))))")
         }
@@ -178,8 +185,10 @@ extension Interpreter {
         output.flush()
         var interval = device.interval
         let deadline = Date().addingTimeInterval(device.expiresIn)
-        let grant = [(name: "grant_type", value: "urn:ietf:params:oauth:grant-type:device_code"),
-                     (name: "device_code", value: device.deviceCode)]
+        let grant = [
+            (name: "grant_type", value: "urn:ietf:params:oauth:grant-type:device_code"),
+            (name: "device_code", value: device.deviceCode),
+        ]
         // Bounded: the code's lifetime (at most an hour) over an interval of at least a second.
         let expired = WorkbenchError("oauth2 device: the code expired before it was approved (after \(Int(device.expiresIn)) s)")
         while true {
@@ -198,7 +207,9 @@ extension Interpreter {
             case .error("expired_token", _, _):
                 throw WorkbenchError("oauth2 device: the code expired before it was approved")
             case .error(let code, let description, let status):
-                throw WorkbenchError("oauth2 device: the token endpoint refused (\(status)): \(OAuth2Protocol.describe(code: code, description: description))")
+                throw WorkbenchError(
+                    "oauth2 device: the token endpoint refused (\(status)): \(OAuth2Protocol.describe(code: code, description: description))"
+                )
             }
         }
     }

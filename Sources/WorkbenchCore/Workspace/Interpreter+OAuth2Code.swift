@@ -21,10 +21,13 @@ extension Interpreter {
         let verifier = Self.randomToken(bytes: 32)
         let state = Self.randomToken(bytes: 16)
         let listener = try LoopbackRedirect(port: settings.port ?? 0)
-        var query = [("response_type", "code"), ("client_id", client.id), ("redirect_uri", listener.redirectURI),
-                     ("code_challenge", Self.challenge(for: verifier)), ("code_challenge_method", "S256"), ("state", state)]
+        var query = [
+            ("response_type", "code"), ("client_id", client.id), ("redirect_uri", listener.redirectURI),
+            ("code_challenge", Self.challenge(for: verifier)), ("code_challenge_method", "S256"), ("state", state),
+        ]
         if let wanted = settings.scope { query.append(("scope", wanted)) }
-        let url = authorizeURL + (authorizeURL.contains("?") ? "&" : "?")
+        let url =
+            authorizeURL + (authorizeURL.contains("?") ? "&" : "?")
             + query.map { PercentEncoding.formComponent($0.0) + "=" + PercentEncoding.formComponent($0.1) }.joined(separator: "&")
         output.printLine("oauth2 code: opening the authorization page (or open it yourself):")
         output.printLine("  \(url)")
@@ -40,27 +43,33 @@ extension Interpreter {
             throw WorkbenchError("oauth2 code: no redirect came back within \(Int(Self.authorizationWaitSeconds)) s: auth is unchanged")
         }
         if let error = parameters["error"] {
-            throw WorkbenchError("oauth2 code: the authorization server refused: "
-                + OAuth2Protocol.describe(code: error, description: parameters["error_description"]))
+            throw WorkbenchError(
+                "oauth2 code: the authorization server refused: "
+                    + OAuth2Protocol.describe(code: error, description: parameters["error_description"]))
         }
         guard parameters["state"] == state else {
-            throw WorkbenchError("oauth2 code: the redirect's state does not match the one sent (a forged or stale redirect): auth is unchanged")
+            throw WorkbenchError(
+                "oauth2 code: the redirect's state does not match the one sent (a forged or stale redirect): auth is unchanged")
         }
         guard let code = parameters["code"], !code.isEmpty else {
             throw WorkbenchError("oauth2 code: the redirect brought no code")
         }
-        let grant = [(name: "grant_type", value: "authorization_code"), (name: "code", value: code),
-                     (name: "redirect_uri", value: listener.redirectURI), (name: "code_verifier", value: verifier)]
+        let grant = [
+            (name: "grant_type", value: "authorization_code"), (name: "code", value: code),
+            (name: "redirect_uri", value: listener.redirectURI), (name: "code_verifier", value: verifier),
+        ]
         switch try requestToken(url: tokenURL, grant: grant, client: client, settings: &settings) {
         case .token(let token): return token
         case .error(let code, let description, let status):
-            throw WorkbenchError("oauth2 code: the token endpoint refused (\(status)): \(OAuth2Protocol.describe(code: code, description: description))")
+            throw WorkbenchError(
+                "oauth2 code: the token endpoint refused (\(status)): \(OAuth2Protocol.describe(code: code, description: description))")
         }
     }
 
     /// What the browser shows once it came back.
     static func page(_ parameters: [String: String]) -> String {
-        let message = parameters["error"] != nil
+        let message =
+            parameters["error"] != nil
             ? "The authorization was refused. Return to the workbench."
             : "Authorization received: you can close this window and return to the workbench."
         return "<!doctype html><html><head><title>workbench</title></head><body><p>\(message)</p></body></html>\n"

@@ -61,7 +61,9 @@ extension Interpreter {
         let first = workspace.history.count + 1
         workspace.history += imported.document.requests
         let last = workspace.history.count
-        output.printLine("\(file): \(last - first + 1) request\(last == first ? "" : "s"), sent in order as history \(first == last ? "\(first)" : "\(first)-\(last)")")
+        output.printLine(
+            "\(file): \(last - first + 1) request\(last == first ? "" : "s"), sent in order as history \(first == last ? "\(first)" : "\(first)-\(last)")"
+        )
         for number in first...last { try replay(.number(number)) }
     }
 }

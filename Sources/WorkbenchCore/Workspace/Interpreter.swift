@@ -284,8 +284,9 @@ public final class Interpreter {
             return .exit
         case .askSecret(let name):
             guard let askSecret else {
-                throw WorkbenchError("`set --secret \(name)` asks for the value, which a script cannot answer: "
-                    + "give it (`set --secret \(name) VALUE`) or use {{env.NAME}}")
+                throw WorkbenchError(
+                    "`set --secret \(name)` asks for the value, which a script cannot answer: "
+                        + "give it (`set --secret \(name) VALUE`) or use {{env.NAME}}")
             }
             guard let value = askSecret("value of \(name) (hidden): "), !value.isEmpty else {
                 throw WorkbenchError("no value given: \(name) is unchanged")
@@ -298,10 +299,13 @@ public final class Interpreter {
             let noun = scheme == .bearer ? "token" : isKey ? "key" : "password"
             let what = scheme == .bearer ? "token" : isKey ? "key \(user)" : "password for \(user)"
             guard let askSecret else {
-                let example = scheme == .bearer ? "auth bearer TOKEN"
+                let example =
+                    scheme == .bearer
+                    ? "auth bearer TOKEN"
                     : isKey ? "auth \(scheme.displayName) \(user) KEY" : "auth \(scheme.rawValue) \(user):PASSWORD"
-                throw WorkbenchError("`auth \(scheme.displayName)` asks for the \(noun), which a script cannot answer: "
-                    + "give it (`\(example)`) or refer to one (`{{env.NAME}}`)")
+                throw WorkbenchError(
+                    "`auth \(scheme.displayName)` asks for the \(noun), which a script cannot answer: "
+                        + "give it (`\(example)`) or refer to one (`{{env.NAME}}`)")
             }
             guard let value = askSecret("\(what) (hidden): "), !value.isEmpty else {
                 throw WorkbenchError("no \(noun) given: auth is unchanged")
@@ -309,8 +313,9 @@ public final class Interpreter {
             return try run(.auth(.set(scheme, user: user, secret: value)))
         case .askAWSSecret(let key, let settings, let token):
             guard let askSecret else {
-                throw WorkbenchError("`auth aws-sigv4` asks for the secret access key, which a script cannot answer: "
-                    + "give it (`auth aws-sigv4 \(key):SECRET ...`) or refer to one (`{{env.NAME}}`)")
+                throw WorkbenchError(
+                    "`auth aws-sigv4` asks for the secret access key, which a script cannot answer: "
+                        + "give it (`auth aws-sigv4 \(key):SECRET ...`) or refer to one (`{{env.NAME}}`)")
             }
             guard let value = askSecret("secret access key for \(key) (hidden): "), !value.isEmpty else {
                 throw WorkbenchError("no secret access key given: auth is unchanged")
@@ -345,8 +350,9 @@ public final class Interpreter {
             func sendWorkspace() throws(WorkbenchError) -> Exchange {
                 let transport = try engine()
                 return try workspace.inPlace { current throws(WorkbenchError) in
-                    try Exchange.send(current, context: context, transport: transport, options: options,
-                                      withBody: withBody, pathAsIs: pathAsIs, redactors: redactors)
+                    try Exchange.send(
+                        current, context: context, transport: transport, options: options,
+                        withBody: withBody, pathAsIs: pathAsIs, redactors: redactors)
                 }
             }
             do {
@@ -418,7 +424,8 @@ public final class Interpreter {
         do throws(WorkbenchError) {
             let response = try sender().fetchDocument(
                 url, in: workspace.scope(environment: context.environment), settings: workspace.settings,
-                cookies: workspace.cookies) { response in WorkbenchError("openapi: \(url) answered \(response.statusLine)") }
+                cookies: workspace.cookies
+            ) { response in WorkbenchError("openapi: \(url) answered \(response.statusLine)") }
             let outcome = try workspace.adoptDescription(response.body, location: url, sourceURL: response.url.isEmpty ? url : response.url)
             // What loading it says, read as every outcome is.
             _ = try perform(outcome)
@@ -444,7 +451,9 @@ public final class Interpreter {
             if isJSON { try JSONTemplate.check(edited) } else { try Template.validate(edited) }
         } catch {
             keptEdit = (edited, isJSON)
-            throw WorkbenchError("the edited body is not valid\(isJSON ? " JSON" : ""): \(error.message); the body is unchanged, and `body edit` opens your edit again")
+            throw WorkbenchError(
+                "the edited body is not valid\(isJSON ? " JSON" : ""): \(error.message); the body is unchanged, and `body edit` opens your edit again"
+            )
         }
         keptEdit = nil
         return try run(.body(isJSON ? .json(edited) : .text(edited)))
@@ -461,9 +470,11 @@ public final class Interpreter {
         case .number(let number): numbers = [number]
         }
         defer { waiting?(nil) }
-        var replayer = Replayer(transport: try engine(), options: reportingWait(sendOptions),
-                                environment: context.environment, readFile: context.readFile)
-        replayer.api = workspace.api.map { .success($0) }
+        var replayer = Replayer(
+            transport: try engine(), options: reportingWait(sendOptions),
+            environment: context.environment, readFile: context.readFile)
+        replayer.api =
+            workspace.api.map { .success($0) }
             ?? workspace.apiLocation.map { .failure(WorkbenchError("\($0) is named by the session but not loaded (`openapi \($0)`)")) }
         let color = usesColor
         var variables = workspace.variables
@@ -496,7 +507,8 @@ public final class Interpreter {
         }
         if let stopped = summary.stoppedNote { output.printLine(stopped) }
         if summary.failed > 0 {
-            throw WorkbenchError("replay: \(summary.failed) of \(summary.outcomes.count) request\(summary.outcomes.count == 1 ? "" : "s") failed")
+            throw WorkbenchError(
+                "replay: \(summary.failed) of \(summary.outcomes.count) request\(summary.outcomes.count == 1 ? "" : "s") failed")
         }
     }
 

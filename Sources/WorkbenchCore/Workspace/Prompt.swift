@@ -11,8 +11,10 @@ import WorkbenchSessions
 /// announced (and marked `not sent` when the method leaves it out), and
 /// `[insecure]` comes first when TLS checks are off.
 public enum Prompt {
-    public static func text(for workspace: Workspace, environment: [String: String], width: Int = 80,
-                            redactor: SecretRedactor? = nil) -> String {
+    public static func text(
+        for workspace: Workspace, environment: [String: String], width: Int = 80,
+        redactor: SecretRedactor? = nil
+    ) -> String {
         let endpoint = workspace.endpoint
         var location: String
         if let url = try? endpoint.url(in: workspace.scope(environment: environment).masked) {

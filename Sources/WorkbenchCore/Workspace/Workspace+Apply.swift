@@ -106,7 +106,8 @@ extension Workspace {
             }
         }
         if endpoint.bodyIsHeldBack {
-            text += "\n\n(a body is set but not sent with \(endpoint.method); it stays for a later POST, PUT or PATCH; `send --body` sends it)"
+            text +=
+                "\n\n(a body is set but not sent with \(endpoint.method); it stays for a later POST, PUT or PATCH; `send --body` sends it)"
         }
         if let held = heldBackCredentialsLine() {
             text += "\n\n(\(held))"

@@ -9,8 +9,10 @@ import WorkbenchAPIs
 /// talk to the server, so the interpreter runs them (`Interpreter+OAuth2`).
 extension Workspace {
     /// The names of the secret variables `auth` makes: `auth none` removes them.
-    static let authVariableBases = ["auth_password", "auth_user", "auth_token", "api_key", "aws_secret_key", "aws_session_token",
-                                    "oauth2_token", "oauth2_refresh_token", "oauth2_client_secret"]
+    static let authVariableBases = [
+        "auth_password", "auth_user", "auth_token", "api_key", "aws_secret_key", "aws_session_token",
+        "oauth2_token", "oauth2_refresh_token", "oauth2_client_secret",
+    ]
 
     mutating func applyAuthKind(_ action: AuthCommand) throws(WorkbenchError) -> CommandOutcome {
         switch action {
@@ -44,8 +46,9 @@ extension Workspace {
 
     private func refuseMask(_ value: String) throws(WorkbenchError) {
         if value == Variables.mask {
-            throw WorkbenchError("'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
-                + "type the value, or leave it out to be asked for it")
+            throw WorkbenchError(
+                "'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
+                    + "type the value, or leave it out to be asked for it")
         }
     }
 
@@ -63,15 +66,18 @@ extension Workspace {
     mutating func removeVariables(madeFor auth: Auth) {
         for reference in auth.secretReferences {
             guard let name = Template.variableNames(in: reference).first, reference == "{{\(name)}}",
-                  Self.authVariableBases.contains(where: { name == $0 || name.hasPrefix($0 + "_") }) else { continue }
+                Self.authVariableBases.contains(where: { name == $0 || name.hasPrefix($0 + "_") })
+            else { continue }
             variables.remove(name)
         }
     }
 
     /// `auth oauth2`: flow, client, scopes, expiry, which tokens are held (masked).
     func oauth2Status(_ auth: Auth, _ oauth2: OAuth2Settings, now: Double) -> String {
-        var lines = ["oauth2 \(oauth2.flow.rawValue) for \(auth.origin ?? "any origin")",
-                     "  client: \(oauth2.clientID)" + (oauth2.clientSecret != nil ? " (secret \(Variables.mask))" : " (public)")]
+        var lines = [
+            "oauth2 \(oauth2.flow.rawValue) for \(auth.origin ?? "any origin")",
+            "  client: \(oauth2.clientID)" + (oauth2.clientSecret != nil ? " (secret \(Variables.mask))" : " (public)"),
+        ]
         if let url = oauth2.authorizationURL { lines.append("  \(oauth2.flow == .device ? "device" : "authorize") URL: \(url)") }
         lines.append("  token URL: \(oauth2.tokenURL)")
         if let scope = oauth2.grantedScope ?? oauth2.scope { lines.append("  scope: \(scope)") }

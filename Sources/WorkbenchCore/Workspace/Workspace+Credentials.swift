@@ -39,9 +39,11 @@ extension Workspace {
         let variable = unusedCredentialVariable(base: Self.variableName(forHeader: name), value: secret)
         variables.set(variable, to: secret, secret: true)
         declaredSecrets.removeAll { $0 == variable }
-        return (prefix + "{{\(variable)}}",
-                "\(name): the credential is kept as the secret {{\(variable)}} (masked in output and files; "
-                    + "a saved session names it, never its value)")
+        return (
+            prefix + "{{\(variable)}}",
+            "\(name): the credential is kept as the secret {{\(variable)}} (masked in output and files; "
+                + "a saved session names it, never its value)"
+        )
     }
 
     /// `x_api_key` for `X-Api-Key`: a variable name a user can type after `--var`.
@@ -55,8 +57,9 @@ extension Workspace {
     /// another API's), unless it already holds this value.
     func unusedCredentialVariable(base: String, value: String) -> String {
         let origin = endpoint.credentialOrigin
-        let taken = Set(endpoint.auths.filter { $0.origin != origin }.flatMap(\.secretReferences)
-            + endpoint.headers.filter { $0.origin != nil && $0.origin != origin }.map(\.value))
+        let taken = Set(
+            endpoint.auths.filter { $0.origin != origin }.flatMap(\.secretReferences)
+                + endpoint.headers.filter { $0.origin != nil && $0.origin != origin }.map(\.value))
         var name = base
         var number = 1
         while taken.contains(where: { $0.contains("{{\(name)}}") }) && variables.value(of: name) != value {

@@ -20,8 +20,9 @@ extension Workspace {
                 notes.append("operation \(chosen) (of \(names.joined(separator: ", ")))")
             } else {
                 body.operationName = nil
-                notes.append("the document has \(operations.count) operations (\(names.joined(separator: ", "))): "
-                    + "`body graphql operation NAME` picks the one to run")
+                notes.append(
+                    "the document has \(operations.count) operations (\(names.joined(separator: ", "))): "
+                        + "`body graphql operation NAME` picks the one to run")
             }
             endpoint.body = .graphql(body)
             // GraphQL over HTTP: a body goes with POST.
@@ -38,8 +39,9 @@ extension Workspace {
             if let name {
                 let names = (try GraphQLDocument.check(body.query)).compactMap(\.name)
                 guard names.contains(name) else {
-                    throw WorkbenchError("body graphql: the document has no operation \(Excerpt.quoted(name))"
-                        + (names.isEmpty ? "" : " (it has \(names.joined(separator: ", ")))"))
+                    throw WorkbenchError(
+                        "body graphql: the document has no operation \(Excerpt.quoted(name))"
+                            + (names.isEmpty ? "" : " (it has \(names.joined(separator: ", ")))"))
                 }
             }
             body.operationName = name
@@ -61,10 +63,13 @@ extension Workspace {
         case .show:
             if let graphqlSchema { return .output(GraphQLText.summary(graphqlSchema, location: graphqlSchemaLocation ?? "?")) }
             if let graphqlSchemaLocation { return .output(Self.schemaNotLoaded(graphqlSchemaLocation)) }
-            return .output("(no GraphQL schema: `graphql schema` introspects the request's URL; `graphql schema FILE` reads SDL or introspection JSON)")
+            return .output(
+                "(no GraphQL schema: `graphql schema` introspects the request's URL; `graphql schema FILE` reads SDL or introspection JSON)"
+            )
         case .schema(nil):
             guard endpoint.base != nil else {
-                throw WorkbenchError("graphql schema: no URL to introspect: set the base and path of the GraphQL endpoint first, or give a URL or FILE")
+                throw WorkbenchError(
+                    "graphql schema: no URL to introspect: set the base and path of the GraphQL endpoint first, or give a URL or FILE")
             }
             return .introspectGraphQL(url: nil)
         case .schema(let location?):
@@ -94,11 +99,13 @@ extension Workspace {
                 return .output(GraphQLText.describe(field, of: type, in: api))
             }
             if let input = type.inputFields.first(where: { $0.name == parts[1] }) {
-                let asField = GraphQLAPI.Field(name: input.name, description: input.description, arguments: [], type: input.type, deprecationReason: nil)
+                let asField = GraphQLAPI.Field(
+                    name: input.name, description: input.description, arguments: [], type: input.type, deprecationReason: nil)
                 return .output(GraphQLText.describe(asField, of: type, in: api))
             }
-            throw WorkbenchError("graphql describe: \(type.name) has no field \(Excerpt.quoted(parts[1]))"
-                + Suggestion.didYouMean(parts[1], among: members))
+            throw WorkbenchError(
+                "graphql describe: \(type.name) has no field \(Excerpt.quoted(parts[1]))"
+                    + Suggestion.didYouMean(parts[1], among: members))
         }
     }
 
@@ -110,7 +117,7 @@ extension Workspace {
             let value: JSONValue
             do {
                 value = try JSONParser.parse(bytes, skippingByteOrderMark: true)
-            } catch where error.isNestingBound {
+            } catch  where error.isNestingBound {
                 throw WorkbenchError("\(source): JSON \(error)")
             } catch {
                 throw WorkbenchError("\(source): not valid JSON: \(error)")
@@ -125,7 +132,7 @@ extension Workspace {
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes, skippingByteOrderMark: true)
-        } catch where error.isNestingBound {
+        } catch  where error.isNestingBound {
             throw WorkbenchError("graphql schema: \(location) answered JSON \(error)")
         } catch {
             throw WorkbenchError("graphql schema: \(location) did not answer JSON: \(error)")
@@ -140,7 +147,9 @@ extension Workspace {
     /// URL is not fetched behind the user's back: the note says how). A session file
     /// (`input`) names it: within `localFiles`, and what fails is said without the
     /// file's text (the session may name any file).
-    mutating func reloadGraphQLSchema(after outcome: CommandOutcome, namedBy input: String? = nil, context: CommandContext) -> CommandOutcome {
+    mutating func reloadGraphQLSchema(after outcome: CommandOutcome, namedBy input: String? = nil, context: CommandContext)
+        -> CommandOutcome
+    {
         graphqlSchema = nil
         guard let location = graphqlSchemaLocation else { return outcome }
         var line: String
@@ -157,7 +166,8 @@ extension Workspace {
                 line = "loaded " + GraphQLText.summary(api, location: location).dropFirst("GraphQL schema from ".count)
             } catch {
                 line = ""
-                warning = "warning: the session's GraphQL schema \(Excerpt.quoted(location, limit: 200)) was not loaded: "
+                warning =
+                    "warning: the session's GraphQL schema \(Excerpt.quoted(location, limit: 200)) was not loaded: "
                     + "not a readable GraphQL schema (`graphql schema \(location)` says why)"
             }
         } else {
@@ -193,6 +203,7 @@ extension Workspace {
 
     static func type(_ name: String, in api: GraphQLAPI, command: String) throws(WorkbenchError) -> GraphQLAPI.TypeInfo {
         if let type = api.type(named: name) { return type }
-        throw WorkbenchError("\(command): no type \(Excerpt.quoted(name)) in the schema" + Suggestion.didYouMean(name, among: api.types.map(\.name)))
+        throw WorkbenchError(
+            "\(command): no type \(Excerpt.quoted(name)) in the schema" + Suggestion.didYouMean(name, among: api.types.map(\.name)))
     }
 }

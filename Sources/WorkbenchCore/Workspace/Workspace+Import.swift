@@ -21,7 +21,8 @@ extension Workspace {
         guard !imported.records.isEmpty else {
             // An environment: its variables only, over the ones a collection set.
             let names = imported.variables.map { $0.isSecret ? "\($0.name) (secret)" : $0.name }
-            let summary = "set \(names.count) variable\(names.count == 1 ? "" : "s") from \(path) (\(imported.kind))"
+            let summary =
+                "set \(names.count) variable\(names.count == 1 ? "" : "s") from \(path) (\(imported.kind))"
                 + (names.isEmpty ? "" : ": " + names.joined(separator: ", "))
             return .output(([summary] + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
         }
@@ -37,9 +38,11 @@ extension Workspace {
         let range = count == 1 ? "\(first)" : "\(first)-\(history.count)"
         let recorded = imported.records.filter { $0.response != nil }.count
         let responses = recorded == 0 ? "" : ", \(recorded) with \(recorded == 1 ? "its" : "their") response kept for `diff` and `serve`"
-        let summary = "imported \(count) request\(count == 1 ? "" : "s") from \(path) (\(imported.kind)) as history \(range)\(responses) "
+        let summary =
+            "imported \(count) request\(count == 1 ? "" : "s") from \(path) (\(imported.kind)) as history \(range)\(responses) "
             + "(not sent; `replay` sends them); the last is the request now"
-        return .output(([summary] + imported.notes.map { "note: " + $0 } + notes + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
+        return .output(
+            ([summary] + imported.notes.map { "note: " + $0 } + notes + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
     }
 
     /// Turns each literal credential header of an imported request into a
@@ -60,8 +63,9 @@ extension Workspace {
             if secret == Variables.mask {
                 if variables.value(of: base) == nil && !declaredSecrets.contains(base) {
                     declaredSecrets.append(base)
-                    notes.append("\(field.name) was masked in the file: it refers to the secret {{\(base)}}; "
-                        + "`set --secret \(base) VALUE` (or `--var \(base)=VALUE`) gives it its value")
+                    notes.append(
+                        "\(field.name) was masked in the file: it refers to the secret {{\(base)}}; "
+                            + "`set --secret \(base) VALUE` (or `--var \(base)=VALUE`) gives it its value")
                 }
                 imported.headers[index].value = prefix + "{{\(base)}}"
                 continue

@@ -38,7 +38,8 @@ extension Workspace {
         if lenient.count > 10 {
             warnings.append("warning: \(location): \(lenient.count - 10) more keywords read leniently (`openapi` lists them all)")
         }
-        return warnings.isEmpty ? .output(lines.joined(separator: "\n"))
+        return warnings.isEmpty
+            ? .output(lines.joined(separator: "\n"))
             : .outputWithWarning(lines.joined(separator: "\n"), warning: warnings.joined(separator: "\n"))
     }
 
@@ -93,7 +94,8 @@ extension Workspace {
         guard let location = apiLocation else { return .output(note) }
         if Self.isURL(location) { return .fetchDescription(url: location, note: note) }
         if let input, let reason = localFiles.refusal(of: location, namedBy: input) {
-            return .outputWithWarning(note, warning: "warning: the session's API description was not loaded: \(input) \(reason): \(LocalFileRule.howToAllow)")
+            return .outputWithWarning(
+                note, warning: "warning: the session's API description was not loaded: \(input) \(reason): \(LocalFileRule.howToAllow)")
         }
         do throws(WorkbenchError) {
             let bytes = try context.readFile(location)
@@ -147,7 +149,8 @@ extension Workspace {
         let methods: [String]
         if let method {
             guard route.methods.contains(method) else {
-                throw WorkbenchError("describe: \(api.location) has no \(method) \(route.template) (it has \(route.methods.joined(separator: ", ")))")
+                throw WorkbenchError(
+                    "describe: \(api.location) has no \(method) \(route.template) (it has \(route.methods.joined(separator: ", ")))")
             }
             methods = [method]
         } else {

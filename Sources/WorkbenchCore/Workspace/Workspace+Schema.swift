@@ -35,7 +35,8 @@ extension Workspace {
         if example.contentType.lowercased() != "application/json" {
             endpoint.setHeader("Content-Type", example.contentType)
         }
-        let output = "body: an example \(example.contentType) body for \(operation.method) \(operation.pathTemplate) (`show` shows it, `body edit` changes it)"
+        let output =
+            "body: an example \(example.contentType) body for \(operation.method) \(operation.pathTemplate) (`show` shows it, `body edit` changes it)"
         guard !example.notes.isEmpty else { return .output(output) }
         return .outputWithWarning(output, warning: example.notes.map { "warning: body example: \($0)" }.joined(separator: "\n"))
     }
@@ -67,18 +68,23 @@ extension Workspace {
                 return ParameterCheck.Value(name: pair.name, value: value, shown: shown)
             }
         }
-        let query = values(endpoint.allQueryItems.map { (name: $0.decodedName, value: $0.isEncoded ? PercentEncoding.decode($0.value, plusIsSpace: true) : $0.value) })
+        let query = values(
+            endpoint.allQueryItems.map {
+                (name: $0.decodedName, value: $0.isEncoded ? PercentEncoding.decode($0.value, plusIsSpace: true) : $0.value)
+            })
         let headers = values(endpoint.headers.map { (name: $0.name, value: $0.value) })
         // Likewise a path segment: `/pets/{{petid}}` fills {petId} even before petid is set. Such a
         // segment is marked (a byte no path holds) so the path tree takes it as a value.
         let unset = "\u{1}"
-        let path = (try? Template.expand(currentPath, in: scope))
+        let path =
+            (try? Template.expand(currentPath, in: scope))
             ?? currentPath.split(separator: "/", omittingEmptySubsequences: false).map { segment in
                 (try? Template.expand(String(segment), in: scope)) ?? unset + segment
             }.joined(separator: "/")
         let pathValues = api.pathParameterValues(path: path, template: operation.pathTemplate)
             .mapValues { $0.hasPrefix(unset) ? String($0.dropFirst()) : $0 }
-        return ParameterCheck.warnings(for: operation, pathValues: pathValues, query: query, headers: headers,
-                                       sendsBody: endpoint.body != nil && endpoint.sendsBody)
+        return ParameterCheck.warnings(
+            for: operation, pathValues: pathValues, query: query, headers: headers,
+            sendsBody: endpoint.body != nil && endpoint.sendsBody)
     }
 }

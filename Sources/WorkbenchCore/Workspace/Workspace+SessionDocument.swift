@@ -21,8 +21,9 @@ extension SessionDocument {
         let redactor = SecretRedactor(secrets: workspace.fileSecretValues)
         let masking = maskingResponses && !redactor.isEmpty
         let requests = masking ? workspace.history.map { $0.redacted(by: redactor) } : workspace.history.records
-        self.init(endpoint: workspace.endpoint, variables: plain, secretNames: secrets.sorted(),
-                  settings: workspace.settings, requests: requests)
+        self.init(
+            endpoint: workspace.endpoint, variables: plain, secretNames: secrets.sorted(),
+            settings: workspace.settings, requests: requests)
         cookies = workspace.cookies.cookies.map { cookie in
             var copy = cookie
             copy.value = ""
@@ -62,9 +63,10 @@ extension SessionDocument {
         // keeps its value; the others are set again by the requests that set them.
         let known = workspace.cookies.cookies
         workspace.removedCookieValues += workspace.cookies.values
-        workspace.cookies = CookieJar(cookies.compactMap { saved in
-            known.first { $0.name == saved.name && $0.host == saved.host && $0.path == saved.path }
-        })
+        workspace.cookies = CookieJar(
+            cookies.compactMap { saved in
+                known.first { $0.name == saved.name && $0.host == saved.host && $0.path == saved.path }
+            })
         workspace.initialCookies = CookieJar()
     }
 }
@@ -92,7 +94,8 @@ extension Workspace {
     /// history's stamps (so only records that changed are encoded again).
     @discardableResult
     func updateSessionFile(in encoder: SessionEncoder) -> SessionEncoder.Changes {
-        encoder.update(SessionDocument(workspace: self, maskingResponses: false), maskingSecrets: fileSecretValues,
-                       typedSecrets: variables.secretValues, stamps: history.stamps)
+        encoder.update(
+            SessionDocument(workspace: self, maskingResponses: false), maskingSecrets: fileSecretValues,
+            typedSecrets: variables.secretValues, stamps: history.stamps)
     }
 }

@@ -8,9 +8,10 @@ extension Workspace {
     /// The last response and the history entry it belongs to.
     func lastExchange() throws(WorkbenchError) -> (HTTPResponse, Int) {
         guard let response = lastResponse, let index = lastRecordIndex, history.indices.contains(index) else {
-            throw WorkbenchError(history.isEmpty || lastResponse == nil
-                ? "no response yet: `send` a request first"
-                : "the last request is no longer in the history: `send` or `replay N` first")
+            throw WorkbenchError(
+                history.isEmpty || lastResponse == nil
+                    ? "no response yet: `send` a request first"
+                    : "the last request is no longer in the history: `send` or `replay N` first")
         }
         return (response, index)
     }
@@ -26,9 +27,11 @@ extension Workspace {
         if let missing = numbers.first(where: { !history.indices.contains($0 - 1) }) { throw noRequest(missing) }
         try WriteTarget.check(path, inputs: writeInputs(includingSession: false), verb: "cannot save")
         if !force, let sessionFile, let sessionStamp, WriteTarget.isSameFile(path, sessionFile),
-           let now = WriteTarget.Stamp(of: path), now != sessionStamp {
-            throw WorkbenchError("\(path) changed since this workbench loaded or saved it (another workbench saved it?): "
-                + "not saved; `save --force` replaces it, `load \(path)` reads the other version")
+            let now = WriteTarget.Stamp(of: path), now != sessionStamp
+        {
+            throw WorkbenchError(
+                "\(path) changed since this workbench loaded or saved it (another workbench saved it?): "
+                    + "not saved; `save --force` replaces it, `load \(path)` reads the other version")
         }
         // Never write over a file that is not a session we could read back.
         if AtomicFile.exists(path) {
@@ -37,7 +40,8 @@ extension Workspace {
                 do throws(WorkbenchError) {
                     _ = try SessionDecoding.decode(existing, file: path)
                 } catch {
-                    throw WorkbenchError("refusing to overwrite \(path): it is not a session file this workbench can read (\(error.message))")
+                    throw WorkbenchError(
+                        "refusing to overwrite \(path): it is not a session file this workbench can read (\(error.message))")
                 }
             }
         }
@@ -55,14 +59,17 @@ extension Workspace {
         }
         savedRequestStamps.formUnion(history.indices.filter { numbers.isEmpty || numbers.contains($0 + 1) }.map { history.stamps[$0] })
         let count = chosen.history.count
-        let text = "saved \(path): \(count) request\(count == 1 ? "" : "s")"
+        let text =
+            "saved \(path): \(count) request\(count == 1 ? "" : "s")"
             + (numbers.isEmpty ? "" : " of \(history.count)")
         let credentials = document.literalCredentialHeaders
         if !credentials.isEmpty && !warnedAboutCredentials {
             warnedAboutCredentials = true
             let names = credentials.joined(separator: ", ")
-            return .outputWithWarning(text, warning: "warning: \(names) holds a literal credential, now in \(path); "
-                + "use a variable instead: `set --secret token VALUE` and `header \(credentials[0]): {{token}}`")
+            return .outputWithWarning(
+                text,
+                warning: "warning: \(names) holds a literal credential, now in \(path); "
+                    + "use a variable instead: `set --secret token VALUE` and `header \(credentials[0]): {{token}}`")
         }
         return .output(text)
     }
@@ -130,7 +137,8 @@ extension Workspace {
         let unsaved = history.stamps.count { !savedRequestStamps.contains($0) }
         guard unsaved > 0 else { return nil }
         let what = "\(unsaved) request\(unsaved == 1 ? " was" : "s were") not saved"
-        return autosaved ? "(\(what): `workbench --restore` brings them back, or `restore` in the next run)"
+        return autosaved
+            ? "(\(what): `workbench --restore` brings them back, or `restore` in the next run)"
             : "(\(what), and this run keeps no autosave)"
     }
 

@@ -5,8 +5,10 @@ import WorkbenchAPIs
 /// expectations and captures of the last request.
 extension Workspace {
     func noRequest(_ number: Int) -> WorkbenchError {
-        WorkbenchError(history.isEmpty ? "no request \(number): nothing has been sent yet"
-            : "no request \(number): the history has \(history.count) (see `history`)")
+        WorkbenchError(
+            history.isEmpty
+                ? "no request \(number): nothing has been sent yet"
+                : "no request \(number): the history has \(history.count) (see `history`)")
     }
 
     /// `history rm N[-M]`. When the last response's request goes, the last
@@ -42,7 +44,8 @@ extension Workspace {
         guard !checks.isEmpty else {
             return "(no expectations on request \(index + 1); a replay checks the status it got)"
         }
-        return "request \(index + 1):\n" + checks.enumerated().map { "  \($0.offset + 1)  \($0.element.text)" }
+        return "request \(index + 1):\n"
+            + checks.enumerated().map { "  \($0.offset + 1)  \($0.element.text)" }
             .joined(separator: "\n")
     }
 

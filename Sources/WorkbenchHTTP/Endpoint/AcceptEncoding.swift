@@ -8,8 +8,9 @@ public enum AcceptEncoding {
     /// `gzip, deflate, br, zstd` when libcurl has zlib, brotli and zstd; fewer when it lacks one.
     public static let supported: String = {
         let features = wb_curl_features()
-        return value(zlib: features & wb_curl_version_libz != 0, brotli: features & wb_curl_version_brotli != 0,
-                     zstd: wb_curl_version_zstd != 0 && features & wb_curl_version_zstd != 0)
+        return value(
+            zlib: features & wb_curl_version_libz != 0, brotli: features & wb_curl_version_brotli != 0,
+            zstd: wb_curl_version_zstd != 0 && features & wb_curl_version_zstd != 0)
     }()
 
     /// The header value for a libcurl with these decoders; `identity` with none.

@@ -59,8 +59,10 @@ public struct Auth: Equatable, Sendable {
     /// `oauth2`: the flow's settings and what it obtained (references and expiry, never values).
     public var oauth2: OAuth2Settings?
 
-    public init(scheme: Scheme, user: String, secret: String, origin: String? = nil,
-                aws: AWSSigV4Settings? = nil, oauth2: OAuth2Settings? = nil) {
+    public init(
+        scheme: Scheme, user: String, secret: String, origin: String? = nil,
+        aws: AWSSigV4Settings? = nil, oauth2: OAuth2Settings? = nil
+    ) {
         self.scheme = scheme
         self.user = user
         self.secret = secret

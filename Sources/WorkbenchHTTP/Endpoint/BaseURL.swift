@@ -19,8 +19,10 @@ public struct BaseURL: Equatable, Sendable {
     /// `base unix:/PATH.sock[:http://host/prefix]`: the Unix socket the request goes over.
     public var unixSocket: String?
 
-    public init(scheme: String, host: String, port: Int?, pathPrefix: String, hasTrailingSlash: Bool = false,
-                unixSocket: String? = nil) {
+    public init(
+        scheme: String, host: String, port: Int?, pathPrefix: String, hasTrailingSlash: Bool = false,
+        unixSocket: String? = nil
+    ) {
         self.scheme = scheme
         self.host = host
         self.port = port
@@ -63,10 +65,11 @@ public struct BaseURL: Equatable, Sendable {
     private static func otherScheme(_ text: Substring, colon: Substring.Index) -> String? {
         let name = text[..<colon]
         guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20),
-              name.utf8.allSatisfy({ byte in
-                  (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                      || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-              }), name.lowercased() != "localhost" else { return nil }
+            name.utf8.allSatisfy({ byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            }), name.lowercased() != "localhost"
+        else { return nil }
         let after = text[text.index(after: colon)...]
         guard let next = after.utf8.first, next != UInt8(ascii: "/") || !after.hasPrefix("//") else { return nil }
         return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) ? nil : name.lowercased()
@@ -95,7 +98,8 @@ public struct BaseURL: Equatable, Sendable {
             rest = "localhost" + rest
         } else if let colon = rest.firstIndex(of: ":"), let scheme = Self.otherScheme(rest, colon: colon) {
             // `javascript:alert(1)`, `data:...`, `file:/etc`: a scheme, not a host and a port.
-            throw WorkbenchError("unsupported scheme '\(Excerpt.cut(scheme, limit: 40))' in base URL '\(Excerpt.cut(text))': use http or https")
+            throw WorkbenchError(
+                "unsupported scheme '\(Excerpt.cut(scheme, limit: 40))' in base URL '\(Excerpt.cut(text))': use http or https")
         }
         if let mark = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) {
             if rest[mark] == "#" {
@@ -112,8 +116,9 @@ public struct BaseURL: Equatable, Sendable {
         let (host, port) = try parseAuthority(authority, in: text)
         var prefix = PercentEncoding.path(String(path))
         while prefix.hasSuffix("/") { prefix.removeLast() }
-        return BaseURL(scheme: scheme, host: host, port: port, pathPrefix: prefix,
-                       hasTrailingSlash: !prefix.isEmpty && path.hasSuffix("/"))
+        return BaseURL(
+            scheme: scheme, host: host, port: port, pathPrefix: prefix,
+            hasTrailingSlash: !prefix.isEmpty && path.hasSuffix("/"))
     }
 
     /// `unix:/run/app.sock` (the URL `http://localhost`) or
@@ -156,7 +161,8 @@ public struct BaseURL: Equatable, Sendable {
                 throw WorkbenchError("invalid IPv6 address '\(hostPart)' in base URL '\(text)'")
             }
         } else if authority.count(where: { $0 == ":" }) > 1,
-                  authority.allSatisfy({ ($0.isASCII && $0.isHexDigit) || $0 == ":" || $0 == "." }) {
+            authority.allSatisfy({ ($0.isASCII && $0.isHexDigit) || $0 == ":" || $0 == "." })
+        {
             throw WorkbenchError("invalid base URL '\(text)': an IPv6 address goes in brackets, as in http://[::1]:8080")
         } else if let colon = authority.lastIndex(of: ":") {
             hostPart = authority[..<colon]
@@ -167,7 +173,9 @@ public struct BaseURL: Equatable, Sendable {
         }
         if !hostPart.hasPrefix("[") {
             if let bad = hostPart.unicodeScalars.first(where: { !isHostCharacter($0) }) {
-                let reason = bad.isASCII ? "\(HTTPSyntax.describe(bad)) is not allowed in a host name"
+                let reason =
+                    bad.isASCII
+                    ? "\(HTTPSyntax.describe(bad)) is not allowed in a host name"
                     : "non-ASCII host names are not supported; use the punycode (xn--) form"
                 throw WorkbenchError("invalid host '\(hostPart)' in base URL '\(text)': \(reason)")
             }
@@ -178,7 +186,8 @@ public struct BaseURL: Equatable, Sendable {
         var port: Int?
         if let portPart {
             guard !portPart.isEmpty, portPart.count <= 5, portPart.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let number = Int(portPart), (1...65535).contains(number) else {
+                let number = Int(portPart), (1...65535).contains(number)
+            else {
                 throw WorkbenchError("invalid port '\(portPart)' in base URL '\(text)': use a number from 1 to 65535")
             }
             port = number

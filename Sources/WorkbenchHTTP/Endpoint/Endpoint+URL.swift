@@ -42,19 +42,23 @@ package struct URLParts {
     /// nil for a path (`/a`, `a:b`, `{{next}}`).
     package static func scheme(of text: Substring) -> String? {
         guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")),
-              text.utf8[colon...].starts(with: "://".utf8) else { return nil }
+            text.utf8[colon...].starts(with: "://".utf8)
+        else { return nil }
         let name = text.utf8[..<colon]
         // A letter first, then letters, digits, `+`, `-` and `.` (RFC 3986, section 3.1).
         guard let first = name.first, PercentEncoding.isAlphaNumeric(first), first > UInt8(ascii: "9"),
-              name.allSatisfy({ PercentEncoding.isAlphaNumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+            name.allSatisfy({
+                PercentEncoding.isAlphaNumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            })
         else { return nil }
         return String(decoding: name, as: UTF8.self).lowercased()
     }
 
     /// The one error for a target of another scheme than http or https, named.
     package static func unsupportedScheme(_ scheme: String, in typed: String) -> WorkbenchError {
-        WorkbenchError("unsupported scheme '\(Template.oneLine(scheme.prefix(40)))' in '\(Template.oneLine(typed.prefix(200)))': "
-            + "the workbench sends http and https requests only")
+        WorkbenchError(
+            "unsupported scheme '\(Template.oneLine(scheme.prefix(40)))' in '\(Template.oneLine(typed.prefix(200)))': "
+                + "the workbench sends http and https requests only")
     }
 
     package init(_ text: String, droppingFragment: Bool = true) {

@@ -9,7 +9,8 @@ extension Endpoint {
     /// The reference the path is, when it is that alone (`{{next}}`, `{{env.NEXT}}`).
     package var wholeTargetReference: Template.Part? {
         guard path.utf8.first == UInt8(ascii: "{"), Template.hasReferences(path),
-              let parts = try? Template.parse(String(path.trimmingSpaces())), parts.count == 1 else { return nil }
+            let parts = try? Template.parse(String(path.trimmingSpaces())), parts.count == 1
+        else { return nil }
         switch parts[0] {
         case .variable, .environment: return parts[0]
         case .literal: return nil
@@ -34,12 +35,14 @@ extension Endpoint {
         let value = try Template.expand(path, in: scope.revealed).trimmingSpaces()
         var copy = self
         var target = Substring(value)
-        if let hash = target.utf8.firstIndex(of: UInt8(ascii: "#")) { target = target[..<hash] } // never sent, as curl drops it
+        if let hash = target.utf8.firstIndex(of: UInt8(ascii: "#")) { target = target[..<hash] }  // never sent, as curl drops it
         if let scheme = URLParts.scheme(of: target) {
             guard scheme == "http" || scheme == "https" else { throw URLParts.unsupportedScheme(scheme, in: value) }
             let parts = URLParts(String(target))
             guard parts.userInfo == nil else {
-                throw WorkbenchError("\(path) is a URL with user:password@: credentials are not taken from a variable's URL; give them with `auth basic USER`")
+                throw WorkbenchError(
+                    "\(path) is a URL with user:password@: credentials are not taken from a variable's URL; give them with `auth basic USER`"
+                )
             }
             copy.base = try BaseURL.parse(parts.base).origin
             target = parts.target

@@ -121,8 +121,11 @@ public struct Endpoint: Equatable, Sendable {
         guard !held.isEmpty else { return nil }
         var byOrigin: [(origin: String, names: [String])] = []
         for (what, origin) in held {
-            if let index = byOrigin.firstIndex(where: { $0.origin == origin }) { byOrigin[index].names.append(what) }
-            else { byOrigin.append((origin, [what])) }
+            if let index = byOrigin.firstIndex(where: { $0.origin == origin }) {
+                byOrigin[index].names.append(what)
+            } else {
+                byOrigin.append((origin, [what]))
+            }
         }
         return byOrigin.map { "\($0.names.joined(separator: ", ")) \($0.names.count == 1 ? "belongs" : "belong") to \($0.origin)" }
             .joined(separator: "; ")
@@ -177,7 +180,9 @@ public struct Endpoint: Equatable, Sendable {
         var text = Substring(typed)
         // `#` and `?` found in the bytes: a path is set for every request a script sends.
         if let hash = text.utf8.firstIndex(of: UInt8(ascii: "#")) {
-            throw WorkbenchError("path '\(Template.oneLine(typed))' has a fragment ('\(Template.oneLine(text[hash...]))'): fragments are never sent to the server")
+            throw WorkbenchError(
+                "path '\(Template.oneLine(typed))' has a fragment ('\(Template.oneLine(text[hash...]))'): fragments are never sent to the server"
+            )
         }
         var pasted: String?
         if let mark = text.utf8.firstIndex(of: UInt8(ascii: "?")) {
@@ -190,7 +195,8 @@ public struct Endpoint: Equatable, Sendable {
             throw URLParts.unsupportedScheme(scheme, in: typed)
         }
         if HTTPSyntax.hasControlByte(text, allowingTab: false),
-           let bad = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            let bad = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F })
+        {
             throw WorkbenchError("invalid path '\(Template.oneLine(typed))': \(HTTPSyntax.describe(bad)) is not allowed in a path")
         }
         let path = String(text)
@@ -208,7 +214,11 @@ public struct Endpoint: Equatable, Sendable {
             headers[first] = HeaderField(name: name, value: value, origin: bound)
             var index = first + 1
             while index < headers.count {
-                if headers[index].hasName(name) && sendsCredential(boundTo: headers[index].origin) { headers.remove(at: index) } else { index += 1 }
+                if headers[index].hasName(name) && sendsCredential(boundTo: headers[index].origin) {
+                    headers.remove(at: index)
+                } else {
+                    index += 1
+                }
             }
         } else {
             headers.append(HeaderField(name: name, value: value, origin: bound))

@@ -11,9 +11,9 @@ public enum HTTPSyntax {
         if PercentEncoding.isAlphaNumeric(byte) { return true }
         switch byte {
         case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"),
-             UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
-             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+            UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
             return true
         default:
             return false
@@ -62,8 +62,9 @@ public enum HTTPSyntax {
     /// Checks a header value: no CR, LF, NUL or other control characters but tab, within `maximumHeaderValueBytes`.
     public static func checkHeaderValue(_ value: String, name: String) throws(WorkbenchError) {
         if value.utf8.count > maximumHeaderValueBytes {
-            throw WorkbenchError("the value of header \(Excerpt.quoted(name)) is \(Quantities.size(value.utf8.count)), "
-                + "over the bound of \(Quantities.size(maximumHeaderValueBytes)) for one header")
+            throw WorkbenchError(
+                "the value of header \(Excerpt.quoted(name)) is \(Quantities.size(value.utf8.count)), "
+                    + "over the bound of \(Quantities.size(maximumHeaderValueBytes)) for one header")
         }
         guard hasControlByte(value, allowingTab: true) else { return }
         if let bad = value.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) {

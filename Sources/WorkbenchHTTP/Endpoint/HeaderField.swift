@@ -34,8 +34,9 @@ public struct HeaderField: Equatable, Sendable {
         let trimmed = value.trimmingSpaces()
         let lowered = name.lowercased()
         guard lowered == "authorization" || lowered == "proxy-authorization",
-              let space = trimmed.firstIndex(of: " "),
-              trimmed[..<space].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else { return ("", trimmed) }
+            let space = trimmed.firstIndex(of: " "),
+            trimmed[..<space].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
+        else { return ("", trimmed) }
         return (String(trimmed[...space]), String(trimmed[trimmed.index(after: space)...]).trimmingSpaces())
     }
 

@@ -32,8 +32,10 @@ public struct PreparedRequest: Equatable, Sendable {
     public var shownHeaders: [HeaderField]
     public var shownBody: [UInt8]
 
-    public init(method: String, base: BaseURL, target: String, headers: [HeaderField], body: [UInt8],
-                secretHeaderNames: Set<String> = []) {
+    public init(
+        method: String, base: BaseURL, target: String, headers: [HeaderField], body: [UInt8],
+        secretHeaderNames: Set<String> = []
+    ) {
         self.method = method
         self.base = base
         self.target = target
@@ -74,7 +76,8 @@ public struct PreparedRequest: Equatable, Sendable {
             text += "\n\n(multipart/form-data: libcurl adds Content-Type with its boundary and Content-Length)"
             for part in multipart {
                 let type = part.effectiveType.map { ", \($0)" } ?? ""
-                text += part.isFile
+                text +=
+                    part.isFile
                     ? "\n\(part.name): file \(part.value)\(type) (streamed from disk when sent)"
                     : "\n\(part.name): \(part.value)\(type)"
             }

@@ -150,11 +150,13 @@ extension Endpoint {
         var multipart: [MultipartPart]?
         if sendsBody, case .multipart(let parts) = body {
             multipart = try parts.map { part throws(WorkbenchError) in
-                MultipartPart(name: try Template.expand(part.name, in: scope), value: try Template.expand(part.value, in: scope),
-                              isFile: part.isFile, contentType: part.effectiveType)
+                MultipartPart(
+                    name: try Template.expand(part.name, in: scope), value: try Template.expand(part.value, in: scope),
+                    isFile: part.isFile, contentType: part.effectiveType)
             }
         }
-        if multipart == nil, (!bodyBytes.isEmpty || Self.methodsWithBody.contains(method)) && !userHeaders.contains(name: "Content-Length") {
+        if multipart == nil, (!bodyBytes.isEmpty || Self.methodsWithBody.contains(method)) && !userHeaders.contains(name: "Content-Length")
+        {
             all.append(HeaderField(name: "Content-Length", value: String(bodyBytes.count)))
         }
         var request = PreparedRequest(method: method, base: base, target: target, headers: all, body: bodyBytes)

@@ -6,8 +6,10 @@ import WorkbenchBasics
 public enum CurlCommand {
     /// `typedHost`: the user typed a Host header, which is then written too; `redirects`:
     /// the statuses of the redirects the request met when sent, if known.
-    public static func text(for request: PreparedRequest, body: Body?, settings: Settings, typedHost: Bool = false,
-                            redirects: [Int]? = nil) throws(WorkbenchError) -> String {
+    public static func text(
+        for request: PreparedRequest, body: Body?, settings: Settings, typedHost: Bool = false,
+        redirects: [Int]? = nil
+    ) throws(WorkbenchError) -> String {
         var words = ["curl", "--path-as-is", "--compressed"]
         if globs(request.url) { words.append("-g") }
         let sendsData = request.multipart != nil || !request.body.isEmpty || Endpoint.methodsWithBody.contains(request.method)
@@ -48,8 +50,10 @@ public enum CurlCommand {
         }
         // Host and Content-Length are curl's own: it writes the same, and a pinned
         // Host would go on to the host a redirect names.
-        for field in request.headers where !field.hasName("Content-Length") && !(field.hasName("Host") && !typedHost)
-            && !CurlTransport.isWrittenByOption(field, in: request) {
+        for field in request.headers
+        where !field.hasName("Content-Length") && !(field.hasName("Host") && !typedHost)
+            && !CurlTransport.isWrittenByOption(field, in: request)
+        {
             words += ["-H", ShellWords.quote(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")]
         }
         // The same suppressions as the transport's, so the command sends what `show` prints.

@@ -36,7 +36,9 @@ public enum RedirectFidelity {
             carried.append("Cookie")
         }
         if !carried.isEmpty {
-            problems.append("\(tool == .httpie ? "HTTPie" : tool == .curl ? "curl" : "Hurl") would send \(carried.joined(separator: ", ")) to any host a redirect names")
+            problems.append(
+                "\(tool == .httpie ? "HTTPie" : tool == .curl ? "curl" : "Hurl") would send \(carried.joined(separator: ", ")) to any host a redirect names"
+            )
         }
         guard !problems.isEmpty else { return nil }
         return problems.joined(separator: "; ") + ": the command does not follow redirects (the workbench does, by its rules)"
@@ -63,8 +65,10 @@ public enum RedirectFidelity {
         var problems: [String] = []
         let changed = met(tool == .httpie ? [302] : [303])
         if !changed.isEmpty {
-            problems.append(tool == .httpie ? "\(name) turns \(method) into GET after \(spoken(changed)), where the workbench keeps it"
-                : "\(name) keeps \(method) after \(spoken(changed)), where the workbench sends GET")
+            problems.append(
+                tool == .httpie
+                    ? "\(name) turns \(method) into GET after \(spoken(changed)), where the workbench keeps it"
+                    : "\(name) keeps \(method) after \(spoken(changed)), where the workbench sends GET")
         }
         let dropped = hasBody ? met(tool == .httpie ? [301] : [301, 302]) : []
         if !dropped.isEmpty {

@@ -41,8 +41,10 @@ public enum ResponseRenderer {
             // A cookie's value is a secret on screen however short it is.
             let value = field.hasName("Set-Cookie") ? Cookie.maskingValue(inSetCookie: field.value) : field.value
             let name = outputIsTerminal ? TerminalText.escapeLine(field.name) : field.name
-            sink.printLine(.concatenation(ANSI.paint(name, ANSI.cyan, if: color), ": ",
-                                          outputIsTerminal ? TerminalText.escapeLine(value) : value))
+            sink.printLine(
+                .concatenation(
+                    ANSI.paint(name, ANSI.cyan, if: color), ": ",
+                    outputIsTerminal ? TerminalText.escapeLine(value) : value))
         }
     }
 
@@ -110,9 +112,10 @@ public enum ResponseRenderer {
         case .binary(let mediaType):
             separate()
             if outputIsTerminal {
-                sink.printLine(ANSI.paint(
-                    "[binary body: \(mediaType), \(Quantities.size(response.bodySize)); not shown on a terminal, save it with `send > FILE`]",
-                    ANSI.dim, if: color))
+                sink.printLine(
+                    ANSI.paint(
+                        "[binary body: \(mediaType), \(Quantities.size(response.bodySize)); not shown on a terminal, save it with `send > FILE`]",
+                        ANSI.dim, if: color))
             } else {
                 sink.writeBytes(response.body)
             }
@@ -155,9 +158,9 @@ public enum ResponseRenderer {
 
     /// Said once after a JSON body that nests deeper than the formatter indents,
     /// so that lines that look less indented than they are do not mislead.
-    static let indentCappedNote = "note: the body nests more than \(JSONFormatter.maximumIndentDepth) levels deep; "
+    static let indentCappedNote =
+        "note: the body nests more than \(JSONFormatter.maximumIndentDepth) levels deep; "
         + "lines deeper than that are indented as level \(JSONFormatter.maximumIndentDepth)"
-
 
     static func printText(_ raw: String, outputIsTerminal: Bool, to sink: OutputSink) {
         let text = outputIsTerminal ? TerminalText.escape(raw) : raw

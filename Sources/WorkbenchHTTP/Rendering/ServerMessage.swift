@@ -22,7 +22,8 @@ public enum ServerMessage {
     /// `kind`: the body's kind when the caller already classified it (saves a scan).
     public static func summary(for response: HTTPResponse, kind: BodyKind? = nil) -> String? {
         guard response.statusCode >= 400, (kind ?? BodyKind.classify(response)) == .json,
-              let message = find(in: response.body) else { return nil }
+            let message = find(in: response.body)
+        else { return nil }
         let reason = StatusText.reason(for: response.statusCode)
         let kind = response.statusCode >= 500 ? "server error" : "client error"
         return "\(kind): \(response.statusCode)\(reason.isEmpty ? "" : " " + reason): \(message)"

@@ -38,7 +38,7 @@ public final class StreamRenderer: ResponseStream {
         switch type {
         case "text/event-stream": return .text
         case "application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonlines",
-             "application/stream+json":
+            "application/stream+json":
             return .jsonLines
         case _ where type == "application/json-seq" || type.hasSuffix("+json-seq"):
             return .jsonSequence

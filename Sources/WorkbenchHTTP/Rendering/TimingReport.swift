@@ -37,8 +37,9 @@ public enum TimingReport {
             lines.append("redirects".padding(to: 14) + Quantities.duration(t.redirect))
         }
         lines.append("total".padding(to: 14) + Quantities.duration(t.total))
-        lines.append("\(response.httpVersion), remote \(response.remoteAddress), "
-            + (response.reusedConnection ? "connection reused" : "new connection"))
+        lines.append(
+            "\(response.httpVersion), remote \(response.remoteAddress), "
+                + (response.reusedConnection ? "connection reused" : "new connection"))
         return lines.joined(separator: "\n")
     }
 }

@@ -51,8 +51,11 @@ public enum AWSSigV4Signing {
         var key = hmac(Array(("AWS4" + credentials.secretKey).utf8), day)
         for part in [region, service, "aws4_request"] { key = hmac(key, part) }
         let signature = hex(hmac(key, stringToSign))
-        added.append(HeaderField(name: "Authorization", value: "AWS4-HMAC-SHA256 Credential=\(credentials.accessKey)/\(scope), "
-            + "SignedHeaders=\(signedHeaders), Signature=\(signature)"))
+        added.append(
+            HeaderField(
+                name: "Authorization",
+                value: "AWS4-HMAC-SHA256 Credential=\(credentials.accessKey)/\(scope), "
+                    + "SignedHeaders=\(signedHeaders), Signature=\(signature)"))
         return added
     }
 

@@ -20,8 +20,10 @@ public struct Cookie: Equatable, Sendable {
     public var name: String
     public var value: String
 
-    public init(domain: String, includeSubdomains: Bool = false, path: String = "/", secure: Bool = false,
-                httpOnly: Bool = false, expires: Int = 0, name: String, value: String) {
+    public init(
+        domain: String, includeSubdomains: Bool = false, path: String = "/", secure: Bool = false,
+        httpOnly: Bool = false, expires: Int = 0, name: String, value: String
+    ) {
         self.domain = domain
         self.includeSubdomains = includeSubdomains
         self.path = path
@@ -44,9 +46,10 @@ public struct Cookie: Equatable, Sendable {
         }
         let fields = text.split(separator: "\t", omittingEmptySubsequences: false)
         guard fields.count == 7, !fields[0].isEmpty, let expires = Int(fields[4]) else { return nil }
-        self.init(domain: String(fields[0]), includeSubdomains: fields[1] == "TRUE", path: String(fields[2]),
-                  secure: fields[3] == "TRUE", httpOnly: httpOnly, expires: expires,
-                  name: String(fields[5]), value: String(fields[6]))
+        self.init(
+            domain: String(fields[0]), includeSubdomains: fields[1] == "TRUE", path: String(fields[2]),
+            secure: fields[3] == "TRUE", httpOnly: httpOnly, expires: expires,
+            name: String(fields[5]), value: String(fields[6]))
     }
 
     /// The line curl's engine reads back (CURLOPT_COOKIELIST).

@@ -27,12 +27,13 @@ enum CurlFailure {
         case CURLE_SSL_CACERT_BADFILE:
             return failure(.tls, "cannot use the CA certificates of `cacert \(settings.caCertificate ?? "")`: \(detail)")
         case CURLE_RECV_ERROR where detail.contains("alert certificate required"),
-             CURLE_SSL_CONNECT_ERROR where detail.contains("alert certificate required"):
+            CURLE_SSL_CONNECT_ERROR where detail.contains("alert certificate required"):
             return failure(.tls, "\(address) requires a client certificate (`cert FILE [KEY]`): \(detail)")
         case CURLE_SSL_CERTPROBLEM:
             return failure(.tls, "cannot use the client certificate of `cert \(settings.clientCertificate ?? "")`: \(detail)")
         case CURLE_PEER_FAILED_VERIFICATION where settings.caCertificate != nil:
-            return failure(.tls, "TLS verification failed for \(host) with the CA certificates of `cacert \(settings.caCertificate ?? "")`: \(detail)")
+            return failure(
+                .tls, "TLS verification failed for \(host) with the CA certificates of `cacert \(settings.caCertificate ?? "")`: \(detail)")
         case CURLE_COULDNT_RESOLVE_HOST:
             return failure(.hostNotFound, "host not found: \(host)")
         case CURLE_COULDNT_CONNECT:
@@ -43,22 +44,33 @@ enum CurlFailure {
             return failure(.cannotConnect, "cannot connect to \(address): \(reason)")
         case CURLE_OPERATION_TIMEDOUT:
             if collector.blocks.isEmpty && detail.lowercased().contains("connect") {
-                return failure(.timeout, "timeout: could not connect to \(address) within \(seconds(min(settings.timeout == 0 ? 10 : settings.timeout, 10)))")
+                return failure(
+                    .timeout,
+                    "timeout: could not connect to \(address) within \(seconds(min(settings.timeout == 0 ? 10 : settings.timeout, 10)))")
             }
-            return failure(.timeout, "timeout after \(seconds(settings.timeout)): \(request.method) \(Excerpt.cut(request.shownURL))"
-                + (collector.blocks.isEmpty ? " (no reply)" : " (reply incomplete: \(collector.bytesReceived) body bytes received)"))
+            return failure(
+                .timeout,
+                "timeout after \(seconds(settings.timeout)): \(request.method) \(Excerpt.cut(request.shownURL))"
+                    + (collector.blocks.isEmpty ? " (no reply)" : " (reply incomplete: \(collector.bytesReceived) body bytes received)"))
         case CURLE_PEER_FAILED_VERIFICATION:
-            return failure(.tls, "TLS verification failed for \(host): \(detail.isEmpty ? "certificate not trusted" : detail) (`insecure on` skips verification)")
+            return failure(
+                .tls,
+                "TLS verification failed for \(host): \(detail.isEmpty ? "certificate not trusted" : detail) (`insecure on` skips verification)"
+            )
         case CURLE_SSL_CONNECT_ERROR:
             return failure(.tls, "TLS handshake with \(address) failed: \(detail)")
         case CURLE_TOO_MANY_REDIRECTS:
-            return failure(.redirect, "too many redirects: stopped after \(CurlTransport.maxRedirects) (last: \(collector.hops.last?.location ?? Excerpt.cut(request.shownURL)))")
+            return failure(
+                .redirect,
+                "too many redirects: stopped after \(CurlTransport.maxRedirects) (last: \(collector.hops.last?.location ?? Excerpt.cut(request.shownURL)))"
+            )
         case CURLE_WRITE_ERROR where collector.exceededLimit:
             return tooLarge(bodyLimit)
         case CURLE_WRITE_ERROR where collector.outputError != nil:
             let reason = String(cString: strerror(collector.outputError ?? EIO))
             // The file is what failed (`send > /dev/full`), not the URL.
-            return failure(.body, "cannot write the body of \(Excerpt.cut(request.shownURL)) to '\(outputFile ?? "the output file")': \(reason)")
+            return failure(
+                .body, "cannot write the body of \(Excerpt.cut(request.shownURL)) to '\(outputFile ?? "the output file")': \(reason)")
         case CURLE_GOT_NOTHING:
             return failure(.emptyReply, "empty reply: \(address) closed the connection without answering")
         case CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL:
@@ -71,13 +83,15 @@ enum CurlFailure {
             }
             return failure(.malformedReply, "malformed reply from \(address): \(detail.isEmpty ? "invalid response" : detail)")
         case CURLE_RECV_ERROR:
-            return failure(.connectionLost, "connection to \(address) failed while receiving: \(detail.isEmpty ? "connection reset" : detail)")
+            return failure(
+                .connectionLost, "connection to \(address) failed while receiving: \(detail.isEmpty ? "connection reset" : detail)")
         case CURLE_OUT_OF_MEMORY where collector.bytesReceived == 0:
             // curl 7.88 reports a status or header line over its 100 KB limit as out of memory
             // (what is sent is within `HTTPSyntax.maximumHeaderValueBytes`).
             return failure(.malformedReply, "malformed reply from \(address): a response status or header line is too large (over 100 KB)")
         case CURLE_SEND_ERROR:
-            return failure(.connectionLost, "connection to \(address) failed while sending: \(detail.isEmpty ? "connection reset" : detail)")
+            return failure(
+                .connectionLost, "connection to \(address) failed while sending: \(detail.isEmpty ? "connection reset" : detail)")
         case CURLE_PARTIAL_FILE:
             return failure(.connectionLost, "reply from \(address) ended early: \(detail)")
         case CURLE_BAD_CONTENT_ENCODING:
@@ -86,13 +100,17 @@ enum CurlFailure {
             return tooLarge(bodyLimit)
         default:
             let name = String(cString: curl_easy_strerror(code))
-            return failure(.engine, "transfer failed: \(name)\(detail.isEmpty ? "" : ": " + detail) (\(request.method) \(Excerpt.cut(request.shownURL)))")
+            return failure(
+                .engine,
+                "transfer failed: \(name)\(detail.isEmpty ? "" : ": " + detail) (\(request.method) \(Excerpt.cut(request.shownURL)))")
         }
     }
 
     static func tooLarge(_ limit: Int) -> WorkbenchError {
-        failure(.bodyTooLarge, "response body too large: more than \(Quantities.size(limit)) (the `maxbody` setting); "
-            + "save it with `send > FILE`, or raise the limit")
+        failure(
+            .bodyTooLarge,
+            "response body too large: more than \(Quantities.size(limit)) (the `maxbody` setting); "
+                + "save it with `send > FILE`, or raise the limit")
     }
 
     /// The error for a transfer that failed this way.

@@ -18,8 +18,10 @@ public struct SendOptions {
     /// the Content-Length once the headers announced one (a progress line).
     public var progress: ((_ received: Int, _ expected: Int?) -> Void)?
 
-    public init(outputFile: String? = nil, cookies: CookieJar = CookieJar(), stream: ResponseStream? = nil,
-                shouldAbort: @escaping @Sendable () -> Bool = { false }) {
+    public init(
+        outputFile: String? = nil, cookies: CookieJar = CookieJar(), stream: ResponseStream? = nil,
+        shouldAbort: @escaping @Sendable () -> Bool = { false }
+    ) {
         self.outputFile = outputFile
         self.cookies = cookies
         self.stream = stream
@@ -93,8 +95,9 @@ public final class CurlTransport {
             }
             output?.discard()
             guard hops.count < Self.maxRedirects else {
-                throw WorkbenchError("too many redirects: stopped after \(Self.maxRedirects) (last: \(Template.oneLine(location.prefix(200))))",
-                                     kind: .transport(.redirect))
+                throw WorkbenchError(
+                    "too many redirects: stopped after \(Self.maxRedirects) (last: \(Template.oneLine(location.prefix(200))))",
+                    kind: .transport(.redirect))
             }
             hops.append(RedirectHop(statusLine: response.statusLine, location: location))
             earlier += response.timings.total
@@ -137,8 +140,9 @@ public final class CurlTransport {
         if let path = options.outputFile {
             output = try OutputFile(path: path)
         }
-        let collector = ResponseCollector(bodyLimit: settings.maxBodyBytes, outputDescriptor: output?.descriptor,
-                                          stream: options.stream)
+        let collector = ResponseCollector(
+            bodyLimit: settings.maxBodyBytes, outputDescriptor: output?.descriptor,
+            stream: options.stream)
         // A body check still running on its thread (the transfer failed or was stopped) ends here.
         defer { collector.endJSONCheck() }
         let uploads = UploadFileSizes(request.method == "HEAD" ? nil : request.multipart)
@@ -151,13 +155,16 @@ public final class CurlTransport {
                 sent.awsSigV4 = nil
             }
             let outcome = try sent.body.withUnsafeBufferPointer { body throws(WorkbenchError) in
-                try perform(sent, body: body, settings: settings, collector: collector, shouldAbort: {
-                    options.progress?(collector.bytesReceived, collector.announcedLength)
-                    return options.shouldAbort()
-                })
+                try perform(
+                    sent, body: body, settings: settings, collector: collector,
+                    shouldAbort: {
+                        options.progress?(collector.bytesReceived, collector.announcedLength)
+                        return options.shouldAbort()
+                    })
             }
-            let response = try makeResponse(outcome: outcome, request: request, settings: settings,
-                                            collector: collector, options: options)
+            let response = try makeResponse(
+                outcome: outcome, request: request, settings: settings,
+                collector: collector, options: options)
             return (response, output)
         } catch {
             output?.discard()
@@ -184,14 +191,20 @@ public final class CurlTransport {
             // Each line ends with its NUL: libcurl copies it from where it starts.
             var start = 0
             for end in bytes.indices where bytes[end] == 0 {
-                guard let appended = curl_slist_append(headerList, UnsafeRawPointer(bytes.baseAddress! + start)
-                    .assumingMemoryBound(to: CChar.self)) else { return false }
+                guard
+                    let appended = curl_slist_append(
+                        headerList,
+                        UnsafeRawPointer(bytes.baseAddress! + start)
+                            .assumingMemoryBound(to: CChar.self))
+                else { return false }
                 headerList = appended
                 start = end + 1
             }
             return true
         }
-        guard listed else { throw WorkbenchError("cannot send: out of memory while listing the request headers", kind: .transport(.engine)) }
+        guard listed else {
+            throw WorkbenchError("cannot send: out of memory while listing the request headers", kind: .transport(.engine))
+        }
         let context = Unmanaged.passUnretained(collector).toOpaque()
 
         try setString(CURLOPT_URL, "CURLOPT_URL", request.url)
@@ -216,7 +229,8 @@ public final class CurlTransport {
         try set(CURLOPT_SSL_VERIFYPEER, "CURLOPT_SSL_VERIFYPEER") { wb_curl_set_long($0, $1, settings.insecure ? 0 : 1) }
         try set(CURLOPT_SSL_VERIFYHOST, "CURLOPT_SSL_VERIFYHOST") { wb_curl_set_long($0, $1, settings.insecure ? 0 : 2) }
         let totalMilliseconds = Int(settings.timeout * 1000)
-        let connectMilliseconds = totalMilliseconds > 0
+        let connectMilliseconds =
+            totalMilliseconds > 0
             ? min(totalMilliseconds, Self.connectTimeoutMilliseconds) : Self.connectTimeoutMilliseconds
         try set(CURLOPT_TIMEOUT_MS, "CURLOPT_TIMEOUT_MS") { wb_curl_set_long($0, $1, totalMilliseconds) }
         try set(CURLOPT_CONNECTTIMEOUT_MS, "CURLOPT_CONNECTTIMEOUT_MS") { wb_curl_set_long($0, $1, connectMilliseconds) }
@@ -304,11 +318,12 @@ public final class CurlTransport {
                 try setString(CURLOPT_SSLKEY, "CURLOPT_SSLKEY", FileSystem.expandTilde(key))
             }
         }
-        let version = switch settings.httpVersion {
-        case .auto: Int(CURL_HTTP_VERSION_2TLS)
-        case .http1_1: Int(CURL_HTTP_VERSION_1_1)
-        case .http2: Int(CURL_HTTP_VERSION_2_0)
-        }
+        let version =
+            switch settings.httpVersion {
+            case .auto: Int(CURL_HTTP_VERSION_2TLS)
+            case .http1_1: Int(CURL_HTTP_VERSION_1_1)
+            case .http2: Int(CURL_HTTP_VERSION_2_0)
+            }
         try set(CURLOPT_HTTP_VERSION, "CURLOPT_HTTP_VERSION") { wb_curl_set_long($0, $1, version) }
         if let socket = request.base.unixSocket {
             try setString(CURLOPT_UNIX_SOCKET_PATH, "CURLOPT_UNIX_SOCKET_PATH", FileSystem.expandTilde(socket))
@@ -347,8 +362,9 @@ public final class CurlTransport {
             }
             guard code == CURLE_OK else {
                 curl_mime_free(mime)
-                throw WorkbenchError("cannot build the multipart part '\(part.name)': \(String(cString: curl_easy_strerror(code)))",
-                                     kind: .transport(.engine))
+                throw WorkbenchError(
+                    "cannot build the multipart part '\(part.name)': \(String(cString: curl_easy_strerror(code)))",
+                    kind: .transport(.engine))
             }
         }
         return mime
@@ -370,8 +386,9 @@ public final class CurlTransport {
 
     private func check(_ code: CURLcode, _ name: String) throws(WorkbenchError) {
         guard code == CURLE_OK else {
-            throw WorkbenchError("cannot set up the request: libcurl refused \(name) (\(String(cString: curl_easy_strerror(code))))",
-                                 kind: .transport(.engine))
+            throw WorkbenchError(
+                "cannot set up the request: libcurl refused \(name) (\(String(cString: curl_easy_strerror(code))))",
+                kind: .transport(.engine))
         }
     }
 
@@ -436,7 +453,6 @@ public final class CurlTransport {
         return bytes
     }
 
-
     /// With AWS Signature Version 4, the headers libcurl writes itself from an option
     /// (`User-Agent`, `Accept-Encoding`) or by default (`Accept: */*`) are left to it: libcurl
     /// 7.88 sorts the signed headers as `name:value` lines, which puts `accept-encoding` before
@@ -455,7 +471,9 @@ public final class CurlTransport {
         for value in request.headers.values(of: "Content-Length") {
             guard let promised = Int(value.trimmingSpaces()), promised > sent else { continue }
             let what = request.method == "HEAD" ? "a HEAD request sends no body" : "the body is \(Quantities.size(sent))"
-            throw WorkbenchError("Content-Length: \(promised) promises more than is sent (\(what)); the server would wait for the rest: remove the header or set the body")
+            throw WorkbenchError(
+                "Content-Length: \(promised) promises more than is sent (\(what)); the server would wait for the rest: remove the header or set the body"
+            )
         }
     }
 
@@ -468,16 +486,18 @@ public final class CurlTransport {
             for piece in value.split(separator: ",") {
                 let text = String(piece.trimmingSpaces())
                 guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), Int64(text) != nil else {
-                    throw WorkbenchError("malformed reply from \(authority): invalid Content-Length \(Excerpt.quoted(text, limit: 40)); "
-                        + "\(Quantities.size(received)) arrived, perhaps not all of the body")
+                    throw WorkbenchError(
+                        "malformed reply from \(authority): invalid Content-Length \(Excerpt.quoted(text, limit: 40)); "
+                            + "\(Quantities.size(received)) arrived, perhaps not all of the body")
                 }
                 let canonical = String(Int64(text) ?? 0)
                 if !lengths.contains(canonical) { lengths.append(canonical) }
             }
         }
         if lengths.count > 1 {
-            throw WorkbenchError("malformed reply from \(authority): Content-Length headers disagree (\(lengths.joined(separator: ", "))), "
-                + "so the body's length is unknown; \(Quantities.size(received)) arrived")
+            throw WorkbenchError(
+                "malformed reply from \(authority): Content-Length headers disagree (\(lengths.joined(separator: ", "))), "
+                    + "so the body's length is unknown; \(Quantities.size(received)) arrived")
         }
     }
 
@@ -531,8 +551,10 @@ public final class CurlTransport {
             remoteAddress: address,
             reusedConnection: getLong(CURLINFO_NUM_CONNECTS) == 0,
             url: getString(CURLINFO_EFFECTIVE_URL),
-            stream: collector.isStreaming ? StreamEnd(stoppedByUser: { if case .aborted = outcome { true } else { false } }(),
-                                                      keptPartOnly: collector.keptPartOnly) : nil
+            stream: collector.isStreaming
+                ? StreamEnd(
+                    stoppedByUser: { if case .aborted = outcome { true } else { false } }(),
+                    keptPartOnly: collector.keptPartOnly) : nil
         )
         response.bodyCheckpoints = collector.jsonCheckpoints
         return response

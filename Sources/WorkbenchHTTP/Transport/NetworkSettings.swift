@@ -24,11 +24,14 @@ public enum ProxySetting: Equatable, Sendable {
             rest = text[marker.upperBound...]
         }
         guard schemes.contains(scheme) else {
-            throw WorkbenchError("unsupported proxy scheme '\(Template.oneLine(scheme.prefix(40)))': use \(schemes.joined(separator: ", "))")
+            throw WorkbenchError(
+                "unsupported proxy scheme '\(Template.oneLine(scheme.prefix(40)))': use \(schemes.joined(separator: ", "))")
         }
         if rest.hasSuffix("/") { rest = rest.dropLast() }
         guard !rest.contains("@") else {
-            throw WorkbenchError("proxy URL '\(Template.oneLine(text))' has credentials, which a saved setting would keep in the clear: proxies with a login are not supported")
+            throw WorkbenchError(
+                "proxy URL '\(Template.oneLine(text))' has credentials, which a saved setting would keep in the clear: proxies with a login are not supported"
+            )
         }
         guard !rest.contains("/"), !rest.contains("?"), !rest.contains("#") else {
             throw WorkbenchError("proxy URL '\(Template.oneLine(text))' has a path: use SCHEME://HOST[:PORT]")

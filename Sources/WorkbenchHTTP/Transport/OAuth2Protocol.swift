@@ -73,8 +73,9 @@ public enum OAuth2Protocol {
             variables.set(name, to: field.value, secret: secretFields.contains(field.name) || field.name == "client_secret")
             formFields.append(FormField(name: field.name, value: "{{\(name)}}"))
         }
-        var endpoint = Endpoint(base: url, method: "POST",
-                                headers: [HeaderField(name: "Accept", value: "application/json")], body: .form(formFields))
+        var endpoint = Endpoint(
+            base: url, method: "POST",
+            headers: [HeaderField(name: "Accept", value: "application/json")], body: .form(formFields))
         if let client, let secret = client.secret, !client.inBody {
             // RFC 6749 2.3.1: both form-encoded before they are joined and Base64-encoded.
             variables.set("oauth2_client_id", to: PercentEncoding.formComponent(client.id))
@@ -88,8 +89,9 @@ public enum OAuth2Protocol {
     public static func tokenRequest(
         url: String, grant: [(name: String, value: String)], client: Client
     ) throws(WorkbenchError) -> PreparedRequest {
-        try formRequest(url: url, fields: grant,
-                        secretFields: ["refresh_token", "code", "code_verifier", "device_code"], client: client)
+        try formRequest(
+            url: url, fields: grant,
+            secretFields: ["refresh_token", "code", "code_verifier", "device_code"], client: client)
     }
 
     /// Reads a token endpoint's reply: a token on 200 with `access_token`, the
@@ -104,28 +106,36 @@ public enum OAuth2Protocol {
         }
         let tokenType = object["token_type"]?.stringValue ?? "Bearer"
         guard tokenType.lowercased() == "bearer" else {
-            throw WorkbenchError("the token endpoint \(url) issued a '\(Template.oneLine(tokenType.prefix(40)))' token; only Bearer tokens are supported")
+            throw WorkbenchError(
+                "the token endpoint \(url) issued a '\(Template.oneLine(tokenType.prefix(40)))' token; only Bearer tokens are supported")
         }
-        return .token(Token(accessToken: accessToken, tokenType: tokenType, expiresIn: number(object["expires_in"]),
-                            refreshToken: object["refresh_token"]?.stringValue, scope: object["scope"]?.stringValue))
+        return .token(
+            Token(
+                accessToken: accessToken, tokenType: tokenType, expiresIn: number(object["expires_in"]),
+                refreshToken: object["refresh_token"]?.stringValue, scope: object["scope"]?.stringValue))
     }
 
     /// Reads a device authorization reply (RFC 8628 3.2).
     public static func readDeviceReply(_ response: HTTPResponse, from url: String) throws(WorkbenchError) -> DeviceAuthorization {
         let object = try replyObject(response, from: url)
         if let code = object["error"]?.stringValue {
-            throw WorkbenchError("device authorization refused by \(url): \(describe(code: code, description: object["error_description"]?.stringValue))")
+            throw WorkbenchError(
+                "device authorization refused by \(url): \(describe(code: code, description: object["error_description"]?.stringValue))")
         }
         guard response.statusCode == 200, let deviceCode = object["device_code"]?.stringValue,
-              let userCode = object["user_code"]?.stringValue,
-              let uri = (object["verification_uri"] ?? object["verification_url"])?.stringValue else {
-            throw WorkbenchError("the device authorization endpoint \(url) answered \(response.statusCode) without device_code, user_code and verification_uri")
+            let userCode = object["user_code"]?.stringValue,
+            let uri = (object["verification_uri"] ?? object["verification_url"])?.stringValue
+        else {
+            throw WorkbenchError(
+                "the device authorization endpoint \(url) answered \(response.statusCode) without device_code, user_code and verification_uri"
+            )
         }
         let expiresIn = number(object["expires_in"]) ?? 600
         let interval = number(object["interval"]) ?? 5
-        return DeviceAuthorization(deviceCode: deviceCode, userCode: userCode, verificationURI: uri,
-                                   verificationURIComplete: object["verification_uri_complete"]?.stringValue,
-                                   expiresIn: min(max(expiresIn, 1), 3600), interval: min(max(interval, 1), 60))
+        return DeviceAuthorization(
+            deviceCode: deviceCode, userCode: userCode, verificationURI: uri,
+            verificationURIComplete: object["verification_uri_complete"]?.stringValue,
+            expiresIn: min(max(expiresIn, 1), 3600), interval: min(max(interval, 1), 60))
     }
 
     /// `invalid_client (Client authentication failed)`: a server's error as one line, escaped.

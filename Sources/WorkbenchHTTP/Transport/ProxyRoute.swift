@@ -84,7 +84,9 @@ public struct ProxyRoute: Equatable, Sendable {
 
     /// One line for `show`: which proxy, from where, and how the request reaches it.
     public func note(requestScheme: String) -> String {
-        let how = forwardsInAbsoluteForm(requestScheme: requestScheme) ? ""
+        let how =
+            forwardsInAbsoluteForm(requestScheme: requestScheme)
+            ? ""
             : scheme.hasPrefix("socks") ? "" : ", through a CONNECT tunnel"
         let bypass = source == Self.settingSource ? "" : "; `no_proxy` lists hosts that go direct"
         return "(through proxy \(shownURL), from \(source)\(how)\(bypass))"

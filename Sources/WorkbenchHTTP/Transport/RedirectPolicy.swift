@@ -19,7 +19,8 @@ public enum RedirectPolicy {
         next.base = base
         next.target = target
         next.shownTarget = target
-        let becomesGet = (status == 303 && request.method != "HEAD")
+        let becomesGet =
+            (status == 303 && request.method != "HEAD")
             || ((status == 301 || status == 302) && request.method == "POST")
         if becomesGet {
             next.method = "GET"
@@ -29,11 +30,13 @@ public enum RedirectPolicy {
             next.shownMultipart = nil
         }
         if base.unixSocket == nil && base.scheme == request.base.scheme && base.host == request.base.host
-            && base.effectivePort == request.base.effectivePort {
+            && base.effectivePort == request.base.effectivePort
+        {
             // The same origin over the same Unix socket (a Location written in full).
             base.unixSocket = request.base.unixSocket
         }
-        let crossOrigin = base.scheme != request.base.scheme || base.host != request.base.host
+        let crossOrigin =
+            base.scheme != request.base.scheme || base.host != request.base.host
             || base.effectivePort != request.base.effectivePort || base.unixSocket != request.base.unixSocket
         func keep(_ field: HeaderField) -> Bool {
             let name = field.name.lowercased()
@@ -59,12 +62,14 @@ public enum RedirectPolicy {
         if let hash = reference.firstIndex(of: "#") { reference = reference[..<hash] }
         if reference.isEmpty { return (request.base, request.target) }
         if let colon = reference.firstIndex(of: ":"),
-           reference[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }),
-           reference[..<colon].first?.isLetter == true {
+            reference[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }),
+            reference[..<colon].first?.isLetter == true
+        {
             let scheme = reference[..<colon].lowercased()
             guard scheme == "http" || scheme == "https" else {
-                throw WorkbenchError("redirect to '\(Template.oneLine(location.prefix(200)))' refused: the scheme '\(Template.oneLine(scheme.prefix(40)))' is not followed, only http and https redirects are",
-                                     kind: .transport(.redirect))
+                throw WorkbenchError(
+                    "redirect to '\(Template.oneLine(location.prefix(200)))' refused: the scheme '\(Template.oneLine(scheme.prefix(40)))' is not followed, only http and https redirects are",
+                    kind: .transport(.redirect))
             }
             return try split(String(reference))
         }
@@ -93,8 +98,9 @@ public enum RedirectPolicy {
         do throws(WorkbenchError) {
             base = try BaseURL.parse(String(absolute[..<targetStart]))
         } catch {
-            throw WorkbenchError("redirect to '\(Template.oneLine(absolute.prefix(200)))' refused: \(error.message)",
-                                 kind: .transport(.redirect))
+            throw WorkbenchError(
+                "redirect to '\(Template.oneLine(absolute.prefix(200)))' refused: \(error.message)",
+                kind: .transport(.redirect))
         }
         var target = String(rest[targetStart...])
         if target.hasPrefix("?") || target.isEmpty { target = "/" + target }

@@ -94,11 +94,13 @@ final class ResponseCollector {
         // Trimmed before it is decoded, by the rule `trimmingSpaces` follows (which decides
         // when the bytes cannot): one string made, not the untrimmed one and then its copy.
         let rest = UnsafeBufferPointer(rebasing: line[(colon + 1)...])
-        let value = rest.spaceTrimmedRange.map { String(decoding: UnsafeBufferPointer(rebasing: rest[$0]), as: UTF8.self) }
+        let value =
+            rest.spaceTrimmedRange.map { String(decoding: UnsafeBufferPointer(rebasing: rest[$0]), as: UTF8.self) }
             ?? String(decoding: rest, as: UTF8.self).trimmingSpaces()
         blocks[last].headers.append(HeaderField(name: name, value: value))
         if HTTPSyntax.equalIgnoringASCIICase(name, "Content-Length"), outputDescriptor == nil, let length = Int(value),
-           length > 0, length <= bodyLimit, body.isEmpty {
+            length > 0, length <= bodyLimit, body.isEmpty
+        {
             // Reserve once so a large body is not copied while it grows.
             body.reserveCapacity(length)
             Self.preferHugePages(&body)
@@ -180,9 +182,10 @@ final class ResponseCollector {
     /// it, is checked on a thread of its own; any other in the callback.
     private func startJSONCheck() {
         if body.capacity >= BackgroundBodyCheck.threshold, let length = announcedLength,
-           length >= BackgroundBodyCheck.threshold, body.capacity >= length,
-           let base = body.withUnsafeBufferPointer({ $0.baseAddress }),
-           let background = BackgroundBodyCheck.start(reading: base) {
+            length >= BackgroundBodyCheck.threshold, body.capacity >= length,
+            let base = body.withUnsafeBufferPointer({ $0.baseAddress }),
+            let background = BackgroundBodyCheck.start(reading: base)
+        {
             backgroundCheck = background
         } else {
             jsonCheck = JSONBodyCheck()

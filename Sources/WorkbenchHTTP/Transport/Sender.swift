@@ -10,8 +10,10 @@ public struct Sender {
     public var options: SendOptions
     public var readFile: (String) throws(WorkbenchError) -> [UInt8]
 
-    public init(transport: HTTPTransport, options: SendOptions = SendOptions(),
-                readFile: @escaping (String) throws(WorkbenchError) -> [UInt8] = FileSystem.read) {
+    public init(
+        transport: HTTPTransport, options: SendOptions = SendOptions(),
+        readFile: @escaping (String) throws(WorkbenchError) -> [UInt8] = FileSystem.read
+    ) {
         self.transport = transport
         self.options = options
         self.readFile = readFile
@@ -19,8 +21,10 @@ public struct Sender {
 
     /// Prepares `endpoint` in `scope` and sends it with `cookies`; the request as prepared
     /// (for what is kept and reported) and the response, whose `cookies` is the jar after it.
-    public func send(_ endpoint: Endpoint, in scope: VariableScope, settings: Settings,
-                     cookies: CookieJar) throws(WorkbenchError) -> (request: PreparedRequest, response: HTTPResponse) {
+    public func send(
+        _ endpoint: Endpoint, in scope: VariableScope, settings: Settings,
+        cookies: CookieJar
+    ) throws(WorkbenchError) -> (request: PreparedRequest, response: HTTPResponse) {
         let request = try endpoint.prepare(in: scope, readFile: readFile)
         return (request, try send(request, settings: settings, cookies: cookies))
     }
@@ -35,9 +39,11 @@ public struct Sender {
     /// The one description fetcher (`openapi URL`, a session's description on replay): a GET
     /// of `url` asking for JSON or YAML, redirects followed, the body allowed as large as a file
     /// read, a status outside 2xx an error (`failure` words it: each command says it its way).
-    public func fetchDocument(_ url: String, in scope: VariableScope = VariableScope(), settings: Settings = Settings(),
-                              cookies: CookieJar = CookieJar(),
-                              failure: (HTTPResponse) -> WorkbenchError) throws(WorkbenchError) -> HTTPResponse {
+    public func fetchDocument(
+        _ url: String, in scope: VariableScope = VariableScope(), settings: Settings = Settings(),
+        cookies: CookieJar = CookieJar(),
+        failure: (HTTPResponse) -> WorkbenchError
+    ) throws(WorkbenchError) -> HTTPResponse {
         var endpoint = Endpoint()
         _ = try endpoint.setURL(url)
         endpoint.setHeader("Accept", "application/json, application/yaml;q=0.9, */*;q=0.5")

@@ -32,12 +32,12 @@ public struct Settings: Equatable, Sendable {
             "color    \(color.word)",
             "maxbody  \(Quantities.size(maxBodyBytes))",
         ]
-        // Network settings only when set: `proxy`, `cacert`, `cert` and `http` show each one.
-        + (proxy == .environment ? [] : ["proxy    \(proxy.summary)"])
-        + (caCertificate.map { ["cacert   \($0)"] } ?? [])
-        + (clientCertificate.map { ["cert     \($0)" + (clientKey.map { " key \($0)" } ?? "")] } ?? [])
-        + (httpVersion == .auto ? [] : ["http     \(httpVersion.rawValue)"]))
-        .joined(separator: "\n")
+            // Network settings only when set: `proxy`, `cacert`, `cert` and `http` show each one.
+            + (proxy == .environment ? [] : ["proxy    \(proxy.summary)"])
+            + (caCertificate.map { ["cacert   \($0)"] } ?? [])
+            + (clientCertificate.map { ["cert     \($0)" + (clientKey.map { " key \($0)" } ?? "")] } ?? [])
+            + (httpVersion == .auto ? [] : ["http     \(httpVersion.rawValue)"]))
+            .joined(separator: "\n")
     }
 
     static func format(seconds: Double) -> String {

@@ -26,8 +26,9 @@ struct UploadFileSizes {
             let now = Self.size(of: file.path)
             guard now != file.size else { continue }
             let after = now.map { "\($0) bytes" } ?? "gone"
-            return error.prefixed("the upload of '\(file.shown)' failed: the file changed while it was sent "
-                + "(\(file.size) bytes when the transfer started, \(after) now); ")
+            return error.prefixed(
+                "the upload of '\(file.shown)' failed: the file changed while it was sent "
+                    + "(\(file.size) bytes when the transfer started, \(after) now); ")
         }
         return error
     }

@@ -7,7 +7,9 @@ import WorkbenchHTTP
 /// every byte instead.
 enum CurlExport {
     /// `redirects`: the statuses of the redirects the request met when sent, if known.
-    static func text(request: PreparedRequest, endpoint: Endpoint, settings: Settings, redirects: [Int]? = nil) throws(WorkbenchError) -> String {
+    static func text(request: PreparedRequest, endpoint: Endpoint, settings: Settings, redirects: [Int]? = nil) throws(WorkbenchError)
+        -> String
+    {
         var head = ["curl"]
         var groups: [[String]] = []
         // As the transport: POST, PUT and PATCH announce even an empty body (Content-Length: 0).
@@ -37,9 +39,10 @@ enum CurlExport {
         if let parts = request.multipart {
             // -F names a file; --form-string takes a value as is.
             for part in parts {
-                groups.append(part.isFile
-                    ? ["-F", ShellWords.quote("\(part.name)=@\(part.value)" + (part.contentType.map { ";type=\($0)" } ?? ""))]
-                    : ["--form-string", ShellWords.quote("\(part.name)=\(part.value)")])
+                groups.append(
+                    part.isFile
+                        ? ["-F", ShellWords.quote("\(part.name)=@\(part.value)" + (part.contentType.map { ";type=\($0)" } ?? ""))]
+                        : ["--form-string", ShellWords.quote("\(part.name)=\(part.value)")])
             }
         } else if hasBody && request.method != "HEAD" {
             if case .file(let path) = endpoint.body {

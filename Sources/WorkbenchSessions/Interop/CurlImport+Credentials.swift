@@ -65,7 +65,8 @@ extension CurlImport {
                 continue
             }
             if word.hasPrefix("--"), let equals = word.firstIndex(of: "="),
-               let part = credentialOptions[String(word[..<equals])] {
+                let part = credentialOptions[String(word[..<equals])]
+            {
                 masked.append(String(word[...equals]) + mask(String(word[word.index(after: equals)...]), as: part))
                 continue
             }

@@ -64,7 +64,8 @@ public struct CurlImport: Equatable, Sendable {
     /// The curl commands of a text and, apart, the commands that are not curl
     /// or cannot be split (by line). Only a quote never closed fails the whole text.
     static func readCommands(in text: String) throws(WorkbenchError)
-        -> (commands: [(line: Int, words: [String])], skipped: [(line: Int, message: String)]) {
+        -> (commands: [(line: Int, words: [String])], skipped: [(line: Int, message: String)])
+    {
         let (lines, openQuote) = ShellCommandLines.split(text)
         if let openQuote { throw WorkbenchError("line \(openQuote.line): \(openQuote.message)") }
         var commands: [(line: Int, words: [String])] = []
@@ -187,7 +188,8 @@ public struct CurlImport: Equatable, Sendable {
             case "-d", "--data", "--data-ascii":
                 if text.hasPrefix("@") {
                     try fileBody(String(text.dropFirst()), option: option)
-                    import_.warnings.append("\(option) @FILE: the file is sent as it is; curl would strip its newlines (use --data-binary to say so)")
+                    import_.warnings.append(
+                        "\(option) @FILE: the file is sent as it is; curl would strip its newlines (use --data-binary to say so)")
                 } else {
                     data.append(text)
                 }
@@ -223,10 +225,12 @@ public struct CurlImport: Equatable, Sendable {
                 import_.timeout = seconds
             case "-K", "--config":
                 // Its options would change the request: importing without them would be another request.
-                throw WorkbenchError("curl: \(option) \(Excerpt.quoted(text)) reads more options from a file, which the import does not: "
-                    + "put them on the command line")
+                throw WorkbenchError(
+                    "curl: \(option) \(Excerpt.quoted(text)) reads more options from a file, which the import does not: "
+                        + "put them on the command line")
             case "-o", "--output", "--output-dir":
-                import_.warnings.append("\(option) \(Excerpt.quoted(text)): the response is shown, not written to a file (`send > FILE` writes it)")
+                import_.warnings.append(
+                    "\(option) \(Excerpt.quoted(text)): the response is shown, not written to a file (`send > FILE` writes it)")
             case "-O", "--remote-name":
                 import_.warnings.append("\(option): the response is shown, not written to a file (`send > FILE` writes it)")
             case "-F", "--form": try formPart(text, literal: false, option: option)
@@ -352,7 +356,8 @@ public struct CurlImport: Equatable, Sendable {
                     continue
                 }
                 if rest.hasPrefix("{{") {
-                    throw WorkbenchError("curl: nested braces in the URL \(Excerpt.quoted(url)): curl refuses it as a glob (-g sends it as it is)")
+                    throw WorkbenchError(
+                        "curl: nested braces in the URL \(Excerpt.quoted(url)): curl refuses it as a glob (-g sends it as it is)")
                 }
                 if character == "\\", rest.count > 1 {
                     // `\{` is a literal brace for curl's glob.
@@ -361,7 +366,8 @@ public struct CurlImport: Equatable, Sendable {
                     continue
                 }
                 if character == "{", let close = rest.firstIndex(of: "}"), !rest[rest.index(after: rest.startIndex)..<close].contains("{") {
-                    let alternatives = rest[rest.index(after: rest.startIndex)..<close].split(separator: ",", omittingEmptySubsequences: false)
+                    let alternatives = rest[rest.index(after: rest.startIndex)..<close].split(
+                        separator: ",", omittingEmptySubsequences: false)
                     output += alternatives.first ?? ""
                     several = several || alternatives.count > 1
                     rest = rest[rest.index(after: close)...]
@@ -371,7 +377,8 @@ public struct CurlImport: Equatable, Sendable {
                     let inside = rest[rest.index(after: rest.startIndex)..<close]
                     let bounds = inside.split(separator: ":").first?.split(separator: "-") ?? []
                     if bounds.count == 2, let low = bounds.first, low.allSatisfy({ $0.isNumber || $0.isLetter }), !low.isEmpty,
-                       low.count == 1 || low.allSatisfy(\.isNumber) {
+                        low.count == 1 || low.allSatisfy(\.isNumber)
+                    {
                         output += low
                         several = true
                         rest = rest[rest.index(after: close)...]
@@ -382,7 +389,9 @@ public struct CurlImport: Equatable, Sendable {
                 rest = rest.dropFirst()
             }
             if several {
-                import_.warnings.append("curl would send one request for each URL the glob \(Excerpt.quoted(url)) makes; the first is imported (-g turns globbing off)")
+                import_.warnings.append(
+                    "curl would send one request for each URL the glob \(Excerpt.quoted(url)) makes; the first is imported (-g turns globbing off)"
+                )
             }
             return output
         }
@@ -413,7 +422,8 @@ public struct CurlImport: Equatable, Sendable {
         mutating func result() throws(WorkbenchError) -> CurlImport {
             guard let typedURL = urls.first else { throw WorkbenchError("curl: no URL in the command") }
             if urls.count > 1 {
-                import_.warnings.append("only the first URL is imported; also given: \(urls.dropFirst().map { Excerpt.quoted($0) }.joined(separator: ", "))")
+                import_.warnings.append(
+                    "only the first URL is imported; also given: \(urls.dropFirst().map { Excerpt.quoted($0) }.joined(separator: ", "))")
             }
             var endpoint = Endpoint()
             let joined = data.joined(separator: "&")
@@ -438,8 +448,9 @@ public struct CurlImport: Equatable, Sendable {
             if hasData && !getWithData {
                 if let dataFile {
                     endpoint.body = .file(dataFile)
-                } else if (dataIsJSON || typed.values(of: "Content-Type").last?.lowercased().contains("json") == true),
-                          (try? JSONTemplate.check(joined)) != nil {
+                } else if dataIsJSON || typed.values(of: "Content-Type").last?.lowercased().contains("json") == true,
+                    (try? JSONTemplate.check(joined)) != nil
+                {
                     endpoint.body = .json(joined)
                 } else {
                     endpoint.body = .text(joined)

@@ -45,16 +45,20 @@ public struct Export: Equatable, Sendable {
         for (index, record) in records.enumerated() {
             let request = try record.endpoint.prepare(in: scope.masked, readFile: readFile)
             let prefix = records.count > 1 ? "request \(index + 1): " : ""
-            if record.settings.followRedirects, let reason = RedirectFidelity.reason(request, settings: record.settings, tool: tool,
-                                                                                     redirects: record.response?.redirectStatuses) {
+            if record.settings.followRedirects,
+                let reason = RedirectFidelity.reason(
+                    request, settings: record.settings, tool: tool,
+                    redirects: record.response?.redirectStatuses)
+            {
                 warnings.append(prefix + reason)
             }
             if tool == .curl, let aws = request.awsSigV4, let reason = Self.sigV4PathReason(request, aws) {
                 warnings.append(prefix + reason)
             }
             if tool == .httpie, HTTPieURL.sent(request.target) != request.target {
-                warnings.append(prefix + "HTTPie sends \(Template.oneLine(HTTPieURL.sent(request.target))) where the workbench sends "
-                    + "\(Template.oneLine(request.target)): it re-encodes the URL (`export curl` sends it as it is)")
+                warnings.append(
+                    prefix + "HTTPie sends \(Template.oneLine(HTTPieURL.sent(request.target))) where the workbench sends "
+                        + "\(Template.oneLine(request.target)): it re-encodes the URL (`export curl` sends it as it is)")
             }
         }
         return warnings
@@ -92,15 +96,21 @@ public struct Export: Equatable, Sendable {
                 let request = revealSecrets ? prepared : prepared.shown
                 switch format {
                 case .curl where exact:
-                    commands.append(try CurlCommand.text(for: request, body: record.endpoint.body, settings: record.settings,
-                                                         typedHost: record.endpoint.headersInForce.contains(name: "Host"),
-                                                         redirects: record.response?.redirectStatuses))
+                    commands.append(
+                        try CurlCommand.text(
+                            for: request, body: record.endpoint.body, settings: record.settings,
+                            typedHost: record.endpoint.headersInForce.contains(name: "Host"),
+                            redirects: record.response?.redirectStatuses))
                 case .curl:
-                    commands.append(try CurlExport.text(request: request, endpoint: record.endpoint, settings: record.settings,
-                                                        redirects: record.response?.redirectStatuses))
+                    commands.append(
+                        try CurlExport.text(
+                            request: request, endpoint: record.endpoint, settings: record.settings,
+                            redirects: record.response?.redirectStatuses))
                 default:
-                    commands.append(try HTTPieExport.text(request: request, endpoint: record.endpoint, settings: record.settings,
-                                                          redirects: record.response?.redirectStatuses))
+                    commands.append(
+                        try HTTPieExport.text(
+                            request: request, endpoint: record.endpoint, settings: record.settings,
+                            redirects: record.response?.redirectStatuses))
                 }
             }
             return commands.joined(separator: "\n") + "\n"

@@ -45,10 +45,11 @@ public struct FileImport: Sendable {
         let document: JSONValue
         do {
             document = try JSONParser.parse(text, maximumDepth: maximumDepth)
-        } catch where error.isNestingBound {
+        } catch  where error.isNestingBound {
             throw WorkbenchError("\(file): line \(error.line), column \(error.column): \(error.reason); not imported")
         } catch {
-            throw WorkbenchError("\(file): line \(error.line), column \(error.column): \(error.reason); not a HAR log or a Postman collection")
+            throw WorkbenchError(
+                "\(file): line \(error.line), column \(error.column): \(error.reason); not a HAR log or a Postman collection")
         }
         var imported: FileImport
         if let log = HARImport.logOfOne(document) {
@@ -66,7 +67,8 @@ public struct FileImport: Sendable {
         } else if document["openapi"]?.stringValue != nil || document["swagger"]?.stringValue != nil {
             throw WorkbenchError("\(file): an OpenAPI description, not requests: `openapi \(file)` reads it (then `body example`, `send`)")
         } else {
-            throw WorkbenchError("\(file): JSON, but neither a HAR log ({\"log\": {\"entries\": ...}}), a Postman collection nor a Postman environment")
+            throw WorkbenchError(
+                "\(file): JSON, but neither a HAR log ({\"log\": {\"entries\": ...}}), a Postman collection nor a Postman environment")
         }
         if LiteralText.isUsed(in: imported.records) {
             imported.variables.append(Variable(name: LiteralText.variable, value: "{{"))
@@ -78,7 +80,8 @@ public struct FileImport: Sendable {
     static func jsonpPayload(_ text: String) -> String? {
         let trimmed = String(String(text.drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed())
         guard let open = trimmed.firstIndex(of: "("), trimmed[..<open].allSatisfy({ $0.isLetter || $0.isNumber || "_$.".contains($0) }),
-              trimmed.first.map({ $0.isLetter || $0 == "_" || $0 == "$" }) == true else { return nil }
+            trimmed.first.map({ $0.isLetter || $0 == "_" || $0 == "$" }) == true
+        else { return nil }
         var body = trimmed[trimmed.index(after: open)...]
         if body.hasSuffix(";") { body = body.dropLast() }
         guard body.hasSuffix(")") else { return nil }

@@ -32,12 +32,15 @@ public enum HARExport {
             start += record.response?.elapsedMilliseconds ?? 0
         }
         let log: JSONValue = .object([
-            member("log", .object([
-                member("version", .string("1.2")),
-                member("creator", .object([member("name", .string("workbench")), member("version", .string(WorkbenchVersion.current))])),
-                member("pages", .array([])),
-                member("entries", .array(entries)),
-            ])),
+            member(
+                "log",
+                .object([
+                    member("version", .string("1.2")),
+                    member(
+                        "creator", .object([member("name", .string("workbench")), member("version", .string(WorkbenchVersion.current))])),
+                    member("pages", .array([])),
+                    member("entries", .array(entries)),
+                ]))
         ])
         let redactor = SecretRedactor(secrets: variables.entries.values.filter(\.isSecret).map(\.value))
         return redactor.redact(String(decoding: SessionEncoding.pretty(log), as: UTF8.self))
@@ -53,11 +56,13 @@ public enum HARExport {
             member("request", requestObject(request, version: version)),
             member("response", response.map(responseObject) ?? unanswered),
             member("cache", .object([])),
-            member("timings", .object([
-                member("blocked", .number("-1")), member("dns", .number("-1")), member("connect", .number("-1")),
-                member("send", .number("0")), member("wait", number(time)), member("receive", .number("0")),
-                member("ssl", .number("-1")),
-            ])),
+            member(
+                "timings",
+                .object([
+                    member("blocked", .number("-1")), member("dns", .number("-1")), member("connect", .number("-1")),
+                    member("send", .number("0")), member("wait", number(time)), member("receive", .number("0")),
+                    member("ssl", .number("-1")),
+                ])),
         ])
     }
 
@@ -72,16 +77,25 @@ public enum HARExport {
         ]
         let contentType = request.headers.values(of: "Content-Type").last ?? ""
         if let parts = request.multipart {
-            members.append(member("postData", .object([
-                member("mimeType", .string("multipart/form-data")),
-                member("params", .array(parts.map { part in
-                    .object(part.isFile
-                        ? [member("name", .string(part.name)), member("fileName", .string(part.value)),
-                           member("contentType", .string(part.effectiveType ?? "application/octet-stream"))]
-                        : [member("name", .string(part.name)), member("value", .string(part.value))])
-                })),
-                member("text", .string("")),
-            ])))
+            members.append(
+                member(
+                    "postData",
+                    .object([
+                        member("mimeType", .string("multipart/form-data")),
+                        member(
+                            "params",
+                            .array(
+                                parts.map { part in
+                                    .object(
+                                        part.isFile
+                                            ? [
+                                                member("name", .string(part.name)), member("fileName", .string(part.value)),
+                                                member("contentType", .string(part.effectiveType ?? "application/octet-stream")),
+                                            ]
+                                            : [member("name", .string(part.name)), member("value", .string(part.value))])
+                                })),
+                        member("text", .string("")),
+                    ])))
         } else if !request.body.isEmpty {
             var postData = [member("mimeType", .string(contentType))]
             if let text = String(validating: request.body, as: UTF8.self) {
@@ -91,7 +105,9 @@ public enum HARExport {
                 postData.append(member("text", .string("")))
                 postData.append(member("comment", .string("\(request.body.count) bytes of binary data, not included")))
             }
-            if contentType.lowercased().hasPrefix("application/x-www-form-urlencoded"), let text = String(validating: request.body, as: UTF8.self) {
+            if contentType.lowercased().hasPrefix("application/x-www-form-urlencoded"),
+                let text = String(validating: request.body, as: UTF8.self)
+            {
                 postData.insert(member("params", .array(formParams(text))), at: 1)
             }
             members.append(member("postData", .object(postData)))
@@ -108,8 +124,11 @@ public enum HARExport {
             member("size", .number(String(response.bodySize))),
             member("mimeType", .string(response.headers.values(of: "Content-Type").last ?? "")),
         ]
-        if let body = response.body { content.append(member("text", .string(body))) }
-        else if response.bodySize > 0 { content.append(member("comment", .string("binary or larger than the recording keeps; not included"))) }
+        if let body = response.body {
+            content.append(member("text", .string(body)))
+        } else if response.bodySize > 0 {
+            content.append(member("comment", .string("binary or larger than the recording keeps; not included")))
+        }
         return .object([
             member("status", .number(String(response.statusCode))),
             member("statusText", .string(reason)),
@@ -156,8 +175,10 @@ public enum HARExport {
             let equals = pair.firstIndex(of: "=") ?? pair.endIndex
             let name = String(pair[..<equals])
             let value = equals == pair.endIndex ? "" : String(pair[equals...].dropFirst())
-            return .object([member("name", .string(PercentEncoding.decode(name, plusIsSpace: plusIsSpace))),
-                            member("value", .string(PercentEncoding.decode(value, plusIsSpace: plusIsSpace)))])
+            return .object([
+                member("name", .string(PercentEncoding.decode(name, plusIsSpace: plusIsSpace))),
+                member("value", .string(PercentEncoding.decode(value, plusIsSpace: plusIsSpace))),
+            ])
         }
     }
 

@@ -91,7 +91,7 @@ public enum HARImport {
         var headers: [HeaderField] = []
         for field in request["headers"]?.items ?? [] {
             guard let name = field["name"]?.stringValue, let value = field["value"]?.stringValue else { continue }
-            if name.hasPrefix(":") { continue } // HTTP/2 pseudo-headers: the request line says the same
+            if name.hasPrefix(":") { continue }  // HTTP/2 pseudo-headers: the request line says the same
             let lowered = name.lowercased()
             if derivedHeaders.contains(lowered) {
                 if lowered == "host" && value != base.authority {
@@ -112,7 +112,9 @@ public enum HARImport {
                 && given.filter({ $0.hasName(field.name) }).count == 1
         }
         endpoint.omittedDefaults = Endpoint.removableDefaultNames.filter { name in
-            !(request["headers"]?.items ?? []).contains { $0["name"]?.stringValue.map { HTTPSyntax.equalIgnoringASCIICase($0, name) } ?? false }
+            !(request["headers"]?.items ?? []).contains {
+                $0["name"]?.stringValue.map { HTTPSyntax.equalIgnoringASCIICase($0, name) } ?? false
+            }
         }
 
         if let postData = request["postData"], case .object = postData {
@@ -130,21 +132,28 @@ public enum HARImport {
                 for param in params {
                     guard let name = param["name"]?.stringValue else { continue }
                     if let fileName = param["fileName"]?.stringValue {
-                        parts.append(MultipartPart(name: name, value: fileName, isFile: true, contentType: param["contentType"]?.stringValue))
-                        notes.append("form-data part \(Excerpt.quoted(name)): a HAR log keeps no file content; the file \(Excerpt.quoted(fileName)) is read when sent")
+                        parts.append(
+                            MultipartPart(name: name, value: fileName, isFile: true, contentType: param["contentType"]?.stringValue))
+                        notes.append(
+                            "form-data part \(Excerpt.quoted(name)): a HAR log keeps no file content; the file \(Excerpt.quoted(fileName)) is read when sent"
+                        )
                     } else {
                         parts.append(MultipartPart(name: name, value: LiteralText.escaped(param["value"]?.stringValue ?? "")))
                     }
                 }
                 endpoint.body = .multipart(parts)
-                headers.removeAll { $0.hasName("Content-Type") } // libcurl writes it with its boundary
+                headers.removeAll { $0.hasName("Content-Type") }  // libcurl writes it with its boundary
             } else if !params.isEmpty {
-                endpoint.body = .form(params.compactMap { param in
-                    param["name"]?.stringValue.map { FormField(name: LiteralText.escaped($0), value: LiteralText.escaped(param["value"]?.stringValue ?? "")) }
-                })
+                endpoint.body = .form(
+                    params.compactMap { param in
+                        param["name"]?.stringValue.map {
+                            FormField(name: LiteralText.escaped($0), value: LiteralText.escaped(param["value"]?.stringValue ?? ""))
+                        }
+                    })
             }
             if endpoint.body != nil && !mimeType.isEmpty && !headers.contains(name: "Content-Type")
-                && endpoint.body?.impliedContentType == nil && !mimeType.lowercased().hasPrefix("multipart/") {
+                && endpoint.body?.impliedContentType == nil && !mimeType.lowercased().hasPrefix("multipart/")
+            {
                 headers.append(HeaderField(name: "Content-Type", value: mimeType))
             }
             if endpoint.body != nil && Endpoint.methodsWithoutBody.contains(endpoint.method) {
@@ -186,8 +195,9 @@ public enum HARImport {
         let reason = response["statusText"]?.stringValue ?? ""
         let statusLine = "\(version) \(status)" + (reason.isEmpty ? "" : " " + reason)
         let time = entry["time"].flatMap(Self.number) ?? 0
-        let recorded = RecordedResponse(statusLine: statusLine, statusCode: status, headers: headers, body: body, bodySize: size,
-                                        elapsedMilliseconds: max(0, time))
+        let recorded = RecordedResponse(
+            statusLine: statusLine, statusCode: status, headers: headers, body: body, bodySize: size,
+            elapsedMilliseconds: max(0, time))
         return recorded.redacted(by: .none)
     }
 

@@ -36,8 +36,10 @@ enum HTTPFileDynamicValues {
     static func offset(_ now: Date, _ words: ArraySlice<String>) -> Date? {
         if words.isEmpty { return now }
         guard words.count == 2, let amount = Int(words[words.startIndex]) else { return nil }
-        let units: [String: Calendar.Component] = ["y": .year, "M": .month, "w": .weekOfYear, "d": .day, "h": .hour,
-                                                   "m": .minute, "s": .second]
+        let units: [String: Calendar.Component] = [
+            "y": .year, "M": .month, "w": .weekOfYear, "d": .day, "h": .hour,
+            "m": .minute, "s": .second,
+        ]
         if words[words.startIndex + 1] == "ms" { return now.addingTimeInterval(Double(amount) / 1000) }
         guard let unit = units[words[words.startIndex + 1]] else { return nil }
         var calendar = Calendar(identifier: .gregorian)
@@ -81,7 +83,9 @@ enum HTTPFileDynamicValues {
                 return String(Double.random(in: low..<high))
             case "$random.alphabetic", "$random.alphanumeric", "$random.hexadecimal":
                 guard arguments.count == 1, let count = Int(arguments[0]), (0...10_000).contains(count) else { return nil }
-                let alphabet = name == "$random.alphabetic" ? letters + Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+                let alphabet =
+                    name == "$random.alphabetic"
+                    ? letters + Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
                     : name == "$random.hexadecimal" ? Array("0123456789abcdef") : letters + Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
                 return String((0..<count).map { _ in alphabet.randomElement()! })
             default:
@@ -122,7 +126,9 @@ enum DayJSFormat {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond, .weekday], from: date)
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let months = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+        ]
         let days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         let offsetMinutes = timeZone.secondsFromGMT(for: date) / 60
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
@@ -140,7 +146,12 @@ enum DayJSFormat {
             ("hh", { two(hour % 12 == 0 ? 12 : hour % 12) }), ("h", { String(hour % 12 == 0 ? 12 : hour % 12) }),
             ("mm", { two(parts.minute ?? 0) }), ("m", { String(parts.minute ?? 0) }),
             ("ss", { two(parts.second ?? 0) }), ("s", { String(parts.second ?? 0) }),
-            ("SSS", { let ms = (parts.nanosecond ?? 0) / 1_000_000; return ms < 10 ? "00\(ms)" : ms < 100 ? "0\(ms)" : String(ms) }),
+            (
+                "SSS",
+                {
+                    let ms = (parts.nanosecond ?? 0) / 1_000_000; return ms < 10 ? "00\(ms)" : ms < 100 ? "0\(ms)" : String(ms)
+                }
+            ),
             ("A", { hour < 12 ? "AM" : "PM" }), ("a", { hour < 12 ? "am" : "pm" }),
             ("ZZ", { zone("") }), ("Z", { zone(":") }),
             ("X", { String(Int(date.timeIntervalSince1970)) }), ("x", { String(Int(date.timeIntervalSince1970 * 1000)) }),

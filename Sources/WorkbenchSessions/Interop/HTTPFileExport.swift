@@ -22,7 +22,8 @@ enum HTTPFileExport {
         for name in declared { lines.append("@\(name) = \(variables.value(of: name) ?? "")") }
         let missing = referenced.filter { !captured.contains($0) && variables.value(of: $0) == nil }
         if !secrets.isEmpty || !missing.isEmpty {
-            lines.append("# Not written here: \((secrets + missing).uniqued().joined(separator: ", ")); give them in http-client.private.env.json.")
+            lines.append(
+                "# Not written here: \((secrets + missing).uniqued().joined(separator: ", ")); give them in http-client.private.env.json.")
         }
         // The latest capture of each name before the request being written.
         var captures: [String: (request: String, source: Capture.Source)] = [:]

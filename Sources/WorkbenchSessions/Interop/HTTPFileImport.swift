@@ -34,8 +34,9 @@ public struct HTTPFileImport: Sendable {
         if let fileExists {
             return try read(text, file: file, environment: environment, overrides: overrides, readFile: readFile, fileExists: fileExists)
         }
-        return try read(text, file: file, environment: environment, overrides: overrides, readFile: readFile,
-                        fileExists: { (try? readFile($0)) != nil })
+        return try read(
+            text, file: file, environment: environment, overrides: overrides, readFile: readFile,
+            fileExists: { (try? readFile($0)) != nil })
     }
 
     /// Whether a path names a `.http` (or `.rest`) file.
@@ -63,8 +64,9 @@ public struct HTTPFileImport: Sendable {
             guard let bytes = try? readFile(path) else { continue }
             dotenv.merge(Self.dotenvValues(String(decoding: bytes, as: UTF8.self))) { nearer, _ in nearer }
         }
-        var parser = HTTPFileParser(file: file, environmentValues: plain, secretValues: secret, overrides: overrides,
-                                    readDotenv: { [dotenv] in dotenv })
+        var parser = HTTPFileParser(
+            file: file, environmentValues: plain, secretValues: secret, overrides: overrides,
+            readDotenv: { [dotenv] in dotenv })
         try parser.parse(text)
         secret = parser.secretValues
         var document = SessionDocument()
@@ -125,7 +127,8 @@ enum HTTPEnvironmentFiles {
             if publicFile.isEmpty && privateFile.isEmpty {
                 throw WorkbenchError("--env \(name): no \(publicPath) or \(privatePath) beside the file")
             }
-            throw WorkbenchError("--env \(name): no such environment in \(publicPath) or \(privatePath) (there: \(known.joined(separator: ", ")))")
+            throw WorkbenchError(
+                "--env \(name): no such environment in \(publicPath) or \(privatePath) (there: \(known.joined(separator: ", ")))")
         }
         let plain = (publicFile["$shared"] ?? [:]).merging(publicFile[name] ?? [:]) { _, specific in specific }
         let secret = (privateFile["$shared"] ?? [:]).merging(privateFile[name] ?? [:]) { _, specific in specific }
@@ -155,7 +158,7 @@ enum HTTPEnvironmentFiles {
                 case .string(let text): values[variable.key] = text
                 case .number(let text): values[variable.key] = text
                 case .bool(let flag): values[variable.key] = flag ? "true" : "false"
-                default: continue // objects (SSL settings and the like) are client configuration, not variables
+                default: continue  // objects (SSL settings and the like) are client configuration, not variables
                 }
             }
             result[member.key] = values
@@ -166,12 +169,16 @@ enum HTTPEnvironmentFiles {
 
 extension HTTPFileImport {
     /// What `workbench replay` reads: a `.http` file (with its environment), or a session file.
-    public static func readForReplay(_ file: String, _ environment: String?, _ overrides: Set<String>) throws(WorkbenchError) -> ReplaySource {
+    public static func readForReplay(_ file: String, _ environment: String?, _ overrides: Set<String>) throws(WorkbenchError)
+        -> ReplaySource
+    {
         guard handles(file) else { return try ReplayFileRun.readSession(file, environment, overrides) }
-        let imported = try load(file, environment: environment, overrides: overrides,
-                                readFile: { path throws(WorkbenchError) in try FileSystem.read(path) }, fileExists: AtomicFile.exists)
-        return ReplaySource(document: imported.document,
-                            assignments: imported.secrets.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" },
-                            notes: imported.notes)
+        let imported = try load(
+            file, environment: environment, overrides: overrides,
+            readFile: { path throws(WorkbenchError) in try FileSystem.read(path) }, fileExists: AtomicFile.exists)
+        return ReplaySource(
+            document: imported.document,
+            assignments: imported.secrets.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" },
+            notes: imported.notes)
     }
 }

@@ -23,7 +23,9 @@ extension HTTPFileParser {
             }
         }
         let operations = try GraphQLDocument.check(query)
-        return .graphql(GraphQLBody(query: query, variables: variables,
-                                    operationName: operations.count == 1 ? operations[0].name : nil))
+        return .graphql(
+            GraphQLBody(
+                query: query, variables: variables,
+                operationName: operations.count == 1 ? operations[0].name : nil))
     }
 }

@@ -38,8 +38,10 @@ struct HTTPFileParser {
     /// GraphQL fragments defined in the file, by name (httpyac).
     private var fragments: [String: String] = [:]
 
-    init(file: String, environmentValues: [String: String], secretValues: [String: String],
-         overrides: Set<String> = [], readDotenv: @escaping () -> [String: String] = { [:] }) {
+    init(
+        file: String, environmentValues: [String: String], secretValues: [String: String],
+        overrides: Set<String> = [], readDotenv: @escaping () -> [String: String] = { [:] }
+    ) {
         self.file = file
         self.environmentValues = environmentValues
         self.secretValues = secretValues
@@ -88,8 +90,11 @@ struct HTTPFileParser {
                 continue
             }
             let opening = line.trimmingSpaces()
-            if opening.hasPrefix("{{") && !opening.contains("}}") && (pending.requestLine == nil || pending.inBody || pending.headers.isEmpty) {
-                pending.skipped.append("\(file):\(lineNumber): httpyac script block `{{ ... }}` skipped (JavaScript does not run in the workbench)")
+            if opening.hasPrefix("{{") && !opening.contains("}}")
+                && (pending.requestLine == nil || pending.inBody || pending.headers.isEmpty)
+            {
+                pending.skipped.append(
+                    "\(file):\(lineNumber): httpyac script block `{{ ... }}` skipped (JavaScript does not run in the workbench)")
                 skippingUntil = "}}"
                 continue
             }
@@ -143,7 +148,8 @@ struct HTTPFileParser {
                     pending.bodyLine = lineNumber + 1
                     pending.previousBlank = true
                 } else if pending.headers.isEmpty, let first = line.first, first == " " || first == "\t",
-                          trimmed.hasPrefix("?") || trimmed.hasPrefix("&") || trimmed.hasPrefix("/") || !trimmed.contains(": ") {
+                    trimmed.hasPrefix("?") || trimmed.hasPrefix("&") || trimmed.hasPrefix("/") || !trimmed.contains(": ")
+                {
                     // The URL continued on its own, indented line (JetBrains' multi-line URLs).
                     pending.requestLine!.text += trimmed
                 } else if trimmed.hasPrefix("#") || trimmed.hasPrefix("//") {
@@ -158,7 +164,9 @@ struct HTTPFileParser {
                 } else if trimmed.hasPrefix("@"), Self.definedName(line) != nil {
                     // `@name = value` among the headers: a variable from here on, not a header.
                     try readPreamble(line, number: lineNumber, into: &pending)
-                } else if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") || (trimmed.hasPrefix("<") && !trimmed.hasPrefix("<@")) && !line.contains(": ") {
+                } else if trimmed.hasPrefix("{") || trimmed.hasPrefix("[")
+                    || (trimmed.hasPrefix("<") && !trimmed.hasPrefix("<@")) && !line.contains(": ")
+                {
                     // httpyac: a body may follow the headers without a blank line.
                     pending.inBody = true
                     pending.bodyLine = lineNumber
@@ -215,7 +223,9 @@ struct HTTPFileParser {
     /// `GET /x`, `POST https://h/x HTTP/1.1`: a line that can only be a request line.
     static func isRequestLine(_ line: String) -> Bool {
         let words = line.split(separator: " ")
-        guard words.count == 2 || (words.count == 3 && words[2].hasPrefix("HTTP/")), methods.contains(String(words[0])) else { return false }
+        guard words.count == 2 || (words.count == 3 && words[2].hasPrefix("HTTP/")), methods.contains(String(words[0])) else {
+            return false
+        }
         return words[1].hasPrefix("/") || words[1].hasPrefix("http") || words[1].hasPrefix("{{")
     }
 
@@ -309,7 +319,8 @@ struct HTTPFileParser {
             words.removeFirst()
         }
         guard words.count == 1 else { throw failure(requestNumber, 1, "expected METHOD URL [HTTP/VERSION]") }
-        let urlColumn = (requestText.firstRange(of: words[0]).map { requestText.distance(from: requestText.startIndex, to: $0.lowerBound) } ?? 0) + 1
+        let urlColumn =
+            (requestText.firstRange(of: words[0]).map { requestText.distance(from: requestText.startIndex, to: $0.lowerBound) } ?? 0) + 1
         var url = try resolve(words[0], line: requestNumber, column: urlColumn, inRequest: index, captures: &captures)
         var endpoint = Endpoint()
         var headers: [HeaderField] = []
@@ -333,10 +344,14 @@ struct HTTPFileParser {
         } else if url.hasPrefix("/") {
             // httpyac: a relative request line goes to `{{host}}` (`@host = https://...`, an env file, `--var host=`).
             if dotenv == nil { dotenv = readDotenv() }
-            guard overrides.contains("host") || currentValues["host"] != nil || environmentValues["host"] != nil
-                    || secretValues["host"] != nil || dotenv?["host"] != nil else {
-                throw failure(requestNumber, urlColumn, "\(Excerpt.quoted(url)) is relative and no `host` variable says where to: "
-                    + "add `@host = http://...` above it, or give --var host=URL")
+            guard
+                overrides.contains("host") || currentValues["host"] != nil || environmentValues["host"] != nil
+                    || secretValues["host"] != nil || dotenv?["host"] != nil
+            else {
+                throw failure(
+                    requestNumber, urlColumn,
+                    "\(Excerpt.quoted(url)) is relative and no `host` variable says where to: "
+                        + "add `@host = http://...` above it, or give --var host=URL")
             }
             url = try resolve("{{host}}", line: requestNumber, column: urlColumn, inRequest: index, captures: &captures) + url
         }
@@ -377,7 +392,9 @@ struct HTTPFileParser {
             if let expectation = Self.expectation(fromAssert: text) {
                 expectations.append(expectation)
             } else {
-                notes.append("\(file):\(line): assert `?? \(Template.oneLine(text))` skipped (the workbench maps status, header and duration asserts)")
+                notes.append(
+                    "\(file):\(line): assert `?? \(Template.oneLine(text))` skipped (the workbench maps status, header and duration asserts)"
+                )
             }
         }
         records.append(RequestRecord(endpoint: endpoint, settings: settings, expectations: expectations))
@@ -449,7 +466,8 @@ struct HTTPFileParser {
         var query = lines
         var variables = "{}"
         if let blank = lines.lastIndex(where: { $0.trimmingSpaces().isEmpty }),
-           lines[(blank + 1)...].first?.trimmingSpaces().hasPrefix("{") == true {
+            lines[(blank + 1)...].first?.trimmingSpaces().hasPrefix("{") == true
+        {
             let text = lines[(blank + 1)...].joined(separator: "\n")
             if (try? JSONTemplate.check(text)) != nil {
                 variables = text
@@ -472,7 +490,8 @@ struct HTTPFileParser {
         let first = lines[0].trimmingSpaces()
         let contentType = headers.values(of: "Content-Type").last?.lowercased() ?? ""
         if graphQL || contentType.contains("json") || contentType.contains("graphql"), let text = graphQLBody(lines),
-           graphQL || !first.hasPrefix("{") {
+            graphQL || !first.hasPrefix("{")
+        {
             let resolved = try resolve(text, line: pending.bodyLine, column: 1, inRequest: request, captures: &captures)
             // What `load` checks of a JSON body, checked here, or the saved session would not load again.
             do { try JSONTemplate.check(resolved) } catch {
@@ -532,13 +551,15 @@ struct HTTPFileParser {
                 // REST Client: `%NAME` is the environment file's NAME, whose value names the variable.
                 let key = String(name.dropFirst())
                 guard let indirect = environmentValues[key] ?? secretValues[key] else {
-                    throw failure(line, column, "{{$processEnv %\(key)}}: no \(key) in the chosen environment of http-client.env.json (--env NAME)")
+                    throw failure(
+                        line, column, "{{$processEnv %\(key)}}: no \(key) in the chosen environment of http-client.env.json (--env NAME)")
                 }
                 name = indirect
             }
             // Checked here as `load` checks it, or the saved session would not load again.
             do { try Template.validate("{{env.\(name)}}") } catch {
-                throw failure(line, column, "{{$processEnv ...}} needs an environment variable name: a letter or _, then letters, digits and _")
+                throw failure(
+                    line, column, "{{$processEnv ...}} needs an environment variable name: a letter or _, then letters, digits and _")
             }
             return "{{env.\(name)}}"
         }
@@ -591,7 +612,10 @@ struct HTTPFileParser {
             return "{{\(name)}}"
         }
         if parts.count >= 2, parts[1] == "response" {
-            throw failure(line, column, "\(Excerpt.quoted(reference)) refers to a request named \(Excerpt.quoted(parts[0])), and no request before this one has that `# @name`")
+            throw failure(
+                line, column,
+                "\(Excerpt.quoted(reference)) refers to a request named \(Excerpt.quoted(parts[0])), and no request before this one has that `# @name`"
+            )
         }
         guard Template.isValidVariableName(reference) else {
             throw failure(line, column, "invalid variable reference {{\(reference)}}")
@@ -617,13 +641,20 @@ struct HTTPFileParser {
             return "{{\(reference)}}"
         }
         if reference == defining {
-            throw failure(line, column, "@\(reference) = {{\(reference)}} takes \(reference) from the environment, and none gives it: "
-                + "choose an environment of http-client.env.json (--env NAME), or give --var \(reference)=VALUE")
+            throw failure(
+                line, column,
+                "@\(reference) = {{\(reference)}} takes \(reference) from the environment, and none gives it: "
+                    + "choose an environment of http-client.env.json (--env NAME), or give --var \(reference)=VALUE")
         }
         if definitionCounts[reference] != nil {
-            throw failure(line, column, "unknown variable {{\(reference)}} here: it is defined further down, and a variable applies from where it is defined")
+            throw failure(
+                line, column,
+                "unknown variable {{\(reference)}} here: it is defined further down, and a variable applies from where it is defined")
         }
-        throw failure(line, column, "unknown variable {{\(reference)}}: define it with `@\(reference) = VALUE`, in http-client.env.json (--env NAME), or give --var \(reference)=VALUE")
+        throw failure(
+            line, column,
+            "unknown variable {{\(reference)}}: define it with `@\(reference) = VALUE`, in http-client.env.json (--env NAME), or give --var \(reference)=VALUE"
+        )
     }
 }
 

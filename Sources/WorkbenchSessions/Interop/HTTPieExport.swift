@@ -9,7 +9,9 @@ import WorkbenchAPIs
 /// is redirected from the file.
 enum HTTPieExport {
     /// `redirects`: the statuses of the redirects the request met when sent, if known.
-    static func text(request: PreparedRequest, endpoint: Endpoint, settings: Settings, redirects: [Int]? = nil) throws(WorkbenchError) -> String {
+    static func text(request: PreparedRequest, endpoint: Endpoint, settings: Settings, redirects: [Int]? = nil) throws(WorkbenchError)
+        -> String
+    {
         var words = ["http"]
         var groups: [[String]] = []
         if RedirectFidelity.follows(request, settings: settings, tool: .httpie, redirects: redirects) { words.append("--follow") }
@@ -17,7 +19,8 @@ enum HTTPieExport {
         // `send --path-as-is` kept `..` in the path: HTTPie would work it out.
         if DotSegments.present(in: request.target) { words.append("--path-as-is") }
         if request.awsSigV4 != nil {
-            throw WorkbenchError("export httpie: HTTPie signs AWS Signature Version 4 only with a plug-in; `export curl` writes it (--aws-sigv4)")
+            throw WorkbenchError(
+                "export httpie: HTTPie signs AWS Signature Version 4 only with a plug-in; `export curl` writes it (--aws-sigv4)")
         }
         if let digest = request.digest {
             words += ["--auth-type=digest", "--auth", ShellWords.quote("\(digest.user):\(digest.password)")]
@@ -43,8 +46,10 @@ enum HTTPieExport {
             case .multipart?:
                 words.append("--multipart")
                 items = (request.multipart ?? []).map { part in
-                    ShellWords.quote(part.isFile ? "\(part.name)@\(part.value)" + (part.contentType.map { ";type=\($0)" } ?? "")
-                                     : "\(part.name)=\(part.value)")
+                    ShellWords.quote(
+                        part.isFile
+                            ? "\(part.name)@\(part.value)" + (part.contentType.map { ";type=\($0)" } ?? "")
+                            : "\(part.name)=\(part.value)")
                 }
             default:
                 if request.body.contains(0) {
@@ -53,9 +58,14 @@ enum HTTPieExport {
                 groups.append(["--raw", ShellWords.quote(String(decoding: request.body, as: UTF8.self))])
             }
             // HTTPie would call a raw body JSON; without a typed type, send none, as the workbench does.
-            if !headers.contains(name: "Content-Type"), endpoint.body.map({
-                switch $0 { case .form, .multipart: false; default: true }
-            }) ?? false {
+            if !headers.contains(name: "Content-Type"),
+                endpoint.body.map({
+                    switch $0 {
+                    case .form, .multipart: false;
+                    default: true
+                    }
+                }) ?? false
+            {
                 headers.append(HeaderField(name: "Content-Type", value: ""))
             }
         }

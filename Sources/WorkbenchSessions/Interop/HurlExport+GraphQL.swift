@@ -10,14 +10,16 @@ extension HurlExport {
         let operations = (try? GraphQLDocument.check(graphql.query)) ?? []
         // Hurl's body ends at a line of three backticks, and `variables` starts the variables.
         let lines = graphql.query.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let expressible = operations.count <= 1
+        let expressible =
+            operations.count <= 1
             && !lines.contains { $0.trimmingSpaces().hasPrefix("```") || $0.trimmingSpaces().hasPrefix("variables") }
         guard expressible else {
             return [graphql.typedPayload]
         }
         var body = ["```graphql"] + lines
         if let variables = graphql.variables {
-            body += [""] + ("variables " + variables.trimmingSpaces()).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            body +=
+                [""] + ("variables " + variables.trimmingSpaces()).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
         return body + ["```"]
     }

@@ -17,7 +17,8 @@ enum HurlExport {
         var lines = ["# Exported by workbench \(WorkbenchVersion.current): run with `hurl --test FILE`."]
         if !needed.isEmpty {
             let given = needed.map { name in
-                variables.isSecret(name) || variables.value(of: name) == nil ? "--variable \(name)=..." : "--variable \(name)=\(variables.value(of: name) ?? "")"
+                variables.isSecret(name) || variables.value(of: name) == nil
+                    ? "--variable \(name)=..." : "--variable \(name)=\(variables.value(of: name) ?? "")"
             }
             lines.append("# Variables: " + given.joined(separator: " ") + " (secrets are not written here)")
         }
@@ -32,10 +33,13 @@ enum HurlExport {
             lines.append("\(portable.method) \(portable.url)")
             lines += portable.headers.map { "\($0.name): \($0.value)" }
             lines += portable.auth.map { $0.scheme.kind.hurlLines($0) } ?? []
-            lines += options(record.settings, follows: portable.followsLikeTheWorkbench(record.settings, variables: variables,
-                                                                                      redirects: record.response?.redirectStatuses),
-                             auth: portable.auth,
-                             pathAsIs: record.endpoint.sendsPathAsIs)
+            lines += options(
+                record.settings,
+                follows: portable.followsLikeTheWorkbench(
+                    record.settings, variables: variables,
+                    redirects: record.response?.redirectStatuses),
+                auth: portable.auth,
+                pathAsIs: record.endpoint.sendsPathAsIs)
             if portable.body != nil, let body = record.endpoint.body {
                 lines += self.body(body, portable: portable)
             }
@@ -62,10 +66,12 @@ enum HurlExport {
         case .file(let path), .jsonFile(let path):
             return ["file,\(path);"]
         case .multipart(let parts):
-            return ["[MultipartFormData]"] + parts.map { part in
-                part.isFile ? "\(part.name): file,\(part.value);" + (part.contentType.map { " \($0)" } ?? "")
-                    : "\(part.name): \(part.value)"
-            }
+            return ["[MultipartFormData]"]
+                + parts.map { part in
+                    part.isFile
+                        ? "\(part.name): file,\(part.value);" + (part.contentType.map { " \($0)" } ?? "")
+                        : "\(part.name): \(part.value)"
+                }
         case .text(let text):
             return ["```"] + text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + ["```"]
         case .graphql(let graphql):
@@ -82,7 +88,8 @@ enum HurlExport {
             switch expectation {
             case .status(.code(let code)): status = String(code)
             case .status(.range(let hundred)): asserts += ["status >= \(hundred * 100)", "status < \(hundred * 100 + 100)"]
-            case .headerContains(let name, let text): asserts.append("header \(StringLiteral.quoted(name)) contains \(StringLiteral.quoted(text))")
+            case .headerContains(let name, let text):
+                asserts.append("header \(StringLiteral.quoted(name)) contains \(StringLiteral.quoted(text))")
             case .jsonExists(let path): asserts.append("jsonpath \(StringLiteral.quoted(path.text)) exists")
             case .timeBelow(let milliseconds): asserts.append("duration < \(Int(milliseconds.rounded(.up)))")
             case .jsonEquals(let path, let value):

@@ -30,7 +30,8 @@ struct PortableRequest {
         var url = built.url
         let typedBase = (endpoint.base ?? "").trimmingSpaces()
         if !typedBase.lowercased().hasPrefix("http://") && !typedBase.lowercased().hasPrefix("https://"),
-           url.hasPrefix("http://") {
+            url.hasPrefix("http://")
+        {
             // `{{base}}` parsed as a host got `http://` in front: the reference holds the scheme.
             url.removeFirst("http://".count)
         }
@@ -53,10 +54,12 @@ struct PortableRequest {
         body = endpoint.sendsBody ? endpoint.body : nil
         if case .form(let fields)? = endpoint.body {
             // Forms are encoded here as they are when sent, references kept.
-            body = .form(fields.map { field in
-                FormField(name: placeholders.encoding(typed: field.name, with: PercentEncoding.formComponent, render: render),
-                          value: placeholders.encoding(typed: field.value, with: PercentEncoding.formComponent, render: render))
-            })
+            body = .form(
+                fields.map { field in
+                    FormField(
+                        name: placeholders.encoding(typed: field.name, with: PercentEncoding.formComponent, render: render),
+                        value: placeholders.encoding(typed: field.value, with: PercentEncoding.formComponent, render: render))
+                })
         } else if case .text(let text)? = body {
             body = .text(Placeholders.rendering(typed: text, render: render))
         } else if case .json(let text)? = body {
@@ -67,7 +70,8 @@ struct PortableRequest {
             body = .graphql(graphql)
         }
         if let implied = body?.impliedContentType,
-           !headers.contains(name: "Content-Type") {
+            !headers.contains(name: "Content-Type")
+        {
             headers.append(HeaderField(name: "Content-Type", value: implied))
         }
     }
@@ -77,8 +81,9 @@ struct PortableRequest {
     /// count as credentials.
     func followsLikeTheWorkbench(_ settings: Settings, variables: Variables, redirects: [Int]? = nil) -> Bool {
         // One byte stands for a body: whether there is one is what a redirect rule asks.
-        var request = PreparedRequest(method: method, base: BaseURL(scheme: "http", host: "h", port: nil, pathPrefix: ""),
-                                      target: "/", headers: headers, body: body == nil ? [] : [0])
+        var request = PreparedRequest(
+            method: method, base: BaseURL(scheme: "http", host: "h", port: nil, pathPrefix: ""),
+            target: "/", headers: headers, body: body == nil ? [] : [0])
         for field in headers where Template.hasReferences(field.value) {
             let parts = (try? Template.parse(field.value)) ?? []
             if parts.contains(where: { part in

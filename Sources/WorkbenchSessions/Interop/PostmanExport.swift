@@ -27,15 +27,19 @@ enum PostmanExport {
         var declared: [JSONValue] = []
         for name in variables.names where referenced.contains(name) {
             let value = variables.isSecret(name) ? "" : (variables.value(of: name) ?? "")
-            declared.append(.object([member("key", .string(name)), member("value", .string(value)), member("type", .string("string"))]
-                + (variables.isSecret(name) ? [member("description", .string("secret: give its value in Postman"))] : [])))
+            declared.append(
+                .object(
+                    [member("key", .string(name)), member("value", .string(value)), member("type", .string("string"))]
+                        + (variables.isSecret(name) ? [member("description", .string("secret: give its value in Postman"))] : [])))
         }
         let collection: JSONValue = .object([
-            member("info", .object([
-                member("name", .string("workbench export")),
-                member("description", .string("Exported by workbench \(WorkbenchVersion.current)")),
-                member("schema", .string(schema)),
-            ])),
+            member(
+                "info",
+                .object([
+                    member("name", .string("workbench export")),
+                    member("description", .string("Exported by workbench \(WorkbenchVersion.current)")),
+                    member("schema", .string(schema)),
+                ])),
             member("item", .array(items)),
             member("variable", .array(declared)),
         ])
@@ -56,9 +60,12 @@ enum PostmanExport {
         let portable = try PortableRequest(record.endpoint, render: render)
         var request: [JSONMember] = [
             member("method", .string(portable.method)),
-            member("header", .array(portable.headers.filter { !$0.hasName("Content-Type") || portable.body.map(isRaw) != false }.map { field in
-                .object([member("key", .string(field.name)), member("value", .string(field.value))])
-            })),
+            member(
+                "header",
+                .array(
+                    portable.headers.filter { !$0.hasName("Content-Type") || portable.body.map(isRaw) != false }.map { field in
+                        .object([member("key", .string(field.name)), member("value", .string(field.value))])
+                    })),
             member("url", url(portable.url)),
         ]
         if let auth = portable.auth {
@@ -74,10 +81,17 @@ enum PostmanExport {
         ]
         let checks = record.expectations.compactMap(\.postmanTest)
         if !checks.isEmpty {
-            members.insert(member("event", .array([.object([
-                member("listen", .string("test")),
-                member("script", .object([member("type", .string("text/javascript")), member("exec", .array(checks.map { .string($0) }))])),
-            ])])), at: 1)
+            members.insert(
+                member(
+                    "event",
+                    .array([
+                        .object([
+                            member("listen", .string("test")),
+                            member(
+                                "script",
+                                .object([member("type", .string("text/javascript")), member("exec", .array(checks.map { .string($0) }))])),
+                        ])
+                    ])), at: 1)
         }
         return .object(members)
     }
@@ -90,9 +104,12 @@ enum PostmanExport {
             member("originalRequest", request),
             member("status", .string(words.count > 2 ? String(words[2]) : "")),
             member("code", .number(String(response.statusCode))),
-            member("header", .array(response.headers.map { field in
-                .object([member("key", .string(field.name)), member("value", .string(field.value))])
-            })),
+            member(
+                "header",
+                .array(
+                    response.headers.map { field in
+                        .object([member("key", .string(field.name)), member("value", .string(field.value))])
+                    })),
             member("body", response.body.map { .string($0) } ?? .null),
             member("responseTime", HARExport.number(response.elapsedMilliseconds)),
         ])
@@ -111,29 +128,50 @@ enum PostmanExport {
         case .text(let raw):
             return .object([member("mode", .string("raw")), member("raw", .string(raw))])
         case .json(let raw):
-            return .object([member("mode", .string("raw")), member("raw", .string(raw)),
-                            member("options", .object([member("raw", .object([member("language", .string("json"))]))]))])
+            return .object([
+                member("mode", .string("raw")), member("raw", .string(raw)),
+                member("options", .object([member("raw", .object([member("language", .string("json"))]))])),
+            ])
         case .form(let fields):
             // PortableRequest encoded them; Postman encodes urlencoded values itself.
-            return .object([member("mode", .string("urlencoded")), member("urlencoded", .array(fields.map { field in
-                .object([member("key", .string(PercentEncoding.decode(field.name, plusIsSpace: true))),
-                         member("value", .string(PercentEncoding.decode(field.value, plusIsSpace: true)))])
-            }))])
+            return .object([
+                member("mode", .string("urlencoded")),
+                member(
+                    "urlencoded",
+                    .array(
+                        fields.map { field in
+                            .object([
+                                member("key", .string(PercentEncoding.decode(field.name, plusIsSpace: true))),
+                                member("value", .string(PercentEncoding.decode(field.value, plusIsSpace: true))),
+                            ])
+                        })),
+            ])
         case .file(let path), .jsonFile(let path):
             return .object([member("mode", .string("file")), member("file", .object([member("src", .string(path))]))])
         case .graphql(let graphql):
             // Postman's GraphQL mode: the document and the variables as text.
-            return .object([member("mode", .string("graphql")), member("graphql", .object([
-                member("query", .string(graphql.query)), member("variables", .string(graphql.variables ?? "")),
-            ]))])
+            return .object([
+                member("mode", .string("graphql")),
+                member(
+                    "graphql",
+                    .object([
+                        member("query", .string(graphql.query)), member("variables", .string(graphql.variables ?? "")),
+                    ])),
+            ])
         case .multipart(let parts):
-            return .object([member("mode", .string("formdata")), member("formdata", .array(parts.map { part in
-                var fields = [member("key", .string(part.name))]
-                fields.append(part.isFile ? member("type", .string("file")) : member("type", .string("text")))
-                fields.append(part.isFile ? member("src", .string(part.value)) : member("value", .string(part.value)))
-                if let type = part.contentType { fields.append(member("contentType", .string(type))) }
-                return .object(fields)
-            }))])
+            return .object([
+                member("mode", .string("formdata")),
+                member(
+                    "formdata",
+                    .array(
+                        parts.map { part in
+                            var fields = [member("key", .string(part.name))]
+                            fields.append(part.isFile ? member("type", .string("file")) : member("type", .string("text")))
+                            fields.append(part.isFile ? member("src", .string(part.value)) : member("value", .string(part.value)))
+                            if let type = part.contentType { fields.append(member("contentType", .string(type))) }
+                            return .object(fields)
+                        })),
+            ])
         }
     }
 
@@ -151,18 +189,27 @@ enum PostmanExport {
             members.append(member("port", .string(String(host[host.index(after: colon)...]))))
             host = host[..<colon]
         }
-        members.insert(member("host", .array(host.split(separator: ".", omittingEmptySubsequences: false).map { .string(String($0)) })), at: members.count)
+        members.insert(
+            member("host", .array(host.split(separator: ".", omittingEmptySubsequences: false).map { .string(String($0)) })),
+            at: members.count)
         rest = rest[hostEnd...]
         let queryStart = rest.firstIndex(of: "?") ?? rest.endIndex
         let path = rest[..<queryStart]
-        members.append(member("path", .array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { .string(String($0)) })))
+        members.append(
+            member("path", .array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { .string(String($0)) })))
         if queryStart < rest.endIndex {
             let query = rest[rest.index(after: queryStart)...]
-            members.append(member("query", .array(query.split(separator: "&").map { pair in
-                let equals = pair.firstIndex(of: "=")
-                return .object([member("key", .string(String(pair[..<(equals ?? pair.endIndex)]))),
-                                member("value", equals.map { .string(String(pair[pair.index(after: $0)...])) } ?? .null)])
-            })))
+            members.append(
+                member(
+                    "query",
+                    .array(
+                        query.split(separator: "&").map { pair in
+                            let equals = pair.firstIndex(of: "=")
+                            return .object([
+                                member("key", .string(String(pair[..<(equals ?? pair.endIndex)]))),
+                                member("value", equals.map { .string(String(pair[pair.index(after: $0)...])) } ?? .null),
+                            ])
+                        })))
         }
         return .object(members)
     }

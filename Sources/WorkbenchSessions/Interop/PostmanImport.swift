@@ -37,15 +37,21 @@ public enum PostmanImport {
     }
 
     /// The enabled variables of an environment; `secret` typed ones are secrets.
-    public static func environment(_ document: JSONValue, named file: String) throws(WorkbenchError) -> (variables: [FileImport.Variable], warnings: [String]) {
+    public static func environment(_ document: JSONValue, named file: String) throws(WorkbenchError) -> (
+        variables: [FileImport.Variable], warnings: [String]
+    ) {
         var variables: [FileImport.Variable] = []
         var warnings: [String] = []
         for value in document["values"]?.items ?? [] {
             guard let key = value["key"]?.stringValue else { continue }
             if value["enabled"] == .bool(false) { continue }
             let name = Self.variableName(key)
-            if name != key { warnings.append("\(file): variable \(Excerpt.quoted(key)) is {{\(name)}} here (a workbench name has letters, digits, _ - .)") }
-            variables.append(FileImport.Variable(name: name, value: Self.text(value["value"]), isSecret: value["type"]?.stringValue == "secret"))
+            if name != key {
+                warnings.append(
+                    "\(file): variable \(Excerpt.quoted(key)) is {{\(name)}} here (a workbench name has letters, digits, _ - .)")
+            }
+            variables.append(
+                FileImport.Variable(name: name, value: Self.text(value["value"]), isSecret: value["type"]?.stringValue == "secret"))
         }
         return (variables, warnings)
     }
@@ -58,7 +64,9 @@ public enum PostmanImport {
         reader.settings.followRedirects = document["protocolProfileBehavior"]?["followRedirects"] != .bool(false)
         let behaviour = Behaviour().overridden(by: document["protocolProfileBehavior"])
         for variable in document["variable"]?.items ?? [] {
-            guard let key = variable["key"]?.stringValue ?? variable["id"]?.stringValue, variable["disabled"] != .bool(true) else { continue }
+            guard let key = variable["key"]?.stringValue ?? variable["id"]?.stringValue, variable["disabled"] != .bool(true) else {
+                continue
+            }
             let name = reader.checkedName(key)
             reader.variables.append(FileImport.Variable(name: name, value: Self.text(variable["value"])))
         }
@@ -70,8 +78,9 @@ public enum PostmanImport {
         }
         let schema = document["info"]?["schema"]?.stringValue ?? ""
         let version = schema.contains("v1.0") ? "v1" : schema.contains("v2.0") ? "v2.0" : "v2.1"
-        var imported = FileImport(records: reader.records, warnings: reader.skipped.map { $0 + "; skipped" } + reader.warnings,
-                                  kind: "a Postman collection \(version)")
+        var imported = FileImport(
+            records: reader.records, warnings: reader.skipped.map { $0 + "; skipped" } + reader.warnings,
+            kind: "a Postman collection \(version)")
         imported.variables = reader.variables
         return imported
     }
@@ -188,8 +197,9 @@ public enum PostmanImport {
             case "noauth": return InheritedAuth.none
             case "inherit": return inherited
             case "basic", "digest":
-                return .auth(type == "basic" ? .basic : .digest, user: parameters["username"] ?? "",
-                             secret: secretTemplate(parameters["password"] ?? "", name: "auth_password"))
+                return .auth(
+                    type == "basic" ? .basic : .digest, user: parameters["username"] ?? "",
+                    secret: secretTemplate(parameters["password"] ?? "", name: "auth_password"))
             case "bearer":
                 return .auth(.bearer, user: "", secret: secretTemplate(parameters["token"] ?? "", name: "auth_token"))
             case "apikey":
@@ -198,12 +208,15 @@ public enum PostmanImport {
                     return inherited
                 }
                 // The key is a credential, as a password or a token is: kept as a secret variable.
-                return .apiKey(name: key, value: secretTemplate(parameters["value"] ?? "", name: "api_key"), inQuery: parameters["in"] == "query")
+                return .apiKey(
+                    name: key, value: secretTemplate(parameters["value"] ?? "", name: "api_key"), inQuery: parameters["in"] == "query")
             case "oauth2":
                 if let token = parameters["accessToken"], !token.isEmpty {
                     let prefix = parameters["headerPrefix"] ?? "Bearer"
                     if parameters["addTokenTo"] == "queryParams" || (prefix != "Bearer" && !prefix.isEmpty) {
-                        warn("\(place): oauth2 sends its token by \(parameters["addTokenTo"] == "queryParams" ? "query" : "prefix \(Excerpt.quoted(prefix))"); imported as a bearer token")
+                        warn(
+                            "\(place): oauth2 sends its token by \(parameters["addTokenTo"] == "queryParams" ? "query" : "prefix \(Excerpt.quoted(prefix))"); imported as a bearer token"
+                        )
                     }
                     warn("\(place): oauth2: its access token is sent as a bearer token; the grant (getting a new token) is not run")
                     return .auth(.bearer, user: "", secret: secretTemplate(token, name: "auth_token"))
@@ -249,11 +262,13 @@ public enum PostmanImport {
                     try walk(children, auth: folderAuth, scope: inner, folder: folder + [name], behaviour: itemBehaviour)
                 } else if let request = item["request"] {
                     guard records.count < PostmanImport.requestLimit else {
-                        throw WorkbenchError("\(file): more than \(PostmanImport.requestLimit) requests; a collection imports at most that many")
+                        throw WorkbenchError(
+                            "\(file): more than \(PostmanImport.requestLimit) requests; a collection imports at most that many")
                     }
                     do throws(WorkbenchError) {
-                        try self.request(request, auth: auth, scope: inner, place: place,
-                                         behaviour: itemBehaviour.overridden(by: request["protocolProfileBehavior"]))
+                        try self.request(
+                            request, auth: auth, scope: inner, place: place,
+                            behaviour: itemBehaviour.overridden(by: request["protocolProfileBehavior"]))
                     } catch {
                         // One request that cannot be read (a blank URL) does not cost the others.
                         skipped.append("\(file): request \(requestNumber) \(place): \(error.message)")
@@ -299,7 +314,8 @@ public enum PostmanImport {
                 output += rest[..<open.lowerBound]
                 let variable = String(rest[open.upperBound..<close.lowerBound])
                 guard let value = variables.first(where: { $0.name == variable })?.value, !value.isEmpty else {
-                    throw WorkbenchError("header name \(Excerpt.quoted(name)): {{\(variable)}} has no value at import, and a header name is sent as it is")
+                    throw WorkbenchError(
+                        "header name \(Excerpt.quoted(name)): {{\(variable)}} has no value at import, and a header name is sent as it is")
                 }
                 output += value
                 rest = rest[close.upperBound...]
@@ -320,8 +336,9 @@ public enum PostmanImport {
             default: value = ""
             }
             variables.append(FileImport.Variable(name: name, value: value))
-            warn("{{\(key)}} is Postman's dynamic variable: here {{\(name)}}, "
-                + (value.isEmpty ? "empty until `set \(name) VALUE`" : "set once at import (\(value))"))
+            warn(
+                "{{\(key)}} is Postman's dynamic variable: here {{\(name)}}, "
+                    + (value.isEmpty ? "empty until `set \(name) VALUE`" : "set once at import (\(value))"))
             return name
         }
 
@@ -399,7 +416,9 @@ public enum PostmanImport {
             if PostmanImport.prunedMethods.contains(endpoint.method) && !behaviour.disableBodyPruning {
                 // Postman's runtime prunes these methods' bodies; what it would not send is not imported.
                 if !PostmanImport.bodyIsEmpty(request["body"]) {
-                    warn("\(place): its \(endpoint.method) body is left out, as Postman leaves it out (unless protocolProfileBehavior.disableBodyPruning)")
+                    warn(
+                        "\(place): its \(endpoint.method) body is left out, as Postman leaves it out (unless protocolProfileBehavior.disableBodyPruning)"
+                    )
                 }
             } else if !PostmanImport.bodyIsEmpty(request["body"]) {
                 try body(request["body"], endpoint: &endpoint, headers: &headers, scope: scope, place: place)
@@ -423,36 +442,49 @@ public enum PostmanImport {
                     endpoint.body = .json(raw)
                 } else {
                     endpoint.body = .text(raw)
-                    let types = ["json": "application/json", "xml": "application/xml", "html": "text/html",
-                                 "javascript": "application/javascript", "text": "text/plain"]
-                    if !headers.contains(name: "Content-Type"), let type = types[language] { headers.append(HeaderField(name: "Content-Type", value: type)) }
+                    let types = [
+                        "json": "application/json", "xml": "application/xml", "html": "text/html",
+                        "javascript": "application/javascript", "text": "text/plain",
+                    ]
+                    if !headers.contains(name: "Content-Type"), let type = types[language] {
+                        headers.append(HeaderField(name: "Content-Type", value: type))
+                    }
                 }
             case "urlencoded":
                 var fields: [FormField] = []
                 for field in body["urlencoded"]?.items ?? [] {
                     guard let key = field["key"]?.stringValue else { continue }
-                    if field["disabled"] == .bool(true) { warn("\(place): disabled form field \(Excerpt.quoted(key)) is left out"); continue }
-                    fields.append(FormField(name: try resolve(key, scope: scope), value: try resolve(PostmanImport.text(field["value"]), scope: scope)))
+                    if field["disabled"] == .bool(true) {
+                        warn("\(place): disabled form field \(Excerpt.quoted(key)) is left out"); continue
+                    }
+                    fields.append(
+                        FormField(
+                            name: try resolve(key, scope: scope), value: try resolve(PostmanImport.text(field["value"]), scope: scope)))
                 }
                 endpoint.body = .form(fields)
             case "formdata":
                 var parts: [MultipartPart] = []
                 for field in body["formdata"]?.items ?? [] {
                     guard let key = field["key"]?.stringValue else { continue }
-                    if field["disabled"] == .bool(true) { warn("\(place): disabled form-data part \(Excerpt.quoted(key)) is left out"); continue }
+                    if field["disabled"] == .bool(true) {
+                        warn("\(place): disabled form-data part \(Excerpt.quoted(key)) is left out"); continue
+                    }
                     let type = field["contentType"]?.stringValue
                     if field["type"]?.stringValue == "file" {
                         let sources = field["src"]?.stringValue.map { [$0] } ?? (field["src"]?.items.compactMap(\.stringValue) ?? [])
                         if sources.isEmpty { warn("\(place): form-data file part \(Excerpt.quoted(key)) names no file; left out") }
                         for source in sources {
-                            parts.append(MultipartPart(name: key, value: try resolve(source, scope: scope), isFile: true, contentType: type))
+                            parts.append(
+                                MultipartPart(name: key, value: try resolve(source, scope: scope), isFile: true, contentType: type))
                         }
                     } else {
-                        parts.append(MultipartPart(name: key, value: try resolve(PostmanImport.text(field["value"]), scope: scope), contentType: type))
+                        parts.append(
+                            MultipartPart(
+                                name: key, value: try resolve(PostmanImport.text(field["value"]), scope: scope), contentType: type))
                     }
                 }
                 endpoint.body = .multipart(parts)
-                headers.removeAll { $0.hasName("Content-Type") } // libcurl writes it with its boundary
+                headers.removeAll { $0.hasName("Content-Type") }  // libcurl writes it with its boundary
             case "file":
                 guard let source = body["file"]?["src"]?.stringValue, !source.isEmpty else {
                     warn("\(place): a file body that names no file is left out")
@@ -472,7 +504,7 @@ public enum PostmanImport {
                 warn("\(place): a body of mode \(Excerpt.quoted(mode)) is not imported")
             }
             if endpoint.body != nil && Endpoint.methodsWithoutBody.contains(endpoint.method) {
-                endpoint.sendsBodyWithAnyMethod = true // Postman sends a DELETE's body, a GET's when not pruned
+                endpoint.sendsBodyWithAnyMethod = true  // Postman sends a DELETE's body, a GET's when not pruned
             }
         }
 

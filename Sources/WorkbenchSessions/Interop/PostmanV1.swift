@@ -39,15 +39,22 @@ enum PostmanV1 {
         var top: [JSONValue] = []
         for id in folderOrder where seenFolders.insert(id).inserted {
             guard let folder = folders[id] else { continue }
-            top.append(.object([JSONMember(key: "name", value: folder["name"] ?? .string(id)),
-                                JSONMember(key: "item", value: .array(items(folder["order"])))]))
+            top.append(
+                .object([
+                    JSONMember(key: "name", value: folder["name"] ?? .string(id)),
+                    JSONMember(key: "item", value: .array(items(folder["order"]))),
+                ]))
         }
         top += items(document["order"])
         top += ids.filter { !used.contains($0) }.compactMap { requests[$0].map(item) }
-        var members = [JSONMember(key: "info", value: .object([
-            JSONMember(key: "name", value: document["name"] ?? .string("collection")),
-            JSONMember(key: "schema", value: .string("https://schema.getpostman.com/json/collection/v1.0.0/collection.json")),
-        ])), JSONMember(key: "item", value: .array(top))]
+        var members = [
+            JSONMember(
+                key: "info",
+                value: .object([
+                    JSONMember(key: "name", value: document["name"] ?? .string("collection")),
+                    JSONMember(key: "schema", value: .string("https://schema.getpostman.com/json/collection/v1.0.0/collection.json")),
+                ])), JSONMember(key: "item", value: .array(top)),
+        ]
         if let variables = document["variables"] { members.append(JSONMember(key: "variable", value: variables)) }
         return .object(members)
     }
@@ -59,17 +66,25 @@ enum PostmanV1 {
             JSONMember(key: "url", value: request["url"] ?? .string("")),
         ]
         if case .array? = request["headerData"] {
-            fields.append(JSONMember(key: "header", value: .array((request["headerData"]?.items ?? []).map { header in
-                .object([JSONMember(key: "key", value: header["key"] ?? .string("")),
-                         JSONMember(key: "value", value: header["value"] ?? .string("")),
-                         JSONMember(key: "disabled", value: .bool(header["enabled"] == .bool(false)))])
-            })))
+            fields.append(
+                JSONMember(
+                    key: "header",
+                    value: .array(
+                        (request["headerData"]?.items ?? []).map { header in
+                            .object([
+                                JSONMember(key: "key", value: header["key"] ?? .string("")),
+                                JSONMember(key: "value", value: header["value"] ?? .string("")),
+                                JSONMember(key: "disabled", value: .bool(header["enabled"] == .bool(false))),
+                            ])
+                        })))
         } else if let headers = request["headers"] {
             fields.append(JSONMember(key: "header", value: headers))
         }
         if let body = body(request) { fields.append(JSONMember(key: "body", value: body)) }
-        return .object([JSONMember(key: "name", value: request["name"] ?? .string("(unnamed)")),
-                        JSONMember(key: "request", value: .object(fields))])
+        return .object([
+            JSONMember(key: "name", value: request["name"] ?? .string("(unnamed)")),
+            JSONMember(key: "request", value: .object(fields)),
+        ])
     }
 
     /// `dataMode` raw, params (form-data) or urlencoded, as a v2.1 body.
@@ -81,10 +96,12 @@ enum PostmanV1 {
         case "params", "urlencoded":
             let mode = request["dataMode"]?.stringValue == "params" ? "formdata" : "urlencoded"
             let fields: [JSONValue] = (request["data"]?.items ?? []).map { field in
-                .object([JSONMember(key: "key", value: field["key"] ?? .string("")),
-                         JSONMember(key: "value", value: field["value"] ?? .string("")),
-                         JSONMember(key: "type", value: field["type"] ?? .string("text")),
-                         JSONMember(key: "disabled", value: .bool(field["enabled"] == .bool(false)))])
+                .object([
+                    JSONMember(key: "key", value: field["key"] ?? .string("")),
+                    JSONMember(key: "value", value: field["value"] ?? .string("")),
+                    JSONMember(key: "type", value: field["type"] ?? .string("text")),
+                    JSONMember(key: "disabled", value: .bool(field["enabled"] == .bool(false))),
+                ])
             }
             return .object([JSONMember(key: "mode", value: .string(mode)), JSONMember(key: mode, value: .array(fields))])
         default:

@@ -63,9 +63,11 @@ struct SwiftCase {
         pathOnly.query = []
         pathOnly.pathQuery = nil
         let target = try pathOnly.target(in: scope, base: BaseURL(scheme: "http", host: "h", port: nil, pathPrefix: ""))
-        pathExpression = "\"" + placeholders.swiftText(target) { part in
-            interpolate(part, segmentReferences.contains(part) ? "segment" : "path")
-        } + "\""
+        pathExpression =
+            "\""
+            + placeholders.swiftText(target) { part in
+                interpolate(part, segmentReferences.contains(part) ? "segment" : "path")
+            } + "\""
 
         // Query items, decoded: `urlRequest` encodes them.
         let items = try endpoint.allQueryItems.map { item throws(WorkbenchError) -> String in
@@ -106,7 +108,8 @@ struct SwiftCase {
         case .file(let path), .jsonFile(let path):
             bodyExpression = "try? Data(contentsOf: URL(fileURLWithPath: \(try Self.typedText(path, interpolate))))"
         case .multipart:
-            throw WorkbenchError("export swift: a multipart body is not exported (URLRequest has no multipart builder); `export curl` writes it")
+            throw WorkbenchError(
+                "export swift: a multipart body is not exported (URLRequest has no multipart builder); `export curl` writes it")
         }
     }
 
@@ -118,7 +121,9 @@ struct SwiftCase {
     /// `.postLogin(let password)` for a property whose expression uses the values, `.postLogin` otherwise.
     func pattern(usedIn expression: String) -> String {
         guard !parameters.isEmpty else { return ".\(name)" }
-        let bindings = parameters.map { expression.contains("(\($0.label))") || expression.contains("\\(\($0.label))") ? "let \($0.label)" : "_" }
+        let bindings = parameters.map {
+            expression.contains("(\($0.label))") || expression.contains("\\(\($0.label))") ? "let \($0.label)" : "_"
+        }
         return bindings.allSatisfy({ $0 == "_" }) ? ".\(name)" : ".\(name)(\(bindings.joined(separator: ", ")))"
     }
 
@@ -150,10 +155,12 @@ struct SwiftCase {
             }
         }
         if result.isEmpty || result.first!.isNumber { result = "_" + result }
-        let keywords: Set<String> = ["class", "default", "func", "import", "in", "init", "let", "var", "return", "self", "case",
-                                     "enum", "struct", "protocol", "extension", "static", "switch", "where", "while", "for",
-                                     "if", "else", "guard", "do", "try", "throw", "throws", "true", "false", "nil", "is", "as",
-                                     "repeat", "break", "continue", "operator", "public", "private", "internal", "subscript", "Type"]
+        let keywords: Set<String> = [
+            "class", "default", "func", "import", "in", "init", "let", "var", "return", "self", "case",
+            "enum", "struct", "protocol", "extension", "static", "switch", "where", "while", "for",
+            "if", "else", "guard", "do", "try", "throw", "throws", "true", "false", "nil", "is", "as",
+            "repeat", "break", "continue", "operator", "public", "private", "internal", "subscript", "Type",
+        ]
         return keywords.contains(result) ? result + "_" : result
     }
 

@@ -102,7 +102,9 @@ enum SwiftExport {
     ]
 
     /// The runnable part: values for the variables, each request sent once, captures taken.
-    static func main(records: [RequestRecord], cases: [SwiftCase], caseOfRecord: [Int], variables: Variables) throws(WorkbenchError) -> [String] {
+    static func main(records: [RequestRecord], cases: [SwiftCase], caseOfRecord: [Int], variables: Variables) throws(WorkbenchError)
+        -> [String]
+    {
         var lines = [
             "",
             "// MARK: - Run: swiftc THIS_FILE.swift -o requests && ./requests BASE_URL",
@@ -200,8 +202,10 @@ enum SwiftExport {
                     }
                     value = "json(\(response).body, [\(steps.joined(separator: ", "))])"
                 }
-                lines.append(declared.contains(name) ? "\(name) = \(value)"
-                    : "\(reassigned.contains(capture.name) ? "var" : "let") \(name) = \(value)")
+                lines.append(
+                    declared.contains(name)
+                        ? "\(name) = \(value)"
+                        : "\(reassigned.contains(capture.name) ? "var" : "let") \(name) = \(value)")
                 declared.insert(name)
                 captured.insert(capture.name)
             }

@@ -51,11 +51,13 @@ public enum HTMLReport {
         var counts = "\(run.passed) passed, \(run.failed) failed" + errorCount(run.count(.error))
         if run.notSent > 0 { counts += ", \(run.notSent) not sent" }
         var html = "<section class=\"run\">\n<h2>\(Markup.escape(run.name)) <small>\(counts)</small></h2>\n"
-        html += "<table class=\"requests\">\n<thead><tr><th>#</th><th>result</th><th>method</th><th>URL</th><th>status</th>"
+        html +=
+            "<table class=\"requests\">\n<thead><tr><th>#</th><th>result</th><th>method</th><th>URL</th><th>status</th>"
             + "<th>timing (DNS, connect, TLS, sent, first byte, download)</th><th>total</th></tr></thead>\n<tbody>\n"
         for request in run.requests {
             let id = anchor(run: index, request: request)
-            html += "<tr class=\"\(mark(request))\"><td>\(request.number)</td><td class=\"mark\">\(mark(request).uppercased())</td>"
+            html +=
+                "<tr class=\"\(mark(request))\"><td>\(request.number)</td><td class=\"mark\">\(mark(request).uppercased())</td>"
                 + "<td>\(Markup.escape(request.method))</td><td class=\"url\"><a href=\"#\(id)\">\(Markup.escape(request.url))</a></td>"
                 + "<td>\(request.response.map { String($0.statusCode) } ?? "-")</td>"
                 + "<td>\(request.timings.map { bar($0, longest: longest) } ?? "")</td>"
@@ -70,7 +72,8 @@ public enum HTMLReport {
 
     static func details(_ request: ReplayReport.Request, id: String) -> String {
         let status = request.response.map { " \($0.statusCode)" } ?? ""
-        var html = "<details id=\"\(id)\" class=\"request \(mark(request))\"\(request.passed || request.skipped != nil ? "" : " open")>\n"
+        var html =
+            "<details id=\"\(id)\" class=\"request \(mark(request))\"\(request.passed || request.skipped != nil ? "" : " open")>\n"
             + "<summary><span class=\"mark\">\(mark(request).uppercased())</span> \(Markup.escape(request.title))\(status)</summary>\n"
         let checkMessages = Set(request.checks.map(\.message))
         let otherFailures = request.problems.filter { !checkMessages.contains($0.message) }
@@ -85,21 +88,25 @@ public enum HTMLReport {
                 html += "<li class=\"\(failure.isError ? "error" : "fail")\">\(label)\(Markup.escape(failure.message))</li>\n"
             }
             for check in request.checks {
-                html += "<li class=\"\(check.passed ? "pass" : "fail")\">\(check.passed ? "PASS" : "FAIL") \(Markup.escape(check.message))</li>\n"
+                html +=
+                    "<li class=\"\(check.passed ? "pass" : "fail")\">\(check.passed ? "PASS" : "FAIL") \(Markup.escape(check.message))</li>\n"
             }
             html += "</ul>\n"
         }
         if !request.differences.isEmpty {
-            html += "<h4>Differences from the recording</h4>\n<pre class=\"diff\">"
+            html +=
+                "<h4>Differences from the recording</h4>\n<pre class=\"diff\">"
                 + Markup.escape(request.differences.joined(separator: "\n")) + "</pre>\n"
         }
         if let timings = request.timings {
             html += "<table class=\"phases\">\n"
             for phase in TimingReport.phases(of: timings) {
-                html += "<tr><td>\(phase.name)</td><td>\(phase.duration.map { Quantities.duration(max(0, $0)) } ?? "-")</td>"
+                html +=
+                    "<tr><td>\(phase.name)</td><td>\(phase.duration.map { Quantities.duration(max(0, $0)) } ?? "-")</td>"
                     + "<td>at \(Quantities.duration(phase.end))</td></tr>\n"
             }
-            html += "<tr><td>total</td><td>\(Quantities.duration(timings.total))</td><td>\(Markup.escape(request.httpVersion ?? ""))</td></tr>\n"
+            html +=
+                "<tr><td>total</td><td>\(Quantities.duration(timings.total))</td><td>\(Markup.escape(request.httpVersion ?? ""))</td></tr>\n"
             html += "</table>\n"
         }
         if let text = request.requestText {

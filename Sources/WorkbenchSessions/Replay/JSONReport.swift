@@ -65,14 +65,22 @@ public enum JSONReport {
             member("status", request.response.map { number($0.statusCode) } ?? .null),
             member("statusLine", request.response.map { .string($0.statusLine) } ?? .null),
             member("timings", request.timings.map(timings) ?? .null),
-            member("checks", .array(request.checks.map {
-                .object([member("passed", .bool($0.passed)), member("message", .string($0.message))])
-            })),
+            member(
+                "checks",
+                .array(
+                    request.checks.map {
+                        .object([member("passed", .bool($0.passed)), member("message", .string($0.message))])
+                    })),
             member("failures", .array(request.failures.map { .string($0) })),
-            member("problems", .array(request.problems.map {
-                .object([member("kind", .string($0.kindName)), member("error", .bool($0.isError)),
-                         member("message", .string($0.message))])
-            })),
+            member(
+                "problems",
+                .array(
+                    request.problems.map {
+                        .object([
+                            member("kind", .string($0.kindName)), member("error", .bool($0.isError)),
+                            member("message", .string($0.message)),
+                        ])
+                    })),
             member("differences", .array(request.differences.map { .string($0) })),
         ])
     }

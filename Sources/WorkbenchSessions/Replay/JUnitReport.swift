@@ -19,10 +19,12 @@ public enum JUnitReport {
         ]
         for run in report.runs {
             let suite = Markup.escape(run.name)
-            lines.append("  <testsuite name=\"\(suite)\" tests=\"\(run.requests.count)\" failures=\"\(run.count(.failed))\" "
-                + "errors=\"\(run.count(.error))\" skipped=\"\(run.count(.skipped))\" time=\"\(seconds(run.total))\">")
+            lines.append(
+                "  <testsuite name=\"\(suite)\" tests=\"\(run.requests.count)\" failures=\"\(run.count(.failed))\" "
+                    + "errors=\"\(run.count(.error))\" skipped=\"\(run.count(.skipped))\" time=\"\(seconds(run.total))\">")
             for request in run.requests {
-                let open = "    <testcase classname=\"\(suite)\" name=\"\(Markup.escape(request.title))\" time=\"\(seconds(request.timings?.total ?? 0))\""
+                let open =
+                    "    <testcase classname=\"\(suite)\" name=\"\(Markup.escape(request.title))\" time=\"\(seconds(request.timings?.total ?? 0))\""
                 guard let element = element(for: request) else {
                     lines.append(open + "/>")
                     continue

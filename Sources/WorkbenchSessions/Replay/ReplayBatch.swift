@@ -76,15 +76,18 @@ public struct ReplayBatch: Sendable {
             for (index, job) in jobs.enumerated() {
                 if shouldAbort() { break }
                 if let header = header(for: job) { output.printLine(header) }
-                results[index] = files[job.file].run(prepared[job.file], environment: environment, output: output,
-                                                     transport: transport, options: options)
+                results[index] = files[job.file].run(
+                    prepared[job.file], environment: environment, output: output,
+                    transport: transport, options: options)
             }
         } else {
-            failedToStart = runInParallel(jobs, prepared: prepared, environment: environment, output: output,
-                                          makeTransport: makeTransport, options: options, into: &results)
+            failedToStart = runInParallel(
+                jobs, prepared: prepared, environment: environment, output: output,
+                makeTransport: makeTransport, options: options, into: &results)
         }
-        return finish(jobs, prepared: prepared, results: results, output: output,
-                      interrupted: shouldAbort(), failedToStart: failedToStart)
+        return finish(
+            jobs, prepared: prepared, results: results, output: output,
+            interrupted: shouldAbort(), failedToStart: failedToStart)
     }
 
     /// `self.jobs` threads take jobs in order until none is left (or Ctrl-C);
@@ -99,41 +102,45 @@ public struct ReplayBatch: Sendable {
         let threads = min(self.jobs, jobs.count)
         let shouldAbort = options.shouldAbort
         var failedToStart = false
-        WorkerThreads.run(threads, { _ in
-            defer { board.workerEnded() }
-            let transport: HTTPTransport
-            do throws(WorkbenchError) { transport = try makeTransport() } catch {
-                board.post(.engineFailed(error.message))
-                return
-            }
-            let options = SendOptions(shouldAbort: shouldAbort)
-            while !shouldAbort(), let index = board.take() {
-                let job = jobs[index]
-                let buffer = OutputBuffer()
-                if let header = header(for: job) { buffer.printLine(header) }
-                let result = files[job.file].run(prepared[job.file], environment: environment, output: buffer,
-                                                 transport: transport, options: options)
-                board.post(.finished(index, result, buffer.bytes, buffer.errors))
-            }
-        }, meanwhile: {
-            var ended = 0
-            while ended < threads {
-                for report in board.wait() {
-                    switch report {
-                    case .finished(let index, let result, let bytes, let errors):
-                        for line in errors { output.printError(line) }
-                        output.writeBytes(bytes)
-                        output.flush()
-                        results[index] = result
-                    case .engineFailed(let message):
-                        output.printError("error: \(message)")
-                        failedToStart = true
-                    case .workerEnded:
-                        ended += 1
+        WorkerThreads.run(
+            threads,
+            { _ in
+                defer { board.workerEnded() }
+                let transport: HTTPTransport
+                do throws(WorkbenchError) { transport = try makeTransport() } catch {
+                    board.post(.engineFailed(error.message))
+                    return
+                }
+                let options = SendOptions(shouldAbort: shouldAbort)
+                while !shouldAbort(), let index = board.take() {
+                    let job = jobs[index]
+                    let buffer = OutputBuffer()
+                    if let header = header(for: job) { buffer.printLine(header) }
+                    let result = files[job.file].run(
+                        prepared[job.file], environment: environment, output: buffer,
+                        transport: transport, options: options)
+                    board.post(.finished(index, result, buffer.bytes, buffer.errors))
+                }
+            },
+            meanwhile: {
+                var ended = 0
+                while ended < threads {
+                    for report in board.wait() {
+                        switch report {
+                        case .finished(let index, let result, let bytes, let errors):
+                            for line in errors { output.printError(line) }
+                            output.writeBytes(bytes)
+                            output.flush()
+                            results[index] = result
+                        case .engineFailed(let message):
+                            output.printError("error: \(message)")
+                            failedToStart = true
+                        case .workerEnded:
+                            ended += 1
+                        }
                     }
                 }
-            }
-        })
+            })
         return failedToStart
     }
 
@@ -145,8 +152,9 @@ public struct ReplayBatch: Sendable {
         // A run that never started (Ctrl-C first, or its thread had no engine) is reported too,
         // every request of it skipped.
         let runs = jobs.enumerated().map { index, job in
-            ReplayReport.Run(file: files[job.file].file, round: job.round, rounds: repeats,
-                             result: results[index] ?? files[job.file].notStarted(prepared[job.file]))
+            ReplayReport.Run(
+                file: files[job.file].file, round: job.round, rounds: repeats,
+                result: results[index] ?? files[job.file].notStarted(prepared[job.file]))
         }
         let report = ReplayReport(runs: runs, interrupted: interrupted)
         var status = report.failed > 0 || report.notSent > 0 ? ExitStatus.failure : .success

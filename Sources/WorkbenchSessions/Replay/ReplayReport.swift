@@ -53,8 +53,9 @@ public struct ReplayReport: Sendable {
 
         /// The run as a report may show it: masked by the redactor its run ended with.
         public init(file: String, round: Int, rounds: Int, result: ReplayFileRun.Result) {
-            self.init(file: file, round: round, rounds: rounds,
-                      requests: (result.summary.outcomes + result.summary.skipped).map { Request($0, redactor: result.redactor) })
+            self.init(
+                file: file, round: round, rounds: rounds,
+                requests: (result.summary.outcomes + result.summary.skipped).map { Request($0, redactor: result.redactor) })
         }
 
         public var name: String { ReplayReport.runName(file: file, round: round, rounds: rounds) }
@@ -98,9 +99,11 @@ public struct ReplayReport: Sendable {
         /// `1 GET http://host/path`: how the replay line names it.
         public var title: String { "\(number) \(method) \(url)" }
 
-        public init(number: Int, method: String, url: String, problems: [ReplayFailure] = [], checks: [Expectation.Result] = [],
-                    skipped: ReplaySkip? = nil, requestText: String? = nil, response: RecordedResponse? = nil,
-                    timings: Timings? = nil, httpVersion: String? = nil) {
+        public init(
+            number: Int, method: String, url: String, problems: [ReplayFailure] = [], checks: [Expectation.Result] = [],
+            skipped: ReplaySkip? = nil, requestText: String? = nil, response: RecordedResponse? = nil,
+            timings: Timings? = nil, httpVersion: String? = nil
+        ) {
             self.number = number
             self.method = method
             self.url = url

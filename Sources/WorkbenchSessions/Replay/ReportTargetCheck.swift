@@ -21,7 +21,8 @@ extension ReportTarget {
         guard let info = FileStatus.of(path: target) else { return }
         for input in inputs {
             if FileStatus.of(path: FileSystem.expandTilde(input))?.identity == info.identity {
-                throw WorkbenchError("the \(format.rawValue) report '\(path)' is an input of this replay ('\(input)'): choose another file for the report")
+                throw WorkbenchError(
+                    "the \(format.rawValue) report '\(path)' is an input of this replay ('\(input)'): choose another file for the report")
             }
         }
         guard info.kind == .regular else { return }  // checkWritable names what it is
@@ -38,7 +39,8 @@ extension ReportTarget {
         }
         guard !format.recognizes(head) else { return }
         throw WorkbenchError(
-            "'\(path)' exists and is not a \(format.title) report: the workbench writes a report only over an older one (remove it or choose another file)")
+            "'\(path)' exists and is not a \(format.title) report: the workbench writes a report only over an older one (remove it or choose another file)"
+        )
     }
 }
 

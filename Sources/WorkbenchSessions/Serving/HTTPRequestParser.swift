@@ -37,7 +37,8 @@ struct HTTPRequestParser {
 
     static func parse(_ buffer: [UInt8]) -> Result {
         guard let headEnd = find([13, 10, 13, 10], in: buffer, from: 0) else {
-            return buffer.count > headerLimit ? .failed(status: 431, reason: "Request Header Fields Too Large") : .incomplete(expectsContinue: false)
+            return buffer.count > headerLimit
+                ? .failed(status: 431, reason: "Request Header Fields Too Large") : .incomplete(expectsContinue: false)
         }
         guard headEnd <= headerLimit else { return .failed(status: 431, reason: "Request Header Fields Too Large") }
         let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
@@ -47,7 +48,8 @@ struct HTTPRequestParser {
         guard let requestLine = lines.first else { return .incomplete(expectsContinue: false) }
         let words = requestLine.split(separator: " ", omittingEmptySubsequences: false)
         guard words.count == 3, HTTPSyntax.isToken(String(words[0])), words[1].first == "/" || words[1] == "*",
-              words[2] == "HTTP/1.1" || words[2] == "HTTP/1.0" else {
+            words[2] == "HTTP/1.1" || words[2] == "HTTP/1.0"
+        else {
             return .failed(status: 400, reason: "Bad Request")
         }
         var headers: [HeaderField] = []
@@ -56,8 +58,10 @@ struct HTTPRequestParser {
                 return .failed(status: 400, reason: "Bad Request")
             }
             let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
-            headers.append(HeaderField(name: String(line[..<colon]),
-                                       value: String(value.reversed().drop { $0 == " " || $0 == "\t" }.reversed())))
+            headers.append(
+                HeaderField(
+                    name: String(line[..<colon]),
+                    value: String(value.reversed().drop { $0 == " " || $0 == "\t" }.reversed())))
         }
         var request = Request(method: String(words[0]), target: String(words[1]), version: String(words[2]), headers: headers, body: [])
         let bodyStart = headEnd + 4
@@ -116,7 +120,9 @@ struct HTTPRequestParser {
             }
             guard body.count + size <= bodyLimit else { return .failed(status: 413, reason: "Content Too Large") }
             guard buffer.count >= position + size + 2 else { return .incomplete }
-            guard buffer[position + size] == 13, buffer[position + size + 1] == 10 else { return .failed(status: 400, reason: "Bad Request") }
+            guard buffer[position + size] == 13, buffer[position + size + 1] == 10 else {
+                return .failed(status: 400, reason: "Bad Request")
+            }
             body += buffer[position..<(position + size)]
             position += size + 2
         }

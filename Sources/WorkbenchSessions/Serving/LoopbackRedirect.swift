@@ -46,8 +46,10 @@ public final class LoopbackRedirect {
 
     /// What came back, or nil when `shouldAbort` said stop or `seconds` ran out.
     /// Requests for other paths (a browser's favicon) are answered 404 and the wait goes on.
-    public func waitForCallback(seconds: Double, shouldAbort: () -> Bool,
-                                page: ([String: String]) -> String) -> [String: String]? {
+    public func waitForCallback(
+        seconds: Double, shouldAbort: () -> Bool,
+        page: ([String: String]) -> String
+    ) -> [String: String]? {
         var remaining = Int(seconds * 10)
         var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
         while remaining > 0 {
@@ -108,8 +110,9 @@ public final class LoopbackRedirect {
     }
 
     private func reply(_ connection: Int32, status: String, body: String) {
-        let bytes = Array(("HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\n"
-            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\nCache-Control: no-store\r\n\r\n" + body).utf8)
+        let bytes = Array(
+            ("HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\n"
+                + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\nCache-Control: no-store\r\n\r\n" + body).utf8)
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { StreamSocket.send(connection, $0) }

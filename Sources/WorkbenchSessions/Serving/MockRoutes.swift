@@ -61,8 +61,10 @@ public struct MockRoutes: Sendable {
                 continue
             }
             do throws(WorkbenchError) {
-                routes.append(try Self.route(number: index + 1, record.endpoint, response: response,
-                                             variables: document.variables, captured: captured))
+                routes.append(
+                    try Self.route(
+                        number: index + 1, record.endpoint, response: response,
+                        variables: document.variables, captured: captured))
             } catch {
                 notes.append("request \(index + 1) is not served: \(error.message)")
             }
@@ -71,8 +73,10 @@ public struct MockRoutes: Sendable {
 
     /// A recorded request as a pattern: every variable it refers to becomes a
     /// marker (a wildcard), except plain session variables nothing captures.
-    static func route(number: Int, _ recorded: Endpoint, response: RecordedResponse,
-                      variables known: [String: String], captured: Set<String>) throws(WorkbenchError) -> Route {
+    static func route(
+        number: Int, _ recorded: Endpoint, response: RecordedResponse,
+        variables known: [String: String], captured: Set<String>
+    ) throws(WorkbenchError) -> Route {
         var variables = Variables()
         for (position, name) in recorded.referencedVariables.enumerated() {
             if let value = known[name], !captured.contains(name), !Template.hasReferences(value) {
@@ -136,8 +140,9 @@ public struct MockRoutes: Sendable {
 
     func matches(_ route: Route, _ request: MockRequest) -> Bool {
         guard route.path.count == request.path.count,
-              zip(route.path, request.path).allSatisfy({ $0.matches($1) }),
-              route.query.count == request.query.count else { return false }
+            zip(route.path, request.path).allSatisfy({ $0.matches($1) }),
+            route.query.count == request.query.count
+        else { return false }
         var unused = request.query
         for item in route.query {
             guard let found = unused.firstIndex(where: { $0.name == item.name && item.value.matches($0.value) }) else { return false }
@@ -176,15 +181,21 @@ public struct MockRoutes: Sendable {
         var seen = Set<String>()
         var known: [JSONValue] = []
         for route in routes where seen.insert(route.method + " " + route.shownPath).inserted {
-            known.append(.object([JSONMember(key: "method", value: .string(route.method)),
-                                  JSONMember(key: "path", value: .string(route.shownPath))]))
+            known.append(
+                .object([
+                    JSONMember(key: "method", value: .string(route.method)),
+                    JSONMember(key: "path", value: .string(route.shownPath)),
+                ]))
         }
         let message = "no recorded request matches \(request.method) /\(request.path.joined(separator: "/"))"
-        let body = JSONValue.object([JSONMember(key: "error", value: .string(message)),
-                                     JSONMember(key: "known", value: .array(known))])
-        return MockResponse(status: 404, reason: "Not Found",
-                            headers: [HeaderField(name: "Content-Type", value: "application/json")],
-                            body: Array(body.jsonText.utf8))
+        let body = JSONValue.object([
+            JSONMember(key: "error", value: .string(message)),
+            JSONMember(key: "known", value: .array(known)),
+        ])
+        return MockResponse(
+            status: 404, reason: "Not Found",
+            headers: [HeaderField(name: "Content-Type", value: "application/json")],
+            body: Array(body.jsonText.utf8))
     }
 }
 
@@ -216,8 +227,11 @@ public struct MockRequest: Sendable {
         if let question {
             for item in rest[rest.index(after: question)...].split(separator: "&") {
                 let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                query.append((PercentEncoding.decode(String(parts[0]), plusIsSpace: true),
-                              parts.count > 1 ? PercentEncoding.decode(String(parts[1]), plusIsSpace: true) : ""))
+                query.append(
+                    (
+                        PercentEncoding.decode(String(parts[0]), plusIsSpace: true),
+                        parts.count > 1 ? PercentEncoding.decode(String(parts[1]), plusIsSpace: true) : ""
+                    ))
             }
         }
         return (path.isEmpty ? [""] : Array(path), query)
@@ -241,8 +255,10 @@ public struct MockResponse: Equatable, Sendable {
     public static let bodyNotKeptHeader = "X-Workbench-Body-Not-Kept"
 
     /// Headers never served from a recording.
-    static let dropped: Set<String> = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer",
-                                       "upgrade", "content-length", "content-encoding", "http2-settings"]
+    static let dropped: Set<String> = [
+        "connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer",
+        "upgrade", "content-length", "content-encoding", "http2-settings",
+    ]
 
     public init(status: Int, reason: String, headers: [HeaderField], body: [UInt8]) {
         self.status = status
@@ -253,9 +269,10 @@ public struct MockResponse: Equatable, Sendable {
 
     public init(_ recorded: RecordedResponse) {
         let words = recorded.statusLine.split(separator: " ", maxSplits: 2)
-        self.init(status: recorded.statusCode, reason: words.count > 2 ? String(words[2]) : "",
-                  headers: recorded.headers.filter { !Self.dropped.contains($0.name.lowercased()) && !$0.name.hasPrefix(":") },
-                  body: Array((recorded.body ?? "").utf8))
+        self.init(
+            status: recorded.statusCode, reason: words.count > 2 ? String(words[2]) : "",
+            headers: recorded.headers.filter { !Self.dropped.contains($0.name.lowercased()) && !$0.name.hasPrefix(":") },
+            body: Array((recorded.body ?? "").utf8))
         delayMilliseconds = recorded.elapsedMilliseconds
         bodyMissing = recorded.body == nil && recorded.bodySize > 0
         if bodyMissing {
@@ -287,8 +304,9 @@ struct MockPattern: Sendable {
         var pieces: [String] = []
         var rest = Substring(text)
         while let start = rest.firstRange(of: Self.markerStart),
-              let end = rest[start.upperBound...].firstRange(of: Self.markerEnd),
-              rest[start.upperBound..<end.lowerBound].allSatisfy(\.isNumber) {
+            let end = rest[start.upperBound...].firstRange(of: Self.markerEnd),
+            rest[start.upperBound..<end.lowerBound].allSatisfy(\.isNumber)
+        {
             pieces.append(String(rest[..<start.lowerBound]))
             rest = rest[end.upperBound...]
         }

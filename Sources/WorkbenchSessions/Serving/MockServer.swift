@@ -68,7 +68,8 @@ public final class MockServer: @unchecked Sendable {
         withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(socket, $0, &length) }
         }
-        let bound = address.ss_family == sa_family_t(AF_INET6)
+        let bound =
+            address.ss_family == sa_family_t(AF_INET6)
             ? withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_port } }
             : withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_port } }
         return Int(UInt16(bigEndian: bound))
@@ -95,8 +96,9 @@ public final class MockServer: @unchecked Sendable {
                 usleep(50_000)
             }
             guard admitted else {
-                send(MockResponse(status: 503, reason: "Service Unavailable", headers: [], body: Array("too many connections\n".utf8)),
-                     to: connection, head: false, keepAlive: false)
+                send(
+                    MockResponse(status: 503, reason: "Service Unavailable", headers: [], body: Array("too many connections\n".utf8)),
+                    to: connection, head: false, keepAlive: false)
                 close(connection)
                 continue
             }
@@ -121,8 +123,9 @@ public final class MockServer: @unchecked Sendable {
         while !stopping.load(ordering: .relaxed) {
             switch HTTPRequestParser.parse(buffer) {
             case .failed(let status, let reason):
-                send(MockResponse(status: status, reason: reason, headers: [], body: Array("\(reason)\n".utf8)),
-                     to: connection, head: false, keepAlive: false)
+                send(
+                    MockResponse(status: status, reason: reason, headers: [], body: Array("\(reason)\n".utf8)),
+                    to: connection, head: false, keepAlive: false)
                 return
             case .complete(let request, let consumed):
                 buffer.removeFirst(consumed)

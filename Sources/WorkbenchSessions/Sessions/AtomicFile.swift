@@ -53,8 +53,10 @@ public enum AtomicFile {
             throw failure
         }
         if sync {
-            if let folder = try? FileDescriptor.open(directory.isEmpty ? "/" : directory, .readOnly,
-                                                     options: [.directory, .closeOnExec]) {
+            if let folder = try? FileDescriptor.open(
+                directory.isEmpty ? "/" : directory, .readOnly,
+                options: [.directory, .closeOnExec])
+            {
                 _ = retryingInterrupted { fsync(folder.rawValue) }
                 try? folder.close()
             }

@@ -12,7 +12,9 @@ extension Expectation {
         case .jsonExists(let found), .jsonEquals(let found, _), .jsonCompare(let found, _, _): path = found
         default: return false
         }
-        return ["$.errors", "$['errors']", "$[\"errors\"]"].contains { path.text == $0 || path.text.hasPrefix($0 + "[") || path.text.hasPrefix($0 + ".") }
+        return ["$.errors", "$['errors']", "$[\"errors\"]"].contains {
+            path.text == $0 || path.text.hasPrefix($0 + "[") || path.text.hasPrefix($0 + ".")
+        }
     }
 }
 
@@ -20,7 +22,8 @@ extension Replayer {
     /// The failure to add for a GraphQL response with errors, if any.
     static func graphqlFailure(_ record: RequestRecord, _ response: HTTPResponse) -> String? {
         guard case .graphql = record.endpoint.body,
-              !record.effectiveExpectations.contains(where: \.isAboutGraphQLErrors) else { return nil }
+            !record.effectiveExpectations.contains(where: \.isAboutGraphQLErrors)
+        else { return nil }
         return GraphQLResponseErrors.failure(response)
     }
 }

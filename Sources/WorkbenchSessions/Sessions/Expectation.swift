@@ -53,7 +53,8 @@ public enum Expectation: Equatable, Sendable {
     /// Parses the text after `expect`.
     public static func parse(_ text: String) throws(WorkbenchError) -> Expectation {
         let words = try ShellWords.split(text)
-        let usage = "use status CODE, header NAME contains TEXT, json PATH OP VALUE, json PATH exists, body contains TEXT, time < MS, or schema"
+        let usage =
+            "use status CODE, header NAME contains TEXT, json PATH OP VALUE, json PATH exists, body contains TEXT, time < MS, or schema"
         guard let kind = words.first?.text else { throw WorkbenchError("expected a check: \(usage)") }
         switch kind {
         case "status":
@@ -80,7 +81,9 @@ public enum Expectation: Equatable, Sendable {
             if words[2].text == "exists" && words.count == 3 { return .jsonExists(path) }
             let comparison = JSONComparison(rawValue: words[2].text)
             guard words[2].text == "==" || comparison != nil, words.count >= 4 else {
-                throw WorkbenchError("expected `json PATH OP VALUE` (OP one of == \(JSONComparison.allCases.map(\.rawValue).joined(separator: " "))) or `json PATH exists`")
+                throw WorkbenchError(
+                    "expected `json PATH OP VALUE` (OP one of == \(JSONComparison.allCases.map(\.rawValue).joined(separator: " "))) or `json PATH exists`"
+                )
             }
             let literal = text.suffix(fromUTF8Offset: words[3].start).trimmingSpaces()
             do throws(WorkbenchError) {
@@ -100,7 +103,9 @@ public enum Expectation: Equatable, Sendable {
             try Template.validate(needle)
             return .bodyContains(needle)
         case "schema":
-            guard words.count == 1 else { throw WorkbenchError("expected `schema` alone: the operation and status come from the request and its response") }
+            guard words.count == 1 else {
+                throw WorkbenchError("expected `schema` alone: the operation and status come from the request and its response")
+            }
             return .schema
         case "time":
             guard words.count == 3, words[1].text == "<", let limit = Double(words[2].text), limit > 0, limit.isFinite else {
@@ -144,7 +149,8 @@ public enum Expectation: Equatable, Sendable {
     /// `expect json $.title == popcorn`: a bare word is not JSON; say how to write a string.
     static func withQuotingHint(_ error: WorkbenchError, literal: String) -> WorkbenchError {
         guard let first = literal.first, first.isLetter, !["true", "false", "null"].contains(literal),
-              !literal.contains("\"") else { return error }
+            !literal.contains("\"")
+        else { return error }
         return error.mapMessage { "\($0); strings need double quotes: \"\(literal)\"" }
     }
 
@@ -156,7 +162,8 @@ public enum Expectation: Equatable, Sendable {
         let start = "header \(ShellWords.quoteIfNeeded(name)) contains "
         let plain = start + needle
         if case .headerContains(_, let readBack)? = try? parse(plain),
-           readBack.unicodeScalars.elementsEqual(needle.unicodeScalars) {
+            readBack.unicodeScalars.elementsEqual(needle.unicodeScalars)
+        {
             return plain
         }
         return start + ShellWords.quote(needle)
@@ -190,16 +197,19 @@ public enum Expectation: Equatable, Sendable {
         case .bodyContains(let needle):
             let expanded = (try? Template.expand(needle, in: scope)) ?? needle
             let body = String(decoding: response.body, as: UTF8.self)
-            return result(body.contains(expanded), got: response.bodyFile != nil
-                ? "the body went to \(response.bodyFile ?? "a file")" : "not in the body (\(Quantities.size(response.bodySize)))")
+            return result(
+                body.contains(expanded),
+                got: response.bodyFile != nil
+                    ? "the body went to \(response.bodyFile ?? "a file")" : "not in the body (\(Quantities.size(response.bodySize)))")
         case .schema:
             guard let schema else { return result(false, got: "no API description loaded (`openapi FILE-or-URL`)") }
             switch schema.description {
             case .failure(let error):
                 return result(false, got: "the API description could not be loaded: \(error.message)")
             case .success(let api):
-                let outcome = ResponseSchemaCheck.check(api, method: schema.method, path: schema.path, status: response.statusCode,
-                                                        body: response.body, bodyWentToFile: response.bodyFile != nil)
+                let outcome = ResponseSchemaCheck.check(
+                    api, method: schema.method, path: schema.path, status: response.statusCode,
+                    body: response.body, bodyWentToFile: response.bodyFile != nil)
                 // Violations quote the server's keys and values: control characters are escaped, line by line.
                 let detail = outcome.detail.split(separator: "\n", omittingEmptySubsequences: false)
                     .map { TerminalText.escapeLine(String($0)) }.joined(separator: "\n")

@@ -20,7 +20,9 @@ public enum JSONComparison: String, Equatable, Sendable, CaseIterable {
         defer { value.dismantle() }
         switch self {
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            guard case .number = value else { throw WorkbenchError("`\(rawValue)` compares numbers: expected a number, got \(value.kindDescription)") }
+            guard case .number = value else {
+                throw WorkbenchError("`\(rawValue)` compares numbers: expected a number, got \(value.kindDescription)")
+            }
         case .matches:
             guard case .string(let pattern) = value else {
                 throw WorkbenchError("`matches` takes a regular expression in double quotes, as in \"^ana\"")
@@ -38,7 +40,8 @@ public enum JSONComparison: String, Equatable, Sendable, CaseIterable {
             return !JSONEquality.equal(found, expected)
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard case .number(let a) = found, case .number(let b) = expected,
-                  let x = Double(a), let y = Double(b) else { return false }
+                let x = Double(a), let y = Double(b)
+            else { return false }
             switch self {
             case .less: return x < y
             case .lessOrEqual: return x <= y
@@ -53,7 +56,8 @@ public enum JSONComparison: String, Equatable, Sendable, CaseIterable {
             }
         case .matches:
             guard case .string(let text) = found, case .string(let pattern) = expected,
-                  let regex = try? Regex(pattern) else { return false }
+                let regex = try? Regex(pattern)
+            else { return false }
             return text.contains(regex)
         }
     }

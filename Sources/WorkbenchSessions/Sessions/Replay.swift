@@ -46,8 +46,10 @@ public struct Replayer {
         /// Why it was not sent, when it was not: the run stopped before it.
         public var skipped: ReplaySkip? = nil
 
-        public init(number: Int, method: String, url: String, response: HTTPResponse?, problems: [ReplayFailure],
-                    checks: [Expectation.Result]) {
+        public init(
+            number: Int, method: String, url: String, response: HTTPResponse?, problems: [ReplayFailure],
+            checks: [Expectation.Result]
+        ) {
             self.number = number
             self.method = method
             self.url = url
@@ -70,8 +72,9 @@ public struct Replayer {
     ) -> Outcome {
         var endpoint = record.endpoint
         if let baseOverride { endpoint.retarget(to: baseOverride) }
-        var outcome = Outcome(number: number, method: endpoint.method, url: shownURL(of: endpoint, variables: variables),
-                              response: nil, problems: [], checks: [])
+        var outcome = Outcome(
+            number: number, method: endpoint.method, url: shownURL(of: endpoint, variables: variables),
+            response: nil, problems: [], checks: [])
         outcome.skipped = reason
         return outcome
     }
@@ -93,13 +96,15 @@ public struct Replayer {
         var endpoint = record.endpoint
         // The session pointed at another server: its credentials go with it.
         if let baseOverride { endpoint.retarget(to: baseOverride) }
-        var outcome = Outcome(number: number, method: endpoint.method,
-                              url: Self.shownURL(of: endpoint, variables: variables, environment: environment),
-                              response: nil, problems: [], checks: [])
+        var outcome = Outcome(
+            number: number, method: endpoint.method,
+            url: Self.shownURL(of: endpoint, variables: variables, environment: environment),
+            response: nil, problems: [], checks: [])
         let sender = Sender(transport: transport, options: options, readFile: readFile)
         // `auth oauth2 client-credentials`: the replay runs the flow itself, no person needed.
         if let name = OAuth2Protocol.obtainableTokenVariable(of: endpoint), variables.value(of: name) == nil,
-           let settings = endpoint.auth?.oauth2 {
+            let settings = endpoint.auth?.oauth2
+        {
             var tokenSettings = record.settings
             tokenSettings.followRedirects = false
             let scope = VariableScope(variables: variables, environment: environment)
@@ -147,13 +152,18 @@ public struct Replayer {
             let result = expectation.check(response, in: checkScope, schema: schema)
             outcome.checks.append(result)
             guard !result.passed else { continue }
-            if case .status = expectation { outcome.problems.append(.status(result)) } else { outcome.problems.append(.expectation(result)) }
+            if case .status = expectation {
+                outcome.problems.append(.status(result))
+            } else {
+                outcome.problems.append(.expectation(result))
+            }
         }
         if let failure = Self.graphqlFailure(record, response) { outcome.problems.append(.graphQLErrors(failure)) }
         if let diff, let recorded = record.response {
             // Both sides through the redaction step: a secret is the mask in each, never a difference.
-            let redactor = SecretRedactor(variables: variables, endpoints: [record.endpoint], environment: environment,
-                                          also: cookies.values)
+            let redactor = SecretRedactor(
+                variables: variables, endpoints: [record.endpoint], environment: environment,
+                also: cookies.values)
             let found = ResponseDiff.compare(recorded.redacted(by: redactor), RecordedResponse(response, redactor: redactor), options: diff)
             outcome.diff = found
             if !found.isEmpty { outcome.problems.append(.differs(found.count)) }
@@ -199,4 +209,3 @@ public struct Replayer {
         return "\(passed) passed, \(outcomes.count - passed) failed"
     }
 }
-

@@ -24,9 +24,11 @@ public struct ReplayFileRun: Sendable {
     /// `--diff`: compare each response with the one recorded (a difference fails it).
     public var diff: ResponseDiff.Options?
 
-    public init(file: String, base: String?, assignments: [String], keepGoing: Bool, color: Bool,
-                environmentName: String? = nil,
-                readDocument: @escaping @Sendable (String, String?, Set<String>) throws(WorkbenchError) -> ReplaySource = ReplayFileRun.readSession) {
+    public init(
+        file: String, base: String?, assignments: [String], keepGoing: Bool, color: Bool,
+        environmentName: String? = nil,
+        readDocument: @escaping @Sendable (String, String?, Set<String>) throws(WorkbenchError) -> ReplaySource = ReplayFileRun.readSession
+    ) {
         self.file = file
         self.base = base
         self.assignments = assignments
@@ -37,7 +39,9 @@ public struct ReplayFileRun: Sendable {
     }
 
     /// A session JSON file (it brings no secret values).
-    @Sendable public static func readSession(_ file: String, _ environment: String?, _ overrides: Set<String> = []) throws(WorkbenchError) -> ReplaySource {
+    @Sendable public static func readSession(_ file: String, _ environment: String?, _ overrides: Set<String> = []) throws(WorkbenchError)
+        -> ReplaySource
+    {
         if environment != nil { throw WorkbenchError("--env is for .http files, whose environments live beside them") }
         return ReplaySource(document: try SessionDecoding.decode(try SessionFileBounds.read(file), file: file))
     }
@@ -70,9 +74,11 @@ public struct ReplayFileRun: Sendable {
         if document.settings.insecure || document.requests.contains(where: \.settings.insecure) {
             warnings.append("\(file) turns TLS verification off (`insecure on`): certificates are not checked")
         }
-        return Prepared(document: document, variables: variables, warnings: warnings,
-                        redactor: SecretRedactor(variables: variables, endpoints: document.requests.map(\.endpoint),
-                                                 environment: environment))
+        return Prepared(
+            document: document, variables: variables, warnings: warnings,
+            redactor: SecretRedactor(
+                variables: variables, endpoints: document.requests.map(\.endpoint),
+                environment: environment))
     }
 
     /// What one run of a file came to, with the redactor as it stood at its
@@ -108,8 +114,10 @@ public struct ReplayFileRun: Sendable {
         var seenCookieValues: [String] = []
         var seenCookies = Set<String>()
         let summary = ReplayRun(replayer: replayer, stopAtFirstFailure: !keepGoing)
-            .run(prepared.document.requests.enumerated().map { ($0.offset + 1, $0.element) }, variables: &variables,
-                 cookies: &cookies) { outcome, now, jar in
+            .run(
+                prepared.document.requests.enumerated().map { ($0.offset + 1, $0.element) }, variables: &variables,
+                cookies: &cookies
+            ) { outcome, now, jar in
                 for value in jar.values where seenCookies.insert(value).inserted { seenCookieValues.append(value) }
                 sink.redactor = redactors.redactor(for: now.secretValues + environmentSecrets + seenCookieValues)
                 sink.printLine(Replayer.line(for: outcome, color: color))

@@ -39,7 +39,8 @@ public struct ReplayRun {
         /// Said when a failure stopped the run early, or nil (Ctrl-C is
         /// said once for a whole `workbench replay`, by `ReplayBatch`).
         public var stoppedNote: String? {
-            notSent == 0 || interrupted ? nil
+            notSent == 0 || interrupted
+                ? nil
                 : "stopped at the first failure: \(notSent) request\(notSent == 1 ? "" : "s") not sent (--keep-going sends them)"
         }
     }

@@ -21,7 +21,8 @@ public enum ReplayVariables {
         }
         for assignment in assignments {
             guard let equals = assignment.firstIndex(of: "="),
-                  Template.isValidVariableName(String(assignment[..<equals])) else {
+                Template.isValidVariableName(String(assignment[..<equals]))
+            else {
                 throw WorkbenchError("--var expects NAME=VALUE, got '\(Template.oneLine(assignment.prefix(60)))'")
             }
             let name = String(assignment[..<equals])

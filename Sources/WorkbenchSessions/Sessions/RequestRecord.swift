@@ -116,8 +116,9 @@ public struct RecordedResponse: Equatable, Sendable {
     public var response: HTTPResponse {
         var timings = Timings()
         timings.total = elapsedMilliseconds / 1000
-        return HTTPResponse(statusLine: statusLine, statusCode: statusCode, headers: headers,
-                            body: Array((body ?? "").utf8), bodySize: bodySize, timings: timings)
+        return HTTPResponse(
+            statusLine: statusLine, statusCode: statusCode, headers: headers,
+            body: Array((body ?? "").utf8), bodySize: bodySize, timings: timings)
     }
 
     /// This response with credential headers masked, and every secret the
@@ -127,7 +128,8 @@ public struct RecordedResponse: Equatable, Sendable {
         var copy = self
         copy.headers = headers.map { field in
             // Compared folding ASCII case, as header names are: no lowered copy of every name.
-            let masked = Self.credentialHeaders.contains { HTTPSyntax.equalIgnoringASCIICase($0, field.name) }
+            let masked =
+                Self.credentialHeaders.contains { HTTPSyntax.equalIgnoringASCIICase($0, field.name) }
                 || redactor.reveals(field.value)
             return masked ? HeaderField(name: field.name, value: Variables.mask) : field
         }

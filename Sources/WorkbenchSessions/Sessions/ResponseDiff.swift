@@ -54,14 +54,17 @@ public struct ResponseDiff: Equatable, Sendable {
         public init(headers: [String], ignore: [String], headerOption: String = "--diff-header") throws(WorkbenchError) {
             for name in headers {
                 if name == "*" { allHeaders = true; continue }
-                guard HTTPSyntax.isToken(name) else { throw WorkbenchError("\(headerOption): \(Excerpt.quoted(name)) is not a header name") }
+                guard HTTPSyntax.isToken(name) else {
+                    throw WorkbenchError("\(headerOption): \(Excerpt.quoted(name)) is not a header name")
+                }
                 self.headers.append(name.lowercased())
             }
             for item in ignore {
                 let words = item.split(separator: " ", omittingEmptySubsequences: true)
                 if words.first?.lowercased() == "header" {
                     guard words.count == 2, HTTPSyntax.isToken(String(words[1])) else {
-                        throw WorkbenchError("--ignore: expected `header NAME` or a JSON path like $.updated_at, got \(Excerpt.quoted(item))")
+                        throw WorkbenchError(
+                            "--ignore: expected `header NAME` or a JSON path like $.updated_at, got \(Excerpt.quoted(item))")
                     }
                     ignoredHeaders.insert(words[1].lowercased())
                 } else {
@@ -89,11 +92,14 @@ public struct ResponseDiff: Equatable, Sendable {
         }
         var changes: [Change] = []
         for name in names where !options.ignoredHeaders.contains(name) {
-            let before = old.values(of: name), after = new.values(of: name)
+            let before = old.values(of: name)
+            let after = new.values(of: name)
             guard before != after else { continue }
             let shown = (old + new).first { $0.hasName(name) }?.name ?? name
-            changes.append(.header(name: shown, old: before.isEmpty ? nil : before.joined(separator: ", "),
-                                   new: after.isEmpty ? nil : after.joined(separator: ", ")))
+            changes.append(
+                .header(
+                    name: shown, old: before.isEmpty ? nil : before.joined(separator: ", "),
+                    new: after.isEmpty ? nil : after.joined(separator: ", ")))
         }
         return changes
     }
@@ -111,7 +117,8 @@ public struct ResponseDiff: Equatable, Sendable {
         }
         if before == after { return [] }
         if var oldJSON = try? JSONParser.parse(Array(before.utf8), skippingByteOrderMark: true),
-           var newJSON = try? JSONParser.parse(Array(after.utf8), skippingByteOrderMark: true) {
+            var newJSON = try? JSONParser.parse(Array(after.utf8), skippingByteOrderMark: true)
+        {
             defer { oldJSON.dismantle(); newJSON.dismantle() }
             return jsonChanges(oldJSON, newJSON, ignoring: options.ignoredPaths)
         }
@@ -187,7 +194,8 @@ public struct ResponseDiff: Equatable, Sendable {
                 }
             case (.array(let leftElements), .array(let rightElements)):
                 for index in 0..<max(leftElements.count, rightElements.count) {
-                    one(.index(index), index < leftElements.count ? leftElements[index] : nil,
+                    one(
+                        .index(index), index < leftElements.count ? leftElements[index] : nil,
                         index < rightElements.count ? rightElements[index] : nil)
                 }
             default:
@@ -239,7 +247,11 @@ public struct ResponseDiff: Equatable, Sendable {
         }
         if changes.count > Self.shownLimit {
             let more = changes.count - Self.shownLimit
-            lines.append("  " + ANSI.paint("… and \(more) more change\(more == 1 ? "" : "s") (--ignore leaves out what is expected to change)", ANSI.dim, if: color))
+            lines.append(
+                "  "
+                    + ANSI.paint(
+                        "… and \(more) more change\(more == 1 ? "" : "s") (--ignore leaves out what is expected to change)", ANSI.dim,
+                        if: color))
         }
         return lines
     }

@@ -24,7 +24,8 @@ extension SessionDecoding {
             }
             defer { frame.dismantle() }
             guard case .object = frame, frame["format"]?.stringValue == SessionDocument.formatName,
-                  frame["version"] == .number(String(SessionDocument.formatVersion)) else { return nil }
+                frame["version"] == .number(String(SessionDocument.formatVersion))
+            else { return nil }
             let reader = FieldReader(file: file)
             var document = try reader.fields(frame)
             document.unknown = UnknownMembers.extract(from: frame, canonical: SessionEncoding.canonicalFrame(document))

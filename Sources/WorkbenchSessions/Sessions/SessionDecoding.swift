@@ -114,7 +114,8 @@ final class FieldReader {
         }
         let version = try integer(value["version"], "version")
         if version > SessionDocument.formatVersion {
-            throw WorkbenchError("\(file): made by a newer workbench (format version \(version); this one reads up to \(SessionDocument.formatVersion))")
+            throw WorkbenchError(
+                "\(file): made by a newer workbench (format version \(version); this one reads up to \(SessionDocument.formatVersion))")
         }
         if version < 1 { throw fail("version", "unknown format version \(version)") }
         value = SessionMigration.migrate(value, from: version)
@@ -139,7 +140,8 @@ final class FieldReader {
     /// none when it has no such array (`fields` then says what is wrong with it).
     func takeRequests(from value: inout JSONValue) -> [JSONValue] {
         guard case .object(var members) = value, let at = members.firstIndex(where: { $0.key == "requests" }),
-              case .array(let elements) = members[at].value else { return [] }
+            case .array(let elements) = members[at].value
+        else { return [] }
         members[at].value = .array([])
         value = .object(members)
         return elements
@@ -209,9 +211,10 @@ final class FieldReader {
             let itemPath = "\(path).query[\(index)]"
             let (name, itemValue) = try pair(item, itemPath)
             // Pasted with a URL: kept encoded and sent as typed (`bare`: written without `=`).
-            endpoint.query.append(QueryItem(
-                name: name, value: itemValue, isEncoded: try bool(item["encoded"], "\(itemPath).encoded", default: false),
-                isBare: try bool(item["bare"], "\(itemPath).bare", default: false)))
+            endpoint.query.append(
+                QueryItem(
+                    name: name, value: itemValue, isEncoded: try bool(item["encoded"], "\(itemPath).encoded", default: false),
+                    isBare: try bool(item["bare"], "\(itemPath).bare", default: false)))
         }
         for (index, item) in try array(value["headers"], "\(path).headers", optional: true).enumerated() {
             let itemPath = "\(path).headers[\(index)]"
@@ -238,7 +241,10 @@ final class FieldReader {
         for (index, item) in try array(value["omittedHeaders"], "\(path).omittedHeaders", optional: true).enumerated() {
             let name = try string(item, "\(path).omittedHeaders[\(index)]")
             guard let canonical = Endpoint.removableDefaultNames.first(where: { HTTPSyntax.equalIgnoringASCIICase($0, name) }) else {
-                throw fail("\(path).omittedHeaders[\(index)]", "\(Excerpt.quoted(name)) is not a default header that can be left out (\(Endpoint.removableDefaultNames.joined(separator: ", ")))")
+                throw fail(
+                    "\(path).omittedHeaders[\(index)]",
+                    "\(Excerpt.quoted(name)) is not a default header that can be left out (\(Endpoint.removableDefaultNames.joined(separator: ", ")))"
+                )
             }
             if !endpoint.omittedDefaults.contains(canonical) { endpoint.omittedDefaults.append(canonical) }
         }
@@ -301,8 +307,10 @@ final class FieldReader {
                 let file = try optionalString(partObject["file"], "\(partPath).file")
                 let value: String
                 if let file { value = file } else { value = try string(partObject["value"], "\(partPath).value") }
-                parts.append(MultipartPart(name: name, value: value, isFile: file != nil,
-                                           contentType: try optionalString(partObject["type"], "\(partPath).type")))
+                parts.append(
+                    MultipartPart(
+                        name: name, value: value, isFile: file != nil,
+                        contentType: try optionalString(partObject["type"], "\(partPath).type")))
             }
             return .multipart(parts)
         default:
@@ -326,8 +334,9 @@ final class FieldReader {
                 throw fail("\(path).variables", error.message)
             }
         }
-        return GraphQLBody(query: query, variables: variables,
-                           operationName: try optionalString(object["operationName"], "\(path).operationName"))
+        return GraphQLBody(
+            query: query, variables: variables,
+            operationName: try optionalString(object["operationName"], "\(path).operationName"))
     }
 
     /// `auth`: a scheme, a user, and the secret as a template.
@@ -336,7 +345,8 @@ final class FieldReader {
         let schemeText = try string(object["scheme"], "\(path).scheme")
         guard let scheme = Auth.Scheme(rawValue: schemeText) else {
             let schemes = Auth.Scheme.allCases.map(\.rawValue)
-            throw fail("\(path).scheme", "expected \(schemes.dropLast().joined(separator: ", ")) or \(schemes.last ?? ""), found '\(schemeText)'")
+            throw fail(
+                "\(path).scheme", "expected \(schemes.dropLast().joined(separator: ", ")) or \(schemes.last ?? ""), found '\(schemeText)'")
         }
         let user = try optionalString(object["user"], "\(path).user") ?? ""
         let secret = try string(object["secret"], "\(path).secret")
@@ -427,8 +437,10 @@ final class FieldReader {
             do throws(WorkbenchError) {
                 guard Template.isValidVariableName(name) else { throw WorkbenchError("invalid variable name '\(name)'") }
                 let words = try ShellWords.split(from).map(\.text)
-                record.captures.append(Capture(name: name, source: try Capture.parseSource(words),
-                                               isSecret: try bool(capture["secret"], "\(capturePath).secret", default: false)))
+                record.captures.append(
+                    Capture(
+                        name: name, source: try Capture.parseSource(words),
+                        isSecret: try bool(capture["secret"], "\(capturePath).secret", default: false)))
             } catch {
                 throw fail(capturePath, error.message)
             }
@@ -465,7 +477,8 @@ final class FieldReader {
             bodySize: object["bodySize"] == nil ? (body?.utf8.count ?? 0) : try integer(object["bodySize"], "\(path).bodySize"),
             elapsedMilliseconds: object["elapsedMs"] == nil ? 0 : try number(object["elapsedMs"], "\(path).elapsedMs"))
         if object["redirects"] != nil {
-            recorded.redirectStatuses = try array(object["redirects"], "\(path).redirects").enumerated().map { index, item throws(WorkbenchError) in
+            recorded.redirectStatuses = try array(object["redirects"], "\(path).redirects").enumerated().map {
+                index, item throws(WorkbenchError) in
                 try integer(item, "\(path).redirects[\(index)]")
             }
         }

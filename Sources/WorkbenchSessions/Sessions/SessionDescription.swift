@@ -18,7 +18,8 @@ public enum SessionDescription {
                 let response = try Sender(transport: transport).fetchDocument(location) { response in
                     WorkbenchError("answered \(response.statusLine)")
                 }
-                return .success(try APIDescription.load(response.body, location: location, sourceURL: response.url.isEmpty ? location : response.url))
+                return .success(
+                    try APIDescription.load(response.body, location: location, sourceURL: response.url.isEmpty ? location : response.url))
             }
             let candidates = candidatePaths(location, sessionFile: sessionFile)
             var firstError: WorkbenchError?

@@ -33,8 +33,10 @@ public struct SessionDocument: Equatable, Sendable {
     /// that this workbench does not know, written back when saved.
     public var unknown: UnknownMembers?
 
-    public init(endpoint: Endpoint = Endpoint(), variables: [String: String] = [:], secretNames: [String] = [],
-                settings: Settings = Settings(), requests: [RequestRecord] = []) {
+    public init(
+        endpoint: Endpoint = Endpoint(), variables: [String: String] = [:], secretNames: [String] = [],
+        settings: Settings = Settings(), requests: [RequestRecord] = []
+    ) {
         self.endpoint = endpoint
         self.variables = variables
         self.secretNames = secretNames

@@ -185,8 +185,9 @@ public final class SessionEncoder {
     public func checkLoadable(_ chunks: [[UInt8]]) throws(WorkbenchError) {
         let size = Self.size(of: chunks)
         guard size > maximumFileBytes else { return }
-        throw WorkbenchError("the session would be \(Quantities.size(size)), more than the \(Quantities.size(maximumFileBytes)) `load` reads, "
-            + "even with the responses' bodies left out: `save FILE N...` saves some requests")
+        throw WorkbenchError(
+            "the session would be \(Quantities.size(size)), more than the \(Quantities.size(maximumFileBytes)) `load` reads, "
+                + "even with the responses' bodies left out: `save FILE N...` saves some requests")
     }
 
     /// The frame's pretty text with the pieces in its empty `requests` array:
@@ -197,9 +198,12 @@ public final class SessionEncoder {
         let marker = [UInt8(ascii: "\n")] + indentUnit + Array("\"requests\": []".utf8)
         guard let start = text.firstRange(of: marker) else {
             // Only if the formatter changed its layout: the slow way, still correct.
-            let whole = frame.setting("requests", to: .array(pieces.map { piece in
-                (try? JSONParser.parse(piece)) ?? .null
-            }))
+            let whole = frame.setting(
+                "requests",
+                to: .array(
+                    pieces.map { piece in
+                        (try? JSONParser.parse(piece)) ?? .null
+                    }))
             return [SessionEncoding.pretty(whole)]
         }
         let open = start.upperBound - 1
@@ -235,7 +239,8 @@ public final class SessionEncoder {
     static let indentUnit: [UInt8] = {
         let sample = JSONFormatter.format(Array("[0]".utf8), palette: nil)
         guard let newline = sample.firstIndex(of: UInt8(ascii: "\n")),
-              let zero = sample.firstIndex(of: UInt8(ascii: "0")), newline < zero else { return Array("  ".utf8) }
+            let zero = sample.firstIndex(of: UInt8(ascii: "0")), newline < zero
+        else { return Array("  ".utf8) }
         return Array(sample[(newline + 1)..<zero])
     }()
 }
@@ -251,10 +256,12 @@ extension JSONValue {
         // Values typed with `{{references}}`: a reference's name stays, or the file refers to nothing.
         case .string(let text): .string(redactor.redactKeepingReferences(text))
         case .object(let members):
-            .object(members.map { member in
-                Self.structuralMembers.contains(member.key) ? member
-                    : JSONMember(key: member.key, value: member.value.redactingValues(by: redactor))
-            })
+            .object(
+                members.map { member in
+                    Self.structuralMembers.contains(member.key)
+                        ? member
+                        : JSONMember(key: member.key, value: member.value.redactingValues(by: redactor))
+                })
         case .array(let elements): .array(elements.map { $0.redactingValues(by: redactor) })
         default: self
         }

@@ -25,17 +25,18 @@ public enum SessionEncoding {
 
     /// The top level as this workbench writes it, `requests` empty.
     static func canonicalFrame(_ document: SessionDocument) -> JSONValue {
-        .object([
-            member("format", .string(SessionDocument.formatName)),
-            member("version", .number(String(SessionDocument.formatVersion))),
-            member("endpoint", encode(document.endpoint)),
-            member("variables", .object(document.variables.keys.sorted().map { member($0, .string(document.variables[$0] ?? "")) })),
-            member("secrets", .array(document.secretNames.map { .string($0) })),
-            member("settings", encode(document.settings)),
-            member("requests", .array([])),
-        ] + (document.cookies.isEmpty ? [] : [member("cookies", .array(document.cookies.map(encode)))])
-          + (document.openapi.map { [member("openapi", .string($0))] } ?? [])
-          + (document.graphqlSchema.map { [member("graphqlSchema", .string($0))] } ?? []))
+        .object(
+            [
+                member("format", .string(SessionDocument.formatName)),
+                member("version", .number(String(SessionDocument.formatVersion))),
+                member("endpoint", encode(document.endpoint)),
+                member("variables", .object(document.variables.keys.sorted().map { member($0, .string(document.variables[$0] ?? "")) })),
+                member("secrets", .array(document.secretNames.map { .string($0) })),
+                member("settings", encode(document.settings)),
+                member("requests", .array([])),
+            ] + (document.cookies.isEmpty ? [] : [member("cookies", .array(document.cookies.map(encode)))])
+                + (document.openapi.map { [member("openapi", .string($0))] } ?? [])
+                + (document.graphqlSchema.map { [member("graphqlSchema", .string($0))] } ?? []))
     }
 
     /// Pretty JSON text of `value`, ending with a newline.
@@ -75,8 +76,10 @@ public enum SessionEncoding {
 
     /// The secret is a reference (`{{auth_password}}`), never a value; the origin it is sent to.
     static func encode(_ auth: Auth) -> JSONValue {
-        var members = [member("scheme", .string(auth.scheme.rawValue)),
-                       member("user", .string(auth.user)), member("secret", .string(auth.secret))]
+        var members = [
+            member("scheme", .string(auth.scheme.rawValue)),
+            member("user", .string(auth.user)), member("secret", .string(auth.secret)),
+        ]
         if let origin = auth.origin { members.append(member("origin", .string(origin))) }
         members += auth.scheme.kind.savedMembers(auth)
         return .object(members)
@@ -85,8 +88,10 @@ public enum SessionEncoding {
     /// A typed header; a credential with the origin it is sent to.
     static func encode(_ field: HeaderField) -> JSONValue {
         guard let origin = field.origin else { return pair(field.name, field.value) }
-        return .object([member("name", .string(field.name)), member("value", .string(field.value)),
-                        member("origin", .string(origin))])
+        return .object([
+            member("name", .string(field.name)), member("value", .string(field.value)),
+            member("origin", .string(origin)),
+        ])
     }
 
     /// A query item, saying how it was typed: `encoded` (pasted with a URL, sent
@@ -112,14 +117,22 @@ public enum SessionEncoding {
         case .file(let path): .object([member("kind", .string("file")), member("path", .string(path))])
         case .jsonFile(let path): .object([member("kind", .string("jsonFile")), member("path", .string(path))])
         case .multipart(let parts):
-            .object([member("kind", .string("multipart")), member("parts", .array(parts.map { part in
-                .object([member("name", .string(part.name)), member(part.isFile ? "file" : "value", .string(part.value))]
-                    + (part.contentType.map { [member("type", .string($0))] } ?? []))
-            }))])
+            .object([
+                member("kind", .string("multipart")),
+                member(
+                    "parts",
+                    .array(
+                        parts.map { part in
+                            .object(
+                                [member("name", .string(part.name)), member(part.isFile ? "file" : "value", .string(part.value))]
+                                    + (part.contentType.map { [member("type", .string($0))] } ?? []))
+                        })),
+            ])
         case .graphql(let graphql):
-            .object([member("kind", .string("graphql")), member("query", .string(graphql.query))]
-                + (graphql.variables.map { [member("variables", .string($0))] } ?? [])
-                + (graphql.operationName.map { [member("operationName", .string($0))] } ?? []))
+            .object(
+                [member("kind", .string("graphql")), member("query", .string(graphql.query))]
+                    + (graphql.variables.map { [member("variables", .string($0))] } ?? [])
+                    + (graphql.operationName.map { [member("operationName", .string($0))] } ?? []))
         }
     }
 
@@ -137,13 +150,14 @@ public enum SessionEncoding {
     }
 
     static func encode(_ settings: Settings) -> JSONValue {
-        .object([
-            member("follow", .bool(settings.followRedirects)),
-            member("timeout", .number(Quantities.trimmed(settings.timeout))),
-            member("insecure", .bool(settings.insecure)),
-            member("color", .string(settings.color.rawValue)),
-            member("maxBody", .number(String(settings.maxBodyBytes))),
-        ] + networkMembers(settings))
+        .object(
+            [
+                member("follow", .bool(settings.followRedirects)),
+                member("timeout", .number(Quantities.trimmed(settings.timeout))),
+                member("insecure", .bool(settings.insecure)),
+                member("color", .string(settings.color.rawValue)),
+                member("maxBody", .number(String(settings.maxBodyBytes))),
+            ] + networkMembers(settings))
     }
 
     /// Network settings, each only when set, so files without them stay as they were.
@@ -171,10 +185,15 @@ public enum SessionEncoding {
         .object([
             member("endpoint", encode(record.endpoint)),
             member("settings", encode(record.settings)),
-            member("captures", .array(record.captures.map {
-                .object([member("name", .string($0.name)), member("from", .string($0.sourceText)),
-                         member("secret", .bool($0.isSecret))])
-            })),
+            member(
+                "captures",
+                .array(
+                    record.captures.map {
+                        .object([
+                            member("name", .string($0.name)), member("from", .string($0.sourceText)),
+                            member("secret", .bool($0.isSecret)),
+                        ])
+                    })),
             member("expectations", .array(record.expectations.map { .string($0.text) })),
             member("response", record.response.map(encode) ?? .null),
         ])

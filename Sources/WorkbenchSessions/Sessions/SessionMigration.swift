@@ -53,7 +53,8 @@ public enum SessionMigration {
 
     private static func maskingCredential(_ header: JSONValue) -> JSONValue {
         guard let name = header["name"]?.stringValue, RecordedResponse.credentialHeaders.contains(name.lowercased()),
-              header["value"]?.stringValue != nil else { return header }
+            header["value"]?.stringValue != nil
+        else { return header }
         return header.setting("value", to: .string(Variables.mask))
     }
 }

@@ -19,7 +19,8 @@ enum TextDiff {
         while prefix < before.count && prefix < after.count && before[prefix] == after[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < before.count - prefix && suffix < after.count - prefix
-                && before[before.count - 1 - suffix] == after[after.count - 1 - suffix] { suffix += 1 }
+            && before[before.count - 1 - suffix] == after[after.count - 1 - suffix]
+        { suffix += 1 }
         let left = Array(before[prefix..<(before.count - suffix)])
         let right = Array(after[prefix..<(after.count - suffix)])
         if left.isEmpty && right.isEmpty { return [] }
@@ -35,21 +36,26 @@ enum TextDiff {
 
     /// The edit script from `left` to `right` by the LCS table.
     static func edits(_ left: [String], _ right: [String]) -> [ResponseDiff.TextLine] {
-        let rows = left.count, columns = right.count
+        let rows = left.count
+        let columns = right.count
         var table = [Int](repeating: 0, count: (rows + 1) * (columns + 1))
         for row in stride(from: rows - 1, through: 0, by: -1) {
             for column in stride(from: columns - 1, through: 0, by: -1) {
-                table[row * (columns + 1) + column] = left[row] == right[column]
+                table[row * (columns + 1) + column] =
+                    left[row] == right[column]
                     ? table[(row + 1) * (columns + 1) + column + 1] + 1
                     : max(table[(row + 1) * (columns + 1) + column], table[row * (columns + 1) + column + 1])
             }
         }
         var script: [ResponseDiff.TextLine] = []
-        var row = 0, column = 0
+        var row = 0
+        var column = 0
         while row < rows || column < columns {
             if row < rows && column < columns && left[row] == right[column] {
                 script.append(.same(left[row])); row += 1; column += 1
-            } else if row < rows && (column == columns || table[(row + 1) * (columns + 1) + column] >= table[row * (columns + 1) + column + 1]) {
+            } else if row < rows
+                && (column == columns || table[(row + 1) * (columns + 1) + column] >= table[row * (columns + 1) + column + 1])
+            {
                 // Removed lines before added ones, as diff shows them.
                 script.append(.removed(left[row])); row += 1
             } else {

@@ -92,7 +92,8 @@ public struct UnknownMembers: Equatable, Sendable {
     private static func hasOnlyKnownKeys(_ original: [JSONMember], _ canonical: [JSONMember]) -> Bool {
         for (position, member) in original.enumerated() {
             // Usually at the same position; otherwise anywhere.
-            let match = position < canonical.count && canonical[position].key == member.key
+            let match =
+                position < canonical.count && canonical[position].key == member.key
                 ? canonical[position] : canonical.first { $0.key == member.key }
             guard let match else { return false }
             switch (member.value, match.value) {
@@ -101,7 +102,10 @@ public struct UnknownMembers: Equatable, Sendable {
             case (.array(let elements), .array(let known)):
                 for (element, knownElement) in zip(elements, known) {
                     if case .object(let inner) = element, case .object(let knownInner) = knownElement,
-                       !hasOnlyKnownKeys(inner, knownInner) { return false }
+                        !hasOnlyKnownKeys(inner, knownInner)
+                    {
+                        return false
+                    }
                 }
             default:
                 break
@@ -157,8 +161,9 @@ extension UnknownMembers {
     package func redacted(by redactor: SecretRedactor) -> UnknownMembers {
         var copy = self
         copy.members = members.map { placed in
-            Placed(after: placed.after,
-                   member: JSONMember(key: redactor.redact(placed.member.key), value: placed.member.value.redacted(by: redactor)))
+            Placed(
+                after: placed.after,
+                member: JSONMember(key: redactor.redact(placed.member.key), value: placed.member.value.redacted(by: redactor)))
         }
         copy.nested = nested.mapValues { $0.redacted(by: redactor) }
         copy.elements = elements.mapValues { found in

@@ -9,7 +9,8 @@ extension CommandDeclaration {
 
     static let openapi = CommandDeclaration(
         name: "openapi", usage: ["openapi FILE|URL", "openapi off", "openapi"],
-        summary: "Load an OpenAPI 3.0/3.1 or Swagger 2.0 description (JSON or YAML, from a file or fetched from a URL) that `ls`, `cd`, `describe` and Tab then use; its first server becomes the base when none is set. Saved with the session; `openapi off` forgets it, `openapi` says what is loaded.",
+        summary:
+            "Load an OpenAPI 3.0/3.1 or Swagger 2.0 description (JSON or YAML, from a file or fetched from a URL) that `ls`, `cd`, `describe` and Tab then use; its first server becomes the base when none is set. Saved with the session; `openapi off` forgets it, `openapi` says what is loaded.",
         example: "openapi petstore.yaml", subcommands: ["off"],
         parse: { words throws(WorkbenchError) in try words.parseOpenapi() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyOpenapi(command, context: context) },
@@ -29,7 +30,8 @@ extension CommandDeclaration {
 
     static let cd = CommandDeclaration(
         name: "cd", usage: ["cd PATH", "cd ..", "cd /"],
-        summary: "Move the path like a folder: relative to the current path or absolute. With a description loaded the path must be one of its paths; a parameter segment stays `{name}` until a value fills it (`cd 42`).",
+        summary:
+            "Move the path like a folder: relative to the current path or absolute. With a description loaded the path must be one of its paths; a parameter segment stays `{name}` until a value fills it (`cd 42`).",
         example: "cd pets/{petId}", subcommands: [".."],
         parse: { words throws(WorkbenchError) in try words.parseCd() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyCd(command, context: context) },
@@ -40,7 +42,8 @@ extension CommandDeclaration {
 
     static let describe = CommandDeclaration(
         name: "describe", usage: ["describe [METHOD] [PATH]"],
-        summary: "Show an operation of the description (default: the current method and path; every method of the path when the current one has none): parameters with location, required, type, enum and default; the request body's schema; the responses.",
+        summary:
+            "Show an operation of the description (default: the current method and path; every method of the path when the current one has none): parameters with location, required, type, enum and default; the request body's schema; the responses.",
         example: "describe POST /pets", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseDescribe() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyDescribe(command, context: context) },
@@ -49,8 +52,10 @@ extension CommandDeclaration {
         })
 
     static let graphql = CommandDeclaration(
-        name: "graphql", usage: ["graphql schema [URL|FILE]", "graphql schema off", "graphql ls [TYPE]", "graphql describe TYPE[.FIELD]", "graphql"],
-        summary: "Load a GraphQL schema by introspection of the request's URL (with its headers and auth) or of URL, or from an SDL or introspection JSON file; saved with the session by reference. `ls` lists the root types and their fields, or a type's fields; `describe` shows a type or a field with arguments, defaults and descriptions. Tab completes fields, arguments and enum values in `body graphql` from it.",
+        name: "graphql",
+        usage: ["graphql schema [URL|FILE]", "graphql schema off", "graphql ls [TYPE]", "graphql describe TYPE[.FIELD]", "graphql"],
+        summary:
+            "Load a GraphQL schema by introspection of the request's URL (with its headers and auth) or of URL, or from an SDL or introspection JSON file; saved with the session by reference. `ls` lists the root types and their fields, or a type's fields; `describe` shows a type or a field with arguments, defaults and descriptions. Tab completes fields, arguments and enum values in `body graphql` from it.",
         example: "graphql describe Query.repository", subcommands: ["schema", "ls", "describe"],
         parse: { words throws(WorkbenchError) in try words.parseGraphql() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyGraphql(command, context: context) })

@@ -8,24 +8,28 @@ extension CommandDeclaration {
     /// The methods `method` offers (any token is taken).
     static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
 
-    static let buildingGroup = CommandGroup(title: "Build a request", commands: [.base, .path, .method, .query, .header, .body, .reset, .show, .curl])
+    static let buildingGroup = CommandGroup(
+        title: "Build a request", commands: [.base, .path, .method, .query, .header, .body, .reset, .show, .curl])
 
     static let base = CommandDeclaration(
         name: "base", usage: ["base URL", "base"],
-        summary: "Set the base URL (http or https, host, optional port and path prefix), or print it. Credentials (auth, Authorization, Cookie, a header holding a secret) belong to the origin they were typed for: when the base moves elsewhere they stay behind, and come back with it.",
+        summary:
+            "Set the base URL (http or https, host, optional port and path prefix), or print it. Credentials (auth, Authorization, Cookie, a header holding a secret) belong to the origin they were typed for: when the base moves elsewhere they stay behind, and come back with it.",
         example: "base https://api.themoviedb.org", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseBase() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyBase(command, context: context) })
 
     static let path = CommandDeclaration(
         name: "path", usage: ["path PATH", "path add SEGMENT...", "path ..", "path"],
-        summary: "Set the path below the base (a ?query typed with it belongs to this path; a full URL moves the base to its origin), append encoded segments (`..` goes up), go one segment up, or print the full URL.",
+        summary:
+            "Set the path below the base (a ?query typed with it belongs to this path; a full URL moves the base to its origin), append encoded segments (`..` goes up), go one segment up, or print the full URL.",
         example: "path /3/movie/popular", subcommands: ["add", ".."],
         parse: { words throws(WorkbenchError) in try words.parsePath() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyPath(command, context: context) },
         complete: { input in
             if input.position == 1, input.current != "..",
-               let found = input.completion.apiPaths(current: input.current, relative: false) {
+                let found = input.completion.apiPaths(current: input.current, relative: false)
+            {
                 return found
             }
             return CommandDeclaration.subcommandsAtFirst(input)
@@ -45,7 +49,8 @@ extension CommandDeclaration {
 
     static let query = CommandDeclaration(
         name: "query", usage: ["query add NAME VALUE", "query set NAME VALUE", "query rm NAME", "query clear", "query"],
-        summary: "Append a query item (names may repeat, order is kept; typed items stay for every path until removed), replace all items of a name, remove (typed or pasted with the path), or list.",
+        summary:
+            "Append a query item (names may repeat, order is kept; typed items stay for every path until removed), replace all items of a name, remove (typed or pasted with the path), or list.",
         example: "query add updateMask.fieldPaths nickName", subcommands: ["add", "set", "rm", "clear"],
         parse: { words throws(WorkbenchError) in try words.parseQuery() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyQuery(command, context: context) },
@@ -60,7 +65,8 @@ extension CommandDeclaration {
 
     static let header = CommandDeclaration(
         name: "header", usage: ["header NAME: VALUE", "header add NAME: VALUE", "header rm NAME", "header clear", "header"],
-        summary: "Set a header (replacing every header of that name), add one more value, remove, or list. The value is taken as typed, quotes and spaces included; `header rm` on a default (User-Agent, Accept, Accept-Encoding) stops sending it until `header clear`.",
+        summary:
+            "Set a header (replacing every header of that name), add one more value, remove, or list. The value is taken as typed, quotes and spaces included; `header rm` on a default (User-Agent, Accept, Accept-Encoding) stops sending it until `header clear`.",
         example: "header Content-Type: application/json", subcommands: ["add", "rm", "clear"],
         parse: { words throws(WorkbenchError) in try words.parseHeader() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyHeader(command, context: context) },
@@ -85,22 +91,36 @@ extension CommandDeclaration {
             return nil
         },
         // A credential typed literally (`Authorization: Bearer abc`, `X-Api-Key: k`): its value.
-        credentials: Credentials(masked: { _, command in
-            switch command {
-            case .headerSet(let name, let value), .headerAdd(let name, let value):
-                guard HeaderField.isCredentialName(name), !Template.hasReferences(value), !value.trimmingSpaces().isEmpty else { return nil }
-                let masked = HeaderField.credentialScheme(of: name, value: value) + Variables.mask
-                if case .headerAdd = command { return "header add \(name): \(masked)" }
-                return "header \(name): \(masked)"
-            default: return nil
-            }
-        }, examples: ["header Authorization: Bearer SECRET", "header Cookie: sid=SECRET", "header X-Api-Key: SECRET",
-                      "header add Proxy-Authorization: Basic SECRET"]))
+        credentials: Credentials(
+            masked: { _, command in
+                switch command {
+                case .headerSet(let name, let value), .headerAdd(let name, let value):
+                    guard HeaderField.isCredentialName(name), !Template.hasReferences(value), !value.trimmingSpaces().isEmpty else {
+                        return nil
+                    }
+                    let masked = HeaderField.credentialScheme(of: name, value: value) + Variables.mask
+                    if case .headerAdd = command { return "header add \(name): \(masked)" }
+                    return "header \(name): \(masked)"
+                default: return nil
+                }
+            },
+            examples: [
+                "header Authorization: Bearer SECRET", "header Cookie: sid=SECRET", "header X-Api-Key: SECRET",
+                "header add Proxy-Authorization: Basic SECRET",
+            ]))
 
     static let body = CommandDeclaration(
-        name: "body", usage: ["body TEXT", "body json JSON", "body json @FILE", "body form NAME=VALUE...", "body multipart NAME=VALUE NAME@FILE[;type=MIME]...", "body @FILE", "body <<END", "body json <<END", "body graphql QUERY", "body graphql <<END", "body graphql vars JSON|<<END|clear", "body graphql operation NAME|clear", "body edit", "body example", "body clear", "body"],
-        summary: "Set the body: raw text (verbatim after the one space that follows `body`; quote it whole if it starts with a kind's name), validated JSON (typed or from a file; sets Content-Type), a form, multipart/form-data (files streamed from disk when sent), a file read at send time (Content-Type from its extension), several lines up to END, a GraphQL operation (checked when typed, sent as POST application/json {\"query\", \"variables\", \"operationName\"}), the body in $VISUAL/$EDITOR (JSON validated on return), or an example JSON body for the operation from the loaded API description (its examples first, then its schema). POST, PUT, PATCH and other methods send it; GET, HEAD, OPTIONS, DELETE and TRACE hold it back unless sent with --body.",
-        example: "body json {\"username\": \"ana\", \"password\": \"{{password}}\"}", subcommands: ["json", "form", "multipart", "graphql", "edit", "example", "clear"],
+        name: "body",
+        usage: [
+            "body TEXT", "body json JSON", "body json @FILE", "body form NAME=VALUE...",
+            "body multipart NAME=VALUE NAME@FILE[;type=MIME]...", "body @FILE", "body <<END", "body json <<END", "body graphql QUERY",
+            "body graphql <<END", "body graphql vars JSON|<<END|clear", "body graphql operation NAME|clear", "body edit", "body example",
+            "body clear", "body",
+        ],
+        summary:
+            "Set the body: raw text (verbatim after the one space that follows `body`; quote it whole if it starts with a kind's name), validated JSON (typed or from a file; sets Content-Type), a form, multipart/form-data (files streamed from disk when sent), a file read at send time (Content-Type from its extension), several lines up to END, a GraphQL operation (checked when typed, sent as POST application/json {\"query\", \"variables\", \"operationName\"}), the body in $VISUAL/$EDITOR (JSON validated on return), or an example JSON body for the operation from the loaded API description (its examples first, then its schema). POST, PUT, PATCH and other methods send it; GET, HEAD, OPTIONS, DELETE and TRACE hold it back unless sent with --body.",
+        example: "body json {\"username\": \"ana\", \"password\": \"{{password}}\"}",
+        subcommands: ["json", "form", "multipart", "graphql", "edit", "example", "clear"],
         parse: { words throws(WorkbenchError) in try words.parseBody() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyBody(command, context: context) },
         verbatim: { line throws(WorkbenchError) in try CommandParser.graphqlBody(line) },
@@ -126,7 +146,8 @@ extension CommandDeclaration {
 
     static let show = CommandDeclaration(
         name: "show", usage: ["show", "show --secrets"],
-        summary: "Print the request exactly as it would be sent: request line, every header, the body (secret values masked unless --secrets).",
+        summary:
+            "Print the request exactly as it would be sent: request line, every header, the body (secret values masked unless --secrets).",
         example: "show", subcommands: ["--secrets"],
         parse: { words throws(WorkbenchError) in try words.parseShow() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyShow(command, context: context) })
@@ -221,8 +242,9 @@ extension CommandWords {
             guard operands.isEmpty else { throw usageError("`query clear` takes no arguments", command: "query") }
             return .command(.queryClear)
         default:
-            throw usageError("unknown subcommand \(Excerpt.quoted(sub))"
-                + Suggestion.didYouMean(sub, among: subcommands), command: "query")
+            throw usageError(
+                "unknown subcommand \(Excerpt.quoted(sub))"
+                    + Suggestion.didYouMean(sub, among: subcommands), command: "query")
         }
     }
 
@@ -299,11 +321,14 @@ extension CommandWords {
         }
         let quoted = !Array(line.utf8)[args[0].start..<args[0].end].elementsEqual(args[0].text.utf8)
         if !quoted, let meant = Suggestion.nearest(sub, among: Self.bodyKinds), meant != sub.lowercased() {
-            throw usageError("unknown kind \(Excerpt.quoted(sub)): did you mean \(meant)? (quote the text to send it as it is: `body '\(Template.oneLine(rest(from: 0).prefix(40)))'`)")
+            throw usageError(
+                "unknown kind \(Excerpt.quoted(sub)): did you mean \(meant)? (quote the text to send it as it is: `body '\(Template.oneLine(rest(from: 0).prefix(40)))'`)"
+            )
         }
         // `body 'TEXT'`, one word in quotes: the text inside them.
         let raw = Array(line.utf8)[args[0].start..<args[0].end]
-        let inQuotes = args.count == 1 && raw.count >= 2 && (raw.first == UInt8(ascii: "'") || raw.first == UInt8(ascii: "\""))
+        let inQuotes =
+            args.count == 1 && raw.count >= 2 && (raw.first == UInt8(ascii: "'") || raw.first == UInt8(ascii: "\""))
             && raw.last == raw.first
         let text = inQuotes ? sub : CommandParser.verbatimText(afterCommandIn: line)
         try Template.validate(text)
@@ -322,8 +347,9 @@ extension CommandWords {
             guard let split = word.firstIndex(where: { $0 == "=" || $0 == "@" }), split != word.startIndex else {
                 throw usageError("expected NAME=VALUE or NAME@FILE, got '\(word)'")
             }
-            var part = MultipartPart(name: String(word[..<split]), value: String(word[word.index(after: split)...]),
-                                     isFile: word[split] == "@")
+            var part = MultipartPart(
+                name: String(word[..<split]), value: String(word[word.index(after: split)...]),
+                isFile: word[split] == "@")
             if part.isFile, let type = part.value.ranges(of: ";type=").last {
                 let mediaType = String(part.value[type.upperBound...])
                 guard !mediaType.isEmpty, !mediaType.contains(where: { $0 == " " || $0.asciiValue.map { $0 < 0x20 } == true }) else {
@@ -356,8 +382,9 @@ extension CommandParser {
     /// clear` are ordinary commands (nil here).
     static func verbatimHeader(_ trimmedLine: String) throws(WorkbenchError) -> ParsedLine? {
         guard startsWithWord(trimmedLine, "header"),
-              let (word, afterHeader) = splitFirstWord(trimmedLine), word.lowercased() == "header",
-              !afterHeader.isEmpty else { return nil }
+            let (word, afterHeader) = splitFirstWord(trimmedLine), word.lowercased() == "header",
+            !afterHeader.isEmpty
+        else { return nil }
         var field = afterHeader
         var adds = false
         if let (sub, afterSub) = splitFirstWord(afterHeader) {
@@ -368,12 +395,14 @@ extension CommandParser {
             }
         }
         if field.hasPrefix("'") || field.hasPrefix("\""),
-           let words = try? ShellWords.split(field), words.count == 1 {
+            let words = try? ShellWords.split(field), words.count == 1
+        {
             field = words[0].text
         }
         let command = adds ? "header add" : "header"
         guard let colon = field.firstIndex(of: ":") else {
-            throw WorkbenchError("\(command): expected NAME: VALUE\(field.isEmpty ? "" : ", with a colon after the name"); see `help header`")
+            throw WorkbenchError(
+                "\(command): expected NAME: VALUE\(field.isEmpty ? "" : ", with a colon after the name"); see `help header`")
         }
         let name = String(field[..<colon]).trimmingSpaces()
         let value = String(field[field.index(after: colon)...]).trimmingSpaces()
@@ -519,7 +548,9 @@ extension Workspace {
             case .text(let text): return .editBody(text, json: false)
             case .json(let text): return .editBody(text, json: true)
             case .form, .file, .jsonFile, .multipart, .graphql:
-                throw WorkbenchError("`body edit` edits a text or JSON body; this one is \(Prompt.bodyNote(endpoint) ?? "set"): type it again with `body ...`")
+                throw WorkbenchError(
+                    "`body edit` edits a text or JSON body; this one is \(Prompt.bodyNote(endpoint) ?? "set"): type it again with `body ...`"
+                )
             }
         case .bodyExample:
             return try setExampleBody()
@@ -557,8 +588,9 @@ extension Workspace {
         case .curl(let secrets):
             let request = try endpoint.prepare(in: scope, readFile: context.readFile)
             let redirects = lastSentResponse?.redirectStatuses
-            let command = try CurlCommand.text(for: secrets ? request : request.shown, body: endpoint.body, settings: settings,
-                                               typedHost: endpoint.headersInForce.contains(name: "Host"), redirects: redirects)
+            let command = try CurlCommand.text(
+                for: secrets ? request : request.shown, body: endpoint.body, settings: settings,
+                typedHost: endpoint.headersInForce.contains(name: "Host"), redirects: redirects)
             if let reason = RedirectFidelity.reason(request, settings: settings, tool: .curl, redirects: redirects) {
                 return .outputWithWarning(command, warning: "warning: " + reason, revealed: secrets)
             }

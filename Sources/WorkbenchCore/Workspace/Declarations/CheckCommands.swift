@@ -5,19 +5,26 @@ import WorkbenchSessions
 
 /// The commands of help's group "Check and keep": each one's help, parsing and completion.
 extension CommandDeclaration {
-    static let checkingGroup = CommandGroup(title: "Check and keep", commands: [.expect, .history, .replay, .diff, .use, .save, .load, .restore, .run])
+    static let checkingGroup = CommandGroup(
+        title: "Check and keep", commands: [.expect, .history, .replay, .diff, .use, .save, .load, .restore, .run])
 
     static let expect = CommandDeclaration(
-        name: "expect", usage: ["expect status CODE", "expect header NAME contains TEXT", "expect body contains TEXT",
-        "expect json PATH OP VALUE   (OP: == != < <= > >= contains matches)", "expect json PATH exists",
-        "expect time < MS", "expect schema", "expect", "expect rm N", "expect clear"],
-        summary: "Check the last response now and on every replay (VALUE is a JSON literal: strings in double quotes; `matches` takes a regular expression as a string; `schema`: the body against the loaded API description's response schema for the operation and status, each violation with its JSON path); alone, list the checks of the last request; `rm N` and `clear` take them back.",
+        name: "expect",
+        usage: [
+            "expect status CODE", "expect header NAME contains TEXT", "expect body contains TEXT",
+            "expect json PATH OP VALUE   (OP: == != < <= > >= contains matches)", "expect json PATH exists",
+            "expect time < MS", "expect schema", "expect", "expect rm N", "expect clear",
+        ],
+        summary:
+            "Check the last response now and on every replay (VALUE is a JSON literal: strings in double quotes; `matches` takes a regular expression as a string; `schema`: the body against the loaded API description's response schema for the operation and status, each violation with its JSON path); alone, list the checks of the last request; `rm N` and `clear` take them back.",
         example: "expect json $.data.user == \"ana\"", subcommands: ["status", "header", "body", "json", "time", "schema", "rm", "clear"],
         parse: { words throws(WorkbenchError) in try words.parseExpect() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyExpect(command, context: context) },
         complete: { input in
             let workspace = input.workspace
-            if input.position == 2 && input.before[1] == "rm", let index = workspace.lastRecordIndex, workspace.history.indices.contains(index) {
+            if input.position == 2 && input.before[1] == "rm", let index = workspace.lastRecordIndex,
+                workspace.history.indices.contains(index)
+            {
                 return input.matching(workspace.history[index].expectations.indices.map { String($0 + 1) })
             }
             return input.position == 1 ? input.matching(input.subcommands) : nil
@@ -37,7 +44,8 @@ extension CommandDeclaration {
 
     static let replay = CommandDeclaration(
         name: "replay", usage: ["replay N", "replay all [--keep-going]"],
-        summary: "Send request N of the history again (or all, in order), with captures and expectations; each keeps the response it got. The first failure stops `replay all`, as it stops `workbench replay`, unless --keep-going.",
+        summary:
+            "Send request N of the history again (or all, in order), with captures and expectations; each keeps the response it got. The first failure stops `replay all`, as it stops `workbench replay`, unless --keep-going.",
         example: "replay all", subcommands: ["all"],
         parse: { words throws(WorkbenchError) in try words.parseReplay() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyReplay(command, context: context) },
@@ -48,7 +56,8 @@ extension CommandDeclaration {
 
     static let diff = CommandDeclaration(
         name: "diff", usage: ["diff N M [--header NAME]... [--ignore PATH]...", "diff N [--header NAME]... [--ignore PATH]..."],
-        summary: "What changed from request N's response to request M's (or to the last response): status, the headers named ('*' for all), the body (JSON by path: [-was-]{+now+}; text by line). --ignore takes a JSON path ($.items[*].id) or 'header NAME'.",
+        summary:
+            "What changed from request N's response to request M's (or to the last response): status, the headers named ('*' for all), the body (JSON by path: [-was-]{+now+}; text by line). --ignore takes a JSON path ($.items[*].id) or 'header NAME'.",
         example: "diff 1 3 --ignore $.updated_at", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseDiff() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyDiff(command, context: context) },
@@ -72,7 +81,8 @@ extension CommandDeclaration {
 
     static let save = CommandDeclaration(
         name: "save", usage: ["save [--force] [FILE]", "save FILE N|N-M..."],
-        summary: "Write the session (request, variables, settings, history) to a JSON file; no FILE: the last one; numbers: only those requests; "
+        summary:
+            "Write the session (request, variables, settings, history) to a JSON file; no FILE: the last one; numbers: only those requests; "
             + "--force: even when another workbench saved the file since this one loaded or saved it.",
         example: "save Sessions/login.json", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseSave() },
@@ -80,7 +90,9 @@ extension CommandDeclaration {
         complete: CompletionInput.fileAtFirst)
 
     static let load = CommandDeclaration(
-        name: "load", usage: ["load FILE", "load FILE.http [--env NAME]"], summary: "Read a session file, replacing the current session; a .http file (JetBrains, VS Code REST Client) becomes the history, not sent, with its variables and the environment NAME from http-client.env.json.",
+        name: "load", usage: ["load FILE", "load FILE.http [--env NAME]"],
+        summary:
+            "Read a session file, replacing the current session; a .http file (JetBrains, VS Code REST Client) becomes the history, not sent, with its variables and the environment NAME from http-client.env.json.",
         example: "load Sessions/login.json", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseLoad() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyLoad(command, context: context) },
@@ -95,7 +107,8 @@ extension CommandDeclaration {
 
     static let run = CommandDeclaration(
         name: "run", usage: ["run SCRIPT", "run FILE.http [--env NAME]"],
-        summary: "Run the commands of a file as if typed; the first failing line stops it (FILE:LINE in the error). A .http file's requests join the history and are sent in order, captures flowing.",
+        summary:
+            "Run the commands of a file as if typed; the first failing line stops it (FILE:LINE in the error). A .http file's requests join the history and are sent in order, captures flowing.",
         example: "run login.wb", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseRun() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyRun(command, context: context) },
@@ -202,7 +215,8 @@ extension CommandWords {
             }
         }
         guard let old = numbers.first else {
-            throw usageError("say which: `diff N M` compares the responses of requests N and M, `diff N` request N's with the last response")
+            throw usageError(
+                "say which: `diff N M` compares the responses of requests N and M, `diff N` request N's with the last response")
         }
         do throws(WorkbenchError) {
             let options = try ResponseDiff.Options(headers: headers, ignore: ignore, headerOption: "--header")
@@ -252,7 +266,8 @@ extension Workspace {
             var note = "loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s")"
             for warning in warnings { note += "\n" + warning }
             if let secrets = secretsToGiveAgainLine() { note += "\n" + secrets }
-            return reloadGraphQLSchema(after: reloadDescription(after: note, namedBy: file, context: context), namedBy: file, context: context)
+            return reloadGraphQLSchema(
+                after: reloadDescription(after: note, namedBy: file, context: context), namedBy: file, context: context)
         case .loadHTTPFile(let file, let environment):
             // Variables already `set` win over the file's and its env files' values, and stay.
             let given = variables
@@ -269,7 +284,8 @@ extension Workspace {
             sessionFile = nil
             sessionStamp = nil
             if !inputFiles.contains(file) { inputFiles.append(file) }
-            let summary = "loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s") (not sent; `replay all` sends them in order)"
+            let summary =
+                "loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s") (not sent; `replay all` sends them in order)"
             return .output(([summary] + imported.notes.map { "warning: " + $0 }).joined(separator: "\n"))
         default:
             return nil
@@ -346,7 +362,8 @@ extension Workspace {
             // The note goes on the first line: a schema check lists its violations below it.
             let lines = result.message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
             let kept = "\(lines[0]) (kept on request \(index + 1): `expect rm \(number)` takes it back)"
-            return result.passed ? .output("PASS \(result.message)")
+            return result.passed
+                ? .output("PASS \(result.message)")
                 : .checkFailed(summary: kept, details: lines.dropFirst().map(String.init))
         case .expectList:
             return .output(try describeExpectations())

@@ -53,8 +53,9 @@ public enum CommandCatalog {
             lines += wrap(group.names.joined(separator: " "), first: lead, rest: String(repeating: " ", count: lead.count))
         }
         lines.append("")
-        lines += wrap("Values may use {{NAME}} (a variable) and {{env.NAME}} (the environment), expanded when sent. "
-            + "Tab completes; Ctrl-R searches the history; Ctrl-D or `exit` leaves.", first: "", rest: "")
+        lines += wrap(
+            "Values may use {{NAME}} (a variable) and {{env.NAME}} (the environment), expanded when sent. "
+                + "Tab completes; Ctrl-R searches the history; Ctrl-D or `exit` leaves.", first: "", rest: "")
         return lines.joined(separator: "\n")
     }
 

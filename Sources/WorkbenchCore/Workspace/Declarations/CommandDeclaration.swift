@@ -55,9 +55,11 @@ final class CommandDeclaration: Sendable {
     /// Nil for a command that carries no credential.
     let credentials: Credentials?
 
-    init(name: String, usage: [String], summary: String, example: String, subcommands: [String],
-         parse: @escaping Parse, apply: Apply? = nil, sends: Bool = false, verbatim: Verbatim? = nil,
-         complete: Complete? = nil, credentials: Credentials? = nil) {
+    init(
+        name: String, usage: [String], summary: String, example: String, subcommands: [String],
+        parse: @escaping Parse, apply: Apply? = nil, sends: Bool = false, verbatim: Verbatim? = nil,
+        complete: Complete? = nil, credentials: Credentials? = nil
+    ) {
         self.name = name
         self.usage = usage
         self.summary = summary
@@ -167,7 +169,8 @@ extension CommandParser {
         let trimmed = line.trimmingSpaces()
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return .empty }
         if let declaration = CommandTable.declaration(startingLine: trimmed), let verbatim = declaration.verbatim,
-           let parsed = try verbatim(trimmed) {
+            let parsed = try verbatim(trimmed)
+        {
             return parsed
         }
         let words: [ShellWord]
@@ -182,11 +185,14 @@ extension CommandParser {
         guard let first = words.first else { return .empty }
         let name = first.text.lowercased()
         guard let declaration = CommandTable.declaration(named: name) else {
-            throw WorkbenchError("unknown command \(Excerpt.quoted(name))"
-                + (Suggestion.nearest(name, among: CommandTable.names).map { ": did you mean \($0)?" }
-                    ?? ": type `help` for the list of commands"))
+            throw WorkbenchError(
+                "unknown command \(Excerpt.quoted(name))"
+                    + (Suggestion.nearest(name, among: CommandTable.names).map { ": did you mean \($0)?" }
+                        ?? ": type `help` for the list of commands"))
         }
-        return try declaration.parse(CommandWords(line: line, name: name, args: Array(words.dropFirst()),
-                                                  subcommands: declaration.subcommands))
+        return try declaration.parse(
+            CommandWords(
+                line: line, name: name, args: Array(words.dropFirst()),
+                subcommands: declaration.subcommands))
     }
 }

@@ -8,7 +8,8 @@ extension CommandDeclaration {
     static let leavingGroup = CommandGroup(title: "Help and leaving", commands: [.help, .clear, .exit, .quit])
 
     static let help = CommandDeclaration(
-        name: "help", usage: ["help", "help all", "help COMMAND"], summary: "List the commands by group, every command with a line each (all), or explain one.",
+        name: "help", usage: ["help", "help all", "help COMMAND"],
+        summary: "List the commands by group, every command with a line each (all), or explain one.",
         example: "help query", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseHelp() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyHelp(command, context: context) },
@@ -45,8 +46,9 @@ extension Workspace {
     mutating func applyHelp(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
         switch command {
         case .help(let name):
-            return .paged(try name.map { name throws(WorkbenchError) in try CommandCatalog.help(for: name) }
-                ?? CommandCatalog.overview())
+            return .paged(
+                try name.map { name throws(WorkbenchError) in try CommandCatalog.help(for: name) }
+                    ?? CommandCatalog.overview())
         default:
             return nil
         }

@@ -8,37 +8,45 @@ extension CommandDeclaration {
     static let networkGroup = CommandGroup(title: "Network", commands: [.auth, .cookies, .proxy, .cacert, .cert, .http])
 
     static let auth = CommandDeclaration(
-        name: "auth", usage: ["auth basic USER[:PASSWORD]", "auth digest USER[:PASSWORD]", "auth bearer [TOKEN]",
-        "auth apikey header|query NAME [VALUE]",
-        "auth aws-sigv4 ACCESS_KEY[:SECRET] REGION SERVICE [--session-token TOKEN]",
-        "auth oauth2 client-credentials TOKEN_URL CLIENT_ID [SECRET] [--scope S]",
-        "auth oauth2 device DEVICE_URL TOKEN_URL CLIENT_ID [--scope S]",
-        "auth oauth2 code AUTH_URL TOKEN_URL CLIENT_ID [SECRET] [--scope S] [--port N]",
-        "auth oauth2 [refresh]", "auth none", "auth"],
-        summary: "Credentials for the requests that follow, bound to the base's origin (a missing password, token or key is asked for with hidden input); values are secrets, dropped on a redirect to another origin. An API key goes as a header or a query item; aws-sigv4 signs each request as botocore does (the path encoded twice for every service but S3); oauth2 obtains a token (client credentials, device code, or authorization code with PKCE through a loopback redirect), sends it as Bearer, and renews it before it runs out and after a 401 invalid_token.",
+        name: "auth",
+        usage: [
+            "auth basic USER[:PASSWORD]", "auth digest USER[:PASSWORD]", "auth bearer [TOKEN]",
+            "auth apikey header|query NAME [VALUE]",
+            "auth aws-sigv4 ACCESS_KEY[:SECRET] REGION SERVICE [--session-token TOKEN]",
+            "auth oauth2 client-credentials TOKEN_URL CLIENT_ID [SECRET] [--scope S]",
+            "auth oauth2 device DEVICE_URL TOKEN_URL CLIENT_ID [--scope S]",
+            "auth oauth2 code AUTH_URL TOKEN_URL CLIENT_ID [SECRET] [--scope S] [--port N]",
+            "auth oauth2 [refresh]", "auth none", "auth",
+        ],
+        summary:
+            "Credentials for the requests that follow, bound to the base's origin (a missing password, token or key is asked for with hidden input); values are secrets, dropped on a redirect to another origin. An API key goes as a header or a query item; aws-sigv4 signs each request as botocore does (the path encoded twice for every service but S3); oauth2 obtains a token (client credentials, device code, or authorization code with PKCE through a loopback redirect), sends it as Bearer, and renews it before it runs out and after a 401 invalid_token.",
         example: "auth basic ana", subcommands: ["basic", "digest", "bearer", "apikey", "aws-sigv4", "oauth2", "none"],
         parse: { words throws(WorkbenchError) in try words.parseAuth() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyAuth(command, context: context) },
-        credentials: Credentials(masked: { _, command in
-            guard case .auth(let action) = command else { return nil }
-            return AuthCommand.maskedLine(action)
-        }, examples: [
-            "auth basic ana:SECRET", "auth digest ana:SECRET", "auth basic SECRET:", "auth bearer SECRET",
-            "auth apikey header X-Key SECRET", "auth apikey query key SECRET",
-            "auth aws-sigv4 AKIDEXAMPLE:SECRET us-east-1 execute-api",
-            "auth aws-sigv4 AKIDEXAMPLE:aws-secret-key us-east-1 s3 --session-token SECRET",
-        ]))
+        credentials: Credentials(
+            masked: { _, command in
+                guard case .auth(let action) = command else { return nil }
+                return AuthCommand.maskedLine(action)
+            },
+            examples: [
+                "auth basic ana:SECRET", "auth digest ana:SECRET", "auth basic SECRET:", "auth bearer SECRET",
+                "auth apikey header X-Key SECRET", "auth apikey query key SECRET",
+                "auth aws-sigv4 AKIDEXAMPLE:SECRET us-east-1 execute-api",
+                "auth aws-sigv4 AKIDEXAMPLE:aws-secret-key us-east-1 s3 --session-token SECRET",
+            ]))
 
     static let cookies = CommandDeclaration(
         name: "cookies", usage: ["cookies", "cookies rm NAME", "cookies clear"],
-        summary: "List the session's cookie jar (values masked), remove cookies of a name, or empty it; Set-Cookie fills it, libcurl sends each cookie only where it belongs.",
+        summary:
+            "List the session's cookie jar (values masked), remove cookies of a name, or empty it; Set-Cookie fills it, libcurl sends each cookie only where it belongs.",
         example: "cookies rm sessionid", subcommands: ["rm", "clear"],
         parse: { words throws(WorkbenchError) in try words.parseCookies() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyCookies(command, context: context) })
 
     static let proxy = CommandDeclaration(
         name: "proxy", usage: ["proxy URL", "proxy off", "proxy none", "proxy"],
-        summary: "Send through an http, https, socks4 or socks5 proxy; off: the http_proxy/https_proxy/no_proxy environment applies, as in curl; none: no proxy at all.",
+        summary:
+            "Send through an http, https, socks4 or socks5 proxy; off: the http_proxy/https_proxy/no_proxy environment applies, as in curl; none: no proxy at all.",
         example: "proxy socks5h://127.0.0.1:1080", subcommands: ["off", "none"],
         parse: { words throws(WorkbenchError) in try words.parseProxy() },
         apply: { workspace, command, _ throws(WorkbenchError) in
@@ -46,10 +54,11 @@ extension CommandDeclaration {
             return try workspace.applyNetwork(action)
         },
         // `proxy http://user:password@host`: the URL's password.
-        credentials: Credentials(masked: { line, _ in
-            let masked = URLPasswordMask.apply(line)
-            return masked == line ? nil : masked
-        }, examples: []))
+        credentials: Credentials(
+            masked: { line, _ in
+                let masked = URLPasswordMask.apply(line)
+                return masked == line ? nil : masked
+            }, examples: []))
 
     static let cacert = CommandDeclaration(
         name: "cacert", usage: ["cacert FILE", "cacert off", "cacert"],
@@ -130,8 +139,9 @@ extension CommandWords {
         }
         if let kind = try AuthArguments.parse(texts) { return .command(.auth(kind)) }
         guard let scheme = Auth.Scheme(rawValue: sub), [.basic, .digest, .bearer].contains(scheme) else {
-            throw usageError("unknown scheme '\(texts[0])'"
-                + Suggestion.didYouMean(sub, among: subcommands))
+            throw usageError(
+                "unknown scheme '\(texts[0])'"
+                    + Suggestion.didYouMean(sub, among: subcommands))
         }
         if scheme == .bearer {
             guard args.count <= 2 else { throw usageError("expected one TOKEN (quote it if it has spaces)") }
@@ -181,7 +191,9 @@ extension AuthCommand {
             default: return "auth \(scheme.rawValue) \(user):\(Variables.mask)"
             }
         case .awsSigV4(let key, let secret, let settings, let token):
-            guard secret.map({ !Template.hasReferences($0) }) == true || token.map({ !Template.hasReferences($0) }) == true else { return nil }
+            guard secret.map({ !Template.hasReferences($0) }) == true || token.map({ !Template.hasReferences($0) }) == true else {
+                return nil
+            }
             let typedSecret = secret.map { Template.hasReferences($0) ? $0 : Variables.mask }.map { ":" + $0 } ?? ""
             let typedToken = token.map { " --session-token " + (Template.hasReferences($0) ? $0 : Variables.mask) } ?? ""
             return "auth aws-sigv4 \(key)\(typedSecret) \(settings.region) \(settings.service)\(typedToken)"
@@ -237,8 +249,9 @@ extension Workspace {
             return .askCredential(scheme, user: user)
         case .set(let scheme, let user, let secret?):
             if secret == Variables.mask {
-                throw WorkbenchError("'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
-                    + "type the value, or leave it out to be asked for it")
+                throw WorkbenchError(
+                    "'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
+                        + "type the value, or leave it out to be asked for it")
             }
             if secret.isEmpty && scheme != .bearer {
                 // `auth basic KEY:`, as `curl -u KEY:`: the user name is the credential (an API
@@ -266,7 +279,8 @@ extension Workspace {
             if let file { try FileSystem.checkReadableRegularFile(FileSystem.expandTilde(file), shownAs: file, for: "use") }
             settings.caCertificate = file
         case .clientCertificate(nil):
-            return .output(settings.clientCertificate.map { $0 + (settings.clientKey.map { " (key \($0))" } ?? "") } ?? "(no client certificate)")
+            return .output(
+                settings.clientCertificate.map { $0 + (settings.clientKey.map { " (key \($0))" } ?? "") } ?? "(no client certificate)")
         case .clientCertificate(let choice?):
             if let choice {
                 for file in [choice.certificate] + (choice.key.map { [$0] } ?? []) {

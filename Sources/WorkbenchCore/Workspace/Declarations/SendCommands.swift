@@ -5,11 +5,13 @@ import WorkbenchSessions
 
 /// The commands of help's group "Send and look": each one's help, parsing and completion.
 extension CommandDeclaration {
-    static let sendingGroup = CommandGroup(title: "Send and look", commands: [.send, .get, .post, .put, .patch, .delete, .head, .options, .last, .timing])
+    static let sendingGroup = CommandGroup(
+        title: "Send and look", commands: [.send, .get, .post, .put, .patch, .delete, .head, .options, .last, .timing])
 
     static let send = CommandDeclaration(
         name: "send", usage: ["send [--body] [--path-as-is]", "send > FILE"],
-        summary: "Send the request and print the response; `> FILE` writes the raw body to FILE (streamed, with a progress bar on a terminal); --body sends the body with GET, HEAD, OPTIONS, DELETE or TRACE too; --path-as-is sends `.` and `..` path segments as typed (by default they are worked out, as curl does).",
+        summary:
+            "Send the request and print the response; `> FILE` writes the raw body to FILE (streamed, with a progress bar on a terminal); --body sends the body with GET, HEAD, OPTIONS, DELETE or TRACE too; --path-as-is sends `.` and `..` path segments as typed (by default they are worked out, as curl does).",
         example: "send", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseSend(method: nil) },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applySend(command, context: context) },
@@ -40,7 +42,8 @@ extension CommandDeclaration {
 
     static let last = CommandDeclaration(
         name: "last", usage: ["last [all|headers|body|status]", "last [PART] > FILE", "last [PART] | COMMAND"],
-        summary: "Show the last response again without sending: in parts, to a file (the raw body, written atomically) or through a shell command (the body on its standard input); secrets stay masked.",
+        summary:
+            "Show the last response again without sending: in parts, to a file (the raw body, written atomically) or through a shell command (the body on its standard input); secrets stay masked.",
         example: "last | jq .data", subcommands: ResponsePart.allCases.map(\.rawValue),
         parse: { words throws(WorkbenchError) in try words.parseLast() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyLast(command, context: context) },
@@ -131,8 +134,9 @@ extension CommandParser {
         let before = trimmedLine[..<bar]
         let command = trimmedLine[trimmedLine.utf8.index(after: bar)...].trimmingSpaces()
         guard let first = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).first,
-              (try? ShellWords.split(String(before))) != nil,
-              case .command(.send(let method, let path, let output, let withBody, let pathAsIs, nil)) = try parse(String(before)) else { return nil }
+            (try? ShellWords.split(String(before))) != nil,
+            case .command(.send(let method, let path, let output, let withBody, let pathAsIs, nil)) = try parse(String(before))
+        else { return nil }
         let name = String(first)
         guard !command.isEmpty else { throw WorkbenchError("\(name): expected a command after '|', as in `\(name) | jq .`") }
         guard output == nil else { throw WorkbenchError("\(name): `> FILE` and `| COMMAND` cannot both take the body") }
@@ -146,7 +150,9 @@ extension CommandParser {
         let words = trimmedLine[..<bar].split(whereSeparator: { $0 == " " || $0 == "\t" })
         let command = trimmedLine[trimmedLine.index(after: bar)...].trimmingSpaces()
         guard let first = words.first, first.lowercased() == "last" else { return nil }
-        let problem: String? = command.isEmpty ? "expected a command after '|', as in `last | jq .`"
+        let problem: String? =
+            command.isEmpty
+            ? "expected a command after '|', as in `last | jq .`"
             : words.count > 2 ? "unexpected argument '\(words[2])' before '|'" : nil
         var part: ResponsePart?
         if problem == nil, words.count == 2 {
@@ -168,7 +174,8 @@ extension Workspace {
             if let method { endpoint.method = method }
             let note = try path.flatMap { path throws(WorkbenchError) in try setTarget(path) }
             if let parameter = unfilledParameter() {
-                throw WorkbenchError("the path \(currentPath) still has \(parameter) to fill: `cd ..` then `cd VALUE`, or `path` with the value")
+                throw WorkbenchError(
+                    "the path \(currentPath) still has \(parameter) to fill: `cd ..` then `cd VALUE`, or `path` with the value")
             }
             if withBody && endpoint.body == nil {
                 throw WorkbenchError("--body: no body is set (`body ...` sets one)")

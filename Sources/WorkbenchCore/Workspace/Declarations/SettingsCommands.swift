@@ -5,7 +5,8 @@ import WorkbenchSessions
 
 /// The commands of help's group "Settings": each one's help, parsing and completion.
 extension CommandDeclaration {
-    static let settingsGroup = CommandGroup(title: "Settings", commands: [.print, .pager, .color, .follow, .timeout, .insecure, .maxbody, .settings])
+    static let settingsGroup = CommandGroup(
+        title: "Settings", commands: [.print, .pager, .color, .follow, .timeout, .insecure, .maxbody, .settings])
 
     static let print = CommandDeclaration(
         name: "print", usage: ["print all|headers|body|status"],

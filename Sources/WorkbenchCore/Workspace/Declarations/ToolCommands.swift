@@ -9,35 +9,44 @@ extension CommandDeclaration {
 
     static let `import` = CommandDeclaration(
         name: "import", usage: ["import curl ARGS...", "import FILE"],
-        summary: "Make a curl command line (as \"Copy as cURL\" writes it; lines may end with \\) the request: method, URL, headers, data, -F, -u, -b, -A, -e, -G, -I, -L, -k. Options it cannot import are named. `import FILE` brings a file's requests into the history (not sent), the last as the request: curl commands, a HAR log (responses kept as recordings) or a Postman collection, told by content; a Postman environment sets its variables.",
+        summary:
+            "Make a curl command line (as \"Copy as cURL\" writes it; lines may end with \\) the request: method, URL, headers, data, -F, -u, -b, -A, -e, -G, -I, -L, -k. Options it cannot import are named. `import FILE` brings a file's requests into the history (not sent), the last as the request: curl commands, a HAR log (responses kept as recordings) or a Postman collection, told by content; a Postman environment sets its variables.",
         example: "import curl -X POST https://api.example.com/login --json '{\"user\": \"ana\"}'",
         subcommands: ["curl"],
         parse: { words throws(WorkbenchError) in throw words.usageError("expected `import curl ARGS...` or `import FILE`") },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyImport(command, context: context) },
         verbatim: { line throws(WorkbenchError) in try CommandParser.importedCommand(line) },
         // `import curl`: the options curl's import declares as credentials (`CurlImport.credentialOptions`).
-        credentials: Credentials(masked: { _, command in
-            guard case .importCurl(let words) = command else { return nil }
-            let masked = CurlImport.maskingCredentials(words)
-            return masked == words ? nil : "import curl " + masked.map(ShellWords.quote).joined(separator: " ")
-        }, examples: [
-            "import curl -u ana:SECRET http://127.0.0.1:9/a", "import curl -uana:SECRET http://127.0.0.1:9/a",
-            "import curl -H 'Authorization: Bearer SECRET' http://127.0.0.1:9/a",
-            "import curl -H 'Cookie: sid=SECRET' http://127.0.0.1:9/a", "import curl -b 'sid=SECRET' http://127.0.0.1:9/a",
-            "import curl --oauth2-bearer SECRET http://127.0.0.1:9/a", "import curl http://ana:SECRET@127.0.0.1:9/a",
-            "import curl -H 'X-Api-Key: SECRET' http://127.0.0.1:9/a",
-        ]))
+        credentials: Credentials(
+            masked: { _, command in
+                guard case .importCurl(let words) = command else { return nil }
+                let masked = CurlImport.maskingCredentials(words)
+                return masked == words ? nil : "import curl " + masked.map(ShellWords.quote).joined(separator: " ")
+            },
+            examples: [
+                "import curl -u ana:SECRET http://127.0.0.1:9/a", "import curl -uana:SECRET http://127.0.0.1:9/a",
+                "import curl -H 'Authorization: Bearer SECRET' http://127.0.0.1:9/a",
+                "import curl -H 'Cookie: sid=SECRET' http://127.0.0.1:9/a", "import curl -b 'sid=SECRET' http://127.0.0.1:9/a",
+                "import curl --oauth2-bearer SECRET http://127.0.0.1:9/a", "import curl http://ana:SECRET@127.0.0.1:9/a",
+                "import curl -H 'X-Api-Key: SECRET' http://127.0.0.1:9/a",
+            ]))
 
     static let export = CommandDeclaration(
-        name: "export", usage: ["export curl|httpie|http|hurl [--session] [--secrets] [> FILE]", "export curl --exact", "export swift [--session] [--runnable] [--secrets] [> FILE]", "export har|postman [--session] [--secrets] [> FILE]"],
-        summary: "Write the request (or with --session every request sent) for another tool: a short curl or HTTPie command, a .http file (JetBrains, VS Code), a Hurl file with captures and asserts, or Swift code (an Endpoint enum building URLRequests; --runnable adds a main that sends them). Secret values are masked, on the screen and in a file alike, unless --secrets; .http, Hurl and Postman files keep {{variables}}.",
+        name: "export",
+        usage: [
+            "export curl|httpie|http|hurl [--session] [--secrets] [> FILE]", "export curl --exact",
+            "export swift [--session] [--runnable] [--secrets] [> FILE]", "export har|postman [--session] [--secrets] [> FILE]",
+        ],
+        summary:
+            "Write the request (or with --session every request sent) for another tool: a short curl or HTTPie command, a .http file (JetBrains, VS Code), a Hurl file with captures and asserts, or Swift code (an Endpoint enum building URLRequests; --runnable adds a main that sends them). Secret values are masked, on the screen and in a file alike, unless --secrets; .http, Hurl and Postman files keep {{variables}}.",
         example: "export hurl --session > api.hurl", subcommands: Export.Format.allCases.map(\.rawValue),
         parse: { words throws(WorkbenchError) in try words.parseExport() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyExport(command, context: context) })
 
     static let allowFiles = CommandDeclaration(
         name: "allow-files", usage: ["allow-files [DIR]"],
-        summary: "Let imported files, sessions and .http files name files in DIR too (bodies, uploads); by default a file outside the input's own folder (an absolute path, ../, a link out) is left out with a warning. No DIR: the folders allowed.",
+        summary:
+            "Let imported files, sessions and .http files name files in DIR too (bodies, uploads); by default a file outside the input's own folder (an absolute path, ../, a link out) is left out with a warning. No DIR: the folders allowed.",
         example: "allow-files ~/uploads", subcommands: [],
         parse: { words throws(WorkbenchError) in
             guard words.texts.count <= 1 else { throw words.usageError("expected one folder") }
@@ -50,8 +59,9 @@ extension CommandDeclaration {
 extension CommandWords {
     func parseExport() throws(WorkbenchError) -> ParsedLine {
         guard let first = texts.first, let format = Export.Format(rawValue: first.lowercased()) else {
-            throw usageError("expected a format: \(Export.Format.allCases.map(\.rawValue).joined(separator: ", "))"
-                + Suggestion.didYouMean(texts.first ?? "", among: Export.Format.allCases.map(\.rawValue)))
+            throw usageError(
+                "expected a format: \(Export.Format.allCases.map(\.rawValue).joined(separator: ", "))"
+                    + Suggestion.didYouMean(texts.first ?? "", among: Export.Format.allCases.map(\.rawValue)))
         }
         var export = Export(format: format)
         var index = 1
@@ -89,7 +99,8 @@ extension CommandParser {
     /// a continuation joined), not by the command language's rules.
     static func importedCommand(_ trimmedLine: String) throws(WorkbenchError) -> ParsedLine? {
         guard startsWithWord(trimmedLine, "import"),
-              let (word, rest) = splitFirstWord(trimmedLine), word.lowercased() == "import" else { return nil }
+            let (word, rest) = splitFirstWord(trimmedLine), word.lowercased() == "import"
+        else { return nil }
         guard let (format, arguments) = splitFirstWord(rest) else {
             throw WorkbenchError("import: expected `import curl ARGS...` or `import FILE`; see `help import`")
         }
@@ -123,8 +134,9 @@ extension Workspace {
             if let follow = imported.followRedirects { settings.followRedirects = follow }
             if let insecure = imported.insecure { settings.insecure = insecure }
             if let timeout = imported.timeout { settings.timeout = timeout }
-            return .output(([Self.importSummary(endpoint)] + notes + imported.notes.map { "note: " + $0 }
-                + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
+            return .output(
+                ([Self.importSummary(endpoint)] + notes + imported.notes.map { "note: " + $0 }
+                    + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
         case .importFile(let path):
             return try importFile(path, context: context)
         default:
@@ -137,9 +149,10 @@ extension Workspace {
         guard case .allowFiles(let folder) = command else { return nil }
         guard let folder else {
             let allowed = localFiles.allowed
-            return .output(allowed.isEmpty
-                ? "files an input names are read from its own folder only (`allow-files DIR` allows another)"
-                : "files an input names are read from its own folder and: " + allowed.joined(separator: ", "))
+            return .output(
+                allowed.isEmpty
+                    ? "files an input names are read from its own folder only (`allow-files DIR` allows another)"
+                    : "files an input names are read from its own folder and: " + allowed.joined(separator: ", "))
         }
         try localFiles.allow(folder)
         return .output("inputs may name files in \(folder) too (imports and loads from now on)")
@@ -154,14 +167,19 @@ extension Workspace {
             // HAR is about exchanges: the current request, with its response when it was the last sent.
             if export.format == .har, let last = history.last, last.endpoint == endpoint { records = [last] }
             if export.session {
-                guard !history.isEmpty else { throw WorkbenchError("nothing to export: no request has been sent yet (`export \(export.format.rawValue)` exports the current one)") }
+                guard !history.isEmpty else {
+                    throw WorkbenchError(
+                        "nothing to export: no request has been sent yet (`export \(export.format.rawValue)` exports the current one)")
+                }
                 records = history.records
             }
             // One masking for the screen and a file alike: values built from secret variables
             // are masked as they are built (unless --secrets), and any secret value typed
             // literally (`header X: VALUE`, an `expect` line) is masked in the text after.
             let built = try export.text(records: records, variables: variables, scope: scope, readFile: context.readFile)
-            let text = export.revealSecrets ? built
+            let text =
+                export.revealSecrets
+                ? built
                 : redactor(environment: context.environment).redactKeepingReferences(built)
             let warnings = try export.warnings(records: records, variables: variables, scope: scope, readFile: context.readFile)
             let warning: String? = warnings.isEmpty ? nil : warnings.map { "warning: " + $0 }.joined(separator: "\n")

@@ -9,7 +9,8 @@ extension CommandDeclaration {
 
     static let set = CommandDeclaration(
         name: "set", usage: ["set NAME VALUE", "set --secret NAME VALUE", "set --secret NAME"],
-        summary: "Set a variable, used as {{NAME}}; a secret is masked everywhere, never saved, and asked for hidden when VALUE is left out.",
+        summary:
+            "Set a variable, used as {{NAME}}; a secret is masked everywhere, never saved, and asked for hidden when VALUE is left out.",
         example: "set key 0123abcd", subcommands: ["--secret"],
         parse: { words throws(WorkbenchError) in try words.parseSet() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applySet(command, context: context) },
@@ -19,10 +20,11 @@ extension CommandDeclaration {
             return nil
         },
         // `set --secret NAME VALUE`: the value.
-        credentials: Credentials(masked: { _, command in
-            guard case .set(let name, _?, true) = command else { return nil }
-            return "set --secret \(name) \(Variables.mask)"
-        }, examples: ["set --secret pw SECRET"]))
+        credentials: Credentials(
+            masked: { _, command in
+                guard case .set(let name, _?, true) = command else { return nil }
+                return "set --secret \(name) \(Variables.mask)"
+            }, examples: ["set --secret pw SECRET"]))
 
     static let unset = CommandDeclaration(
         name: "unset", usage: ["unset NAME"], summary: "Remove a variable.", example: "unset key", subcommands: [],
@@ -38,8 +40,13 @@ extension CommandDeclaration {
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyVars(command, context: context) })
 
     static let capture = CommandDeclaration(
-        name: "capture", usage: ["capture [--secret] NAME status", "capture [--secret] NAME header HEADER", "capture [--secret] NAME JSONPATH", "capture rm NAME"],
-        summary: "Put a value of the last response into a variable (--secret: masked, never saved); a replay captures it again. `rm` stops capturing NAME.",
+        name: "capture",
+        usage: [
+            "capture [--secret] NAME status", "capture [--secret] NAME header HEADER", "capture [--secret] NAME JSONPATH",
+            "capture rm NAME",
+        ],
+        summary:
+            "Put a value of the last response into a variable (--secret: masked, never saved); a replay captures it again. `rm` stops capturing NAME.",
         example: "capture token $.data.accessToken", subcommands: ["--secret", "rm"],
         parse: { words throws(WorkbenchError) in try words.parseCapture() },
         apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyCapture(command, context: context) },
@@ -65,7 +72,8 @@ extension CommandWords {
             throw usageError(operands.count > 2 ? "expected NAME VALUE (quote a value with spaces)" : "expected NAME VALUE")
         }
         guard Template.isValidVariableName(operands[0]) else {
-            throw usageError("invalid variable name \(Excerpt.quoted(operands[0])): start with a letter or '_', then letters, digits, '_', '-' or '.'")
+            throw usageError(
+                "invalid variable name \(Excerpt.quoted(operands[0])): start with a letter or '_', then letters, digits, '_', '-' or '.'")
         }
         return .command(.set(name: operands[0], value: operands.count == 2 ? operands[1] : nil, secret: secret))
     }
@@ -123,8 +131,9 @@ extension Workspace {
         switch command {
         case .set(let name, let value?, let secret):
             if secret && value == Variables.mask {
-                throw WorkbenchError("'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
-                    + "type the value, or `set --secret \(name)` to be asked for it")
+                throw WorkbenchError(
+                    "'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
+                        + "type the value, or `set --secret \(name)` to be asked for it")
             }
             variables.set(name, to: value, secret: secret)
             declaredSecrets.removeAll { $0 == name }

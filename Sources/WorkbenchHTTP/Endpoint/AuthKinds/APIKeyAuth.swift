@@ -29,7 +29,9 @@ public enum APIKeyAuth: AuthKind {
     }
 
     /// A saved header key's name must be a header name.
-    public static func readSaved(_ object: JSONValue, path: String, reader: some SavedFieldReader, into auth: inout Auth) throws(WorkbenchError) {
+    public static func readSaved(_ object: JSONValue, path: String, reader: some SavedFieldReader, into auth: inout Auth)
+        throws(WorkbenchError)
+    {
         guard auth.scheme == .apiKeyHeader else { return }
         do throws(WorkbenchError) { try HTTPSyntax.checkHeaderName(auth.user) } catch { throw reader.fail("\(path).user", error.message) }
     }

@@ -26,8 +26,9 @@ public enum AWSSigV4Auth: AuthKind {
             try HTTPSyntax.checkHeaderValue(value, name: "X-Amz-Security-Token")
             effect.headers = [HeaderField(name: "X-Amz-Security-Token", value: value)]
         }
-        effect.awsSigV4 = AWSSigV4Credentials(provider: aws.provider, accessKey: try Template.expand(auth.user, in: scope),
-                                              secretKey: try secretValue(auth.secret, in: scope))
+        effect.awsSigV4 = AWSSigV4Credentials(
+            provider: aws.provider, accessKey: try Template.expand(auth.user, in: scope),
+            secretKey: try secretValue(auth.secret, in: scope))
         return effect
     }
 
@@ -36,7 +37,9 @@ public enum AWSSigV4Auth: AuthKind {
     }
 
     public static func httpFileLines(_ auth: Auth) -> [String] {
-        ["# not expressible in a .http file: auth aws-sigv4 \(auth.user) \(auth.aws?.region ?? "") \(auth.aws?.service ?? "") (`export curl` writes it)"]
+        [
+            "# not expressible in a .http file: auth aws-sigv4 \(auth.user) \(auth.aws?.region ?? "") \(auth.aws?.service ?? "") (`export curl` writes it)"
+        ]
     }
 
     /// Hurl's `aws-sigv4` and `user` options, written with the other options.
@@ -52,7 +55,9 @@ public enum AWSSigV4Auth: AuthKind {
         return [JSONMember(key: "aws", value: .object(settings))]
     }
 
-    public static func readSaved(_ object: JSONValue, path: String, reader: some SavedFieldReader, into auth: inout Auth) throws(WorkbenchError) {
+    public static func readSaved(_ object: JSONValue, path: String, reader: some SavedFieldReader, into auth: inout Auth)
+        throws(WorkbenchError)
+    {
         let aws = try reader.object(object["aws"], "\(path).aws")
         let region = try reader.string(aws["region"], "\(path).aws.region")
         let service = try reader.string(aws["service"], "\(path).aws.service")
@@ -69,7 +74,8 @@ public enum AWSSigV4Auth: AuthKind {
     }
 
     public static func swiftHeader(_ auth: Auth, text: (String) throws(WorkbenchError) -> String) throws(WorkbenchError) -> String? {
-        throw WorkbenchError("export swift: AWS Signature Version 4 is computed per request, which URLRequest cannot do; `export curl` writes it")
+        throw WorkbenchError(
+            "export swift: AWS Signature Version 4 is computed per request, which URLRequest cannot do; `export curl` writes it")
     }
 }
 
@@ -104,4 +110,3 @@ public struct AWSSigV4Credentials: Equatable, Sendable {
         self.secretKey = secretKey
     }
 }
-

@@ -102,14 +102,18 @@ extension AuthKind {
 
     /// Postman's `{"key", "value", "type"}` pair.
     static func postmanPair(_ key: String, _ value: String) -> JSONValue {
-        .object([JSONMember(key: "key", value: .string(key)), JSONMember(key: "value", value: .string(value)),
-                 JSONMember(key: "type", value: .string("string"))])
+        .object([
+            JSONMember(key: "key", value: .string(key)), JSONMember(key: "value", value: .string(value)),
+            JSONMember(key: "type", value: .string("string")),
+        ])
     }
 
     /// Postman's `{"type": TYPE, TYPE: [pairs]}`.
     static func postmanAuth(_ type: String, _ pairs: [(String, String)]) -> JSONValue {
-        .object([JSONMember(key: "type", value: .string(type)),
-                 JSONMember(key: type, value: .array(pairs.map { postmanPair($0.0, $0.1) }))])
+        .object([
+            JSONMember(key: "type", value: .string(type)),
+            JSONMember(key: type, value: .array(pairs.map { postmanPair($0.0, $0.1) })),
+        ])
     }
 
     public static func swiftHeader(_ auth: Auth, text: (String) throws(WorkbenchError) -> String) throws(WorkbenchError) -> String? { nil }
@@ -117,7 +121,9 @@ extension AuthKind {
     public static func hurlOptions(_ auth: Auth) -> [String] { [] }
     public static func addsQueryItem(_ auth: Auth) -> Bool { false }
     public static func savedMembers(_ auth: Auth) -> [JSONMember] { [] }
-    public static func readSaved(_ object: JSONValue, path: String, reader: some SavedFieldReader, into auth: inout Auth) throws(WorkbenchError) {}
+    public static func readSaved(_ object: JSONValue, path: String, reader: some SavedFieldReader, into auth: inout Auth)
+        throws(WorkbenchError)
+    {}
 
     /// Templates of saved settings checked, the error naming `path`.
     static func checkTemplates(_ texts: [String], path: String, reader: some SavedFieldReader) throws(WorkbenchError) {

@@ -38,6 +38,7 @@ public enum DigestAuth: AuthKind {
     }
 
     public static func swiftHeader(_ auth: Auth, text: (String) throws(WorkbenchError) -> String) throws(WorkbenchError) -> String? {
-        throw WorkbenchError("export swift: digest auth is answered by the server's challenge, which URLRequest cannot carry; `export curl` writes it")
+        throw WorkbenchError(
+            "export swift: digest auth is answered by the server's challenge, which URLRequest cannot carry; `export curl` writes it")
     }
 }

@@ -54,11 +54,14 @@ public enum OAuth2Auth: AuthKind {
         return [member("oauth2", .object(settings))]
     }
 
-    public static func readSaved(_ object: JSONValue, path: String, reader: some SavedFieldReader, into auth: inout Auth) throws(WorkbenchError) {
+    public static func readSaved(_ object: JSONValue, path: String, reader: some SavedFieldReader, into auth: inout Auth)
+        throws(WorkbenchError)
+    {
         let settings = try reader.object(object["oauth2"], "\(path).oauth2")
         let flowText = try reader.string(settings["flow"], "\(path).oauth2.flow")
         guard let flow = OAuth2Settings.Flow(rawValue: flowText) else {
-            throw reader.fail("\(path).oauth2.flow", "expected client-credentials, device or code, found '\(Template.oneLine(flowText.prefix(40)))'")
+            throw reader.fail(
+                "\(path).oauth2.flow", "expected client-credentials, device or code, found '\(Template.oneLine(flowText.prefix(40)))'")
         }
         let tokenURL = try reader.string(settings["tokenURL"], "\(path).oauth2.tokenURL")
         let authorizationURL = try reader.optionalString(settings["authorizationURL"], "\(path).oauth2.authorizationURL")
@@ -74,9 +77,11 @@ public enum OAuth2Auth: AuthKind {
             guard (1...65535).contains(number) else { throw reader.fail("\(path).oauth2.port", "expected a port from 1 to 65535") }
             port = number
         }
-        try checkTemplates([tokenURL, clientID] + [authorizationURL, clientSecret].compactMap { $0 }, path: "\(path).oauth2", reader: reader)
-        var oauth2 = OAuth2Settings(flow: flow, tokenURL: tokenURL, authorizationURL: authorizationURL, clientID: clientID,
-                                    clientSecret: clientSecret, scope: scope, port: port)
+        try checkTemplates(
+            [tokenURL, clientID] + [authorizationURL, clientSecret].compactMap { $0 }, path: "\(path).oauth2", reader: reader)
+        var oauth2 = OAuth2Settings(
+            flow: flow, tokenURL: tokenURL, authorizationURL: authorizationURL, clientID: clientID,
+            clientSecret: clientSecret, scope: scope, port: port)
         oauth2.clientAuthInBody = try reader.bool(settings["clientAuthInBody"], "\(path).oauth2.clientAuthInBody", default: false)
         auth.oauth2 = oauth2
     }
@@ -117,8 +122,10 @@ public struct OAuth2Settings: Equatable, Sendable {
     /// The scope the server granted, when it said.
     public var grantedScope: String?
 
-    public init(flow: Flow, tokenURL: String, authorizationURL: String? = nil, clientID: String,
-                clientSecret: String? = nil, scope: String? = nil, port: Int? = nil) {
+    public init(
+        flow: Flow, tokenURL: String, authorizationURL: String? = nil, clientID: String,
+        clientSecret: String? = nil, scope: String? = nil, port: Int? = nil
+    ) {
         self.flow = flow
         self.tokenURL = tokenURL
         self.authorizationURL = authorizationURL
@@ -137,4 +144,3 @@ public struct OAuth2Settings: Equatable, Sendable {
         return copy
     }
 }
-
