@@ -49,6 +49,7 @@ summary() {
 
 phase setup scripts/setup.sh --tests || { summary; exit 1; }
 phase layers .venv/bin/python scripts/check_layers.py
+phase format scripts/format.sh
 phase build "$SWIFT" build --build-tests || { summary; exit 1; }
 phase unit "$SWIFT" test --skip-build
 # The virtual environment's bin first: its python, and the tools the tests run (`http`).
