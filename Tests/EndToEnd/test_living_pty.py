@@ -166,7 +166,7 @@ def test_editrc_is_honoured(repl, workbench_env):
     ("body json @pay", "payload.json "),
     ("path .", ".. "),
     ("color al", "always "),
-    ("help al", "all "),
+    ("help allo", "allow-files "),
 ])
 def test_completion_of_the_new_commands(repl, workdir, typed, completed):
     (workdir / "script.wb").write_text("vars\n")

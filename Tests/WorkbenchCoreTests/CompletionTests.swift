@@ -85,7 +85,7 @@ import Testing
         ("expect ", ["status", "header", "body", "json", "time", "schema", "rm", "clear"]),
         ("capture ", ["--secret", "rm"]),
         ("path ", ["add", ".."]),
-        ("help a", ["all", "auth"]),
+        ("help a", ["all", "allow-files", "auth"]),
         ("set -", ["--secret"]),
         ("help q", ["query", "quit"]),
         ("help ", ["all"] + CommandCatalog.names),
