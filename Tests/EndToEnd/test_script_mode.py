@@ -281,7 +281,7 @@ def test_body_from_file_is_read_when_shown(run_workbench, workdir: Path, version
         "Content-Type: application/json",
         "Content-Length: 16",
         "",
-        '{"from": "file"}',
+        "[the file payload.json, 16 bytes, read when sent]",
     ])
 
 

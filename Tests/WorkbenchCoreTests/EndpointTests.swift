@@ -611,7 +611,7 @@ import Testing
     @Test func binaryBodyIsSummarisedInDisplayText() throws {
         let h = InterpreterHarness(files: ["img.png": [0x89, 0x50, 0x00, 0xFF]])
         try h.run("base http://h\nmethod POST\nbody @img.png")
-        #expect(try h.printed("show").hasSuffix("Content-Length: 4\n\n[4 bytes of binary data]"))
+        #expect(try h.printed("show").hasSuffix("Content-Length: 4\n\n[the file img.png, 4 bytes, read when sent]"))
     }
 
     /// A body typed for a POST does not ride along with GET, HEAD, OPTIONS, DELETE or TRACE; it stays for later.
