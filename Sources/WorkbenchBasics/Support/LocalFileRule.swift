@@ -42,6 +42,16 @@ public struct LocalFileRule: Equatable, Sendable {
         return "names the file \(Excerpt.quoted(path, limit: 200)), outside its folder"
     }
 
+    /// A relative `path` that names a file beside `input` (a session in another folder naming
+    /// its description): that file, as `workbench replay` finds it; nil when there is none.
+    public static func besideInput(_ path: String, namedBy input: String) -> String? {
+        guard !path.hasPrefix("/"), !path.hasPrefix("~") else { return nil }
+        let folder = folder(of: input)
+        guard folder != "." else { return nil }
+        let candidate = folder + "/" + path
+        return realPath(candidate) != nil ? candidate : nil
+    }
+
     /// How to allow a refused file, for the warning.
     public static let howToAllow = "not read (`allow-files DIR` or `--allow-files DIR` allows a folder, then import again)"
 

@@ -91,8 +91,9 @@ extension Workspace {
     /// keeps naming it); a URL is fetched by the interpreter.
     mutating func reloadDescription(after note: String, namedBy input: String? = nil, context: CommandContext) -> CommandOutcome {
         api = nil
-        guard let location = apiLocation else { return .output(note) }
-        if Self.isURL(location) { return .fetchDescription(url: location, note: note) }
+        guard let named = apiLocation else { return .output(note) }
+        if Self.isURL(named) { return .fetchDescription(url: named, note: note) }
+        let location = input.flatMap { LocalFileRule.besideInput(named, namedBy: $0) } ?? named
         if let input, let reason = localFiles.refusal(of: location, namedBy: input) {
             return .outputWithWarning(
                 note, warning: "warning: the session's API description was not loaded: \(input) \(reason): \(LocalFileRule.howToAllow)")
