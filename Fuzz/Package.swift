@@ -14,7 +14,11 @@ let package = Package(
         .package(name: "Workbench", path: ".."),
     ],
     targets: [
-        .target(name: "FuzzSupport", swiftSettings: fuzzSettings),
+        .target(
+            name: "FuzzSupport",
+            dependencies: [.product(name: "WorkbenchCore", package: "Workbench")],
+            swiftSettings: fuzzSettings
+        ),
         .executableTarget(
             name: "FuzzCommandParser",
             dependencies: [.product(name: "WorkbenchCore", package: "Workbench")],
