@@ -1,10 +1,11 @@
 import Testing
 @testable import WorkbenchCore
 
-/// `Command.declaration` routes each command to the declaration that parses, helps, completes
-/// and applies it, in a switch without `default`. This test is the same check made a second
-/// time where it shows: the switch below has no `default` either, so a new `Command` case
-/// does not compile until it names its declaration here too.
+/// `Command.declaration` routes each command to the declaration that parses, helps and
+/// completes it, and `Workspace.apply` to its effect, each in a switch without `default`. This
+/// test is the compile-time check made a second time where it shows: the switch below has no
+/// `default` either, so a new `Command` case does not compile until it names its declaration
+/// here too.
 @Suite struct CommandRoutingTests {
     /// The name of the declaration `command` belongs to.
     static func declarationName(of command: Command) -> String {
@@ -67,10 +68,161 @@ import Testing
     @Test func everyExampleIsRoutedToItsOwnDeclaration() throws {
         for declaration in CommandTable.all {
             guard case .command(let command) = try CommandParser.parse(declaration.example) else { continue }
-            let owner = declaration.apply != nil ? declaration.name : declaration.sends ? "send" : "exit"
+            // The method verbs parse into `send`'s command, `quit` into `exit`'s.
+            let owner = declaration.sends ? "send" : declaration.name == "quit" ? "exit" : declaration.name
             #expect(command.declaration.name == owner, "`\(declaration.example)` goes to \(command.declaration.name)")
             #expect(Self.declarationName(of: command) == command.declaration.name)
             #expect(CommandTable.declaration(named: command.declaration.name) === command.declaration)
+        }
+    }
+
+    /// The usage line `help` shows for the form `command` takes: one switch without
+    /// `default`, over every form, so a new form does not compile here until it names the
+    /// help line that explains it, and `everyFormHasItsUsageLine` checks that help shows it.
+    static func usageLine(of command: Command) -> String {
+        switch command {
+        case .base: "base URL"
+        case .showBase: "base"
+        case .path: "path PATH"
+        case .pathAdd: "path add SEGMENT..."
+        case .pathUp: "path .."
+        case .showURL: "path"
+        case .method: "method VERB"
+        case .showMethod: "method"
+        case .queryAdd: "query add NAME VALUE"
+        case .querySet: "query set NAME VALUE"
+        case .queryRemove: "query rm NAME"
+        case .queryClear: "query clear"
+        case .showQuery: "query"
+        case .headerSet: "header NAME: VALUE"
+        case .headerAdd: "header add NAME: VALUE"
+        case .headerRemove: "header rm NAME"
+        case .headerClear: "header clear"
+        case .showHeaders: "header"
+        case .body: "body TEXT"
+        case .bodyEdit: "body edit"
+        case .bodyExample: "body example"
+        case .showBody: "body"
+        case .bodyClear: "body clear"
+        case .graphqlBody(.query): "body graphql QUERY"
+        case .graphqlBody(.variables): "body graphql vars JSON|<<END|clear"
+        case .graphqlBody(.operation): "body graphql operation NAME|clear"
+        case .graphql(.show): "graphql"
+        case .graphql(.schema): "graphql schema [URL|FILE]"
+        case .graphql(.schemaOff): "graphql schema off"
+        case .graphql(.ls): "graphql ls [TYPE]"
+        case .graphql(.describe): "graphql describe TYPE[.FIELD]"
+        case .show: "show"
+        case .showWithSecrets: "show --secrets"
+        case .curl(let secrets): secrets ? "curl --secrets" : "curl"
+        case .importCurl: "import curl ARGS..."
+        case .importFile: "import FILE"
+        case .export: "export curl|httpie|http|hurl [--session] [--secrets] [> FILE]"
+        case .allowFiles: "allow-files [DIR]"
+        case .reset: "reset"
+        case .clear: "clear"
+        case .send: "send [--body] [--path-as-is]"
+        case .timing: "timing"
+        case .last: "last [all|headers|body|status]"
+        case .set(_, nil, _): "set --secret NAME"
+        case .set: "set NAME VALUE"
+        case .unset: "unset NAME"
+        case .vars: "vars"
+        case .capture: "capture [--secret] NAME status"
+        case .captureRemove: "capture rm NAME"
+        case .expect: "expect status CODE"
+        case .expectList: "expect"
+        case .expectRemove: "expect rm N"
+        case .expectClear: "expect clear"
+        case .save: "save [--force] [FILE]"
+        case .load: "load FILE"
+        case .loadHTTPFile: "load FILE.http [--env NAME]"
+        case .restore: "restore"
+        case .history: "history"
+        case .historyRemove: "history rm N[-M]"
+        case .historyClear: "history clear"
+        case .replay(.number, _): "replay N"
+        case .replay(.all, _): "replay all [--keep-going]"
+        case .diff: "diff N M [--header NAME]... [--ignore PATH]..."
+        case .use: "use N"
+        case .run: "run SCRIPT"
+        case .runHTTPFile: "run FILE.http [--env NAME]"
+        case .follow: "follow on|off"
+        case .timeout: "timeout SECONDS"
+        case .insecure: "insecure on|off"
+        case .color: "color auto|always|never"
+        case .maxBody: "maxbody SIZE"
+        case .showSettings: "settings"
+        case .print: "print all|headers|body|status"
+        case .pager: "pager auto|off"
+        case .cookies(.list): "cookies"
+        case .cookies(.remove): "cookies rm NAME"
+        case .cookies(.clear): "cookies clear"
+        case .auth(.show): "auth"
+        case .auth(.none): "auth none"
+        case .auth(.set(.basic, _, _)): "auth basic USER[:PASSWORD]"
+        case .auth(.set(.digest, _, _)): "auth digest USER[:PASSWORD]"
+        case .auth(.set(.bearer, _, _)): "auth bearer [TOKEN]"
+        case .auth(.set(.apiKeyHeader, _, _)), .auth(.set(.apiKeyQuery, _, _)): "auth apikey header|query NAME [VALUE]"
+        case .auth(.set(.awsSigV4, _, _)), .auth(.awsSigV4): "auth aws-sigv4 ACCESS_KEY[:SECRET] REGION SERVICE [--session-token TOKEN]"
+        case .auth(.set(.oauth2, _, _)), .auth(.oauth2(.show)), .auth(.oauth2(.refresh)): "auth oauth2 [refresh]"
+        case .auth(.oauth2(.start(let settings, _))):
+            switch settings.flow {
+            case .clientCredentials: "auth oauth2 client-credentials TOKEN_URL CLIENT_ID [SECRET] [--scope S]"
+            case .device: "auth oauth2 device DEVICE_URL TOKEN_URL CLIENT_ID [--scope S]"
+            case .code: "auth oauth2 code AUTH_URL TOKEN_URL CLIENT_ID [SECRET] [--scope S] [--port N]"
+            }
+        case .network(.proxy(nil)): "proxy"
+        case .network(.proxy(.environment?)): "proxy off"
+        case .network(.proxy(.none?)): "proxy none"
+        case .network(.proxy(.url?)): "proxy URL"
+        case .network(.caCertificate(nil)): "cacert"
+        case .network(.caCertificate(.some(nil))): "cacert off"
+        case .network(.caCertificate(.some(.some))): "cacert FILE"
+        case .network(.clientCertificate(nil)): "cert"
+        case .network(.clientCertificate(.some(nil))): "cert off"
+        case .network(.clientCertificate(.some(.some))): "cert FILE [KEY]"
+        case .network(.httpVersion(nil)): "http"
+        case .network(.httpVersion(let version?)): "http \(version.rawValue)"
+        case .openapi: "openapi FILE|URL"
+        case .openapiShow: "openapi"
+        case .openapiOff: "openapi off"
+        case .ls: "ls [PATH]"
+        case .cd: "cd PATH"
+        case .describe: "describe [METHOD] [PATH]"
+        case .help: "help COMMAND"
+        case .exit: "exit"
+        }
+    }
+
+    /// A line of every form: each parses into the form its usage line names, and help shows
+    /// that line among its declaration's.
+    @Test func everyFormHasItsUsageLine() throws {
+        let lines = [
+            "base https://h", "base", "path /a", "path add b c", "path ..", "path", "method PUT", "method",
+            "query add a 1", "query set a 2", "query rm a", "query clear", "query", "header A: 1", "header add A: 2",
+            "header rm A", "header clear", "header", "body text", "body edit", "body example", "body", "body clear",
+            "body graphql { a }", "body graphql vars {}", "body graphql operation Q", "graphql", "graphql schema",
+            "graphql schema off", "graphql ls", "graphql describe Query", "show", "show --secrets", "curl", "curl --secrets",
+            "import curl https://h", "import f.txt", "export curl", "allow-files d", "reset", "clear", "send", "timing",
+            "last", "set a 1", "set --secret a", "unset a", "vars", "capture t status", "capture rm t", "expect status 200",
+            "expect", "expect rm 1", "expect clear", "save s.json", "load s.json", "load f.http", "restore", "history",
+            "history rm 1", "history clear", "replay all", "diff 1 2", "use 1", "run s.txt", "run f.http", "follow on",
+            "timeout 5", "insecure off", "color never", "maxbody 1M", "settings", "print body", "pager off", "cookies",
+            "cookies rm a", "cookies clear", "auth", "auth none", "auth basic a:b", "auth digest a:b", "auth bearer t",
+            "auth apikey header X-Key k", "auth aws-sigv4 A:S us-east-1 s3", "auth oauth2", "auth oauth2 refresh",
+            "auth oauth2 client-credentials https://h/t id", "auth oauth2 device https://h/d https://h/t id",
+            "auth oauth2 code https://h/a https://h/t id", "proxy", "proxy off", "proxy none", "proxy http://p:8080",
+            "cacert", "cacert off", "cacert c.pem", "cert", "cert off", "cert c.pem", "http", "http 2", "openapi",
+            "openapi off", "openapi p.yaml", "ls", "cd /a", "describe", "help set", "exit",
+        ]
+        for line in lines {
+            guard case .command(let command) = try CommandParser.parse(line) else {
+                Issue.record("`\(line)` is no command")
+                continue
+            }
+            let usage = Self.usageLine(of: command)
+            #expect(command.declaration.usage.contains(usage), "`\(line)`: help \(command.declaration.name) has no line `\(usage)`")
         }
     }
 }

@@ -237,6 +237,7 @@ public final class Interpreter {
         case .load, .restore, .loadHTTPFile:
             lastSendFailure = nil
         default:
+            // Every other command has no precondition on the last send.
             break
         }
         return try perform(try workspace.apply(command, context: context))

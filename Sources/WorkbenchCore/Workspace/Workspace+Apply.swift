@@ -12,15 +12,99 @@ extension Workspace {
         return outcome
     }
 
+    /// Each command's effect, reached by one switch without `default`: a `Command` case
+    /// without an effect does not compile, and no effect is handed a command it does not
+    /// take. The effects sit beside their declarations (Workspace/Declarations/), each given
+    /// its command's values; `Command.declaration` is the same switch for help, parsing and
+    /// completion.
     private mutating func applyInPlace(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
-        // The declaration of the command applies it (Workspace/Declarations/), found by one
-        // exhaustive switch (`Command.declaration`): no table is searched.
-        let declaration = command.declaration
-        guard let apply = declaration.apply, let outcome = try apply(&self, command, context) else {
-            assertionFailure("\(declaration.name) does not apply \(command)")
-            throw WorkbenchError("internal error: \(declaration.name) does not apply \(command)")
+        typealias Effect = CommandDeclaration
+        switch command {
+        case .base(let url): return Effect.setBase(url, in: &self, context: context)
+        case .showBase: return Effect.showBase(self)
+        case .path(let path): return try Effect.setPath(path, in: &self)
+        case .pathAdd(let segments): return try Effect.addPathSegments(segments, in: &self)
+        case .pathUp: return try Effect.pathUp(in: &self)
+        case .showURL: return try Effect.showURL(self, context: context)
+        case .method(let method): return Effect.setMethod(method, in: &self)
+        case .showMethod: return Effect.showMethod(self)
+        case .queryAdd(let name, let value): return Effect.addQuery(name, value, in: &self)
+        case .querySet(let name, let value): return Effect.setQuery(name, value, in: &self)
+        case .queryRemove(let name): return try Effect.removeQuery(name, in: &self)
+        case .queryClear: return Effect.clearQuery(in: &self)
+        case .showQuery: return Effect.showQuery(self)
+        case .headerSet(let name, let value): return Effect.setHeader(name, value, adding: false, in: &self)
+        case .headerAdd(let name, let value): return Effect.setHeader(name, value, adding: true, in: &self)
+        case .headerRemove(let name): return try Effect.removeHeader(name, in: &self)
+        case .headerClear: return Effect.clearHeaders(in: &self)
+        case .showHeaders: return Effect.showHeaders(self)
+        case .body(let body): return try Effect.setBody(body, in: &self, context: context)
+        case .bodyEdit: return try Effect.editBody(self)
+        case .bodyExample: return try setExampleBody()
+        case .showBody: return Effect.showBody(self)
+        case .bodyClear: return Effect.clearBody(in: &self)
+        case .graphqlBody(let change): return try applyGraphQLBody(change)
+        case .graphql(let graphql): return try applyGraphQL(graphql, context: context)
+        case .show: return try Effect.show(self, revealing: false, context: context)
+        case .showWithSecrets: return try Effect.show(self, revealing: true, context: context)
+        case .curl(let secrets): return try Effect.curl(self, secrets: secrets, context: context)
+        case .importCurl(let words): return try Effect.importCurl(words, in: &self, context: context)
+        case .importFile(let path): return try importFile(path, context: context)
+        case .export(let export): return try Effect.export(export, self, context: context)
+        case .allowFiles(let folder): return try Effect.allowFiles(folder, in: &self)
+        case .reset: return Effect.reset(&self)
+        case .clear: return .clearScreen
+        case .send(let method, let path, let output, let withBody, let pathAsIs, let pipe):
+            return try Effect.send(
+                method: method, path: path, output: output, withBody: withBody, pathAsIs: pathAsIs, pipe: pipe, in: &self)
+        case .timing: return .timing
+        case .last(let part, let destination): return try Effect.last(part: part, destination: destination, self)
+        case .set(let name, let value, let secret): return try Effect.set(name, to: value, secret: secret, in: &self)
+        case .unset(let name): return try Effect.unset(name, in: &self)
+        case .vars: return .output(describeVariables())
+        case .capture(let name, let source, let secret): return try Effect.capture(name, from: source, secret: secret, in: &self)
+        case .captureRemove(let name): return .output(try removeCapture(name))
+        case .expect(let expectation): return try Effect.expect(expectation, in: &self, context: context)
+        case .expectList: return .output(try describeExpectations())
+        case .expectRemove(let number): return .output(try removeExpectation(number))
+        case .expectClear: return .output(try removeExpectation(nil))
+        case .save(let file, let requests, let force):
+            return try Effect.save(file, requests: requests, force: force, in: &self, context: context)
+        case .load(let file): return try Effect.load(file, in: &self, context: context)
+        case .loadHTTPFile(let file, let environment):
+            return try Effect.loadHTTPFile(file, environment: environment, in: &self, context: context)
+        case .restore: return try Effect.restore(&self, context: context)
+        case .history: return .output(describeHistory())
+        case .historyRemove(let range): return .output(try removeHistory(range))
+        case .historyClear: return .output(clearHistory())
+        case .replay(let target, let keepGoing): return try Effect.replay(target, keepGoing: keepGoing, self)
+        case .diff(let old, let new, let options):
+            return try diff(old, new, options: options, redactor: redactor(environment: context.environment))
+        case .use(let number): return try Effect.use(number, in: &self, context: context)
+        case .run(let file): return .run(file)
+        case .runHTTPFile(let file, let environment): return .runHTTPFile(file, environment: environment)
+        case .follow(let on): return Effect.setFollow(on, in: &self)
+        case .timeout(let seconds): return Effect.setTimeout(seconds, in: &self)
+        case .insecure(let on): return Effect.setInsecure(on, in: &self)
+        case .color(let setting): return Effect.setColor(setting, in: &self)
+        case .maxBody(let bytes): return Effect.setMaxBody(bytes, in: &self)
+        case .showSettings: return Effect.showSettings(self)
+        case .print(let parts): return Effect.setPrint(parts, in: &self)
+        case .pager(let on): return Effect.setPager(on, in: &self)
+        case .cookies(let action): return try applyCookies(action)
+        case .auth(let action): return try applyAuth(action)
+        case .network(let action): return try applyNetwork(action)
+        case .openapi(let location): return try loadDescription(location, context: context)
+        case .openapiShow: return .output(describeLoadedDescription())
+        case .openapiOff: return forgetDescription()
+        case .ls(let path): return try listPaths(path)
+        case .cd(let path):
+            try changePath(path)
+            return .done
+        case .describe(let method, let path): return try describeOperation(method: method, path: path)
+        case .help(let name): return try Effect.help(name)
+        case .exit: return .exit
         }
-        return outcome
     }
 
     /// `get PATH`, `path PATH`: sets the path; a `?query` typed with it belongs

@@ -187,6 +187,7 @@ extension Workspace {
         case .outputWithWarning(let text, let other, _):
             return .outputWithWarning(line.isEmpty ? text : text + "\n" + line, warning: other + (warning.map { "\n" + $0 } ?? ""))
         default:
+            // An outcome with no text to add the line to goes on as it is.
             return outcome
         }
     }

@@ -103,7 +103,7 @@ extension Workspace {
             switch try adoptDescription(bytes, location: location, sourceURL: nil, readFile: context.readFile) {
             case .output(let text): return .output(note + "\n" + text)
             case .outputWithWarning(let text, let warning, _): return .outputWithWarning(note + "\n" + text, warning: warning)
-            default: return .output(note)
+            default: return .output(note)  // no text of its own: the note alone
             }
         } catch {
             return .outputWithWarning(note, warning: "warning: the session's API description was not loaded: \(error.message)")

@@ -13,7 +13,6 @@ extension CommandDeclaration {
             "Load an OpenAPI 3.0/3.1 or Swagger 2.0 description (JSON or YAML, from a file or fetched from a URL) that `ls`, `cd`, `describe` and Tab then use; its first server becomes the base when none is set. Saved with the session; `openapi off` forgets it, `openapi` says what is loaded.",
         example: "openapi petstore.yaml", subcommands: ["off"],
         parse: { words throws(WorkbenchError) in try words.parseOpenapi() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyOpenapi(command, context: context) },
         complete: { input in
             input.position == 1 ? input.matching(input.subcommands) + input.files(matching: input.current) : nil
         })
@@ -23,7 +22,6 @@ extension CommandDeclaration {
         summary: "List the description's paths below PATH (default: the current path) as a tree, with their methods.",
         example: "ls /pets", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseLs() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyLs(command, context: context) },
         complete: { input in
             input.position == 1 ? input.completion.apiPaths(current: input.current, relative: true) : nil
         })
@@ -34,7 +32,6 @@ extension CommandDeclaration {
             "Move the path like a folder: relative to the current path or absolute. With a description loaded the path must be one of its paths; a parameter segment stays `{name}` until a value fills it (`cd 42`).",
         example: "cd pets/{petId}", subcommands: [".."],
         parse: { words throws(WorkbenchError) in try words.parseCd() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyCd(command, context: context) },
         complete: { input in
             if input.position == 1, let found = input.completion.apiPaths(current: input.current, relative: true) { return found }
             return CommandDeclaration.subcommandsAtFirst(input)
@@ -46,7 +43,6 @@ extension CommandDeclaration {
             "Show an operation of the description (default: the current method and path; every method of the path when the current one has none): parameters with location, required, type, enum and default; the request body's schema; the responses.",
         example: "describe POST /pets", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseDescribe() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyDescribe(command, context: context) },
         complete: { input in
             input.completion.apiDescribe(position: input.position, current: input.current)
         })
@@ -57,8 +53,7 @@ extension CommandDeclaration {
         summary:
             "Load a GraphQL schema by introspection of the request's URL (with its headers and auth) or of URL, or from an SDL or introspection JSON file; saved with the session by reference. `ls` lists the root types and their fields, or a type's fields; `describe` shows a type or a field with arguments, defaults and descriptions. Tab completes fields, arguments and enum values in `body graphql` from it.",
         example: "graphql describe Query.repository", subcommands: ["schema", "ls", "describe"],
-        parse: { words throws(WorkbenchError) in try words.parseGraphql() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyGraphql(command, context: context) })
+        parse: { words throws(WorkbenchError) in try words.parseGraphql() })
 }
 
 extension CommandWords {
@@ -117,63 +112,6 @@ extension CommandWords {
             return .command(.describe(method: try HTTPSyntax.normalizedMethod(texts[0]), path: texts[1]))
         default:
             throw usageError("expected [METHOD] [PATH]")
-        }
-    }
-}
-
-extension Workspace {
-    /// `openapi`'s effect on the workspace; nil for another command's.
-    mutating func applyOpenapi(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .openapi(let location):
-            return try loadDescription(location, context: context)
-        case .openapiShow:
-            return .output(describeLoadedDescription())
-        case .openapiOff:
-            return forgetDescription()
-        default:
-            return nil
-        }
-    }
-
-    /// `graphql`'s effect on the workspace; nil for another command's.
-    mutating func applyGraphql(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .graphql(let command):
-            return try applyGraphQL(command, context: context)
-        default:
-            return nil
-        }
-    }
-
-    /// `ls`'s effect on the workspace; nil for another command's.
-    mutating func applyLs(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .ls(let path):
-            return try listPaths(path)
-        default:
-            return nil
-        }
-    }
-
-    /// `cd`'s effect on the workspace; nil for another command's.
-    mutating func applyCd(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .cd(let path):
-            try changePath(path)
-        default:
-            return nil
-        }
-        return .done
-    }
-
-    /// `describe`'s effect on the workspace; nil for another command's.
-    mutating func applyDescribe(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .describe(let method, let path):
-            return try describeOperation(method: method, path: path)
-        default:
-            return nil
         }
     }
 }

@@ -16,8 +16,7 @@ extension CommandDeclaration {
         summary:
             "Set the base URL (http or https, host, optional port and path prefix), or print it. Credentials (auth, Authorization, Cookie, a header holding a secret) belong to the origin they were typed for: when the base moves elsewhere they stay behind, and come back with it.",
         example: "base https://api.themoviedb.org", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseBase() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyBase(command, context: context) })
+        parse: { words throws(WorkbenchError) in try words.parseBase() })
 
     static let path = CommandDeclaration(
         name: "path", usage: ["path PATH", "path add SEGMENT...", "path ..", "path"],
@@ -25,7 +24,6 @@ extension CommandDeclaration {
             "Set the path below the base (a ?query typed with it belongs to this path; a full URL moves the base to its origin), append encoded segments (`..` goes up), go one segment up, or print the full URL.",
         example: "path /3/movie/popular", subcommands: ["add", ".."],
         parse: { words throws(WorkbenchError) in try words.parsePath() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyPath(command, context: context) },
         complete: { input in
             if input.position == 1, input.current != "..",
                 let found = input.completion.apiPaths(current: input.current, relative: false)
@@ -40,7 +38,6 @@ extension CommandDeclaration {
         summary: "Set the HTTP method (any token, upper-cased), or print it.",
         example: "method PATCH", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseMethod() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyMethod(command, context: context) },
         complete: { input in
             // Methods are values of VERB, not subcommands: any token is taken, in any case.
             guard input.position == 1 else { return nil }
@@ -53,7 +50,6 @@ extension CommandDeclaration {
             "Append a query item (names may repeat, order is kept; typed items stay for every path until removed), replace all items of a name, remove (typed or pasted with the path), or list.",
         example: "query add updateMask.fieldPaths nickName", subcommands: ["add", "set", "rm", "clear"],
         parse: { words throws(WorkbenchError) in try words.parseQuery() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyQuery(command, context: context) },
         complete: { input in
             if let found = input.completion.apiQuery(before: input.before, current: input.current) { return found }
             if input.position == 1 { return input.matching(input.subcommands) }
@@ -69,7 +65,6 @@ extension CommandDeclaration {
             "Set a header (replacing every header of that name), add one more value, remove, or list. The value is taken as typed, quotes and spaces included; `header rm` on a default (User-Agent, Accept, Accept-Encoding) stops sending it until `header clear`.",
         example: "header Content-Type: application/json", subcommands: ["add", "rm", "clear"],
         parse: { words throws(WorkbenchError) in try words.parseHeader() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyHeader(command, context: context) },
         verbatim: { line throws(WorkbenchError) in try CommandParser.verbatimHeader(line) },
         complete: { input in
             if let found = input.completion.apiHeaders(before: input.before, current: input.current, subcommands: input.subcommands) {
@@ -101,7 +96,7 @@ extension CommandDeclaration {
                     let masked = HeaderField.credentialScheme(of: name, value: value) + Variables.mask
                     if case .headerAdd = command { return "header add \(name): \(masked)" }
                     return "header \(name): \(masked)"
-                default: return nil
+                default: return nil  // `header rm|clear` and `header` carry no value
                 }
             },
             examples: [
@@ -122,7 +117,6 @@ extension CommandDeclaration {
         example: "body json {\"username\": \"ana\", \"password\": \"{{password}}\"}",
         subcommands: ["json", "form", "multipart", "graphql", "edit", "example", "clear"],
         parse: { words throws(WorkbenchError) in try words.parseBody() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyBody(command, context: context) },
         verbatim: { line throws(WorkbenchError) in try CommandParser.graphqlBody(line) },
         complete: { input in
             // Every subcommand, then the forms that are not words: a file and a here-document.
@@ -141,23 +135,20 @@ extension CommandDeclaration {
         name: "reset", usage: ["reset"],
         summary: "Start a fresh request (GET, no path, query, headers or body); base, variables and settings stay.",
         example: "reset", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.reset) },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyReset(command, context: context) })
+        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.reset) })
 
     static let show = CommandDeclaration(
         name: "show", usage: ["show", "show --secrets"],
         summary:
             "Print the request exactly as it would be sent: request line, every header, the body (secret values masked unless --secrets).",
         example: "show", subcommands: ["--secrets"],
-        parse: { words throws(WorkbenchError) in try words.parseShow() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyShow(command, context: context) })
+        parse: { words throws(WorkbenchError) in try words.parseShow() })
 
     static let curl = CommandDeclaration(
         name: "curl", usage: ["curl", "curl --secrets"],
         summary: "Print the request as a curl command line that sends exactly the same bytes (secret values masked unless --secrets).",
         example: "curl", subcommands: ["--secrets"],
-        parse: { words throws(WorkbenchError) in try words.parseCurl() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyCurl(command, context: context) })
+        parse: { words throws(WorkbenchError) in try words.parseCurl() })
 }
 
 extension CommandWords {
@@ -413,203 +404,183 @@ extension CommandParser {
     }
 }
 
-extension Workspace {
-    /// `base`'s effect on the workspace; nil for another command's.
-    mutating func applyBase(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        let scope = scope(environment: context.environment)
-        switch command {
-        case .base(let url):
-            let first = endpoint.base == nil
-            let changed = endpoint.base != nil && endpoint.base != url
-            endpoint.base = url
-            if first { bindCredentials() }
-            var lines: [String] = []
-            if changed && (!["", "/"].contains(endpoint.path) || !endpoint.segments.isEmpty) {
-                let shown = (try? endpoint.url(in: scope.masked)) ?? url
-                lines.append("kept the path: \(shown) (`path /` starts at the base)")
+/// The effects of the group's commands, each reached from `Workspace.apply`'s one switch
+/// with its command's values: a command's effect cannot be missing or meet another's.
+extension CommandDeclaration {
+    static func setBase(_ url: String, in workspace: inout Workspace, context: CommandContext) -> CommandOutcome {
+        let scope = workspace.scope(environment: context.environment)
+        let first = workspace.endpoint.base == nil
+        let changed = workspace.endpoint.base != nil && workspace.endpoint.base != url
+        workspace.endpoint.base = url
+        if first { workspace.bindCredentials() }
+        var lines: [String] = []
+        if changed && (!["", "/"].contains(workspace.endpoint.path) || !workspace.endpoint.segments.isEmpty) {
+            let shown = (try? workspace.endpoint.url(in: scope.masked)) ?? url
+            lines.append("kept the path: \(shown) (`path /` starts at the base)")
+        }
+        if changed, let held = workspace.heldBackCredentialsLine() { lines.append(held) }
+        return lines.isEmpty ? .done : .output(lines.joined(separator: "\n"))
+    }
+
+    static func showBase(_ workspace: Workspace) -> CommandOutcome {
+        .output(workspace.endpoint.base ?? "(no base URL: set one with `base URL`)")
+    }
+
+    static func setPath(_ path: String, in workspace: inout Workspace) throws(WorkbenchError) -> CommandOutcome {
+        try workspace.setTarget(path).map { .output($0) } ?? .done
+    }
+
+    /// `path add`: `..` goes one segment up and `.` stays, as in a path: neither is ever sent.
+    static func addPathSegments(_ segments: [String], in workspace: inout Workspace) throws(WorkbenchError) -> CommandOutcome {
+        for segment in segments {
+            if segment == ".." {
+                try workspace.endpoint.goUp()
+            } else if segment != "." {
+                workspace.endpoint.segments.append(segment)
             }
-            if changed, let held = heldBackCredentialsLine() { lines.append(held) }
-            if !lines.isEmpty { return .output(lines.joined(separator: "\n")) }
-        case .showBase:
-            return .output(endpoint.base ?? "(no base URL: set one with `base URL`)")
-        default:
-            return nil
         }
         return .done
     }
 
-    /// `path`'s effect on the workspace; nil for another command's.
-    mutating func applyPath(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        let scope = scope(environment: context.environment)
-        switch command {
-        case .path(let path):
-            if let note = try setTarget(path) { return .output(note) }
-        case .pathAdd(let segments):
-            // `..` goes one segment up and `.` stays, as in a path: neither is ever sent.
-            for segment in segments {
-                switch segment {
-                case "..": try endpoint.goUp()
-                case ".": continue
-                default: endpoint.segments.append(segment)
-                }
-            }
-        case .pathUp:
-            try endpoint.goUp()
-        case .showURL:
-            return .output(try endpoint.url(in: scope.masked))
-        default:
-            return nil
+    static func pathUp(in workspace: inout Workspace) throws(WorkbenchError) -> CommandOutcome {
+        try workspace.endpoint.goUp()
+        return .done
+    }
+
+    static func showURL(_ workspace: Workspace, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
+        .output(try workspace.endpoint.url(in: workspace.scope(environment: context.environment).masked))
+    }
+
+    static func setMethod(_ method: String, in workspace: inout Workspace) -> CommandOutcome {
+        workspace.endpoint.method = method
+        return .done
+    }
+
+    static func showMethod(_ workspace: Workspace) -> CommandOutcome {
+        .output(workspace.endpoint.method)
+    }
+
+    static func addQuery(_ name: String, _ value: String, in workspace: inout Workspace) -> CommandOutcome {
+        workspace.endpoint.query.append(QueryItem(name: name, value: value))
+        return .done
+    }
+
+    static func setQuery(_ name: String, _ value: String, in workspace: inout Workspace) -> CommandOutcome {
+        workspace.endpoint.setQuery(name, value)
+        return .done
+    }
+
+    static func removeQuery(_ name: String, in workspace: inout Workspace) throws(WorkbenchError) -> CommandOutcome {
+        guard workspace.endpoint.removeQuery(name) else { throw WorkbenchError("no query item named '\(name)'") }
+        return .done
+    }
+
+    static func clearQuery(in workspace: inout Workspace) -> CommandOutcome {
+        workspace.endpoint.query = []
+        if workspace.endpoint.pathQuery != nil { workspace.endpoint.pathQuery = nil }
+        return .done
+    }
+
+    static func showQuery(_ workspace: Workspace) -> CommandOutcome {
+        var lines = workspace.endpoint.query.map(\.typedText)
+        if let pasted = workspace.endpoint.pathQuery {
+            lines.insert("?\(pasted) (pasted with the path: it goes when the path changes)", at: 0)
+        }
+        return .output(lines.isEmpty ? "(no query items)" : lines.joined(separator: "\n"))
+    }
+
+    /// `header NAME: VALUE` (`adding`: `header add`).
+    static func setHeader(_ name: String, _ value: String, adding: Bool, in workspace: inout Workspace) -> CommandOutcome {
+        let kept = workspace.keepingLiteralCredential(name: name, value: value)
+        let field = HeaderField(name: name, value: kept?.value ?? value)
+        let credential = workspace.isCredential(field)
+        if adding {
+            workspace.endpoint.addHeader(name, field.value, credential: credential)
+        } else {
+            workspace.endpoint.setHeader(name, field.value, credential: credential)
+        }
+        return kept.map { .output($0.note) } ?? .done
+    }
+
+    static func removeHeader(_ name: String, in workspace: inout Workspace) throws(WorkbenchError) -> CommandOutcome {
+        if try workspace.endpoint.removeHeader(name) == .typedRemovedDefaultReturns {
+            return .output("the default \(name) is sent again; `header rm \(name)` once more sends none")
         }
         return .done
     }
 
-    /// `method`'s effect on the workspace; nil for another command's.
-    mutating func applyMethod(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .method(let method):
-            endpoint.method = method
-        case .showMethod:
-            return .output(endpoint.method)
-        default:
-            return nil
-        }
+    static func clearHeaders(in workspace: inout Workspace) -> CommandOutcome {
+        workspace.endpoint.headers = []
+        workspace.endpoint.omittedDefaults = []
         return .done
     }
 
-    /// `query`'s effect on the workspace; nil for another command's.
-    mutating func applyQuery(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .queryAdd(let name, let value):
-            endpoint.query.append(QueryItem(name: name, value: value))
-        case .querySet(let name, let value):
-            endpoint.setQuery(name, value)
-        case .queryRemove(let name):
-            guard endpoint.removeQuery(name) else { throw WorkbenchError("no query item named '\(name)'") }
-        case .queryClear:
-            endpoint.query = []
-            if endpoint.pathQuery != nil { endpoint.pathQuery = nil }
-        case .showQuery:
-            var lines = endpoint.query.map(\.typedText)
-            if let pasted = endpoint.pathQuery {
-                lines.insert("?\(pasted) (pasted with the path: it goes when the path changes)", at: 0)
-            }
-            return .output(lines.isEmpty ? "(no query items)" : lines.joined(separator: "\n"))
-        default:
-            return nil
+    static func showHeaders(_ workspace: Workspace) -> CommandOutcome {
+        var lines = workspace.endpoint.headers.map { "\($0.name): \($0.value)" }
+        if lines.isEmpty { lines.append("(no headers; `show` lists the defaults too)") }
+        if !workspace.endpoint.omittedDefaults.isEmpty {
+            lines.append(
+                "(not sent: \(workspace.endpoint.omittedDefaults.joined(separator: ", ")); `header clear` sends them again)")
         }
+        return .output(lines.joined(separator: "\n"))
+    }
+
+    static func setBody(_ body: Body, in workspace: inout Workspace, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
+        if case .jsonFile(let path) = body, !Template.hasReferences(path) {
+            // Checked now, so a typo is caught when typed; read again when sent.
+            let bytes = try context.readFile(path)
+            do { try JSONSyntax.validate(bytes) } catch { throw WorkbenchError("\(path) is not valid JSON: \(error)") }
+        }
+        workspace.endpoint.body = body
         return .done
     }
 
-    /// `header`'s effect on the workspace; nil for another command's.
-    mutating func applyHeader(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .headerSet(let name, let value), .headerAdd(let name, let value):
-            let kept = keepingLiteralCredential(name: name, value: value)
-            let field = HeaderField(name: name, value: kept?.value ?? value)
-            if case .headerSet = command {
-                endpoint.setHeader(name, field.value, credential: isCredential(field))
-            } else {
-                endpoint.addHeader(name, field.value, credential: isCredential(field))
-            }
-            if let kept { return .output(kept.note) }
-        case .headerRemove(let name):
-            if try endpoint.removeHeader(name) == .typedRemovedDefaultReturns {
-                return .output("the default \(name) is sent again; `header rm \(name)` once more sends none")
-            }
-        case .headerClear:
-            endpoint.headers = []
-            endpoint.omittedDefaults = []
-        case .showHeaders:
-            var lines = endpoint.headers.map { "\($0.name): \($0.value)" }
-            if lines.isEmpty { lines.append("(no headers; `show` lists the defaults too)") }
-            if !endpoint.omittedDefaults.isEmpty {
-                lines.append("(not sent: \(endpoint.omittedDefaults.joined(separator: ", ")); `header clear` sends them again)")
-            }
-            return .output(lines.joined(separator: "\n"))
-        default:
-            return nil
+    static func editBody(_ workspace: Workspace) throws(WorkbenchError) -> CommandOutcome {
+        switch workspace.endpoint.body {
+        case nil: return .editBody("", json: false)
+        case .text(let text): return .editBody(text, json: false)
+        case .json(let text): return .editBody(text, json: true)
+        case .form, .file, .jsonFile, .multipart, .graphql:
+            throw WorkbenchError(
+                "`body edit` edits a text or JSON body; this one is \(Prompt.bodyNote(workspace.endpoint) ?? "set"): type it again with `body ...`"
+            )
         }
+    }
+
+    static func clearBody(in workspace: inout Workspace) -> CommandOutcome {
+        workspace.endpoint.body = nil
         return .done
     }
 
-    /// `body`'s effect on the workspace; nil for another command's.
-    mutating func applyBody(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .body(let body):
-            if case .jsonFile(let path) = body, !Template.hasReferences(path) {
-                // Checked now, so a typo is caught when typed; read again when sent.
-                let bytes = try context.readFile(path)
-                do { try JSONSyntax.validate(bytes) } catch { throw WorkbenchError("\(path) is not valid JSON: \(error)") }
-            }
-            endpoint.body = body
-        case .bodyEdit:
-            switch endpoint.body {
-            case nil: return .editBody("", json: false)
-            case .text(let text): return .editBody(text, json: false)
-            case .json(let text): return .editBody(text, json: true)
-            case .form, .file, .jsonFile, .multipart, .graphql:
-                throw WorkbenchError(
-                    "`body edit` edits a text or JSON body; this one is \(Prompt.bodyNote(endpoint) ?? "set"): type it again with `body ...`"
-                )
-            }
-        case .bodyExample:
-            return try setExampleBody()
-        case .bodyClear:
-            endpoint.body = nil
-        case .showBody:
-            return .output(Self.describe(endpoint.body))
-        case .graphqlBody(let change):
-            return try applyGraphQLBody(change)
-        default:
-            return nil
-        }
-        return .done
+    static func showBody(_ workspace: Workspace) -> CommandOutcome {
+        .output(Workspace.describe(workspace.endpoint.body))
     }
 
-    /// `show`'s effect on the workspace; nil for another command's.
-    mutating func applyShow(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        let scope = scope(environment: context.environment)
-        switch command {
-        case .show:
-            let text = try showText(revealingSecrets: false, context: context)
-            let warnings = parameterWarnings(in: scope)
-            return warnings.isEmpty ? .output(text) : .outputWithWarning(text, warning: warnings.joined(separator: "\n"))
-        case .showWithSecrets:
-            return .revealed(try showText(revealingSecrets: true, context: context))
-        default:
-            return nil
-        }
+    /// `show` (`revealing`: `show --secrets`).
+    static func show(_ workspace: Workspace, revealing: Bool, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
+        if revealing { return .revealed(try workspace.showText(revealingSecrets: true, context: context)) }
+        let text = try workspace.showText(revealingSecrets: false, context: context)
+        let warnings = workspace.parameterWarnings(in: workspace.scope(environment: context.environment))
+        return warnings.isEmpty ? .output(text) : .outputWithWarning(text, warning: warnings.joined(separator: "\n"))
     }
 
-    /// `curl`'s effect on the workspace; nil for another command's.
-    mutating func applyCurl(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        let scope = scope(environment: context.environment)
-        switch command {
-        case .curl(let secrets):
-            let request = try endpoint.prepare(in: scope, readFile: context.readFile)
-            let redirects = lastSentResponse?.redirectStatuses
-            let command = try CurlCommand.text(
-                for: secrets ? request : request.shown, body: endpoint.body, settings: settings,
-                typedHost: endpoint.headersInForce.contains(name: "Host"), redirects: redirects)
-            if let reason = RedirectFidelity.reason(request, settings: settings, tool: .curl, redirects: redirects) {
-                return .outputWithWarning(command, warning: "warning: " + reason, revealed: secrets)
-            }
-            return secrets ? .revealed(command) : .output(command)
-        default:
-            return nil
+    static func curl(_ workspace: Workspace, secrets: Bool, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
+        let scope = workspace.scope(environment: context.environment)
+        let request = try workspace.endpoint.prepare(in: scope, readFile: context.readFile)
+        let redirects = workspace.lastSentResponse?.redirectStatuses
+        let command = try CurlCommand.text(
+            for: secrets ? request : request.shown, body: workspace.endpoint.body, settings: workspace.settings,
+            typedHost: workspace.endpoint.headersInForce.contains(name: "Host"), redirects: redirects)
+        if let reason = RedirectFidelity.reason(request, settings: workspace.settings, tool: .curl, redirects: redirects) {
+            return .outputWithWarning(command, warning: "warning: " + reason, revealed: secrets)
         }
+        return secrets ? .revealed(command) : .output(command)
     }
 
-    /// `reset`'s effect on the workspace; nil for another command's.
-    mutating func applyReset(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .reset:
-            var fresh = Endpoint(base: endpoint.base)
-            fresh.auths = endpoint.auths
-            endpoint = fresh
-        default:
-            return nil
-        }
+    static func reset(_ workspace: inout Workspace) -> CommandOutcome {
+        var fresh = Endpoint(base: workspace.endpoint.base)
+        fresh.auths = workspace.endpoint.auths
+        workspace.endpoint = fresh
         return .done
     }
 }

@@ -19,7 +19,6 @@ extension CommandDeclaration {
             "Check the last response now and on every replay (VALUE is a JSON literal: strings in double quotes; `matches` takes a regular expression as a string; `schema`: the body against the loaded API description's response schema for the operation and status, each violation with its JSON path); alone, list the checks of the last request; `rm N` and `clear` take them back.",
         example: "expect json $.data.user == \"ana\"", subcommands: ["status", "header", "body", "json", "time", "schema", "rm", "clear"],
         parse: { words throws(WorkbenchError) in try words.parseExpect() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyExpect(command, context: context) },
         complete: { input in
             let workspace = input.workspace
             if input.position == 2 && input.before[1] == "rm", let index = workspace.lastRecordIndex,
@@ -35,7 +34,6 @@ extension CommandDeclaration {
         summary: "List the requests sent in this session, numbered; `rm` removes some (the rest are renumbered), `clear` all.",
         example: "history rm 2-3", subcommands: ["rm", "clear"],
         parse: { words throws(WorkbenchError) in try words.parseHistory() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyHistory(command, context: context) },
         complete: { input in
             if input.position == 1 { return input.matching(input.subcommands) }
             if input.position == 2 && input.before[1] == "rm" { return input.matching(input.requestNumbers) }
@@ -48,7 +46,6 @@ extension CommandDeclaration {
             "Send request N of the history again (or all, in order), with captures and expectations; each keeps the response it got. The first failure stops `replay all`, as it stops `workbench replay`, unless --keep-going.",
         example: "replay all", subcommands: ["all"],
         parse: { words throws(WorkbenchError) in try words.parseReplay() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyReplay(command, context: context) },
         complete: { input in
             if input.position == 1 { return input.matching(input.subcommands + input.requestNumbers) }
             return input.position == 2 ? input.matching(["--keep-going"]) : nil
@@ -60,7 +57,6 @@ extension CommandDeclaration {
             "What changed from request N's response to request M's (or to the last response): status, the headers named ('*' for all), the body (JSON by path: [-was-]{+now+}; text by line). --ignore takes a JSON path ($.items[*].id) or 'header NAME'.",
         example: "diff 1 3 --ignore $.updated_at", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseDiff() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyDiff(command, context: context) },
         complete: { input in
             if input.current.hasPrefix("-") { return input.matching(["--header", "--ignore"]) }
             if input.position <= 2 || input.before.last.map({ $0 != "--header" && $0 != "--ignore" }) ?? false {
@@ -74,7 +70,6 @@ extension CommandDeclaration {
         summary: "Make request N of the history the request being built, to change and send again.",
         example: "use 2", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseUse() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyUse(command, context: context) },
         complete: { input in
             input.position == 1 ? input.matching(input.requestNumbers) : nil
         })
@@ -86,7 +81,6 @@ extension CommandDeclaration {
             + "--force: even when another workbench saved the file since this one loaded or saved it.",
         example: "save Sessions/login.json", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseSave() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applySave(command, context: context) },
         complete: CompletionInput.fileAtFirst)
 
     static let load = CommandDeclaration(
@@ -95,15 +89,13 @@ extension CommandDeclaration {
             "Read a session file, replacing the current session; a .http file (JetBrains, VS Code REST Client) becomes the history, not sent, with its variables and the environment NAME from http-client.env.json.",
         example: "load Sessions/login.json", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseLoad() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyLoad(command, context: context) },
         complete: CompletionInput.fileAtFirst)
 
     static let restore = CommandDeclaration(
         name: "restore", usage: ["restore"],
         summary: "Bring back the session autosaved by the interactive run that wrote last (each terminal autosaves its own).",
         example: "restore", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.restore) },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyRestore(command, context: context) })
+        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.restore) })
 
     static let run = CommandDeclaration(
         name: "run", usage: ["run SCRIPT", "run FILE.http [--env NAME]"],
@@ -111,7 +103,6 @@ extension CommandDeclaration {
             "Run the commands of a file as if typed; the first failing line stops it (FILE:LINE in the error). A .http file's requests join the history and are sent in order, captures flowing.",
         example: "run login.wb", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseRun() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyRun(command, context: context) },
         complete: CompletionInput.fileAtFirst)
 }
 
@@ -245,159 +236,94 @@ extension CommandWords {
     }
 }
 
-extension Workspace {
-    /// `save`'s effect on the workspace; nil for another command's.
-    mutating func applySave(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .save(let file, let numbers, let force):
-            return try save(to: file, requests: numbers, force: force, context: context)
-        default:
-            return nil
-        }
+/// The effects of the group's commands, each reached from `Workspace.apply`'s one switch
+/// with its command's values.
+extension CommandDeclaration {
+    static func save(
+        _ file: String?, requests: [Int], force: Bool, in workspace: inout Workspace, context: CommandContext
+    ) throws(WorkbenchError) -> CommandOutcome {
+        try workspace.save(to: file, requests: requests, force: force, context: context)
     }
 
-    /// `load`'s effect on the workspace; nil for another command's.
-    mutating func applyLoad(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .load(let file):
-            let warnings = try load(from: file, context: context)
-            sessionFile = file
-            sessionStamp = WriteTarget.Stamp(of: file)
-            var note = "loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s")"
-            for warning in warnings { note += "\n" + warning }
-            if let secrets = secretsToGiveAgainLine() { note += "\n" + secrets }
-            return reloadGraphQLSchema(
-                after: reloadDescription(after: note, namedBy: file, context: context), namedBy: file, context: context)
-        case .loadHTTPFile(let file, let environment):
-            // Variables already `set` win over the file's and its env files' values, and stay.
-            let given = variables
-            let userNames = Set(given.names).subtracting(httpFileVariableNames)
-            var imported = try HTTPFileImport.load(file, environment: environment, overrides: userNames, readFile: context.readFile)
-            imported.notes += localFiles.leaveOutRefusedFiles(in: &imported.document, input: file)
-            imported.document.apply(to: &self)
-            for name in userNames { variables.set(name, to: given.value(of: name) ?? "", secret: given.isSecret(name)) }
-            httpFileVariableNames = Set(imported.document.variables.keys).union(imported.secrets.keys).subtracting(userNames)
-            for (name, value) in imported.secrets { variables.set(name, to: value, secret: true) }
-            declaredSecrets = []
-            lastRecordIndex = nil
-            // Not a session file: `save` must not write JSON over it.
-            sessionFile = nil
-            sessionStamp = nil
-            if !inputFiles.contains(file) { inputFiles.append(file) }
-            let summary =
-                "loaded \(file): \(history.count) request\(history.count == 1 ? "" : "s") (not sent; `replay all` sends them in order)"
-            return .output(([summary] + imported.notes.map { "warning: " + $0 }).joined(separator: "\n"))
-        default:
-            return nil
-        }
+    static func load(_ file: String, in workspace: inout Workspace, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
+        let warnings = try workspace.load(from: file, context: context)
+        workspace.sessionFile = file
+        workspace.sessionStamp = WriteTarget.Stamp(of: file)
+        let count = workspace.history.count
+        var note = "loaded \(file): \(count) request\(count == 1 ? "" : "s")"
+        for warning in warnings { note += "\n" + warning }
+        if let secrets = workspace.secretsToGiveAgainLine() { note += "\n" + secrets }
+        return workspace.reloadGraphQLSchema(
+            after: workspace.reloadDescription(after: note, namedBy: file, context: context), namedBy: file, context: context)
     }
 
-    /// `restore`'s effect on the workspace; nil for another command's.
-    mutating func applyRestore(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .restore:
-            guard let path = context.autosaves?.newestOfAnotherRun() else {
-                throw WorkbenchError("nothing to restore: no autosaved session yet")
-            }
-            try loadAutosave(from: path, context: context)
-            // The last response comes back as it was kept (status, headers, a text body).
-            if let index = history.indices.last, let kept = history[index].response {
-                lastResponse = kept.response
-                lastRecordIndex = index
-            }
-            var note = "restored the autosaved session: \(history.count) request\(history.count == 1 ? "" : "s")"
-            if let secrets = secretsToGiveAgainLine() { note += "\n" + secrets }
-            return reloadGraphQLSchema(after: reloadDescription(after: note, context: context), context: context)
-        default:
-            return nil
-        }
+    static func loadHTTPFile(
+        _ file: String, environment: String?, in workspace: inout Workspace, context: CommandContext
+    ) throws(WorkbenchError) -> CommandOutcome {
+        // Variables already `set` win over the file's and its env files' values, and stay.
+        let given = workspace.variables
+        let userNames = Set(given.names).subtracting(workspace.httpFileVariableNames)
+        var imported = try HTTPFileImport.load(file, environment: environment, overrides: userNames, readFile: context.readFile)
+        imported.notes += workspace.localFiles.leaveOutRefusedFiles(in: &imported.document, input: file)
+        imported.document.apply(to: &workspace)
+        for name in userNames { workspace.variables.set(name, to: given.value(of: name) ?? "", secret: given.isSecret(name)) }
+        workspace.httpFileVariableNames = Set(imported.document.variables.keys).union(imported.secrets.keys).subtracting(userNames)
+        for (name, value) in imported.secrets { workspace.variables.set(name, to: value, secret: true) }
+        workspace.declaredSecrets = []
+        workspace.lastRecordIndex = nil
+        // Not a session file: `save` must not write JSON over it.
+        workspace.sessionFile = nil
+        workspace.sessionStamp = nil
+        if !workspace.inputFiles.contains(file) { workspace.inputFiles.append(file) }
+        let count = workspace.history.count
+        let summary = "loaded \(file): \(count) request\(count == 1 ? "" : "s") (not sent; `replay all` sends them in order)"
+        return .output(([summary] + imported.notes.map { "warning: " + $0 }).joined(separator: "\n"))
     }
 
-    /// `history`'s effect on the workspace; nil for another command's.
-    mutating func applyHistory(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .history:
-            return .output(describeHistory())
-        case .historyRemove(let range):
-            return .output(try removeHistory(range))
-        case .historyClear:
-            return .output(clearHistory())
-        default:
-            return nil
+    static func restore(_ workspace: inout Workspace, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
+        guard let path = context.autosaves?.newestOfAnotherRun() else {
+            throw WorkbenchError("nothing to restore: no autosaved session yet")
         }
+        try workspace.loadAutosave(from: path, context: context)
+        // The last response comes back as it was kept (status, headers, a text body).
+        if let index = workspace.history.indices.last, let kept = workspace.history[index].response {
+            workspace.lastResponse = kept.response
+            workspace.lastRecordIndex = index
+        }
+        let count = workspace.history.count
+        var note = "restored the autosaved session: \(count) request\(count == 1 ? "" : "s")"
+        if let secrets = workspace.secretsToGiveAgainLine() { note += "\n" + secrets }
+        return workspace.reloadGraphQLSchema(after: workspace.reloadDescription(after: note, context: context), context: context)
     }
 
-    /// `replay`'s effect on the workspace; nil for another command's.
-    mutating func applyReplay(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .replay(let target, let keepGoing):
-            if history.isEmpty { throw WorkbenchError("nothing to replay: no request has been sent yet") }
-            if case .number(let number) = target, number > history.count { throw noRequest(number) }
-            return .replay(target, keepGoing: keepGoing)
-        default:
-            return nil
-        }
+    static func replay(_ target: ReplayTarget, keepGoing: Bool, _ workspace: Workspace) throws(WorkbenchError) -> CommandOutcome {
+        if workspace.history.isEmpty { throw WorkbenchError("nothing to replay: no request has been sent yet") }
+        if case .number(let number) = target, number > workspace.history.count { throw workspace.noRequest(number) }
+        return .replay(target, keepGoing: keepGoing)
     }
 
-    /// `diff`'s effect on the workspace; nil for another command's.
-    mutating func applyDiff(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .diff(let old, let new, let options):
-            return try diff(old, new, options: options, redactor: redactor(environment: context.environment))
-        default:
-            return nil
-        }
+    static func expect(_ expectation: Expectation, in workspace: inout Workspace, context: CommandContext) throws(WorkbenchError)
+        -> CommandOutcome
+    {
+        let scope = workspace.scope(environment: context.environment)
+        let (response, index) = try workspace.lastExchange()
+        let schema = try workspace.schemaSource(for: expectation, request: workspace.history[index].endpoint, scope: scope)
+        workspace.history[index].expectations.append(expectation)
+        let result = expectation.check(response, in: scope, schema: schema)
+        let number = workspace.history[index].expectations.count
+        // The note goes on the first line: a schema check lists its violations below it.
+        let lines = result.message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        let kept = "\(lines[0]) (kept on request \(index + 1): `expect rm \(number)` takes it back)"
+        return result.passed
+            ? .output("PASS \(result.message)")
+            : .checkFailed(summary: kept, details: lines.dropFirst().map(String.init))
     }
 
-    /// `expect`'s effect on the workspace; nil for another command's.
-    mutating func applyExpect(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        let scope = scope(environment: context.environment)
-        switch command {
-        case .expect(let expectation):
-            let (response, index) = try lastExchange()
-            let schema = try schemaSource(for: expectation, request: history[index].endpoint, scope: scope)
-            history[index].expectations.append(expectation)
-            let result = expectation.check(response, in: scope, schema: schema)
-            let number = history[index].expectations.count
-            // The note goes on the first line: a schema check lists its violations below it.
-            let lines = result.message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-            let kept = "\(lines[0]) (kept on request \(index + 1): `expect rm \(number)` takes it back)"
-            return result.passed
-                ? .output("PASS \(result.message)")
-                : .checkFailed(summary: kept, details: lines.dropFirst().map(String.init))
-        case .expectList:
-            return .output(try describeExpectations())
-        case .expectRemove(let number):
-            return .output(try removeExpectation(number))
-        case .expectClear:
-            return .output(try removeExpectation(nil))
-        default:
-            return nil
-        }
-    }
-
-    /// `use`'s effect on the workspace; nil for another command's.
-    mutating func applyUse(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        let scope = scope(environment: context.environment)
-        switch command {
-        case .use(let number):
-            guard history.indices.contains(number - 1) else { throw noRequest(number) }
-            endpoint = history[number - 1].endpoint
-            return .output("editing request \(number): \(endpoint.method) \((try? endpoint.url(in: scope.masked)) ?? endpoint.path)")
-        default:
-            return nil
-        }
-    }
-
-    /// `run`'s effect on the workspace; nil for another command's.
-    mutating func applyRun(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .run(let file):
-            return .run(file)
-        case .runHTTPFile(let file, let environment):
-            return .runHTTPFile(file, environment: environment)
-        default:
-            return nil
-        }
+    static func use(_ number: Int, in workspace: inout Workspace, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
+        guard workspace.history.indices.contains(number - 1) else { throw workspace.noRequest(number) }
+        workspace.endpoint = workspace.history[number - 1].endpoint
+        let endpoint = workspace.endpoint
+        let shown = (try? endpoint.url(in: workspace.scope(environment: context.environment).masked)) ?? endpoint.path
+        return .output("editing request \(number): \(endpoint.method) \(shown)")
     }
 }

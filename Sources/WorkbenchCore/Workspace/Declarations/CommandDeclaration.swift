@@ -4,19 +4,17 @@ import WorkbenchAPIs
 import WorkbenchSessions
 
 /// One command, declared once: its name, help (usage, summary, example, subcommands),
-/// its parsing, its effect on the workspace and its completion. `help`, "did you mean", the parser's dispatch and
+/// its parsing and its completion. `help`, "did you mean", the parser's dispatch and
 /// completion are all read from these declarations (`CommandTable`), so they cannot
-/// drift apart. The parsed value stays a `Command`.
+/// drift apart. The parsed value stays a `Command`; its effect sits beside the declaration,
+/// in the same file, reached from `Workspace.apply`'s switch without `default` with the
+/// command's values.
 ///
-/// A class: a line looks its declaration up twice and `apply` walks the table, and a
-/// struct of ten fields was copied (ten retains and releases) at each step.
+/// A class: a line looks its declaration up twice, and a struct of ten fields was copied
+/// (ten retains and releases) at each step.
 final class CommandDeclaration: Sendable {
     /// The words after the command word, split as the command language splits them.
     typealias Parse = @Sendable (CommandWords) throws(WorkbenchError) -> ParsedLine
-    /// The command's effect on the workspace (a copy, committed when it succeeds). Reached
-    /// through `Command.declaration` only with the declaration's own commands; its switch's
-    /// `default` (nil) answers another declaration's, which the walk of every example checks.
-    typealias Apply = @Sendable (inout Workspace, Command, CommandContext) throws(WorkbenchError) -> CommandOutcome?
     /// A line read its own way before it is split into words (`header X: "a"`, pipes):
     /// nil when the line is an ordinary one of the command.
     typealias Verbatim = @Sendable (String) throws(WorkbenchError) -> ParsedLine?
@@ -46,8 +44,6 @@ final class CommandDeclaration: Sendable {
     /// in a usage line, Tab offers each after the name.
     let subcommands: [String]
     let parse: Parse
-    /// Nil for the method verbs: they parse into `send`'s command.
-    let apply: Apply?
     /// Sends the request (`send` and the method verbs).
     let sends: Bool
     let verbatim: Verbatim?
@@ -57,7 +53,7 @@ final class CommandDeclaration: Sendable {
 
     init(
         name: String, usage: [String], summary: String, example: String, subcommands: [String],
-        parse: @escaping Parse, apply: Apply? = nil, sends: Bool = false, verbatim: Verbatim? = nil,
+        parse: @escaping Parse, sends: Bool = false, verbatim: Verbatim? = nil,
         complete: Complete? = nil, credentials: Credentials? = nil
     ) {
         self.name = name
@@ -66,7 +62,6 @@ final class CommandDeclaration: Sendable {
         self.example = example
         self.subcommands = subcommands
         self.parse = parse
-        self.apply = apply
         self.sends = sends
         self.verbatim = verbatim
         self.complete = complete ?? Self.subcommandsAtFirst

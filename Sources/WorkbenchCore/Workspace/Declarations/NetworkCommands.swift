@@ -22,7 +22,6 @@ extension CommandDeclaration {
             "Credentials for the requests that follow, bound to the base's origin (a missing password, token or key is asked for with hidden input); values are secrets, dropped on a redirect to another origin. An API key goes as a header or a query item; aws-sigv4 signs each request as botocore does (the path encoded twice for every service but S3); oauth2 obtains a token (client credentials, device code, or authorization code with PKCE through a loopback redirect), sends it as Bearer, and renews it before it runs out and after a 401 invalid_token.",
         example: "auth basic ana", subcommands: ["basic", "digest", "bearer", "apikey", "aws-sigv4", "oauth2", "none"],
         parse: { words throws(WorkbenchError) in try words.parseAuth() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyAuth(command, context: context) },
         credentials: Credentials(
             masked: { _, command in
                 guard case .auth(let action) = command else { return nil }
@@ -40,8 +39,7 @@ extension CommandDeclaration {
         summary:
             "List the session's cookie jar (values masked), remove cookies of a name, or empty it; Set-Cookie fills it, libcurl sends each cookie only where it belongs.",
         example: "cookies rm sessionid", subcommands: ["rm", "clear"],
-        parse: { words throws(WorkbenchError) in try words.parseCookies() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyCookies(command, context: context) })
+        parse: { words throws(WorkbenchError) in try words.parseCookies() })
 
     static let proxy = CommandDeclaration(
         name: "proxy", usage: ["proxy URL", "proxy off", "proxy none", "proxy"],
@@ -49,10 +47,6 @@ extension CommandDeclaration {
             "Send through an http, https, socks4 or socks5 proxy; off: the http_proxy/https_proxy/no_proxy environment applies, as in curl; none: no proxy at all.",
         example: "proxy socks5h://127.0.0.1:1080", subcommands: ["off", "none"],
         parse: { words throws(WorkbenchError) in try words.parseProxy() },
-        apply: { workspace, command, _ throws(WorkbenchError) in
-            guard case .network(let action) = command, case .proxy = action else { return nil }
-            return try workspace.applyNetwork(action)
-        },
         // `proxy http://user:password@host`: the URL's password.
         credentials: Credentials(
             masked: { line, _ in
@@ -64,31 +58,19 @@ extension CommandDeclaration {
         name: "cacert", usage: ["cacert FILE", "cacert off", "cacert"],
         summary: "Trust the CA certificates in FILE (PEM) instead of the system's; off: the system's again.",
         example: "cacert certs/ca.pem", subcommands: ["off"],
-        parse: { words throws(WorkbenchError) in try words.parseCacert() },
-        apply: { workspace, command, _ throws(WorkbenchError) in
-            guard case .network(let action) = command, case .caCertificate = action else { return nil }
-            return try workspace.applyNetwork(action)
-        })
+        parse: { words throws(WorkbenchError) in try words.parseCacert() })
 
     static let cert = CommandDeclaration(
         name: "cert", usage: ["cert FILE [KEY]", "cert off", "cert"],
         summary: "Present a client certificate (PEM; KEY when the key is in another file); off: none.",
         example: "cert certs/client.pem certs/client.key", subcommands: ["off"],
-        parse: { words throws(WorkbenchError) in try words.parseCert() },
-        apply: { workspace, command, _ throws(WorkbenchError) in
-            guard case .network(let action) = command, case .clientCertificate = action else { return nil }
-            return try workspace.applyNetwork(action)
-        })
+        parse: { words throws(WorkbenchError) in try words.parseCert() })
 
     static let http = CommandDeclaration(
         name: "http", usage: ["http 1.1", "http 2", "http auto", "http"],
         summary: "The HTTP version to ask for (auto: HTTP/2 over TLS when offered); the status line and `timing` show the one used.",
         example: "http 1.1", subcommands: ["1.1", "2", "auto"],
-        parse: { words throws(WorkbenchError) in try words.parseHttp() },
-        apply: { workspace, command, _ throws(WorkbenchError) in
-            guard case .network(let action) = command, case .httpVersion = action else { return nil }
-            return try workspace.applyNetwork(action)
-        })
+        parse: { words throws(WorkbenchError) in try words.parseHttp() })
 }
 
 extension CommandWords {
@@ -205,28 +187,7 @@ extension AuthCommand {
             if let port = settings.port { words += ["--port", String(port)] }
             return words.joined(separator: " ")
         default:
-            return nil
-        }
-    }
-}
-
-extension Workspace {
-    /// `cookies`'s effect on the workspace; nil for another command's.
-    mutating func applyCookies(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .cookies(let action):
-            return try applyCookies(action)
-        default:
-            return nil
-        }
-    }
-
-    /// `auth`'s effect on the workspace; nil for another command's.
-    mutating func applyAuth(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .auth(let action):
-            return try applyAuth(action)
-        default:
+            // The other forms carry no literal credential: shown, none, asked for, a reference.
             return nil
         }
     }

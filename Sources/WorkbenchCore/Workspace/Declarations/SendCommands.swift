@@ -14,7 +14,6 @@ extension CommandDeclaration {
             "Send the request and print the response; `> FILE` writes the raw body to FILE (streamed, with a progress bar on a terminal); --body sends the body with GET, HEAD, OPTIONS, DELETE or TRACE too; --path-as-is sends `.` and `..` path segments as typed (by default they are worked out, as curl does).",
         example: "send", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseSend(method: nil) },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applySend(command, context: context) },
         sends: true,
         verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
 
@@ -46,7 +45,6 @@ extension CommandDeclaration {
             "Show the last response again without sending: in parts, to a file (the raw body, written atomically) or through a shell command (the body on its standard input); secrets stay masked.",
         example: "last | jq .data", subcommands: ResponsePart.allCases.map(\.rawValue),
         parse: { words throws(WorkbenchError) in try words.parseLast() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyLast(command, context: context) },
         verbatim: { line throws(WorkbenchError) in try CommandParser.lastThroughPipe(line) },
         complete: { input in
             if input.position == 1 && !input.current.hasPrefix(">") {
@@ -60,8 +58,7 @@ extension CommandDeclaration {
         name: "timing", usage: ["timing"],
         summary: "Print the last response's phases: DNS, connect, TLS, sent, first byte, download, total.",
         example: "timing", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.timing) },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyTiming(command, context: context) })
+        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.timing) })
 }
 
 extension CommandWords {
@@ -166,44 +163,30 @@ extension CommandParser {
     }
 }
 
-extension Workspace {
-    /// `send`'s effect on the workspace; nil for another command's.
-    mutating func applySend(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .send(let method, let path, let output, let withBody, let pathAsIs, let pipe):
-            if let method { endpoint.method = method }
-            let note = try path.flatMap { path throws(WorkbenchError) in try setTarget(path) }
-            if let parameter = unfilledParameter() {
-                throw WorkbenchError(
-                    "the path \(currentPath) still has \(parameter) to fill: `cd ..` then `cd VALUE`, or `path` with the value")
-            }
-            if withBody && endpoint.body == nil {
-                throw WorkbenchError("--body: no body is set (`body ...` sets one)")
-            }
-            return .send(output: output, note: note, withBody: withBody, pathAsIs: pathAsIs, pipe: pipe)
-        default:
-            return nil
+/// The effects of the group's commands, each reached from `Workspace.apply`'s one switch
+/// with its command's values.
+extension CommandDeclaration {
+    /// `send` and the method verbs: the method and target set, the request checked, then sent.
+    static func send(
+        method: String?, path: String?, output: String?, withBody: Bool, pathAsIs: Bool, pipe: String?,
+        in workspace: inout Workspace
+    ) throws(WorkbenchError) -> CommandOutcome {
+        if let method { workspace.endpoint.method = method }
+        let note = try path.flatMap { path throws(WorkbenchError) in try workspace.setTarget(path) }
+        if let parameter = workspace.unfilledParameter() {
+            throw WorkbenchError(
+                "the path \(workspace.currentPath) still has \(parameter) to fill: `cd ..` then `cd VALUE`, or `path` with the value")
         }
+        if withBody && workspace.endpoint.body == nil {
+            throw WorkbenchError("--body: no body is set (`body ...` sets one)")
+        }
+        return .send(output: output, note: note, withBody: withBody, pathAsIs: pathAsIs, pipe: pipe)
     }
 
-    /// `timing`'s effect on the workspace; nil for another command's.
-    mutating func applyTiming(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .timing:
-            return .timing
-        default:
-            return nil
-        }
-    }
-
-    /// `last`'s effect on the workspace; nil for another command's.
-    mutating func applyLast(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .last(let part, let destination):
-            guard lastResponse != nil else { throw WorkbenchError("no response yet: `send` a request first") }
-            return .last(part: part, destination: destination)
-        default:
-            return nil
-        }
+    static func last(part: ResponsePart?, destination: LastDestination, _ workspace: Workspace) throws(WorkbenchError)
+        -> CommandOutcome
+    {
+        guard workspace.lastResponse != nil else { throw WorkbenchError("no response yet: `send` a request first") }
+        return .last(part: part, destination: destination)
     }
 }

@@ -12,52 +12,44 @@ extension CommandDeclaration {
         name: "print", usage: ["print all|headers|body|status"],
         summary: "Which parts of a response to show, like HTTPie's --print (default all; not saved with the session).",
         example: "print body", subcommands: ResponsePart.allCases.map(\.rawValue),
-        parse: { words throws(WorkbenchError) in try words.parsePrint() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyPrint(command, context: context) })
+        parse: { words throws(WorkbenchError) in try words.parsePrint() })
 
     static let pager = CommandDeclaration(
         name: "pager", usage: ["pager auto|off"],
         summary: "auto: on a terminal, a response longer than the screen goes through $PAGER (default `less -FRX`); off: never.",
         example: "pager off", subcommands: ["auto", "off"],
-        parse: { words throws(WorkbenchError) in try words.parsePager() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyPager(command, context: context) })
+        parse: { words throws(WorkbenchError) in try words.parsePager() })
 
     static let color = CommandDeclaration(
         name: "color", usage: ["color auto|always|never"],
         summary: "Colour responses: auto (on a terminal without NO_COLOR), always, never (`on` and `off` mean always and never).",
         example: "color never", subcommands: ["auto", "always", "never"],
-        parse: { words throws(WorkbenchError) in try words.parseColor() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyColor(command, context: context) })
+        parse: { words throws(WorkbenchError) in try words.parseColor() })
 
     static let follow = CommandDeclaration(
         name: "follow", usage: ["follow on|off"], summary: "Follow redirects (default off, like curl).",
         example: "follow on", subcommands: ["on", "off"],
-        parse: { words throws(WorkbenchError) in try words.parseFollow() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyFollow(command, context: context) })
+        parse: { words throws(WorkbenchError) in try words.parseFollow() })
 
     static let timeout = CommandDeclaration(
         name: "timeout", usage: ["timeout SECONDS"], summary: "Total time allowed for a request (default 30).",
         example: "timeout 5", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseTimeout() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyTimeout(command, context: context) })
+        parse: { words throws(WorkbenchError) in try words.parseTimeout() })
 
     static let insecure = CommandDeclaration(
         name: "insecure", usage: ["insecure on|off"], summary: "Skip TLS certificate verification (default off).",
         example: "insecure on", subcommands: ["on", "off"],
-        parse: { words throws(WorkbenchError) in try words.parseInsecure() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyInsecure(command, context: context) })
+        parse: { words throws(WorkbenchError) in try words.parseInsecure() })
 
     static let maxbody = CommandDeclaration(
         name: "maxbody", usage: ["maxbody SIZE"],
         summary: "Cap response bodies kept in memory (default 64M; K, M, G suffixes); `send > FILE` streams past it.",
         example: "maxbody 256M", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseMaxbody() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyMaxbody(command, context: context) })
+        parse: { words throws(WorkbenchError) in try words.parseMaxbody() })
 
     static let settings = CommandDeclaration(
         name: "settings", usage: ["settings"], summary: "Print the current settings.", example: "settings", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.showSettings) },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applySettings(command, context: context) })
+        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.showSettings) })
 }
 
 extension CommandWords {
@@ -115,91 +107,45 @@ extension CommandWords {
     }
 }
 
-extension Workspace {
-    /// `follow`'s effect on the workspace; nil for another command's.
-    mutating func applyFollow(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .follow(let on):
-            settings.followRedirects = on
-        default:
-            return nil
-        }
+/// The effects of the group's commands, each reached from `Workspace.apply`'s one switch
+/// with its command's values.
+extension CommandDeclaration {
+    static func setFollow(_ on: Bool, in workspace: inout Workspace) -> CommandOutcome {
+        workspace.settings.followRedirects = on
         return .done
     }
 
-    /// `timeout`'s effect on the workspace; nil for another command's.
-    mutating func applyTimeout(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .timeout(let seconds):
-            settings.timeout = seconds
-        default:
-            return nil
-        }
+    static func setTimeout(_ seconds: Double, in workspace: inout Workspace) -> CommandOutcome {
+        workspace.settings.timeout = seconds
         return .done
     }
 
-    /// `insecure`'s effect on the workspace; nil for another command's.
-    mutating func applyInsecure(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .insecure(let on):
-            settings.insecure = on
-        default:
-            return nil
-        }
+    static func setInsecure(_ on: Bool, in workspace: inout Workspace) -> CommandOutcome {
+        workspace.settings.insecure = on
         return .done
     }
 
-    /// `color`'s effect on the workspace; nil for another command's.
-    mutating func applyColor(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .color(let setting):
-            settings.color = setting
-        default:
-            return nil
-        }
+    static func setColor(_ setting: ColorSetting, in workspace: inout Workspace) -> CommandOutcome {
+        workspace.settings.color = setting
         return .done
     }
 
-    /// `maxbody`'s effect on the workspace; nil for another command's.
-    mutating func applyMaxbody(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .maxBody(let bytes):
-            settings.maxBodyBytes = bytes
-        default:
-            return nil
-        }
+    static func setMaxBody(_ bytes: Int, in workspace: inout Workspace) -> CommandOutcome {
+        workspace.settings.maxBodyBytes = bytes
         return .done
     }
 
-    /// `settings`'s effect on the workspace; nil for another command's.
-    mutating func applySettings(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .showSettings:
-            return .output(settings.summary + "\n" + view.summary)
-        default:
-            return nil
-        }
+    static func showSettings(_ workspace: Workspace) -> CommandOutcome {
+        .output(workspace.settings.summary + "\n" + workspace.view.summary)
     }
 
-    /// `print`'s effect on the workspace; nil for another command's.
-    mutating func applyPrint(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .print(let parts):
-            view.parts = parts
-        default:
-            return nil
-        }
+    static func setPrint(_ parts: ResponsePart, in workspace: inout Workspace) -> CommandOutcome {
+        workspace.view.parts = parts
         return .done
     }
 
-    /// `pager`'s effect on the workspace; nil for another command's.
-    mutating func applyPager(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .pager(let on):
-            view.pager = on
-        default:
-            return nil
-        }
+    static func setPager(_ on: Bool, in workspace: inout Workspace) -> CommandOutcome {
+        workspace.view.pager = on
         return .done
     }
 }

@@ -14,7 +14,6 @@ extension CommandDeclaration {
         example: "import curl -X POST https://api.example.com/login --json '{\"user\": \"ana\"}'",
         subcommands: ["curl"],
         parse: { words throws(WorkbenchError) in throw words.usageError("expected `import curl ARGS...` or `import FILE`") },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyImport(command, context: context) },
         verbatim: { line throws(WorkbenchError) in try CommandParser.importedCommand(line) },
         // `import curl`: the options curl's import declares as credentials (`CurlImport.credentialOptions`).
         credentials: Credentials(
@@ -40,8 +39,7 @@ extension CommandDeclaration {
         summary:
             "Write the request (or with --session every request sent) for another tool: a short curl or HTTPie command, a .http file (JetBrains, VS Code), a Hurl file with captures and asserts, or Swift code (an Endpoint enum building URLRequests; --runnable adds a main that sends them). Secret values are masked, on the screen and in a file alike, unless --secrets; .http, Hurl and Postman files keep {{variables}}.",
         example: "export hurl --session > api.hurl", subcommands: Export.Format.allCases.map(\.rawValue),
-        parse: { words throws(WorkbenchError) in try words.parseExport() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyExport(command, context: context) })
+        parse: { words throws(WorkbenchError) in try words.parseExport() })
 
     static let allowFiles = CommandDeclaration(
         name: "allow-files", usage: ["allow-files [DIR]"],
@@ -52,7 +50,6 @@ extension CommandDeclaration {
             guard words.texts.count <= 1 else { throw words.usageError("expected one folder") }
             return .command(.allowFiles(words.texts.first))
         },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyAllowFiles(command) },
         complete: CompletionInput.fileAtFirst)
 }
 
@@ -121,80 +118,70 @@ extension CommandParser {
     }
 }
 
-extension Workspace {
-    /// `import`'s effect on the workspace; nil for another command's.
-    mutating func applyImport(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .importCurl(let words):
-            var imported = try CurlImport.parse(words, readFile: context.readFile)
-            // The same path as an imported file's (and as a typed header): a literal
-            // credential becomes a secret variable bound to the request's origin.
-            let notes = keepImportedCredentials(&imported.endpoint)
-            endpoint = imported.endpoint
-            if let follow = imported.followRedirects { settings.followRedirects = follow }
-            if let insecure = imported.insecure { settings.insecure = insecure }
-            if let timeout = imported.timeout { settings.timeout = timeout }
-            return .output(
-                ([Self.importSummary(endpoint)] + notes + imported.notes.map { "note: " + $0 }
-                    + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
-        case .importFile(let path):
-            return try importFile(path, context: context)
-        default:
-            return nil
-        }
+/// The effects of the group's commands, each reached from `Workspace.apply`'s one switch
+/// with its command's values.
+extension CommandDeclaration {
+    static func importCurl(_ words: [String], in workspace: inout Workspace, context: CommandContext) throws(WorkbenchError)
+        -> CommandOutcome
+    {
+        var imported = try CurlImport.parse(words, readFile: context.readFile)
+        // The same path as an imported file's (and as a typed header): a literal
+        // credential becomes a secret variable bound to the request's origin.
+        let notes = workspace.keepImportedCredentials(&imported.endpoint)
+        workspace.endpoint = imported.endpoint
+        if let follow = imported.followRedirects { workspace.settings.followRedirects = follow }
+        if let insecure = imported.insecure { workspace.settings.insecure = insecure }
+        if let timeout = imported.timeout { workspace.settings.timeout = timeout }
+        return .output(
+            ([Workspace.importSummary(workspace.endpoint)] + notes + imported.notes.map { "note: " + $0 }
+                + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
     }
 
-    /// `allow-files`'s effect on the workspace; nil for another command's.
-    mutating func applyAllowFiles(_ command: Command) throws(WorkbenchError) -> CommandOutcome? {
-        guard case .allowFiles(let folder) = command else { return nil }
+    /// `allow-files [DIR]`: nil lists the folders allowed.
+    static func allowFiles(_ folder: String?, in workspace: inout Workspace) throws(WorkbenchError) -> CommandOutcome {
         guard let folder else {
-            let allowed = localFiles.allowed
+            let allowed = workspace.localFiles.allowed
             return .output(
                 allowed.isEmpty
                     ? "files an input names are read from its own folder only (`allow-files DIR` allows another)"
                     : "files an input names are read from its own folder and: " + allowed.joined(separator: ", "))
         }
-        try localFiles.allow(folder)
+        try workspace.localFiles.allow(folder)
         return .output("inputs may name files in \(folder) too (imports and loads from now on)")
     }
 
-    /// `export`'s effect on the workspace; nil for another command's.
-    mutating func applyExport(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        let scope = scope(environment: context.environment)
-        switch command {
-        case .export(let export):
-            var records = [RequestRecord(endpoint: endpoint, settings: settings, response: lastSentResponse)]
-            // HAR is about exchanges: the current request, with its response when it was the last sent.
-            if export.format == .har, let last = history.last, last.endpoint == endpoint { records = [last] }
-            if export.session {
-                guard !history.isEmpty else {
-                    throw WorkbenchError(
-                        "nothing to export: no request has been sent yet (`export \(export.format.rawValue)` exports the current one)")
-                }
-                records = history.records
+    static func export(_ export: Export, _ workspace: Workspace, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
+        let scope = workspace.scope(environment: context.environment)
+        var records = [RequestRecord(endpoint: workspace.endpoint, settings: workspace.settings, response: workspace.lastSentResponse)]
+        // HAR is about exchanges: the current request, with its response when it was the last sent.
+        if export.format == .har, let last = workspace.history.last, last.endpoint == workspace.endpoint { records = [last] }
+        if export.session {
+            guard !workspace.history.isEmpty else {
+                throw WorkbenchError(
+                    "nothing to export: no request has been sent yet (`export \(export.format.rawValue)` exports the current one)")
             }
-            // One masking for the screen and a file alike: values built from secret variables
-            // are masked as they are built (unless --secrets), and any secret value typed
-            // literally (`header X: VALUE`, an `expect` line) is masked in the text after.
-            let built = try export.text(records: records, variables: variables, scope: scope, readFile: context.readFile)
-            let text =
-                export.revealSecrets
-                ? built
-                : redactor(environment: context.environment).redactKeepingReferences(built)
-            let warnings = try export.warnings(records: records, variables: variables, scope: scope, readFile: context.readFile)
-            let warning: String? = warnings.isEmpty ? nil : warnings.map { "warning: " + $0 }.joined(separator: "\n")
-            if let file = export.outputFile {
-                try WriteTarget.check(file, inputs: writeInputs(includingSession: true))
-                try context.writeFile(Array(text.utf8), file)
-                let done = "exported \(records.count) request\(records.count == 1 ? "" : "s") to \(file)"
-                return warning.map { .outputWithWarning(done, warning: $0) } ?? .output(done)
-            }
-            // Masked already: the screen shows the very bytes a file would hold.
-            let trimmed = String(text.dropLast())
-            if let warning { return .outputWithWarning(trimmed, warning: warning, revealed: true) }
-            return .revealed(trimmed)
-        default:
-            return nil
+            records = workspace.history.records
         }
+        // One masking for the screen and a file alike: values built from secret variables
+        // are masked as they are built (unless --secrets), and any secret value typed
+        // literally (`header X: VALUE`, an `expect` line) is masked in the text after.
+        let variables = workspace.variables
+        let built = try export.text(records: records, variables: variables, scope: scope, readFile: context.readFile)
+        let text =
+            export.revealSecrets
+            ? built
+            : workspace.redactor(environment: context.environment).redactKeepingReferences(built)
+        let warnings = try export.warnings(records: records, variables: variables, scope: scope, readFile: context.readFile)
+        let warning: String? = warnings.isEmpty ? nil : warnings.map { "warning: " + $0 }.joined(separator: "\n")
+        if let file = export.outputFile {
+            try WriteTarget.check(file, inputs: workspace.writeInputs(includingSession: true))
+            try context.writeFile(Array(text.utf8), file)
+            let done = "exported \(records.count) request\(records.count == 1 ? "" : "s") to \(file)"
+            return warning.map { .outputWithWarning(done, warning: $0) } ?? .output(done)
+        }
+        // Masked already: the screen shows the very bytes a file would hold.
+        let trimmed = String(text.dropLast())
+        if let warning { return .outputWithWarning(trimmed, warning: warning, revealed: true) }
+        return .revealed(trimmed)
     }
 }

@@ -13,7 +13,6 @@ extension CommandDeclaration {
             "Set a variable, used as {{NAME}}; a secret is masked everywhere, never saved, and asked for hidden when VALUE is left out.",
         example: "set key 0123abcd", subcommands: ["--secret"],
         parse: { words throws(WorkbenchError) in try words.parseSet() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applySet(command, context: context) },
         complete: { input in
             if input.position == 1 { return input.matching(input.subcommands + input.workspace.variables.names) }
             if input.position == 2 && input.before[1] == "--secret" { return input.matching(input.workspace.variables.names) }
@@ -29,15 +28,13 @@ extension CommandDeclaration {
     static let unset = CommandDeclaration(
         name: "unset", usage: ["unset NAME"], summary: "Remove a variable.", example: "unset key", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseUnset() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyUnset(command, context: context) },
         complete: { input in
             input.position == 1 ? input.matching(input.workspace.variables.names) : nil
         })
 
     static let vars = CommandDeclaration(
         name: "vars", usage: ["vars"], summary: "List the variables (secret values masked).", example: "vars", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.vars) },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyVars(command, context: context) })
+        parse: { words throws(WorkbenchError) in try words.expectNoArguments(.vars) })
 
     static let capture = CommandDeclaration(
         name: "capture",
@@ -49,7 +46,6 @@ extension CommandDeclaration {
             "Put a value of the last response into a variable (--secret: masked, never saved); a replay captures it again. `rm` stops capturing NAME.",
         example: "capture token $.data.accessToken", subcommands: ["--secret", "rm"],
         parse: { words throws(WorkbenchError) in try words.parseCapture() },
-        apply: { workspace, command, context throws(WorkbenchError) in try workspace.applyCapture(command, context: context) },
         complete: { input in
             if input.position == 1 { return input.matching(input.subcommands) }
             if input.position == 2 && input.before[1] == "rm" {
@@ -102,70 +98,46 @@ extension CommandWords {
     }
 }
 
-extension Workspace {
-    /// `capture`'s effect on the workspace; nil for another command's.
-    mutating func applyCapture(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .capture(let name, let source, let markSecret):
-            let (response, index) = try lastExchange()
-            let capture = Capture(name: name, source: source, isSecret: markSecret)
-            let value = try capture.value(from: response)
-            let secret = markSecret || variables.isSecret(name)
-            variables.set(name, to: value, secret: secret)
-            history[index].captures.removeAll { $0.name == name }
-            history[index].captures.append(capture)
-            if secret {
-                // The response it came from is kept: the secret is masked there too.
-                history[index].response = history[index].response?.redacted(by: SecretRedactor(secrets: [value]))
-            }
-            return .output("\(name) = \(secret ? Variables.mask : value)")
-        case .captureRemove(let name):
-            return .output(try removeCapture(name))
-        default:
-            return nil
+/// The effects of the group's commands, each reached from `Workspace.apply`'s one switch
+/// with its command's values.
+extension CommandDeclaration {
+    static func capture(
+        _ name: String, from source: Capture.Source, secret markSecret: Bool, in workspace: inout Workspace
+    ) throws(WorkbenchError) -> CommandOutcome {
+        let (response, index) = try workspace.lastExchange()
+        let capture = Capture(name: name, source: source, isSecret: markSecret)
+        let value = try capture.value(from: response)
+        let secret = markSecret || workspace.variables.isSecret(name)
+        workspace.variables.set(name, to: value, secret: secret)
+        workspace.history[index].captures.removeAll { $0.name == name }
+        workspace.history[index].captures.append(capture)
+        if secret {
+            // The response it came from is kept: the secret is masked there too.
+            workspace.history[index].response = workspace.history[index].response?.redacted(by: SecretRedactor(secrets: [value]))
         }
+        return .output("\(name) = \(secret ? Variables.mask : value)")
     }
 
-    /// `set`'s effect on the workspace; nil for another command's.
-    mutating func applySet(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .set(let name, let value?, let secret):
-            if secret && value == Variables.mask {
-                throw WorkbenchError(
-                    "'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
-                        + "type the value, or `set --secret \(name)` to be asked for it")
-            }
-            variables.set(name, to: value, secret: secret)
-            declaredSecrets.removeAll { $0 == name }
-            httpFileVariableNames.remove(name)
-        case .set(let name, nil, _):
-            return .askSecret(name)
-        default:
-            return nil
+    /// `set [--secret] NAME VALUE`; with no value (`set --secret NAME`) the value is asked for.
+    static func set(_ name: String, to value: String?, secret: Bool, in workspace: inout Workspace) throws(WorkbenchError)
+        -> CommandOutcome
+    {
+        guard let value else { return .askSecret(name) }
+        if secret && value == Variables.mask {
+            throw WorkbenchError(
+                "'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
+                    + "type the value, or `set --secret \(name)` to be asked for it")
         }
+        workspace.variables.set(name, to: value, secret: secret)
+        workspace.declaredSecrets.removeAll { $0 == name }
+        workspace.httpFileVariableNames.remove(name)
         return .done
     }
 
-    /// `unset`'s effect on the workspace; nil for another command's.
-    mutating func applyUnset(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .unset(let name):
-            let declared = declaredSecrets.contains(name)
-            declaredSecrets.removeAll { $0 == name }
-            guard variables.remove(name) != nil || declared else { throw WorkbenchError("no variable named '\(name)'") }
-        default:
-            return nil
-        }
+    static func unset(_ name: String, in workspace: inout Workspace) throws(WorkbenchError) -> CommandOutcome {
+        let declared = workspace.declaredSecrets.contains(name)
+        workspace.declaredSecrets.removeAll { $0 == name }
+        guard workspace.variables.remove(name) != nil || declared else { throw WorkbenchError("no variable named '\(name)'") }
         return .done
-    }
-
-    /// `vars`'s effect on the workspace; nil for another command's.
-    mutating func applyVars(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome? {
-        switch command {
-        case .vars:
-            return .output(describeVariables())
-        default:
-            return nil
-        }
     }
 }
