@@ -8,7 +8,7 @@ cannot see a back edge there:
 
     WorkbenchBasics:   Support <- JSON <- Templates
     WorkbenchHTTP:     Endpoint <- Transport <- Rendering
-    WorkbenchAPIs:     APIDescription <- GraphQL
+    WorkbenchAPIs:     APIDescription <- GraphQL <- GRPC
     WorkbenchSessions: Sessions <- Serving <- Interop <- Replay
     WorkbenchCore:     Commands <- Workspace <- Launching
 
@@ -25,7 +25,7 @@ from pathlib import Path
 TARGETS = {
     "WorkbenchBasics": ["Support", "JSON", "Templates"],
     "WorkbenchHTTP": ["Endpoint", "Transport", "Rendering"],
-    "WorkbenchAPIs": ["APIDescription", "GraphQL"],
+    "WorkbenchAPIs": ["APIDescription", "GraphQL", "GRPC"],
     "WorkbenchSessions": ["Sessions", "Serving", "Interop", "Replay"],
     "WorkbenchCore": ["Commands", "Workspace", "Launching"],
 }

@@ -36,6 +36,8 @@ public enum Command: Equatable, Sendable {
     case graphqlBody(GraphQLBodyCommand)
     /// `graphql`, `graphql schema [URL|FILE]`, `graphql ls [TYPE]`, `graphql describe TYPE[.FIELD]`.
     case graphql(GraphQLCommand)
+    /// `grpc connect|ls|describe|call|off`.
+    case grpc(GRPCCommand)
     /// `show`: secret values masked.
     case show
     /// `show --secrets`: secret values in the clear.
@@ -213,6 +215,8 @@ public enum ParsedLine: Equatable, Sendable {
     case heredoc(json: Bool, terminator: String)
     /// `body graphql <<END` (or `body graphql vars <<END`): the lines up to `END` are the document (its variables).
     case graphqlHeredoc(variables: Bool, terminator: String)
+    /// `grpc call SERVICE/METHOD <<END`: the lines up to `END` are the message(s).
+    case grpcHeredoc(method: String, terminator: String)
 }
 
 /// Where `last` sends the response.

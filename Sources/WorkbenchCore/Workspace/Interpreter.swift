@@ -40,7 +40,8 @@ public final class Interpreter {
     private let makeTransport: () throws(WorkbenchError) -> HTTPTransport
     private var transport: HTTPTransport?
     /// `graphql`: nil for `body <<END`; false for `body graphql <<END`, true for its `vars <<END`.
-    private var heredoc: (json: Bool, terminator: String, lines: [String], graphql: Bool?)?
+    /// `grpcMethod`: `grpc call METHOD <<END`, whose lines are the messages.
+    private var heredoc: (json: Bool, terminator: String, lines: [String], graphql: Bool?, grpcMethod: String?)?
     /// The lines so far of an `import curl` pasted over several lines (each ending with `\`).
     private var continued: String?
     /// The redactor last made: made again only when the secrets change.
@@ -179,6 +180,9 @@ public final class Interpreter {
         }
         guard let pending = heredoc else { return .ok }
         heredoc = nil
+        if let method = pending.grpcMethod {
+            return .failed(WorkbenchError("end of input inside `grpc call \(method) <<\(pending.terminator)`: the call was not made"))
+        }
         return .failed(WorkbenchError("end of input inside `body <<\(pending.terminator)`: the body was not set"))
     }
 
@@ -187,6 +191,10 @@ public final class Interpreter {
             if line.trimmingSpaces() == pending.terminator {
                 heredoc = nil
                 let text = pending.lines.joined(separator: "\n")
+                if let method = pending.grpcMethod {
+                    _ = try GRPCMessageText.split(text)
+                    return try run(.grpc(.call(method: method, messages: text)))
+                }
                 if let variables = pending.graphql {
                     if variables { try GraphQLDocument.checkVariables(text) } else { try GraphQLDocument.check(text) }
                     return try run(.graphqlBody(variables ? .variables(text) : .query(text)))
@@ -216,10 +224,13 @@ public final class Interpreter {
         case .empty:
             return .ok
         case .heredoc(let json, let terminator):
-            heredoc = (json, terminator, [], nil)
+            heredoc = (json, terminator, [], nil, nil)
             return .ok
         case .graphqlHeredoc(let variables, let terminator):
-            heredoc = (false, terminator, [], variables)
+            heredoc = (false, terminator, [], variables, nil)
+            return .ok
+        case .grpcHeredoc(let method, let terminator):
+            heredoc = (false, terminator, [], nil, method)
             return .ok
         case .command(let command):
             return try run(command)
@@ -413,6 +424,11 @@ public final class Interpreter {
                 .fetch(with: sender(), in: scope, settings: workspace.settings, cookies: workspace.cookies)
             output.printLine(try workspace.adoptIntrospection(fetched.response.body, location: fetched.location))
             return .ok
+        case .grpcConnect(let url, let protoFiles, let importPaths):
+            try connectGRPC(url: url, protoFiles: protoFiles, importPaths: importPaths)
+            return .ok
+        case .grpcCall(let method, let messages):
+            return try callGRPC(method: method, messages: messages)
         }
     }
 
@@ -516,7 +532,7 @@ public final class Interpreter {
     /// `options` with its abort poll (every few milliseconds during a transfer)
     /// also telling `waiting` how long the request has waited. Once `streaming`
     /// is true the body is on the screen itself: the line is cleared and no longer drawn.
-    private func reportingWait(_ options: SendOptions, until streaming: @escaping () -> Bool = { false }) -> SendOptions {
+    func reportingWait(_ options: SendOptions, until streaming: @escaping () -> Bool = { false }) -> SendOptions {
         guard let waiting else { return options }
         var reporting = options
         let clock = ContinuousClock()

@@ -45,6 +45,7 @@ extension Workspace {
         case .bodyClear: return Effect.clearBody(in: &self)
         case .graphqlBody(let change): return try applyGraphQLBody(change)
         case .graphql(let graphql): return try applyGraphQL(graphql, context: context)
+        case .grpc(let grpc): return try applyGRPC(grpc)
         case .show: return try Effect.show(self, revealing: false, context: context)
         case .showWithSecrets: return try Effect.show(self, revealing: true, context: context)
         case .curl(let secrets): return try Effect.curl(self, secrets: secrets, context: context)

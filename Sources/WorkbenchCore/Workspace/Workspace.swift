@@ -64,6 +64,8 @@ public struct Workspace: Equatable, Sendable {
     public var graphqlSchema: GraphQLAPI?
     /// Where it came from (a URL or a file, as typed): saved with the session.
     public var graphqlSchemaLocation: String?
+    /// `grpc connect`: the gRPC target and its schema.
+    public var grpcTarget: GRPCTarget?
 
     public init() {}
 
@@ -187,6 +189,10 @@ public enum CommandOutcome: Equatable, Sendable {
     /// `graphql schema [URL]`: the introspection query sent through the transport
     /// (to the request's own URL when nil), its answer loaded as the schema.
     case introspectGraphQL(url: String?)
+    /// `grpc connect`: the schema read by server reflection or from `.proto` files (protoc).
+    case grpcConnect(url: String, protoFiles: [String], importPaths: [String])
+    /// `grpc call`: the call made through the transport, its answers shown as they arrive.
+    case grpcCall(method: String, messages: String?)
     /// A check failed: the change is kept, but the line counts as failed. `summary` is the
     /// error line; `details` (`expect schema`'s violations) are printed as output before it.
     case checkFailed(summary: String, details: [String] = [])

@@ -24,6 +24,8 @@ public struct PreparedRequest: Equatable, Sendable {
     /// The file a `body @FILE` came from: shown by its path and size, never its content
     /// (an input may name any file; what it holds is not for the screen).
     public var bodyFile: String?
+    /// gRPC: HTTP/2 only, with prior knowledge over `http://` (h2c), by ALPN over `https://`.
+    public var requiresHTTP2 = false
     /// The target, headers and body as shown: every value that came from a
     /// secret replaced by the mask *before* it was encoded, so its percent-,
     /// JSON- or form-encoded forms are masked too. Equal to the real ones when

@@ -320,11 +320,20 @@ public final class CurlTransport {
         }
         let version =
             switch settings.httpVersion {
+            case _ where request.requiresHTTP2:
+                request.base.origin.lowercased().hasPrefix("https:")
+                    ? Int(CURL_HTTP_VERSION_2TLS) : Int(CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE)
             case .auto: Int(CURL_HTTP_VERSION_2TLS)
             case .http1_1: Int(CURL_HTTP_VERSION_1_1)
             case .http2: Int(CURL_HTTP_VERSION_2_0)
             }
         try set(CURLOPT_HTTP_VERSION, "CURLOPT_HTTP_VERSION") { wb_curl_set_long($0, $1, version) }
+        if request.requiresHTTP2 {
+            // libcurl 7.88 sends nothing on an HTTP/2 connection it reuses after a gRPC call (curl's
+            // own tool fails the same way, `--next`): each call gets a connection of its own.
+            try set(CURLOPT_FRESH_CONNECT, "CURLOPT_FRESH_CONNECT") { wb_curl_set_long($0, $1, 1) }
+            try set(CURLOPT_FORBID_REUSE, "CURLOPT_FORBID_REUSE") { wb_curl_set_long($0, $1, 1) }
+        }
         if let socket = request.base.unixSocket {
             try setString(CURLOPT_UNIX_SOCKET_PATH, "CURLOPT_UNIX_SOCKET_PATH", FileSystem.expandTilde(socket))
         }

@@ -5,7 +5,7 @@ import WorkbenchSessions
 
 /// The commands of help's group "Know the API": each one's help, parsing and completion.
 extension CommandDeclaration {
-    static let knowingGroup = CommandGroup(title: "Know the API", commands: [.openapi, .ls, .cd, .describe, .graphql])
+    static let knowingGroup = CommandGroup(title: "Know the API", commands: [.openapi, .ls, .cd, .describe, .graphql, .grpc])
 
     static let openapi = CommandDeclaration(
         name: "openapi", usage: ["openapi FILE|URL", "openapi off", "openapi"],
@@ -54,6 +54,20 @@ extension CommandDeclaration {
             "Load a GraphQL schema by introspection of the request's URL (with its headers and auth) or of URL, or from an SDL or introspection JSON file; saved with the session by reference. `ls` lists the root types and their fields, or a type's fields; `describe` shows a type or a field with arguments, defaults and descriptions. Tab completes fields, arguments and enum values in `body graphql` from it.",
         example: "graphql describe Query.repository", subcommands: ["schema", "ls", "describe"],
         parse: { words throws(WorkbenchError) in try words.parseGraphql() })
+
+    static let grpc = CommandDeclaration(
+        name: "grpc",
+        usage: [
+            "grpc connect URL [--proto FILE...] [--import-path DIR...]", "grpc ls [SERVICE]", "grpc describe NAME",
+            "grpc call SERVICE/METHOD [JSON]", "grpc call SERVICE/METHOD <<END", "grpc off", "grpc",
+        ],
+        summary:
+            "Talk to a gRPC server: `connect` names it (http:// is h2c, https:// TLS with ALPN h2) and reads its services by server reflection (v1, then v1alpha), or from .proto files compiled with protoc; `ls` lists services or a service's methods, `describe` shows a service, method, message or enum as proto text. `call` sends JSON messages (the proto3 JSON mapping; several in a here-document for a client stream) with the request's headers as metadata, its auth for that origin and `timeout` as grpc-timeout, and prints each answer message as it arrives, then the status (code, message, details); Ctrl-C cancels the call.",
+        example: "grpc call helloworld.Greeter/SayHello {\"name\": \"ana\"}",
+        subcommands: ["connect", "ls", "describe", "call", "off"],
+        parse: { words throws(WorkbenchError) in try words.parseGRPC() },
+        verbatim: { line throws(WorkbenchError) in try CommandParser.grpcCall(line) },
+        complete: { input in input.completion.grpc(input) })
 }
 
 extension CommandWords {

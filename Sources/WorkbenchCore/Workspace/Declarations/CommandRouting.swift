@@ -13,6 +13,7 @@ extension Command {
         case .headerSet, .headerAdd, .headerRemove, .headerClear, .showHeaders: .header
         case .body, .bodyEdit, .bodyExample, .showBody, .bodyClear, .graphqlBody: .body
         case .graphql: .graphql
+        case .grpc: .grpc
         case .show, .showWithSecrets: .show
         case .curl: .curl
         case .importCurl, .importFile: .import

@@ -1,0 +1,135 @@
+"""The gRPC peer of test_grpc.py: grpcio with grpcio-reflection, serving
+Tests/Fixtures/GRPC/workbench_test.proto (compiled here, at start, with grpcio-tools) on
+127.0.0.1 with an ephemeral port, h2c or TLS (--tls CERT KEY). Prints ``PORT n`` first.
+
+Tester echoes messages (every scalar and well-known type), greets once, as a server stream and
+from a client stream, fails on request with google.rpc.Status details, sleeps past deadlines,
+and answers with metadata: the request's own (``x-*`` and ``authorization`` presence) in
+``Reply.metadata``, an initial ``x-server-note`` and a trailing ``x-trailer-bin``."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import tempfile
+import time
+from concurrent import futures
+from pathlib import Path
+
+import grpc
+from grpc_reflection.v1alpha import reflection
+from grpc_tools import protoc
+
+FIXTURES = Path(__file__).resolve().parent.parent / "Fixtures" / "GRPC"
+
+
+def compile_protos() -> tuple:
+    out = tempfile.mkdtemp(prefix="workbench-grpc-test-")
+    include = str(Path(protoc.__file__).resolve().parent / "_proto")
+    for name in ("common.proto", "workbench_test.proto"):
+        code = protoc.main(["protoc", f"-I{FIXTURES}", f"-I{include}", f"--python_out={out}",
+                            f"--grpc_python_out={out}", str(FIXTURES / name)])
+        if code != 0:
+            raise SystemExit(f"grpc_tools.protoc failed on {name}")
+    sys.path.insert(0, out)
+    return importlib.import_module("workbench_test_pb2"), importlib.import_module("workbench_test_pb2_grpc")
+
+
+pb, pb_grpc = compile_protos()
+from google.protobuf import any_pb2, empty_pb2  # noqa: E402
+
+
+def varint(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+def field(number: int, payload: bytes) -> bytes:
+    return varint(number << 3 | 2) + varint(len(payload)) + payload
+
+
+def status_details(code: int, message: str, detail: any_pb2.Any) -> bytes:
+    """A google.rpc.Status, encoded by hand (googleapis-common-protos is not needed for three fields)."""
+    return varint(1 << 3) + varint(code) + field(2, message.encode()) + field(3, detail.SerializeToString())
+
+
+class Tester(pb_grpc.TesterServicer):
+    def Echo(self, request, context):
+        return request
+
+    def EchoWellKnown(self, request, context):
+        return request
+
+    def _metadata(self, context) -> dict:
+        seen = {}
+        for key, value in context.invocation_metadata():
+            if key.startswith("x-"):
+                seen[key] = value if isinstance(value, str) else "bytes:" + value.hex()
+            if key == "authorization":
+                seen["authorization"] = "present"
+        return seen
+
+    def Greet(self, request, context):
+        context.send_initial_metadata((("x-server-note", "hello from the server"),))
+        context.set_trailing_metadata((("x-trailer-bin", b"\x00\x01\xfe"),))
+        return pb.Reply(message=f"Hello, {request.name}!", index=request.times, metadata=self._metadata(context))
+
+    def GreetMany(self, request, context):
+        for index in range(request.times):
+            yield pb.Reply(message=f"Hello #{index + 1}, {request.name}", index=index + 1)
+            if request.name == "slow":
+                time.sleep(0.3)
+
+    def CollectGreetings(self, request_iterator, context):
+        names = [greeting.name for greeting in request_iterator]
+        return pb.Reply(message="Hello, " + " and ".join(names), index=len(names))
+
+    def Chat(self, request_iterator, context):
+        for greeting in request_iterator:
+            yield pb.Reply(message=f"Hi {greeting.name}")
+
+    def Fail(self, request, context):
+        detail = any_pb2.Any()
+        detail.Pack(pb.Failure(code=request.code, message=request.message, detail=request.detail))
+        context.set_trailing_metadata((("grpc-status-details-bin", status_details(request.code, request.message, detail)),))
+        context.abort(grpc.StatusCode(next(c for c in grpc.StatusCode if c.value[0] == request.code).value), request.message)
+
+    def Sleep(self, request, context):
+        time.sleep(request.delay.seconds + request.delay.nanos / 1e9)
+        return empty_pb2.Empty()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
+    parser.add_argument("--no-reflection", action="store_true")
+    arguments = parser.parse_args()
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=8))
+    pb_grpc.add_TesterServicer_to_server(Tester(), server)
+    if not arguments.no_reflection:
+        names = (pb.DESCRIPTOR.services_by_name["Tester"].full_name, reflection.SERVICE_NAME)
+        reflection.enable_server_reflection(names, server)
+    address = f"{arguments.host}:{arguments.port}"
+    if arguments.tls:
+        certificate, key = (Path(p).read_bytes() for p in arguments.tls)
+        port = server.add_secure_port(address, grpc.ssl_server_credentials(((key, certificate),)))
+    else:
+        port = server.add_insecure_port(address)
+    server.start()
+    print(f"PORT {port}", flush=True)
+    sys.stdout.close()
+    server.wait_for_termination()
+
+
+if __name__ == "__main__":
+    main()
