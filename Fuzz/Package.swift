@@ -55,6 +55,11 @@ let package = Package(
             swiftSettings: fuzzSettings
         ),
         .executableTarget(
+            name: "FuzzProtoCodec",
+            dependencies: [.product(name: "WorkbenchCore", package: "Workbench"), "FuzzSupport"],
+            swiftSettings: fuzzSettings
+        ),
+        .executableTarget(
             name: "FuzzHARImport",
             dependencies: [.product(name: "WorkbenchCore", package: "Workbench"), "FuzzSupport"],
             swiftSettings: fuzzSettings

@@ -32,7 +32,7 @@ if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
 fi
 
 all_targets=(command-parser json-formatter json-path session-loader openapi-loader http-file
-             graphql-introspection har-import postman-import)
+             graphql-introspection har-import postman-import proto-codec)
 
 # The executable (SwiftPM target) and the longest input for each target.
 binary_of() {
@@ -46,6 +46,7 @@ binary_of() {
         graphql-introspection) echo FuzzGraphQLIntrospection ;;
         har-import) echo FuzzHARImport ;;
         postman-import) echo FuzzPostmanImport ;;
+        proto-codec) echo FuzzProtoCodec ;;
         *) return 1 ;;
     esac
 }
@@ -59,6 +60,7 @@ max_len_of() {
         http-file) echo 8192 ;;
         # Room for 32,000 nested levels: past what a 1 MB stack walks by recursion (FuzzSupport).
         graphql-introspection|har-import|postman-import) echo 65536 ;;
+        proto-codec) echo 8192 ;;        # a message of every type is under 400 bytes
     esac
 }
 
@@ -67,7 +69,7 @@ if [ "$target_arg" = all ]; then
 elif binary_of "$target_arg" >/dev/null; then
     targets=("$target_arg")
 else
-    echo "usage: Fuzz/run.sh [command-parser|json-formatter|json-path|session-loader|openapi-loader|http-file|graphql-introspection|har-import|postman-import|all] [SECONDS]" >&2
+    echo "usage: Fuzz/run.sh [command-parser|json-formatter|json-path|session-loader|openapi-loader|http-file|graphql-introspection|har-import|postman-import|proto-codec|all] [SECONDS]" >&2
     exit 2
 fi
 case "$seconds" in ''|*[!0-9]*) echo "SECONDS must be a whole number" >&2; exit 2 ;; esac

@@ -17,6 +17,7 @@ import Testing
         case .headerSet, .headerAdd, .headerRemove, .headerClear, .showHeaders: "header"
         case .body, .bodyEdit, .bodyExample, .showBody, .bodyClear, .graphqlBody: "body"
         case .graphql: "graphql"
+        case .grpc: "grpc"
         case .show, .showWithSecrets: "show"
         case .curl: "curl"
         case .importCurl, .importFile: "import"

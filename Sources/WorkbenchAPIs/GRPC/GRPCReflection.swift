@@ -10,32 +10,52 @@ public enum GRPCReflection {
         "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
     ]
     /// Rounds of asking for imports still missing (each round asks for all that are missing).
-    static let maximumRounds = 32
+    static let maximumImportRounds = 32
 
     /// One exchange on the reflection stream: requests out, answers back, the status.
     public typealias Exchange = (_ path: String, _ requests: [[UInt8]]) throws(WorkbenchError) -> (answers: [[UInt8]], status: GRPCStatus)
+
+    /// Rounds of asking both versions in turn. A server that lacks a version answers
+    /// UNIMPLEMENTED at once, before it reads the request, and libcurl 7.88 then often loses
+    /// the answer (the stream is reset while the request's body is still on its way): such a
+    /// reset counts as "not this version", and reflection only reads, so asking again is safe.
+    static let maximumRounds = 8
 
     /// The schema of every service the server lists.
     public static func schema(exchange: Exchange) throws(WorkbenchError) -> ProtoSchema {
         var chosen: String?
         var services: [String] = []
-        for path in paths {
-            let (answers, status) = try exchange(path, [request(field: 7, "*")])
-            if status.code == 12 { continue }  // UNIMPLEMENTED: the other version
-            guard status.code == 0 else {
-                throw WorkbenchError("grpc connect: server reflection failed: \(status.name) \(Template.oneLine(status.message.prefix(200)))")
+        var lastReset: WorkbenchError?
+        rounds: for _ in 0..<maximumRounds {
+            for path in paths {
+                let answers: [[UInt8]]
+                let status: GRPCStatus
+                do throws(WorkbenchError) {
+                    (answers, status) = try exchange(path, [request(field: 7, "*")])
+                } catch where error.kind == .transport(.emptyReply) {
+                    lastReset = error
+                    continue
+                }
+                if status.code == 12 { continue }  // UNIMPLEMENTED: the other version
+                guard status.code == 0 else {
+                    throw WorkbenchError("grpc connect: server reflection failed: \(status.name) \(Template.oneLine(status.message.prefix(200)))")
+                }
+                chosen = path
+                for answer in answers { services += try serviceNames(answer) }
+                break rounds
             }
-            chosen = path
-            for answer in answers { services += try serviceNames(answer) }
-            break
+            if lastReset == nil { break }
         }
         guard let path = chosen else {
-            throw WorkbenchError("grpc connect: the server offers no reflection (v1 or v1alpha): give its .proto files with --proto")
+            throw WorkbenchError(
+                "grpc connect: the server offers no reflection (v1 or v1alpha)"
+                    + (lastReset == nil ? "" : ", or refused it at once (its streams were reset before an answer could be read)")
+                    + ": give its .proto files with --proto")
         }
         var schema = ProtoSchema()
         var requests = services.filter { !$0.hasPrefix("grpc.reflection.") }.map { request(field: 4, $0) }
         var asked = Set<String>()
-        for _ in 0..<maximumRounds where !requests.isEmpty {
+        for _ in 0..<maximumImportRounds where !requests.isEmpty {
             let (answers, status) = try exchange(path, requests)
             guard status.code == 0 else {
                 throw WorkbenchError("grpc connect: server reflection failed: \(status.name) \(Template.oneLine(status.message.prefix(200)))")

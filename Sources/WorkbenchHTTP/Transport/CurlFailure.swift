@@ -71,6 +71,12 @@ enum CurlFailure {
             // The file is what failed (`send > /dev/full`), not the URL.
             return failure(
                 .body, "cannot write the body of \(Excerpt.cut(request.shownURL)) to '\(outputFile ?? "the output file")': \(reason)")
+        case CURLE_HTTP2_STREAM where collector.blocks.isEmpty:
+            // libcurl 7.88 loses an answer sent before the request was read whole and then reset
+            // (a gRPC server's UNIMPLEMENTED or refused credential): nothing of it can be shown.
+            return failure(
+                .emptyReply,
+                "no answer: \(address) reset the HTTP/2 stream before an answer could be read (a gRPC server does so when it refuses a call at once, as for an unknown method)")
         case CURLE_GOT_NOTHING:
             return failure(.emptyReply, "empty reply: \(address) closed the connection without answering")
         case CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL:

@@ -510,6 +510,11 @@ public final class CurlTransport {
         }
     }
 
+    /// Whether the final response carried a `grpc-status`: the end of a gRPC answer.
+    private static func endedWithStatus(_ collector: ResponseCollector) -> Bool {
+        collector.finalBlock?.headers.contains { $0.hasName("grpc-status") } ?? false
+    }
+
     private func makeResponse(
         outcome: TransferOutcome, request: PreparedRequest, settings: Settings,
         collector: ResponseCollector, options: SendOptions
@@ -521,6 +526,11 @@ public final class CurlTransport {
             code = CURLE_OK
         case .aborted:
             throw WorkbenchError("request aborted (Ctrl-C): \(request.method) \(request.shownURL)", kind: .transport(.aborted))
+        case .finished(CURLE_HTTP2_STREAM) where request.requiresHTTP2 && Self.endedWithStatus(collector):
+            // A gRPC server may answer (a trailers-only error, UNIMPLEMENTED) before the request's
+            // body is all read, then reset the stream: RFC 9113 8.1 says the response stands, but
+            // libcurl 7.88 reports the reset. The answer is complete: its grpc-status arrived.
+            code = CURLE_OK
         case .finished(let finished):
             code = finished
         }

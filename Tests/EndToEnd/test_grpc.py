@@ -1,0 +1,296 @@
+"""Issue 44: gRPC with the real binary against a real grpcio server with grpcio-reflection
+(grpc_server.py, its service compiled at test time with grpcio-tools): reflection and .proto
+files (protoc), unary, server and client streaming, an error with google.rpc.Status details,
+metadata both ways, deadlines, every scalar and well-known type round-tripped and checked
+against protobuf's own JSON mapping, TLS with a local certificate, Ctrl-C on a stream, secrets."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import HERE, _script_server
+
+FIXTURES = HERE.parent / "Fixtures" / "GRPC"
+SECRET = "grpc-s3cret-Token-71"
+
+
+def require_grpc():
+    try:
+        import grpc  # noqa: F401
+        import grpc_reflection  # noqa: F401
+        import grpc_tools  # noqa: F401
+    except ImportError:
+        pytest.fail("grpcio, grpcio-reflection and grpcio-tools are not installed: run scripts/setup.sh --tests",
+                    pytrace=False)
+
+
+@pytest.fixture(scope="module")
+def grpc_server():
+    require_grpc()
+    with _script_server(HERE / "grpc_server.py", "gRPC server") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def bare_grpc_server():
+    """The same service without reflection: only .proto files describe it."""
+    require_grpc()
+    with _script_server(HERE / "grpc_server.py", "gRPC server") as url:
+        yield url
+
+
+def script(*lines: str) -> str:
+    return "\n".join(lines) + "\n"
+
+
+def messages(out: str) -> list:
+    """The JSON values a call printed (each message is printed formatted, whole)."""
+    decoder = json.JSONDecoder()
+    found, index = [], 0
+    while True:
+        start = out.find("{", index)
+        if start < 0:
+            return found
+        try:
+            value, end = decoder.raw_decode(out, start)
+        except ValueError:
+            index = start + 1
+            continue
+        found.append(value)
+        index = end
+
+
+def protobuf_json(type_name: str, text: str) -> dict:
+    """What protobuf's own JSON mapping (json_format) makes of `text` read as `type_name`."""
+    sys.path.insert(0, str(HERE))
+    import grpc_server as peer  # the compiled module of the fixture .proto
+    from google.protobuf import json_format
+    message = json_format.Parse(text, getattr(peer.pb, type_name)())
+    return json.loads(json_format.MessageToJson(message, indent=None))
+
+
+def test_reflection_ls_describe_and_a_unary_call_with_metadata_both_ways(run_workbench, grpc_server):
+    code, out, err = run_workbench(input=script(
+        f"grpc connect {grpc_server}",
+        "grpc ls",
+        "grpc ls Tester",
+        "grpc describe workbench.common.Tag",
+        "grpc describe Tester.GreetMany",
+        "header x-trace: trace-42",
+        "header x-blob-bin: AAEC",
+        'grpc call workbench.test.Tester/Greet {"name": "ana", "times": 3}',
+    ))
+    assert code == 0, err
+    assert "gRPC " + grpc_server + ": 1 service from server reflection" in out
+    assert "workbench.test.Tester\n" in out and "grpc.reflection" not in out
+    assert "workbench.test.Tester/GreetMany  (server streaming)" in out
+    assert "workbench.test.Tester/CollectGreetings  (client streaming)" in out
+    assert "message Tag {\n  string name = 1;\n  .workbench.common.Color color = 2;\n}" in out
+    assert "rpc GreetMany ( .workbench.test.Greeting ) returns ( stream .workbench.test.Reply );" in out
+    reply = messages(out)[-1]
+    assert reply["message"] == "Hello, ana!" and reply["index"] == 3
+    # Metadata out: the request's headers; `-bin` values go as base64 and arrive as bytes.
+    assert reply["metadata"] == {"x-trace": "trace-42", "x-blob-bin": "bytes:000102"}
+    # Metadata back: initial and trailing, binary shown as base64.
+    assert "x-server-note: hello from the server" in out
+    assert "x-trailer-bin: AAH+" in out
+    assert out.rstrip().endswith("grpc-status: OK (0)")
+
+
+def test_server_streaming_and_client_streaming(run_workbench, grpc_server):
+    code, out, err = run_workbench(input=script(
+        f"grpc connect {grpc_server}",
+        'grpc call Tester/GreetMany {"name": "bo", "times": 3}',
+        "grpc call Tester/CollectGreetings <<END",
+        '{"name": "a"}',
+        '{"name": "b"}',
+        '{"name": "c"}',
+        "END",
+    ))
+    assert code == 0, err
+    found = messages(out)
+    assert [m["message"] for m in found[:3]] == ["Hello #1, bo", "Hello #2, bo", "Hello #3, bo"]
+    assert found[3] == {"message": "Hello, a and b and c", "index": 3}
+    assert out.count("grpc-status: OK (0)") == 2
+
+
+def test_an_error_status_with_details_and_the_refusals(run_workbench, grpc_server):
+    code, out, err = run_workbench(input=script(
+        f"grpc connect {grpc_server}",
+        'grpc call Tester/Fail {"code": 5, "message": "no such thing", "detail": "id 7"}',
+    ))
+    assert code == 0, err
+    assert "grpc-status: NOT_FOUND (5) no such thing" in out
+    assert ('details: {"@type":"type.googleapis.com/workbench.test.Failure","code":5,'
+            '"message":"no such thing","detail":"id 7"}') in out
+    refusals = {
+        'grpc call Tester/Chat {"name": "x"}': "Chat is a bidirectional stream, which is not supported",
+        'grpc call Tester/Greet {"name": "a"} {"name": "b"}': "Greet takes one message (it is not a client stream), not 2",
+        'grpc call Tester/Greet {"nmae": "a"}': "$: Greeting has no field 'nmae' (did you mean 'name'?)",
+        "grpc call Tester/Nope {}": "no method 'Tester/Nope' in the schema",
+        'grpc call Tester/Greet {"name": "a"': "a message is not closed",
+    }
+    for line, expected in refusals.items():
+        code, out, err = run_workbench(input=script(f"grpc connect {grpc_server}", line))
+        assert code != 0 and expected in err, (line, err)
+        assert len(err.strip().splitlines()) == 1, err
+
+
+def test_timeout_goes_as_grpc_timeout_and_the_deadline_is_kept(run_workbench, grpc_server):
+    code, out, err = run_workbench(input=script(
+        f"grpc connect {grpc_server}",
+        "timeout 1",
+        'grpc call Tester/Sleep {"delay": "3s"}',
+        "timeout 10",
+        'grpc call Tester/Sleep {"delay": "0.1s"}',
+    ))
+    assert code == 0, err
+    assert "grpc-status: DEADLINE_EXCEEDED (4)" in out
+    assert "grpc-status: OK (0)" in out
+
+
+SCALARS = {
+    "fDouble": 1.5, "fFloat": 0.25, "fInt64": "-9223372036854775808", "fUint64": "18446744073709551615",
+    "fInt32": -2147483648, "fFixed64": "18446744073709551615", "fFixed32": 4294967295, "fBool": True,
+    "fString": "héllo ✓ \"quoted\"", "fBytes": "AAEC/w==", "fUint32": 4294967295, "fSfixed32": -5, "fSfixed64": "-6",
+    "fSint32": -7, "fSint64": "-8", "fEnum": "GREEN", "rInt32": [1, -2, 3], "rString": ["a", "b"],
+    "rDouble": [1.25, "NaN", "Infinity", "-Infinity"], "mCounts": {"a": "1", "b": "-2"},
+    "mTags": {"7": {"name": "seven", "color": "RED"}}, "oInt32": 0, "cTag": {"name": "t"},
+    "nested": {"label": "outer", "child": {"label": "inner"}}, "rEnum": ["RED", "GREEN"],
+}
+
+WELL_KNOWN = {
+    "at": "1972-01-01T10:00:20.021Z", "took": "-1.500s", "attributes": {"a": 1, "b": [True, None, "x", {"c": 2.5}]},
+    "anything": "text", "list": [1, "two"], "i64": "-5", "text": "hi", "flag": False, "ratio": 0.5, "blob": "AQI=",
+    "u32": 7, "f32": 1.5, "i32": -3, "u64": "9", "mask": "fDouble,nested.childLabel",
+    "payload": {"@type": "type.googleapis.com/workbench.common.Tag", "name": "x", "color": "GREEN"},
+    "nothing": {},
+}
+
+
+@pytest.mark.parametrize("method,type_name,value", [
+    ("Echo", "Scalars", SCALARS), ("EchoWellKnown", "WellKnown", WELL_KNOWN),
+])
+def test_every_scalar_and_well_known_type_round_trips(run_workbench, grpc_server, method, type_name, value):
+    text = json.dumps(value, ensure_ascii=False)
+    code, out, err = run_workbench(input=script(f"grpc connect {grpc_server}", f"grpc call Tester/{method} {text}"))
+    assert code == 0, err
+    echoed = messages(out)[0]
+    # The server read our bytes and wrote its own; what we print is protobuf's own mapping of the value.
+    assert echoed == protobuf_json(type_name, text)
+    assert echoed == value
+
+
+def test_a_proto_file_with_imports_without_reflection(run_workbench, workdir):
+    require_grpc()
+    if shutil.which("protoc") is None:
+        pytest.fail("protoc is not installed: run scripts/setup.sh --tests (protobuf-compiler)", pytrace=False)
+    process_args = [sys.executable, str(HERE / "grpc_server.py"), "--no-reflection"]
+    with _server_with(process_args) as url:
+        code, out, err = run_workbench(input=script(
+            f"grpc connect {url}",
+        ))
+        assert "grpc connect: the server offers no reflection (v1 or v1alpha)" in err
+        assert "give its .proto files with --proto" in err
+        code, out, err = run_workbench(input=script(
+            f"grpc connect {url} --proto {FIXTURES / 'workbench_test.proto'} --import-path {FIXTURES}",
+            "grpc describe Color",
+            'grpc call Tester/Greet {"name": "files", "tags": [{"name": "t", "color": "RED"}]}',
+        ))
+        assert code == 0, err
+        assert "1 service from " + str(FIXTURES / "workbench_test.proto") in out
+        assert "enum Color {\n  COLOR_UNSPECIFIED = 0;\n  RED = 1;\n  GREEN = 2;\n}" in out
+        assert messages(out)[-1]["message"] == "Hello, files!"
+
+
+def test_proto_errors_are_one_line(run_workbench, workdir, grpc_server):
+    (workdir / "broken.proto").write_text('syntax = "proto3";\nmessage A { strin x = 1; }\n')
+    empty = workdir / "no-tools"
+    empty.mkdir()
+    code, out, err = run_workbench(input=script(f"grpc connect {grpc_server} --proto broken.proto"))
+    assert "grpc connect: protoc could not compile broken.proto (exit 1): broken.proto:2:13:" in err
+    assert len(err.strip().splitlines()) == 1
+    code, out, err = run_workbench(input=script(f"grpc connect {grpc_server} --proto broken.proto"),
+                                   env={"PATH": str(empty)})
+    assert err.strip() == ("error: line 1: grpc connect: --proto needs protoc on the PATH (Debian: apt install "
+                           "protobuf-compiler); a server with reflection needs no files")
+
+
+def test_tls_with_a_local_certificate(run_workbench, workdir):
+    require_grpc()
+    key, certificate = workdir / "server.key", workdir / "server.crt"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out",
+                    str(certificate), "-days", "2", "-subj", "/CN=127.0.0.1", "-addext",
+                    "subjectAltName=IP:127.0.0.1"], capture_output=True, check=True)
+    with _server_with([sys.executable, str(HERE / "grpc_server.py"), "--tls", str(certificate), str(key)]) as url:
+        url = url.replace("http://", "https://")
+        code, out, err = run_workbench(input=script(f"grpc connect {url}"))
+        assert "TLS" in err or "certificate" in err
+        code, out, err = run_workbench(input=script(
+            f"cacert {certificate}",
+            f"grpc connect {url}",
+            'grpc call Tester/Greet {"name": "tls"}',
+        ))
+        assert code == 0, err
+        assert messages(out)[-1]["message"] == "Hello, tls!"
+
+
+def test_a_secret_in_metadata_reaches_the_server_and_nothing_else(run_workbench, workdir, grpc_server):
+    code, out, err = run_workbench(input=script(
+        f"set --secret token {SECRET}",
+        "header Authorization: Bearer {{token}}",
+        f"grpc connect {grpc_server}",
+        'grpc call Tester/Greet {"name": "{{token}}"}',
+        "save grpc-session.json",
+    ))
+    assert code == 0, err
+    reply = messages(out)[-1]
+    assert reply["metadata"] == {"authorization": "present"}
+    # The reply quotes the secret back: masked on the screen.
+    assert SECRET not in out and SECRET not in err
+    assert reply["message"] == "Hello, ••••••!" or "Hello, " in reply["message"]
+    for path in workdir.rglob("*"):
+        if path.is_file():
+            assert SECRET not in path.read_text(errors="replace"), path
+
+
+class _server_with:
+    """A grpc_server.py with its own arguments, yielding its http:// URL."""
+
+    def __init__(self, arguments: list[str]):
+        self.arguments = arguments
+
+    def __enter__(self) -> str:
+        import select
+        import time
+        self.process = subprocess.Popen([*self.arguments, "--host", "127.0.0.1", "--port", "0"],
+                                        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        deadline, line = time.monotonic() + 15, b""
+        while not line.endswith(b"\n") and time.monotonic() < deadline:
+            ready, _, _ = select.select([self.process.stdout], [], [], 0.2)
+            if ready:
+                chunk = os.read(self.process.stdout.fileno(), 1)
+                if not chunk:
+                    break
+                line += chunk
+            elif self.process.poll() is not None:
+                break
+        text = line.decode("ascii", "replace").strip()
+        if not text.startswith("PORT "):
+            self.process.kill()
+            pytest.fail(f"gRPC server did not start: {self.process.stderr.read().decode(errors='replace')}",
+                        pytrace=False)
+        return f"http://127.0.0.1:{int(text.split()[1])}"
+
+    def __exit__(self, *_):
+        self.process.kill()
+        self.process.wait(timeout=5)
+        self.process.stdout.close()
+        self.process.stderr.close()
