@@ -113,6 +113,12 @@ import Testing
         case .graphql(.schemaOff): "graphql schema off"
         case .graphql(.ls): "graphql ls [TYPE]"
         case .graphql(.describe): "graphql describe TYPE[.FIELD]"
+        case .grpc(.show): "grpc"
+        case .grpc(.connect): "grpc connect URL [--proto FILE...] [--import-path DIR...]"
+        case .grpc(.off): "grpc off"
+        case .grpc(.ls): "grpc ls [SERVICE]"
+        case .grpc(.describe): "grpc describe NAME"
+        case .grpc(.call): "grpc call SERVICE/METHOD [JSON]"
         case .show: "show"
         case .showWithSecrets: "show --secrets"
         case .curl(let secrets): secrets ? "curl --secrets" : "curl"
@@ -204,7 +210,8 @@ import Testing
             "query add a 1", "query set a 2", "query rm a", "query clear", "query", "header A: 1", "header add A: 2",
             "header rm A", "header clear", "header", "body text", "body edit", "body example", "body", "body clear",
             "body graphql { a }", "body graphql vars {}", "body graphql operation Q", "graphql", "graphql schema",
-            "graphql schema off", "graphql ls", "graphql describe Query", "show", "show --secrets", "curl", "curl --secrets",
+            "graphql schema off", "graphql ls", "graphql describe Query", "grpc", "grpc connect http://h:1", "grpc off",
+            "grpc ls", "grpc describe A", "grpc call S/M {}", "show", "show --secrets", "curl", "curl --secrets",
             "import curl https://h", "import f.txt", "export curl", "allow-files d", "reset", "clear", "send", "timing",
             "last", "set a 1", "set --secret a", "unset a", "vars", "capture t status", "capture rm t", "expect status 200",
             "expect", "expect rm 1", "expect clear", "save s.json", "load s.json", "load f.http", "restore", "history",
