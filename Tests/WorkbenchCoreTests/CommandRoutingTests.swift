@@ -41,6 +41,8 @@ import Testing
         case .diff: "diff"
         case .use: "use"
         case .run, .runHTTPFile: "run"
+        case .sleep: "sleep"
+        case .scriptBlock(let keyword): keyword
         case .follow: "follow"
         case .timeout: "timeout"
         case .insecure: "insecure"
@@ -128,6 +130,8 @@ import Testing
         case .allowFiles: "allow-files [DIR]"
         case .reset: "reset"
         case .clear: "clear"
+        case .send(_, _, _, _, _, _, .some(let repetition)):
+            repetition.until == nil ? "send --retry N" : "send --until CHECK [--every 2s] [--for 60s]"
         case .send: "send [--body] [--path-as-is]"
         case .timing: "timing"
         case .last: "last [all|headers|body|status]"
@@ -153,6 +157,8 @@ import Testing
         case .diff: "diff N M [--header NAME]... [--ignore PATH]..."
         case .use: "use N"
         case .run: "run SCRIPT"
+        case .sleep: "sleep DURATION"
+        case .scriptBlock(let keyword): ["if": "if CHECK", "repeat": "repeat N"][keyword] ?? keyword
         case .runHTTPFile: "run FILE.http [--env NAME]"
         case .follow: "follow on|off"
         case .timeout: "timeout SECONDS"
@@ -215,7 +221,9 @@ import Testing
             "import curl https://h", "import f.txt", "export curl", "allow-files d", "reset", "clear", "send", "timing",
             "last", "set a 1", "set --secret a", "unset a", "vars", "capture t status", "capture rm t", "expect status 200",
             "expect", "expect rm 1", "expect clear", "save s.json", "load s.json", "load f.http", "restore", "history",
-            "history rm 1", "history clear", "replay all", "diff 1 2", "use 1", "run s.txt", "run f.http", "follow on",
+            "history rm 1", "history clear", "replay all", "diff 1 2", "use 1", "run s.txt", "run f.http", "send --until status 200",
+            "send --retry 2", "sleep 2s",
+            "if status 200", "else", "end", "repeat 2", "follow on",
             "timeout 5", "insecure off", "color never", "maxbody 1M", "settings", "print body", "pager off", "cookies",
             "cookies rm a", "cookies clear", "auth", "auth none", "auth basic a:b", "auth digest a:b", "auth bearer t",
             "auth apikey header X-Key k", "auth aws-sigv4 A:S us-east-1 s3", "auth oauth2", "auth oauth2 refresh",

@@ -61,7 +61,10 @@ public enum Command: Equatable, Sendable {
     /// `pipe`: `send | COMMAND`, the body goes through `/bin/sh -c COMMAND` as `last | COMMAND` sends it.
     /// `clear`: clear the screen, as Ctrl-L does.
     case clear
-    case send(method: String?, path: String?, output: String?, withBody: Bool = false, pathAsIs: Bool = false, pipe: String? = nil)
+    /// `repetition`: `--until CHECK [--every D] [--for D]`, `--retry N`.
+    case send(
+        method: String?, path: String?, output: String?, withBody: Bool = false, pathAsIs: Bool = false, pipe: String? = nil,
+        repetition: SendRepetition? = nil)
     case timing
     /// `last [PART] [> FILE | | COMMAND]`: the last response again, without sending.
     case last(part: ResponsePart?, destination: LastDestination)
@@ -108,6 +111,11 @@ public enum Command: Equatable, Sendable {
     case run(String)
     /// `run FILE.http [--env NAME]`: a `.http` file's requests added to the history and sent in order.
     case runHTTPFile(String, environment: String?)
+    /// `sleep DURATION`: wait (in a script, between polls of something).
+    case sleep(seconds: Double)
+    /// `if CHECK`, `else`, `end`, `repeat N` typed outside a script: the block words are a
+    /// script's (`ScriptBlockReader`), so here they only say so.
+    case scriptBlock(keyword: String)
 
     // Settings
     case follow(Bool)

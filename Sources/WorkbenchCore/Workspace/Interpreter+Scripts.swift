@@ -17,22 +17,38 @@ extension Interpreter {
         if lines.last?.isEmpty == true { lines.removeLast() }
         runDepth += 1
         defer { runDepth -= 1 }
+        // The outermost script bounds its sleeps, nested `run`s counting towards it.
+        let outermost = scriptSleep == nil
+        if outermost { scriptSleep = 0 }
+        defer { if outermost { scriptSleep = nil } }
+        var blocks = ScriptBlockReader()
         for (index, bytes) in lines.enumerated() {
             // A line that is not UTF-8 is refused naming the byte, as `workbench run` does.
-            let line: String
+            let statement: ScriptStatement?
             do throws(WorkbenchError) {
-                line = try UTF8Line.decode(bytes)
+                let line = try UTF8Line.decode(bytes)
+                statement = try blocks.read(line, number: index + 1, bodyPending: isCollectingBody)
             } catch {
                 cancelPendingInput()
                 throw error.prefixed("\(file):\(index + 1): ")
             }
-            switch handle(line: line) {
-            case .ok: continue
-            case .exit: return
-            case .failed(let error):
-                cancelPendingInput()
-                throw error.prefixed("\(file):\(index + 1): ")
+            guard let statement else { continue }
+            do throws(ScriptStop) {
+                try run(statement)
+            } catch {
+                switch error {
+                case .exit: return
+                case .failed(let failure, let line):
+                    cancelPendingInput()
+                    throw failure.prefixed("\(file):\(line): ")
+                }
             }
+        }
+        do throws(WorkbenchError) {
+            try blocks.finish()
+        } catch {
+            cancelPendingInput()
+            throw error.prefixed("\(file):\(blocks.openingLine ?? lines.count): ")
         }
         if case .failed(let error) = finishInput() {
             throw error.prefixed("\(file):\(lines.count): ")

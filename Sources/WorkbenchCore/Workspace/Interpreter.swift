@@ -49,6 +49,10 @@ public final class Interpreter {
     /// Why the last send failed, until a send succeeds: `expect` and `capture` then have
     /// no response to work on, and must not fall back to an older request's.
     private var lastSendFailure: String?
+    /// Why the last send failed, for checks outside this file (`if CHECK` in scripts).
+    var lastSendFailureReason: String? { lastSendFailure }
+    /// The seconds a script's `sleep`s waited so far; nil outside a script (no total bound).
+    var scriptSleep: Double?
     /// How deep `run` scripts are nested: a script that runs itself stops here.
     var runDepth = 0
     static let runDepthLimit = 8
@@ -336,7 +340,7 @@ public final class Interpreter {
         case .oauth2(let command):
             try runOAuth2(command)
             return .ok
-        case .send(let outputFile, let note, let withBody, let pathAsIs, let pipe):
+        case .send(let outputFile, let note, let withBody, let pathAsIs, let pipe, let repetition):
             if let note { output.printLine(note) }
             // Only with a description: a method called on the stored workspace copies it whole.
             if workspace.api != nil {
@@ -354,7 +358,8 @@ public final class Interpreter {
             // A stream (events, NDJSON, chunked text) is shown while it arrives.
             let stream = StreamRenderer(sink: output, color: usesColor, outputIsTerminal: display.outputIsTerminal)
             // A body piped to a command goes there whole, not onto the screen while it arrives.
-            if pipe == nil { options.stream = stream }
+            // A repeated send shows its tries as lines, and the last response whole.
+            if pipe == nil && repetition == nil { options.stream = stream }
             options = reportingWait(options, until: { stream.kind != nil })
             defer { waiting?(nil) }
             var exchange: Exchange
@@ -367,13 +372,22 @@ public final class Interpreter {
                         withBody: withBody, pathAsIs: pathAsIs, redactors: redactors)
                 }
             }
-            do {
+            func sendOnce() throws(WorkbenchError) -> Exchange {
                 try renewOAuth2TokenIfDue()
-                exchange = try sendWorkspace()
+                var exchange = try sendWorkspace()
                 if OAuth2Protocol.isInvalidToken(exchange.response), workspace.endpoint.auth?.scheme == .oauth2 {
                     // Once: the server says the token is no good (revoked, or expired early).
                     try renewOAuth2Token(reason: "the server refused the token (invalid_token)")
                     exchange = try sendWorkspace()
+                }
+                return exchange
+            }
+            var gaveUp: WorkbenchError?
+            do throws(WorkbenchError) {
+                if let repetition {
+                    (exchange, gaveUp) = try sendRepeatedly(repetition, send: sendOnce)
+                } else {
+                    exchange = try sendOnce()
                 }
             } catch {
                 stream.finish()
@@ -395,6 +409,8 @@ public final class Interpreter {
             if case .graphql = exchange.record.endpoint.body {
                 for line in GraphQLResponseErrors.lines(exchange.response) { output.printError(line) }
             }
+            // Polling gave up (or Ctrl-C stopped it): the last response is shown and kept, the line fails.
+            if let gaveUp { throw gaveUp }
             return .ok
         case .last(let part, let destination):
             try showLast(part: part, destination: destination)
@@ -404,6 +420,9 @@ public final class Interpreter {
             return .ok
         case .runHTTPFile(let file, let environment):
             try runHTTPFile(file, environment: environment)
+            return .ok
+        case .sleep(let seconds):
+            try sleep(seconds: seconds)
             return .ok
         case .timing:
             guard let response = workspace.lastResponse else {

@@ -27,39 +27,68 @@ public struct ScriptRun {
         streams.printError(" line \(line): " + interpreter.redactor.redact(message), prefix: errorPrefix)
     }
 
-    /// Runs every line `nextLine` gives; returns the exit status.
+    /// Runs every line `nextLine` gives; returns the exit status. A block (`if` ... `end`,
+    /// `repeat N` ... `end`) runs when its `end` is read; an error inside it names its own line.
     public func run(nextLine: () -> Result<String, WorkbenchError>?) -> Int32 {
         var lineNumber = 0
         var failed = false
+        var blocks = ScriptBlockReader()
+        interpreter.scriptSleep = 0
+        defer { interpreter.scriptSleep = nil }
         while let read = nextLine() {
             lineNumber += 1
-            let result: Interpreter.LineResult
+            let stop: Interpreter.ScriptStop?
             switch read {
-            case .success(let line): result = interpreter.handle(line: line)
+            case .success(let line):
+                stop = step(line, number: lineNumber, blocks: &blocks)
             case .failure(let error):
                 // A body block cannot be set with a line missing from it.
                 let abandoned = interpreter.pendingTerminator.map { "; `body <<\($0)` was abandoned and the body not set" } ?? ""
                 interpreter.cancelPendingInput()
-                result = .failed(error.mapMessage { $0 + abandoned })
+                stop = .failed(error.mapMessage { $0 + abandoned }, line: lineNumber)
             }
             // Whoever reads the other end of a pipe sees each command's output when it is done.
             streams.flush()
-            switch result {
-            case .ok:
+            switch stop {
+            case nil:
                 continue
             case .exit:
                 return finish(failed: failed)
-            case .failed(let error):
-                report(error.message, line: lineNumber)
+            case .failed(let error, let line):
+                report(error.message, line: line)
                 failed = true
                 if !keepGoing { return finish(failed: true) }
             }
+        }
+        do throws(WorkbenchError) {
+            try blocks.finish()
+        } catch {
+            report(error.message, line: blocks.openingLine ?? lineNumber)
+            interpreter.cancelPendingInput()
+            return finish(failed: true)
         }
         if case .failed(let error) = interpreter.finishInput() {
             report(error.message, line: lineNumber)
             failed = true
         }
         return finish(failed: failed)
+    }
+
+    /// One line read: nil when it ran (or joined an open block), else what stopped it.
+    private func step(_ line: String, number: Int, blocks: inout ScriptBlockReader) -> Interpreter.ScriptStop? {
+        let statement: ScriptStatement?
+        do throws(WorkbenchError) {
+            statement = try blocks.read(line, number: number, bodyPending: interpreter.isCollectingBody)
+        } catch {
+            return .failed(error, line: number)
+        }
+        guard let statement else { return nil }
+        do throws(Interpreter.ScriptStop) {
+            try interpreter.run(statement)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// The exit status: 1 when a line failed or the output could not be written.

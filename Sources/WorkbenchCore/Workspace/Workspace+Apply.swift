@@ -55,9 +55,10 @@ extension Workspace {
         case .allowFiles(let folder): return try Effect.allowFiles(folder, in: &self)
         case .reset: return Effect.reset(&self)
         case .clear: return .clearScreen
-        case .send(let method, let path, let output, let withBody, let pathAsIs, let pipe):
+        case .send(let method, let path, let output, let withBody, let pathAsIs, let pipe, let repetition):
             return try Effect.send(
-                method: method, path: path, output: output, withBody: withBody, pathAsIs: pathAsIs, pipe: pipe, in: &self)
+                method: method, path: path, output: output, withBody: withBody, pathAsIs: pathAsIs, pipe: pipe,
+                repetition: repetition, in: &self)
         case .timing: return .timing
         case .last(let part, let destination): return try Effect.last(part: part, destination: destination, self)
         case .set(let name, let value, let secret): return try Effect.set(name, to: value, secret: secret, in: &self)
@@ -84,6 +85,8 @@ extension Workspace {
         case .use(let number): return try Effect.use(number, in: &self, context: context)
         case .run(let file): return .run(file)
         case .runHTTPFile(let file, let environment): return .runHTTPFile(file, environment: environment)
+        case .sleep(let seconds): return .sleep(seconds: seconds)
+        case .scriptBlock(let keyword): throw Effect.outsideAScript(keyword)
         case .follow(let on): return Effect.setFollow(on, in: &self)
         case .timeout(let seconds): return Effect.setTimeout(seconds, in: &self)
         case .insecure(let on): return Effect.setInsecure(on, in: &self)

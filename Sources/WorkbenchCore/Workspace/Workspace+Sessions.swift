@@ -152,6 +152,9 @@ extension Workspace {
                 line += "  \(response.statusCode)  \(Quantities.duration(response.elapsedMilliseconds / 1000))"
             }
             var notes: [String] = []
+            if let repetition = record.repetition {
+                notes.append("\(record.tries.count) tr\(record.tries.count == 1 ? "y" : "ies"), \(repetition.text)")
+            }
             if !record.captures.isEmpty { notes.append("captures " + record.captures.map(\.name).joined(separator: ", ")) }
             if !record.expectations.isEmpty {
                 notes.append("\(record.expectations.count) expectation\(record.expectations.count == 1 ? "" : "s")")

@@ -154,7 +154,9 @@ public enum CommandOutcome: Equatable, Sendable {
     /// Send the (already updated) Endpoint; write the body to this file if given.
     /// `note` (the base moved) is printed first; `withBody`: the send asked for the body;
     /// `pathAsIs`: for the path as typed, dot segments and all.
-    case send(output: String?, note: String? = nil, withBody: Bool = false, pathAsIs: Bool = false, pipe: String? = nil)
+    case send(
+        output: String?, note: String? = nil, withBody: Bool = false, pathAsIs: Bool = false, pipe: String? = nil,
+        repetition: SendRepetition? = nil)
     /// Print the last response's timings.
     case timing
     /// Show the last response again: part nil means as `print` chose.
@@ -163,6 +165,8 @@ public enum CommandOutcome: Equatable, Sendable {
     case run(String)
     /// `run FILE.http`: its requests are sent by the interpreter.
     case runHTTPFile(String, environment: String?)
+    /// `sleep DURATION`: the interpreter waits, Ctrl-C ending it.
+    case sleep(seconds: Double)
     /// Replay requests of the history (on past a failure when `keepGoing`).
     case replay(ReplayTarget, keepGoing: Bool = false)
     /// `diff`: the differences, shown coloured on a terminal.

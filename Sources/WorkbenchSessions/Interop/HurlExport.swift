@@ -39,7 +39,7 @@ enum HurlExport {
                     record.settings, variables: variables,
                     redirects: record.response?.redirectStatuses),
                 auth: portable.auth,
-                pathAsIs: record.endpoint.sendsPathAsIs)
+                pathAsIs: record.endpoint.sendsPathAsIs, repetition: record.repetition)
             if portable.body != nil, let body = record.endpoint.body {
                 lines += self.body(body, portable: portable)
             }
@@ -49,12 +49,42 @@ enum HurlExport {
     }
 
     /// The `[Options]` section: the auth kind's own first.
-    static func options(_ settings: Settings, follows: Bool, auth: Auth? = nil, pathAsIs: Bool = false) -> [String] {
+    static func options(
+        _ settings: Settings, follows: Bool, auth: Auth? = nil, pathAsIs: Bool = false, repetition: SendRepetition? = nil
+    ) -> [String] {
         var options = auth.map { $0.scheme.kind.hurlOptions($0) } ?? []
         if pathAsIs { options.append("path-as-is: true") }
         if follows { options.append("location: true") }
         if settings.insecure { options.append("insecure: true") }
-        return options.isEmpty ? [] : ["[Options]"] + options
+        var notes: [String] = []
+        if let repetition {
+            (options, notes) = (options + retryOptions(repetition).options, retryOptions(repetition).notes)
+        }
+        return (options.isEmpty ? [] : ["[Options]"] + options) + notes
+    }
+
+    /// `send --until` / `--retry` as Hurl's `retry` (retries while an assert fails or the request
+    /// errs) and `retry-interval` (fixed, in milliseconds). The `--until` check becomes an assert
+    /// (`response`); what Hurl cannot do is said in a comment.
+    static func retryOptions(_ repetition: SendRepetition) -> (options: [String], notes: [String]) {
+        var notes: [String] = []
+        var count = repetition.retries
+        var interval = SendRepetition.firstBackoff
+        if repetition.until != nil {
+            // Tries within --for, the first one not a retry.
+            let polls = max(Int((repetition.limit / repetition.every).rounded(.down)), 1)
+            count = max(count, polls)
+            interval = repetition.every
+            notes.append(
+                "# send --until: Hurl retries every \(DurationText.shown(interval)) up to \(count) times; --for \(DurationText.shown(repetition.limit)) is not a time limit there"
+            )
+        }
+        if repetition.retries > 0 {
+            notes.append(
+                "# send --retry: Hurl waits a fixed retry-interval; the exponential backoff and Retry-After are not expressible, and it retries on any failed assert, not only 429 and 503"
+            )
+        }
+        return (["retry: \(count)", "retry-interval: \(Int((interval * 1000).rounded()))"], notes)
     }
 
     static func body(_ body: Body, portable: PortableRequest) -> [String] {
@@ -84,7 +114,8 @@ enum HurlExport {
         var status = "*"
         var asserts: [String] = []
         var unsupported: [String] = []
-        for expectation in record.effectiveExpectations {
+        let until = record.repetition?.until.map { [$0] } ?? []
+        for expectation in record.effectiveExpectations + until {
             switch expectation {
             case .status(.code(let code)): status = String(code)
             case .status(.range(let hundred)): asserts += ["status >= \(hundred * 100)", "status < \(hundred * 100 + 100)"]

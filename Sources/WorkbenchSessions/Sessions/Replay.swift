@@ -1,3 +1,4 @@
+import Platform
 import WorkbenchBasics
 import WorkbenchHTTP
 import WorkbenchAPIs
@@ -45,6 +46,8 @@ public struct Replayer {
         public var request: PreparedRequest? = nil
         /// Why it was not sent, when it was not: the run stopped before it.
         public var skipped: ReplaySkip? = nil
+        /// The tries of a request recorded with `send --until` / `--retry`.
+        public var tries: [SendTry] = []
 
         public init(
             number: Int, method: String, url: String, response: HTTPResponse?, problems: [ReplayFailure],
@@ -129,7 +132,20 @@ public struct Replayer {
         outcome.request = request.shown
         let response: HTTPResponse
         do throws(WorkbenchError) {
-            response = try sender.send(request, settings: record.settings, cookies: cookies)
+            if let repetition = record.repetition {
+                // `send --until` / `--retry` replays as it was sent: tried again, the same way.
+                let scope = VariableScope(variables: variables, environment: environment)
+                let ending = repeatedSend(repetition).run(
+                    send: { [cookies] () throws(WorkbenchError) in try sender.send(request, settings: record.settings, cookies: cookies) },
+                    check: { repetition.until?.check($0, in: scope) }, mask: { $0 }, report: { _ in })
+                outcome.tries = ending.tries
+                response = try ending.last.get()
+                if let failure = ending.failure {
+                    outcome.problems.append(.expectation(Expectation.Result(passed: false, message: "until \(failure.message)")))
+                }
+            } else {
+                response = try sender.send(request, settings: record.settings, cookies: cookies)
+            }
         } catch {
             // What the engine refuses before the transfer (a file to upload gone, a Content-Length
             // larger than the body) carries no transport kind: nothing was sent.
@@ -171,6 +187,29 @@ public struct Replayer {
         return outcome
     }
 
+    /// The loop of a repeated send on this replayer's transport: waits poll Ctrl-C.
+    func repeatedSend(_ repetition: SendRepetition) -> RepeatedSend<HTTPResponse> {
+        let clock = ContinuousClock()
+        let origin = clock.now
+        let shouldAbort = options.shouldAbort
+        return RepeatedSend<HTTPResponse>(
+            repetition: repetition, response: { $0 },
+            now: { Double(time(nil)) },
+            jitter: { Double.random(in: 0..<1) },
+            wait: { seconds in
+                let deadline = clock.now + .milliseconds(Int64((seconds * 1000).rounded()))
+                while clock.now < deadline {
+                    if shouldAbort() { return false }
+                    usleep(20_000)
+                }
+                return true
+            },
+            clock: {
+                let elapsed = clock.now - origin
+                return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            })
+    }
+
     /// Variables the requests use that nobody provides: not set, not in the
     /// environment given, and not captured by an earlier request.
     public static func missingVariables(in records: [RequestRecord], known: Variables) -> [String] {
@@ -195,6 +234,7 @@ public struct Replayer {
         if let response = outcome.response {
             text += "  \(response.statusCode)  \(Quantities.duration(response.timings.total))"
         }
+        if outcome.tries.count > 1 { text += "  (\(outcome.tries.count) tries)" }
         if !outcome.failures.isEmpty {
             text += "  " + outcome.failures.joined(separator: "; ")
         }

@@ -9,6 +9,10 @@ public struct RequestRecord: Equatable, Sendable {
     public var captures: [Capture]
     public var expectations: [Expectation]
     public var response: RecordedResponse?
+    /// `send --until` / `--retry`: how it was sent again, and the tries it took (the response
+    /// is the last try's); nil for a request sent once.
+    public var repetition: SendRepetition?
+    public var tries: [SendTry] = []
     /// Members of the record in its file (and in its endpoint, settings,
     /// captures, response) that this workbench does not know, written back when saved.
     public var unknown: UnknownMembers?

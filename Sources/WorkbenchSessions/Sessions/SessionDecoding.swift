@@ -456,7 +456,50 @@ final class FieldReader {
         if let response = object["response"], response != .null {
             record.response = try self.response(response, "\(path).response")
         }
+        if let repeated = object["repeat"] {
+            (record.repetition, record.tries) = try repetition(repeated, "\(path).repeat")
+        }
         return record
+    }
+
+    /// `send --until` / `--retry` and its tries, within the bounds the command keeps.
+    func repetition(_ value: JSONValue, _ path: String) throws(WorkbenchError) -> (SendRepetition, [SendTry]) {
+        let object = try object(value, path)
+        var repetition = SendRepetition()
+        if let until = try optionalString(object["until"], "\(path).until") {
+            do throws(WorkbenchError) {
+                repetition.until = try Expectation.parse(until)
+            } catch {
+                throw fail("\(path).until", error.message)
+            }
+            if object["everySeconds"] != nil { repetition.every = try number(object["everySeconds"], "\(path).everySeconds") }
+            if object["forSeconds"] != nil { repetition.limit = try number(object["forSeconds"], "\(path).forSeconds") }
+            guard repetition.every > 0, repetition.every <= SendRepetition.maximumEvery else {
+                throw fail("\(path).everySeconds", "expected more than 0 and at most \(Quantities.trimmed(SendRepetition.maximumEvery))")
+            }
+            guard repetition.limit > 0, repetition.limit <= SendRepetition.maximumLimit else {
+                throw fail("\(path).forSeconds", "expected more than 0 and at most \(Quantities.trimmed(SendRepetition.maximumLimit))")
+            }
+        }
+        if object["retry"] != nil {
+            repetition.retries = try integer(object["retry"], "\(path).retry")
+            guard (0...SendRepetition.maximumRetries).contains(repetition.retries) else {
+                throw fail("\(path).retry", "expected 0 to \(SendRepetition.maximumRetries) retries")
+            }
+        }
+        var tries: [SendTry] = []
+        for (index, item) in try array(object["tries"], "\(path).tries", optional: true).enumerated() {
+            let tryPath = "\(path).tries[\(index)]"
+            let fields = try self.object(item, tryPath)
+            tries.append(
+                SendTry(
+                    status: fields["status"] == nil ? nil : try integer(fields["status"], "\(tryPath).status"),
+                    failure: try optionalString(fields["failure"], "\(tryPath).failure"),
+                    elapsedMilliseconds: fields["elapsedMs"] == nil ? 0 : try number(fields["elapsedMs"], "\(tryPath).elapsedMs"),
+                    again: try optionalString(fields["again"], "\(tryPath).again"),
+                    waitedSeconds: fields["waitedSeconds"] == nil ? nil : try number(fields["waitedSeconds"], "\(tryPath).waitedSeconds")))
+        }
+        return (repetition, tries)
     }
 
     func response(_ value: JSONValue, _ path: String) throws(WorkbenchError) -> RecordedResponse {

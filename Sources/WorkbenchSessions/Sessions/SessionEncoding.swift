@@ -182,7 +182,7 @@ public enum SessionEncoding {
 
     /// A request record as this workbench writes it.
     static func canonical(_ record: RequestRecord) -> JSONValue {
-        .object([
+        var members: [JSONMember] = [
             member("endpoint", encode(record.endpoint)),
             member("settings", encode(record.settings)),
             member(
@@ -196,7 +196,38 @@ public enum SessionEncoding {
                     })),
             member("expectations", .array(record.expectations.map { .string($0.text) })),
             member("response", record.response.map(encode) ?? .null),
-        ])
+        ]
+        // Only for a repeated send, so files of the others stay as they were.
+        if let repetition = record.repetition { members.append(member("repeat", encode(repetition, tries: record.tries))) }
+        return .object(members)
+    }
+
+    /// `send --until` / `--retry` and the tries it took.
+    static func encode(_ repetition: SendRepetition, tries: [SendTry]) -> JSONValue {
+        var members: [JSONMember] = []
+        if let until = repetition.until {
+            members += [
+                member("until", .string(until.text)), member("everySeconds", .number(Quantities.trimmed(repetition.every))),
+                member("forSeconds", .number(Quantities.trimmed(repetition.limit))),
+            ]
+        }
+        if repetition.retries > 0 { members.append(member("retry", .number(String(repetition.retries)))) }
+        members.append(
+            member(
+                "tries",
+                .array(
+                    tries.map { attempt in
+                        var fields: [JSONMember] = []
+                        if let status = attempt.status { fields.append(member("status", .number(String(status)))) }
+                        if let failure = attempt.failure { fields.append(member("failure", .string(failure))) }
+                        fields.append(member("elapsedMs", .number(Quantities.trimmed(attempt.elapsedMilliseconds))))
+                        if let again = attempt.again { fields.append(member("again", .string(again))) }
+                        if let waited = attempt.waitedSeconds {
+                            fields.append(member("waitedSeconds", .number(Quantities.trimmed(waited))))
+                        }
+                        return .object(fields)
+                    })))
+        return .object(members)
     }
 
     static func encode(_ response: RecordedResponse) -> JSONValue {

@@ -85,7 +85,8 @@ enum CommandTable {
     static let groups: [CommandGroup] = [
         CommandDeclaration.buildingGroup, CommandDeclaration.sendingGroup, CommandDeclaration.variablesGroup,
         CommandDeclaration.checkingGroup, CommandDeclaration.knowingGroup, CommandDeclaration.toolsGroup,
-        CommandDeclaration.settingsGroup, CommandDeclaration.networkGroup, CommandDeclaration.leavingGroup,
+        CommandDeclaration.runsGroup, CommandDeclaration.settingsGroup, CommandDeclaration.networkGroup,
+        CommandDeclaration.leavingGroup,
     ]
 
     static let all: [CommandDeclaration] = groups.flatMap(\.commands)

@@ -37,6 +37,8 @@ extension Command {
         case .diff: .diff
         case .use: .use
         case .run, .runHTTPFile: .run
+        case .sleep: .sleep
+        case .scriptBlock(let keyword): CommandDeclaration.scriptBlockDeclaration(keyword)
         case .follow: .follow
         case .timeout: .timeout
         case .insecure: .insecure

@@ -9,9 +9,10 @@ extension CommandDeclaration {
         title: "Send and look", commands: [.send, .get, .post, .put, .patch, .delete, .head, .options, .last, .timing])
 
     static let send = CommandDeclaration(
-        name: "send", usage: ["send [--body] [--path-as-is]", "send > FILE"],
+        name: "send",
+        usage: ["send [--body] [--path-as-is]", "send > FILE", "send --until CHECK [--every 2s] [--for 60s]", "send --retry N"],
         summary:
-            "Send the request and print the response; `> FILE` writes the raw body to FILE (streamed, with a progress bar on a terminal); --body sends the body with GET, HEAD, OPTIONS, DELETE or TRACE too; --path-as-is sends `.` and `..` path segments as typed (by default they are worked out, as curl does).",
+            "Send the request and print the response; `> FILE` writes the raw body to FILE (streamed, with a progress bar on a terminal); --body sends the body with GET, HEAD, OPTIONS, DELETE or TRACE too; --path-as-is sends `.` and `..` path segments as typed (by default they are worked out, as curl does). --until CHECK sends again every --every (2s) until CHECK (as in `expect`) holds, one line a try, and fails with the last response after --for (60s, at most 1h); --retry N (at most 10) sends again after a transport failure, a 429 or a 503, waiting 0.5s, 1s, 2s... (with jitter, at most 30s) or what Retry-After asks (seconds or a date; at most 60s). Either is one history entry with its tries; Ctrl-C stops.",
         example: "send", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseSend(method: nil) },
         sends: true,
@@ -30,7 +31,8 @@ extension CommandDeclaration {
     private static func methodVerb(_ name: String, example: String, note: String = "") -> CommandDeclaration {
         let method = name.uppercased()
         return CommandDeclaration(
-            name: name, usage: ["\(name) [PATH] [--body] [--path-as-is]"],
+            name: name,
+            usage: ["\(name) [PATH] [--body] [--path-as-is]", "\(name) [PATH] --until CHECK [--every D] [--for D] [--retry N]"],
             summary: "Set the method to \(method) (and the path and query, if given), then send\(note).",
             example: example, subcommands: [],
             parse: { words throws(WorkbenchError) in try words.parseSend(method: method) },
@@ -67,11 +69,47 @@ extension CommandWords {
         var output: String?
         var withBody = false
         var pathAsIs = false
+        var repetition = SendRepetition()
+        var repeats = false
+        var every: Double?
+        var limit: Double?
         var index = 0
         let texts = texts
+        let flags: Set<String> = ["--body", "--path-as-is", "--until", "--every", "--for", "--retry"]
         while index < texts.count {
             let word = texts[index]
-            if word == "--body" {
+            if word == "--until" {
+                // The check is every word up to the next flag (or the end): put `> FILE` before it.
+                var end = index + 1
+                while end < texts.count, !flags.contains(texts[end]) { end += 1 }
+                guard end > index + 1 else { throw usageError("--until: expected a check, as in `--until status 200`") }
+                let bytes = Array(line.utf8)
+                let checkText = String(decoding: bytes[args[index + 1].start..<min(args[end - 1].end, bytes.count)], as: UTF8.self)
+                do throws(WorkbenchError) {
+                    repetition.until = try Expectation.parse(checkText.trimmingSpaces())
+                } catch {
+                    throw usageError("--until: \(error.message)")
+                }
+                repeats = true
+                index = end
+            } else if word == "--every" || word == "--for" {
+                guard index + 1 < texts.count else { throw usageError("\(word): expected a duration, as in `\(word) 2s`") }
+                let seconds = try DurationText.seconds(
+                    texts[index + 1], what: "send \(word)",
+                    limit: word == "--every" ? SendRepetition.maximumEvery : SendRepetition.maximumLimit)
+                if word == "--every" { every = seconds } else { limit = seconds }
+                index += 2
+            } else if word == "--retry" {
+                guard index + 1 < texts.count, let count = Int(texts[index + 1]), count >= 0 else {
+                    throw usageError("--retry: expected a number of retries, as in `--retry 3`")
+                }
+                guard count <= SendRepetition.maximumRetries else {
+                    throw usageError("--retry: \(count) is more than \(SendRepetition.maximumRetries), the most retries a send makes")
+                }
+                repetition.retries = count
+                repeats = true
+                index += 2
+            } else if word == "--body" {
                 withBody = true
                 index += 1
             } else if word == "--path-as-is" {
@@ -92,7 +130,19 @@ extension CommandWords {
             }
         }
         if let path { _ = try Endpoint.pathParts(path) }
-        return .command(.send(method: method, path: path, output: output, withBody: withBody, pathAsIs: pathAsIs))
+        if every != nil || limit != nil {
+            guard repetition.until != nil else { throw usageError("--every and --for go with --until CHECK") }
+            repetition.every = every ?? repetition.every
+            repetition.limit = limit ?? repetition.limit
+            guard repetition.every <= repetition.limit else {
+                throw usageError(
+                    "--every \(DurationText.shown(repetition.every)) is longer than --for \(DurationText.shown(repetition.limit))")
+            }
+        }
+        return .command(
+            .send(
+                method: method, path: path, output: output, withBody: withBody, pathAsIs: pathAsIs,
+                repetition: repeats ? repetition : nil))
     }
 
     /// `last [PART] [> FILE]` (`| COMMAND` is cut off before the line is split).
@@ -132,12 +182,16 @@ extension CommandParser {
         let command = trimmedLine[trimmedLine.utf8.index(after: bar)...].trimmingSpaces()
         guard let first = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).first,
             (try? ShellWords.split(String(before))) != nil,
-            case .command(.send(let method, let path, let output, let withBody, let pathAsIs, nil)) = try parse(String(before))
+            case .command(.send(let method, let path, let output, let withBody, let pathAsIs, nil, let repetition)) = try parse(
+                String(before))
         else { return nil }
         let name = String(first)
         guard !command.isEmpty else { throw WorkbenchError("\(name): expected a command after '|', as in `\(name) | jq .`") }
         guard output == nil else { throw WorkbenchError("\(name): `> FILE` and `| COMMAND` cannot both take the body") }
-        return .command(.send(method: method, path: path, output: nil, withBody: withBody, pathAsIs: pathAsIs, pipe: String(command)))
+        return .command(
+            .send(
+                method: method, path: path, output: nil, withBody: withBody, pathAsIs: pathAsIs, pipe: String(command),
+                repetition: repetition))
     }
 
     /// `last [PART] | COMMAND`: everything after the first `|` is the shell's,
@@ -169,7 +223,7 @@ extension CommandDeclaration {
     /// `send` and the method verbs: the method and target set, the request checked, then sent.
     static func send(
         method: String?, path: String?, output: String?, withBody: Bool, pathAsIs: Bool, pipe: String?,
-        in workspace: inout Workspace
+        repetition: SendRepetition?, in workspace: inout Workspace
     ) throws(WorkbenchError) -> CommandOutcome {
         if let method { workspace.endpoint.method = method }
         let note = try path.flatMap { path throws(WorkbenchError) in try workspace.setTarget(path) }
@@ -180,7 +234,7 @@ extension CommandDeclaration {
         if withBody && workspace.endpoint.body == nil {
             throw WorkbenchError("--body: no body is set (`body ...` sets one)")
         }
-        return .send(output: output, note: note, withBody: withBody, pathAsIs: pathAsIs, pipe: pipe)
+        return .send(output: output, note: note, withBody: withBody, pathAsIs: pathAsIs, pipe: pipe, repetition: repetition)
     }
 
     static func last(part: ResponsePart?, destination: LastDestination, _ workspace: Workspace) throws(WorkbenchError)
