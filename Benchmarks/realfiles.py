@@ -95,6 +95,10 @@ def classify(tally: Tally, name: str, out: str, err: str, line: int = 1) -> bool
 
 def split_target(url: str) -> tuple[str, str]:
     """Path (percent-decoded: non-ASCII goes out encoded, as every client sends it) and query."""
+    if url.startswith("/"):
+        # A request target: urlsplit would read `//get` as a host.
+        path, _, query = url.partition("?")
+        return unquote(path) or "/", query
     parts = urlsplit(url)
     return unquote(parts.path) or "/", parts.query
 

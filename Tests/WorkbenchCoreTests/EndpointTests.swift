@@ -217,6 +217,19 @@ import Testing
         #expect(try h.prepared().target == "/api/location")
     }
 
+    /// `https://host//get` goes out as `//get`, as curl and Postman send it: below a bare origin
+    /// the path's slashes stay; where it joins a base's path, exactly one `/` (issue 38).
+    @Test(arguments: [
+        ("path https://h.example//get", "//get"), ("path https://h.example//get//x/", "//get//x/"),
+        ("base https://h.example\npath //get", "//get"), ("base https://h.example/\npath //get", "/get"),
+        ("base https://h.example/api\npath //get", "/api/get"), ("base https://h.example\npath ///", "///"),
+    ])
+    func doubleSlashInThePathStays(lines: String, target: String) throws {
+        let h = InterpreterHarness()
+        try h.run(lines)
+        #expect(try h.prepared().target == target)
+    }
+
     @Test func seed5LoginPostsJSON() throws {
         let h = InterpreterHarness()
         try h.run(

@@ -13,8 +13,9 @@ public struct BaseURL: Equatable, Sendable {
     public var port: Int?
     /// The path prefix, percent-encoded, without a trailing slash (`""` or `/v2`).
     public var pathPrefix: String
-    /// Whether the prefix was typed with a trailing slash (`/v2/`): kept when
-    /// no path follows, since `/v2` and `/v2/` are different resources to a server.
+    /// Whether the base was typed with a trailing slash (`/v2/`, or `https://h/`): kept when
+    /// no path follows, since `/v2` and `/v2/` are different resources to a server; a path
+    /// typed below it joins it with exactly one `/`.
     public var hasTrailingSlash: Bool
     /// `base unix:/PATH.sock[:http://host/prefix]`: the Unix socket the request goes over.
     public var unixSocket: String?
@@ -118,7 +119,7 @@ public struct BaseURL: Equatable, Sendable {
         while prefix.hasSuffix("/") { prefix.removeLast() }
         return BaseURL(
             scheme: scheme, host: host, port: port, pathPrefix: prefix,
-            hasTrailingSlash: !prefix.isEmpty && path.hasSuffix("/"))
+            hasTrailingSlash: path.hasSuffix("/"))
     }
 
     /// `unix:/run/app.sock` (the URL `http://localhost`) or

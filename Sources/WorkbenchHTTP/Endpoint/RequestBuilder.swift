@@ -196,7 +196,10 @@ extension Endpoint {
     package func target(in scope: VariableScope, base: BaseURL) throws(WorkbenchError) -> String {
         var result = base.pathPrefix
         let typedPath = PercentEncoding.path(try Template.expand(path, in: scope))
-        let trimmedPath = typedPath.drop { $0 == "/" }
+        // Exactly one `/` where a path joins a base that names one (`/v2/` and `//users`); below a bare
+        // origin the path is the URL's own, its slashes kept (`https://h//get` sends `//get`, as curl does).
+        let joinsBasePath = !base.pathPrefix.isEmpty || base.hasTrailingSlash
+        let trimmedPath = joinsBasePath ? typedPath.drop { $0 == "/" } : typedPath.hasPrefix("/") ? typedPath.dropFirst() : typedPath[...]
         if !trimmedPath.isEmpty {
             // String, not the Substring: `+` with a Substring is a generic the runtime looks up at first use.
             result += "/" + String(trimmedPath)
