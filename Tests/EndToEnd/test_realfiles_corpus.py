@@ -38,12 +38,12 @@ def test_real_files_import_at_least_as_many_as_measured(tallies, name):
 def test_no_request_goes_out_differently_from_its_file(tallies, name):
     tally = tallies[name]
     assert tally.compared >= {"postman": 124, "har": 37, "http": 78}[name]
-    # One known: newman's whatwg-url collection sends `//get` (an empty first path segment), which the
-    # workbench sends as `/get` (its paths join with exactly one `/`).
-    assert tally.different <= {"postman": 1, "har": 0, "http": 0}[name], tally.differences
+    assert tally.different == 0, tally.differences
 
 
 def test_doc_curl_commands_go_out_as_curl_sends_them(tallies):
     tally = tallies["curl"]
-    assert tally.identical >= 622, tally.differences
+    # The 5 that differ are not the workbench's to change: `$(<file)` in quotes (bash runs it), URLs
+    # with spaces and a form file curl cannot read (curl sends nothing), a header name with a space.
+    assert tally.identical >= 645, tally.differences
     assert tally.identical >= 0.95 * tally.commands

@@ -121,6 +121,21 @@ import Testing
         #expect(headerLines(request) == defaultHeaderLines(host: "example.com") + (announcesLength ? ["Content-Length: 0"] : []))
     }
 
+    /// `header rm Content-Length`: an empty POST goes without `Content-Length: 0`, as `curl -X POST`
+    /// sends it; `header clear` announces it again, and a body is announced whatever was said.
+    @Test func headerRmContentLengthSendsAnEmptyPostWithoutIt() throws {
+        let h = InterpreterHarness()
+        try h.run("base http://example.com\nmethod post\nheader rm Content-Length")
+        #expect(headerLines(try h.prepared()) == defaultHeaderLines(host: "example.com"))
+        #expect(try !h.prepared().announcesBody)
+        #expect(try h.printed("header").contains("not sent: Content-Length"))
+        #expect(throws: WorkbenchError.self) { try h.run("header rm content-length") }
+        try h.run("body abc")
+        #expect(headerLines(try h.prepared()) == defaultHeaderLines(host: "example.com") + ["Content-Length: 3"])
+        try h.run("body clear\nheader clear")
+        #expect(headerLines(try h.prepared()) == defaultHeaderLines(host: "example.com") + ["Content-Length: 0"])
+    }
+
     static let firestoreBase = "https://firestore.googleapis.com/v1/projects/demo-app/databases/(default)/documents"
     static let firestoreProfile =
         #"{"fields": {"profileImage": {"stringValue": "https://img.example/1.png"}, "nickName": {"stringValue": "ana"}, "introduce": {"stringValue": "hi"}}}"#

@@ -246,7 +246,7 @@ public struct Endpoint: Equatable, Sendable {
         let before = headers.count
         let origin = credentialOrigin
         headers.removeAll { $0.hasName(name) && ($0.origin == nil || $0.origin == origin) }
-        let isDefault = Self.removableDefaultNames.contains { HTTPSyntax.equalIgnoringASCIICase($0, name) }
+        let isDefault = Self.omittableNames.contains { HTTPSyntax.equalIgnoringASCIICase($0, name) }
         if headers.count != before {
             let defaultReturns = isDefault && !omittedDefaults.contains { HTTPSyntax.equalIgnoringASCIICase($0, name) }
             return defaultReturns ? .typedRemovedDefaultReturns : .typedRemoved
@@ -254,7 +254,7 @@ public struct Endpoint: Equatable, Sendable {
         if HTTPSyntax.equalIgnoringASCIICase(name, "Host") {
             throw WorkbenchError("Host cannot be removed: HTTP/1.1 requires it (`header Host: NAME` sends another)")
         }
-        guard let canonical = Self.removableDefaultNames.first(where: { HTTPSyntax.equalIgnoringASCIICase($0, name) }) else {
+        guard let canonical = Self.omittableNames.first(where: { HTTPSyntax.equalIgnoringASCIICase($0, name) }) else {
             throw WorkbenchError("no header named \(Excerpt.quoted(name))")
         }
         guard !omittedDefaults.contains(canonical) else {
@@ -266,6 +266,13 @@ public struct Endpoint: Equatable, Sendable {
 
     /// The default headers `header rm` may stop (every default but Host).
     public static let removableDefaultNames = ["User-Agent", "Accept", "Accept-Encoding"]
+
+    /// `header rm Content-Length`: an empty POST, PUT or PATCH goes without `Content-Length: 0`,
+    /// as `curl -X POST URL` sends it (a body of any length is always announced).
+    public static let emptyBodyLength = "Content-Length"
+
+    /// What `header rm NAME` may leave out without a typed header of that name.
+    public static let omittableNames = removableDefaultNames + [emptyBodyLength]
 
     /// `query set`: one typed item of that name, and none pasted with the path.
     public mutating func setQuery(_ name: String, _ value: String) {

@@ -67,6 +67,14 @@ public struct PreparedRequest: Equatable, Sendable {
         return copy
     }
 
+    /// Whether data goes with the request: a body, or an empty one announced as
+    /// `Content-Length: 0` (POST, PUT and PATCH, unless `header rm Content-Length` or an
+    /// imported `curl -X POST URL` says there is none, as curl sends it then).
+    public var announcesBody: Bool {
+        multipart != nil || !body.isEmpty
+            || (Endpoint.methodsWithBody.contains(method) && headers.contains(name: "Content-Length"))
+    }
+
     /// The request as text: request line, header lines, and the body after a blank line.
     ///
     /// A body that is not printable text is summarised instead of dumped.

@@ -155,8 +155,9 @@ extension Endpoint {
                     isFile: part.isFile, contentType: part.effectiveType)
             }
         }
-        if multipart == nil, (!bodyBytes.isEmpty || Self.methodsWithBody.contains(method)) && !userHeaders.contains(name: "Content-Length")
-        {
+        // An empty body is announced by POST, PUT and PATCH unless `header rm Content-Length` said not to.
+        let announcesEmpty = Self.methodsWithBody.contains(method) && !omittedDefaults.contains(Self.emptyBodyLength)
+        if multipart == nil, (!bodyBytes.isEmpty || announcesEmpty) && !userHeaders.contains(name: "Content-Length") {
             all.append(HeaderField(name: "Content-Length", value: String(bodyBytes.count)))
         }
         var request = PreparedRequest(method: method, base: base, target: target, headers: all, body: bodyBytes)

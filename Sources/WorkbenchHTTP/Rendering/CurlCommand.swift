@@ -12,7 +12,7 @@ public enum CurlCommand {
     ) throws(WorkbenchError) -> String {
         var words = ["curl", "--path-as-is", "--compressed"]
         if globs(request.url) { words.append("-g") }
-        let sendsData = request.multipart != nil || !request.body.isEmpty || Endpoint.methodsWithBody.contains(request.method)
+        let sendsData = request.announcesBody
         if request.method == "HEAD" {
             words.append("--head")
         } else if !(request.method == "GET" && !sendsData) && !(request.method == "POST" && sendsData) {
@@ -69,7 +69,7 @@ public enum CurlCommand {
                     words += ["--form-string", ShellWords.quote("\(part.name)=\(part.value)")]
                 }
             }
-        } else if !request.body.isEmpty || Endpoint.methodsWithBody.contains(request.method) {
+        } else if request.announcesBody {
             if case .file(let path) = body {
                 // curl reads the same file, byte for byte.
                 words += ["--data-binary", ShellWords.quote("@" + path)]

@@ -404,7 +404,7 @@ public final class CurlTransport {
     /// Whether curl is handed a body (possibly empty, announced as `Content-Length: 0`).
     /// A HEAD never is: curl would send the bytes, or the length without them.
     static func sendsBody(_ request: PreparedRequest) -> Bool {
-        request.method != "HEAD" && (!request.body.isEmpty || Endpoint.methodsWithBody.contains(request.method))
+        request.method != "HEAD" && request.multipart == nil && request.announcesBody
     }
 
     /// Headers curl (the library, or the `curl` tool of `export curl`) would add

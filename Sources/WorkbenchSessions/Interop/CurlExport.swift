@@ -12,8 +12,8 @@ enum CurlExport {
     {
         var head = ["curl"]
         var groups: [[String]] = []
-        // As the transport: POST, PUT and PATCH announce even an empty body (Content-Length: 0).
-        let hasBody = !request.body.isEmpty || request.multipart != nil || Endpoint.methodsWithBody.contains(request.method)
+        // As the transport: POST, PUT and PATCH announce even an empty body (Content-Length: 0), unless left out.
+        let hasBody = request.announcesBody
         switch request.method {
         case "HEAD": head.append("-I")
         case "GET" where !hasBody: break
@@ -35,7 +35,10 @@ enum CurlExport {
         for field in ExportHeaders.typed(request, endpoint: endpoint) {
             groups.append(["-H", ShellWords.quote(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")])
         }
-        for name in endpoint.omittedDefaults where name != "Accept-Encoding" { groups.append(["-H", ShellWords.quote("\(name):")]) }
+        // Content-Length left out needs no word: curl announces no empty body without -d.
+        for name in endpoint.omittedDefaults where name != "Accept-Encoding" && name != Endpoint.emptyBodyLength {
+            groups.append(["-H", ShellWords.quote("\(name):")])
+        }
         if let parts = request.multipart {
             // -F names a file; --form-string takes a value as is.
             for part in parts {

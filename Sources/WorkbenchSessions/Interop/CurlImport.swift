@@ -252,7 +252,7 @@ public struct CurlImport: Equatable, Sendable {
                 let value = String(line[line.index(after: colon)...]).trimmingSpaces()
                 try HTTPSyntax.checkHeaderName(name)
                 if value.isEmpty {
-                    if let canonical = Endpoint.removableDefaultNames.first(where: { HTTPSyntax.equalIgnoringASCIICase($0, name) }) {
+                    if let canonical = Endpoint.omittableNames.first(where: { HTTPSyntax.equalIgnoringASCIICase($0, name) }) {
                         omitted.append(canonical)
                     }
                     headers.removeAll { $0.hasName(name) }
@@ -482,6 +482,10 @@ public struct CurlImport: Equatable, Sendable {
             }
             for field in typed { try Template.validate(field.value) }
             endpoint.headers = typed
+            if (!hasData || getWithData) && formParts.isEmpty && Endpoint.methodsWithBody.contains(endpoint.method) {
+                // `curl -X POST URL` hands libcurl no data: no `Content-Length: 0` goes out, so none here.
+                omitted.append(Endpoint.emptyBodyLength)
+            }
             endpoint.omittedDefaults = omitted.filter { name in !typed.contains(name: name) }
             if !unknown.isEmpty {
                 import_.warnings.append("not imported (unknown to the workbench): \(unknown.joined(separator: ", "))")

@@ -240,10 +240,10 @@ final class FieldReader {
         endpoint.sendsPathAsIs = try bool(value["pathAsIs"], "\(path).pathAsIs", default: false)
         for (index, item) in try array(value["omittedHeaders"], "\(path).omittedHeaders", optional: true).enumerated() {
             let name = try string(item, "\(path).omittedHeaders[\(index)]")
-            guard let canonical = Endpoint.removableDefaultNames.first(where: { HTTPSyntax.equalIgnoringASCIICase($0, name) }) else {
+            guard let canonical = Endpoint.omittableNames.first(where: { HTTPSyntax.equalIgnoringASCIICase($0, name) }) else {
                 throw fail(
                     "\(path).omittedHeaders[\(index)]",
-                    "\(Excerpt.quoted(name)) is not a default header that can be left out (\(Endpoint.removableDefaultNames.joined(separator: ", ")))"
+                    "\(Excerpt.quoted(name)) is not a default header that can be left out (\(Endpoint.omittableNames.joined(separator: ", ")))"
                 )
             }
             if !endpoint.omittedDefaults.contains(canonical) { endpoint.omittedDefaults.append(canonical) }

@@ -62,7 +62,7 @@ extension CommandDeclaration {
     static let header = CommandDeclaration(
         name: "header", usage: ["header NAME: VALUE", "header add NAME: VALUE", "header rm NAME", "header clear", "header"],
         summary:
-            "Set a header (replacing every header of that name), add one more value, remove, or list. The value is taken as typed, quotes and spaces included; `header rm` on a default (User-Agent, Accept, Accept-Encoding) stops sending it until `header clear`.",
+            "Set a header (replacing every header of that name), add one more value, remove, or list. The value is taken as typed, quotes and spaces included; `header rm` on a default (User-Agent, Accept, Accept-Encoding) stops sending it until `header clear`; `header rm Content-Length` sends an empty POST, PUT or PATCH without `Content-Length: 0`, as `curl -X POST URL` does.",
         example: "header Content-Type: application/json", subcommands: ["add", "rm", "clear"],
         parse: { words throws(WorkbenchError) in try words.parseHeader() },
         verbatim: { line throws(WorkbenchError) in try CommandParser.verbatimHeader(line) },
