@@ -2,9 +2,11 @@
 /// line stays one readable line even when the word was a pasted megabyte.
 public enum Excerpt {
     /// `'word'`, or `'the first 40 characters…' (4.0 MB)` for a longer word.
+    /// Line breaks and other controls are written as escapes (`\n`), so the
+    /// word never splits its message over two lines.
     public static func quoted(_ text: String, limit: Int = 40) -> String {
-        guard text.utf8.count > limit else { return "'\(text)'" }
-        return "'\(text.prefix(limit))…' (\(Quantities.size(text.utf8.count)))"
+        guard text.utf8.count > limit else { return "'\(Template.oneLine(text))'" }
+        return "'\(Template.oneLine(text.prefix(limit)))…' (\(Quantities.size(text.utf8.count)))"
     }
 
     /// The longest URL or other text from outside kept whole in one line of output.

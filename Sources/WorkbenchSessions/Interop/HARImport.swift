@@ -154,7 +154,9 @@ public enum HARImport {
             if endpoint.body != nil && !mimeType.isEmpty && !headers.contains(name: "Content-Type")
                 && endpoint.body?.impliedContentType == nil && !mimeType.lowercased().hasPrefix("multipart/")
             {
-                headers.append(HeaderField(name: "Content-Type", value: mimeType))
+                // The MIME type becomes a header: checked as the log's own headers are.
+                try HTTPSyntax.checkHeaderValue(mimeType, name: "Content-Type")
+                headers.append(HeaderField(name: "Content-Type", value: LiteralText.escaped(mimeType)))
             }
             if endpoint.body != nil && Endpoint.methodsWithoutBody.contains(endpoint.method) {
                 endpoint.sendsBodyWithAnyMethod = true
