@@ -206,6 +206,49 @@ import Testing
 
     // MARK: Goal 5: clear errors, state unchanged
 
+    /// A session written without blanks (as another tool may write one): `copies`
+    /// requests, each about 560 bytes, twice as large once `save` indents it.
+    static func compactSession(requests copies: Int) -> [UInt8] {
+        let endpoint =
+            #"{"base":"http://127.0.0.1:1","method":"POST","path":"/items/{{id}}","segments":[],"#
+            + #""query":[{"name":"page","value":"1"},{"name":"per_page","value":"100"}],"#
+            + #""headers":[{"name":"Accept","value":"application/json"},{"name":"X-Request-Id","value":"0123456789abcdef"}],"#
+            + #""body":{"kind":"json","text":"{\"name\": \"widget\", \"tags\": [\"a\", \"b\"], \"count\": 12}"}}"#
+        let request =
+            #"{"endpoint":\#(endpoint),"settings":{"follow":false,"timeout":30,"insecure":false,"color":"auto","maxBody":67108864},"#
+            + #""captures":[{"name":"id","from":"$.id","secret":false}],"expectations":["status 200"]}"#
+        let requests = Array(repeating: request, count: copies).joined(separator: ",")
+        return Array(
+            #"{"format":"workbench-session","version":2,"endpoint":\#(endpoint),"variables":{"id":"1"},"requests":[\#(requests)]}"#.utf8)
+    }
+
+    /// Issue 40: a 113 MB session of 200,000 requests loaded, then `save` refused it (its
+    /// text grows when written again, past the 128 MB `load` reads). The same at a small
+    /// bound: one line naming it, nothing changed, the next command works.
+    @Test func aSessionSaveCouldNotWriteBackIsRefusedByLoadNamingTheBound() throws {
+        let h = InterpreterHarness()
+        h.interpreter.context.sessionFileBytes = 64 * 1024
+        let big = Self.compactSession(requests: 100)
+        #expect(big.count > 48 * 1024 && big.count < 64 * 1024, "\(big.count)")
+        h.files.contents["big.json"] = big
+        try h.run("base http://127.0.0.1:2\npath /before\nset kept yes")
+        let before = WorkspaceSnapshot(h.workspace)
+        let error = try #require(h.failure("load big.json"))
+        #expect(error.message.hasPrefix("big.json: not loaded: the session would be "), "\(error.message)")
+        #expect(
+            error.message.hasSuffix(
+                ", more than the 64.0 KB `load` reads, even with the responses' bodies left out: `save FILE N...` saves some requests"),
+            "\(error.message)")
+        #expect(!error.message.contains("\n"))
+        #expect(WorkspaceSnapshot(h.workspace) == before)
+        try h.run("show")
+        #expect(h.output.lines.joined(separator: "\n").contains("/before"))
+        // A session that fits once written again loads, and saves.
+        h.files.contents["small.json"] = Self.compactSession(requests: 40)
+        try h.run("load small.json\nsave again.json")
+        #expect(h.workspace.history.count == 40)
+    }
+
     @Test func aHeaderOverTheBoundIsRefusedAndNotKept() throws {
         let h = InterpreterHarness()
         try h.run("base http://127.0.0.1:9")

@@ -49,7 +49,7 @@ extension Workspace {
         if !numbers.isEmpty {
             chosen.history = History(history.indices.filter { numbers.contains($0 + 1) }.map { history[$0] })
         }
-        let (document, chunks) = try chosen.encodedSession()
+        let (document, chunks) = try chosen.encodedSession(bound: context.sessionFileBytes)
         try context.writeFile(chunks.flatMap { $0 }, path)
         if numbers.isEmpty {
             sessionFile = path
@@ -75,18 +75,19 @@ extension Workspace {
     }
 
     /// The session as `save` writes it, or save's refusal when `load` could not read it back.
-    func encodedSession() throws(WorkbenchError) -> (SessionDocument, [[UInt8]]) {
+    func encodedSession(bound: Int = SessionFileBounds.maximumBytes) throws(WorkbenchError) -> (SessionDocument, [[UInt8]]) {
         // Every value equal to a secret masked, wherever it was typed (the encoder's masking).
         let document = SessionDocument(workspace: self, maskingResponses: false)
         let encoder = SessionEncoder()
+        encoder.maximumFileBytes = bound
         let chunks = encoder.encodeChunks(document, maskingSecrets: fileSecretValues, typedSecrets: variables.secretValues)
         try encoder.checkLoadable(chunks)
         return (document, chunks)
     }
 
-    /// A file this large is encoded at `load` as `save` would write it: a session
-    /// `save` would refuse (its text grows when written again) is refused by `load` too.
-    static let sizeCheckedAtLoad = SessionFileBounds.maximumBytes / 4
+    /// A file over a quarter of the bound is encoded at `load` as `save` would write it: a
+    /// session `save` would refuse (its text grows when written again) is refused by `load` too.
+    static func sizeCheckedAtLoad(bound: Int) -> Int { bound / 4 }
 
     /// The warnings: one per file the session names that `localFiles` refuses (left out).
     @discardableResult
@@ -96,9 +97,9 @@ extension Workspace {
         let warnings = localFiles.leaveOutRefusedFiles(in: &document, input: path)
         var loaded = self
         loaded.take(document)
-        if bytes.count > Self.sizeCheckedAtLoad {
+        if bytes.count > Self.sizeCheckedAtLoad(bound: context.sessionFileBytes) {
             do throws(WorkbenchError) {
-                _ = try loaded.encodedSession()
+                _ = try loaded.encodedSession(bound: context.sessionFileBytes)
             } catch {
                 throw WorkbenchError("\(path): not loaded: \(error.message)")
             }

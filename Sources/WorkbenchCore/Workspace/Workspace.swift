@@ -123,6 +123,9 @@ public struct CommandContext {
     public var writeFile: ([UInt8], String) throws(WorkbenchError) -> Void
     /// Where interactive runs autosave; `restore` reads the newest autosave of another run.
     public var autosaves: AutosaveFolder?
+    /// The largest session file `save` writes and `load` reads back (`SessionFileBounds`;
+    /// tests make it small so that a session over it is small too).
+    public var sessionFileBytes = SessionFileBounds.maximumBytes
 
     public init(
         environment: [String: String],
