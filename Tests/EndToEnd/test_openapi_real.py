@@ -291,7 +291,15 @@ def test_a_description_split_into_files_loads_and_its_references_stay_inside_its
 
     (workdir / "secret.yaml").write_text("type: string\n")
     (specs / "api.yaml").write_text((specs / "api.yaml").read_text().replace("schemas/pet.yaml", "../secret.yaml"))
-    result = run_workbench([], input="openapi specs/api.yaml\n", cwd=workdir)
-    assert result.returncode == 1
-    assert result.stderr == ("error: line 1: specs/api.yaml: $ref ../secret.yaml leads outside the description's folder;"
-                             " not read\n")
+    # Issue 40: the one rule for files an input names. Outside the folder: not read, one warning naming it.
+    result = run_workbench([], input="openapi specs/api.yaml\ndescribe POST /pets\n", cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ("warning: specs/api.yaml names the file 'secret.yaml', outside its folder"
+                             " ($ref '../secret.yaml'): not read (`allow-files DIR` or `--allow-files DIR` allows a folder,"
+                             " then import again)\n")
+    assert "request body: application/json\n" in result.stdout and "  string\n" not in result.stdout, result.stdout
+    # Its folder allowed: read.
+    for args, typed in [(["--allow-files", "."], ""), ([], "allow-files .\n")]:
+        result = run_workbench(args, input=f"{typed}openapi specs/api.yaml\ndescribe POST /pets\n", cwd=workdir)
+        assert result.returncode == 0 and result.stderr == "", result.stderr
+        assert "request body: application/json\n  string\n" in result.stdout, result.stdout

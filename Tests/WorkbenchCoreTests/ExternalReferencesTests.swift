@@ -24,12 +24,14 @@ import Testing
         }
         deinit { try? FileManager.default.removeItem(atPath: path) }
 
-        func load(_ name: String) throws(WorkbenchError) -> APIDescription {
+        func load(_ name: String, fileRule: LocalFileRule = LocalFileRule()) throws(WorkbenchError) -> APIDescription {
             let main = path + "/" + name
-            return try APIDescription.load(try FileSystem.read(main), location: main) { (file: String) throws(WorkbenchError) -> [UInt8] in
-                self.read.append(String(file.dropFirst(self.path.count + 1)))
-                return try FileSystem.read(file)
-            }
+            return try APIDescription.load(
+                try FileSystem.read(main), location: main,
+                readFile: { (file: String) throws(WorkbenchError) -> [UInt8] in
+                    self.read.append(String(file.dropFirst(self.path.count + 1)))
+                    return try FileSystem.read(file)
+                }, fileRule: fileRule)
         }
     }
 
@@ -115,11 +117,41 @@ import Testing
             ).passed)
     }
 
-    @Test func referencesOutsideTheFolderAbsoluteOrByURLAreRefused() throws {
+    /// Issue 40: the one rule for local files an input names (`LocalFileRule`), as for
+    /// Postman, HAR, `.http` and sessions: a file outside the description's folder is not
+    /// read (its reference kept, one warning naming it) unless its folder is allowed.
+    @Test func referencesOutsideTheFolderFollowTheLocalFileRule() throws {
+        let outside = try Folder(["outside.yaml": "type: object\nproperties:\n  secret: {type: string}\n"])
+        let link = try Folder(Self.files)
+        try FileManager.default.createSymbolicLink(
+            atPath: link.path + "/schemas/link.yaml", withDestinationPath: outside.path + "/outside.yaml")
+        let relative = "../" + (outside.path as NSString).lastPathComponent + "/outside.yaml"
+        for (ref, folder) in [(relative, nil), (outside.path + "/outside.yaml", nil), ("schemas/link.yaml", link)] {
+            let folder = try folder ?? Folder(Self.files)
+            try Self.main.replacingOccurrences(of: "schemas/pet.yaml", with: ref).write(
+                toFile: folder.path + "/api.yaml", atomically: true, encoding: .utf8)
+            let api = try folder.load("api.yaml")
+            #expect(!folder.read.contains { $0.hasSuffix("outside.yaml") || $0.hasSuffix("link.yaml") }, "\(ref): \(folder.read)")
+            #expect(api.routes.map(\.template) == ["/pets", "/trees"])
+            // Judged where it is: `..` taken out, the link as named.
+            let target = ref.hasPrefix("schemas/") ? folder.path + "/" + ref : outside.path + "/outside.yaml"
+            #expect(
+                api.refusedFiles == [
+                    "\(folder.path)/api.yaml names the file '\(target)', outside its folder ($ref '\(ref)'): \(LocalFileRule.howToAllow)"
+                ], "\(api.refusedFiles)")
+            // Allowed: read, and its schema is the body's.
+            folder.read = []
+            let allowed = try folder.load("api.yaml", fileRule: LocalFileRule(allowing: [outside.path]))
+            #expect(allowed.refusedFiles.isEmpty)
+            #expect(folder.read.contains { $0.hasSuffix("outside.yaml") || $0.hasSuffix("link.yaml") }, "\(ref): \(folder.read)")
+            let post = try #require(allowed.operation(method: "POST", path: "/pets"))
+            #expect(try BodyExample.build(for: post, in: allowed).value.jsonText == #"{"secret":"string"}"#)
+        }
+    }
+
+    @Test func referencesByURLOrToNothingAreRefused() throws {
         for (ref, message) in [
-            ("../outside.yaml", "leads outside the description's folder; not read"),
-            ("/etc/passwd", "is an absolute path; only paths relative to the description are read"),
-            ("http://127.0.0.1:9/pet.yaml", "names a URL; only files beside the description are read"),
+            ("http://127.0.0.1:9/pet.yaml", "names a URL; only files are read, never fetched"),
             ("missing.yaml", "missing.yaml"),
             ("schemas/category.yaml#/properties/nothing", "points to nothing in"),
         ] {

@@ -18,6 +18,8 @@ public struct APIDescription: Sendable, Equatable {
     /// One line per keyword a strict reader rejects that was read leniently
     /// (3.0 forms in a 3.1 document, numbers beyond 64 bits): where, what, how.
     public var lenientReadings: [String]
+    /// One line per file its `$ref`s name that the local-file rule refused (not read).
+    public var refusedFiles: [String]
     /// The servers' URLs, variables filled with their defaults, relative ones
     /// resolved against the description's own URL (and left out when it has none).
     public var servers: [String]
@@ -40,7 +42,7 @@ public struct APIDescription: Sendable, Equatable {
     public static func == (lhs: APIDescription, rhs: APIDescription) -> Bool {
         lhs.location == rhs.location && lhs.sourceVersion == rhs.sourceVersion && lhs.routes == rhs.routes
             && lhs.servers == rhs.servers && lhs.warnings == rhs.warnings && lhs.title == rhs.title
-            && lhs.lenientReadings == rhs.lenientReadings
+            && lhs.lenientReadings == rhs.lenientReadings && lhs.refusedFiles == rhs.refusedFiles
     }
 
     /// The base a workspace without one takes: the first server.
@@ -52,13 +54,15 @@ public struct APIDescription: Sendable, Equatable {
     ///   - sourceURL: the URL it was fetched from, if any: relative server URLs
     ///     resolve against it, and a Swagger 2.0 `host` without `schemes` takes its scheme.
     ///   - readFile: reads the other files its `$ref`s name, relative to `location` (nil: they are not read).
+    ///   - fileRule: which of those files may be read (`LocalFileRule`: the description's folder and those allowed).
     public static func load(
         _ bytes: [UInt8], location: String, sourceURL: String? = nil,
-        readFile: ((String) throws(WorkbenchError) -> [UInt8])? = nil
+        readFile: ((String) throws(WorkbenchError) -> [UInt8])? = nil, fileRule: LocalFileRule = LocalFileRule()
     ) throws(WorkbenchError) -> APIDescription {
         let scheme = sourceURL.flatMap { url in url.range(of: "://").map { String(url[..<$0.lowerBound]) } }
         let loaded = try DescriptionLoading.load(
-            FileSystem.withoutByteOrderMark(bytes), name: location, defaultScheme: scheme ?? "http", readFile: readFile)
+            FileSystem.withoutByteOrderMark(bytes), name: location, defaultScheme: scheme ?? "http", readFile: readFile,
+            fileRule: fileRule)
         return APIDescription(location: location, loaded: loaded, sourceURL: sourceURL)
     }
 
@@ -68,6 +72,7 @@ public struct APIDescription: Sendable, Equatable {
         self.sourceVersion = loaded.sourceVersion
         self.warnings = loaded.skipped
         self.lenientReadings = loaded.lenient
+        self.refusedFiles = loaded.refusedFiles
         self.servers = loaded.document.servers.compactMap { Self.serverURL($0, sourceURL: sourceURL) }
         var routes: [APIRoute] = []
         for (path, item) in loaded.document.paths {

@@ -21,6 +21,8 @@ enum DescriptionLoading {
         var skipped: [String]
         /// One line per keyword read leniently (see `LenientReading`).
         var lenient: [String] = []
+        /// One line per file its `$ref`s name that `LocalFileRule` refused (not read).
+        var refusedFiles: [String] = []
         /// `3.1.0`, `3.0.3`, `2.0` as the file says.
         var sourceVersion: String
     }
@@ -28,14 +30,18 @@ enum DescriptionLoading {
     /// At most this many pieces are cut before the file is refused.
     static let maximumSkipped = 100
 
-    /// - Parameter readFile: reads the files its `$ref`s name (see
-    ///   `ExternalReferences`); nil for a description fetched by URL.
+    /// - Parameters:
+    ///   - readFile: reads the files its `$ref`s name (see `ExternalReferences`);
+    ///     nil for a description fetched by URL.
+    ///   - fileRule: which of those files may be read.
     static func load(
-        _ bytes: [UInt8], name: String, defaultScheme: String = "http", readFile: ExternalReferences.ReadFile? = nil
+        _ bytes: [UInt8], name: String, defaultScheme: String = "http", readFile: ExternalReferences.ReadFile? = nil,
+        fileRule: LocalFileRule = LocalFileRule()
     ) throws(WorkbenchError) -> Loaded {
         var tree = try DescriptionTree.parse(bytes, name: name)
+        var refusedFiles: [String] = []
         if let readFile {
-            _ = try ExternalReferences.resolve(&tree, location: name, readFile: readFile)
+            refusedFiles = try ExternalReferences.resolve(&tree, location: name, fileRule: fileRule, readFile: readFile).warnings
         }
         guard case .object = tree else {
             throw WorkbenchError("\(name) is not an OpenAPI description: its top level is \(tree.kindDescription), not an object")
@@ -97,7 +103,8 @@ enum DescriptionLoading {
         guard skipped.count <= maximumSkipped else {
             throw WorkbenchError("\(name) cannot be read as OpenAPI \(version): more than \(maximumSkipped) pieces are broken")
         }
-        return Loaded(document: document, skipped: skipped, lenient: lenient.notes, sourceVersion: version)
+        return Loaded(
+            document: document, skipped: skipped, lenient: lenient.notes, refusedFiles: refusedFiles, sourceVersion: version)
     }
 
     /// Descriptions with this many paths are decoded in two halves.

@@ -10,12 +10,16 @@ import WorkbenchBasics
 /// `components/schemas` under its name and referred to there, as a
 /// description written in one file would.
 ///
-/// Bounds, named in the errors: relative paths only, inside the main
-/// description's folder (no absolute paths, no `..` above it, no URLs: a
-/// description is never a way to read or fetch elsewhere); at most
-/// `maximumFiles` files and `maximumBytes` in all; at most `maximumInlined`
-/// references inlined. A description loaded by URL keeps its references to
-/// other files as they are (they are not fetched).
+/// Which files are read is the one rule for files an input names
+/// (`LocalFileRule`): inside the main description's folder, or in a folder
+/// the user allowed (`allow-files DIR`). A reference to any other file (an
+/// absolute path, `..` out of the folder, a link that leads out) is kept as
+/// it is, not followed, with one warning per file naming it. URLs are never
+/// fetched (an error: a description is never a way to fetch elsewhere).
+/// Bounds, named in the errors: at most `maximumFiles` files and
+/// `maximumBytes` in all; at most `maximumInlined` references inlined. A
+/// description loaded by URL keeps its references to other files as they
+/// are (they are not fetched).
 struct ExternalReferences {
     static let maximumFiles = 64
     static let maximumBytes = 32 << 20
@@ -42,10 +46,13 @@ struct ExternalReferences {
         return false
     }
 
-    /// `tree` with every reference to another file resolved; how many files were read.
-    static func resolve(_ tree: inout JSONValue, location: String, readFile: @escaping ReadFile) throws(WorkbenchError) -> Int {
-        guard hasExternal(tree) else { return 0 }
-        var resolver = ExternalReferences(location: location, readFile: readFile)
+    /// `tree` with every reference to another file that `fileRule` allows resolved:
+    /// how many files were read, and one warning per file the rule refused (its references kept).
+    static func resolve(
+        _ tree: inout JSONValue, location: String, fileRule: LocalFileRule = LocalFileRule(), readFile: @escaping ReadFile
+    ) throws(WorkbenchError) -> (files: Int, warnings: [String]) {
+        guard hasExternal(tree) else { return (0, []) }
+        var resolver = ExternalReferences(location: location, fileRule: fileRule, readFile: readFile)
         resolver.taken = Set(tree["components"]?["schemas"]?.members.map(\.key) ?? [])
         tree = try resolver.rewrite(tree, file: nil)
         if !resolver.hoisted.isEmpty {
@@ -55,13 +62,17 @@ struct ExternalReferences {
             components.set("schemas", schemas)
             tree.set("components", components)
         }
-        return resolver.files.count
+        return (resolver.files.count, resolver.refusals)
     }
 
     private let location: String
     /// The main description's folder ("" for the working directory): every file read is inside it.
     private let root: [String]
+    private let fileRule: LocalFileRule
     private let readFile: ReadFile
+    /// Files the rule refused, each warned about once.
+    private var refused: Set<String> = []
+    private var refusals: [String] = []
     private var files: [String: JSONValue] = [:]
     private var bytesRead = 0
     private var inlined = 0
@@ -73,9 +84,10 @@ struct ExternalReferences {
     /// Names `components/schemas` has already.
     private var taken: Set<String> = []
 
-    private init(location: String, readFile: @escaping ReadFile) {
+    private init(location: String, fileRule: LocalFileRule, readFile: @escaping ReadFile) {
         self.location = location
         self.root = Self.folder(of: location)
+        self.fileRule = fileRule
         self.readFile = readFile
     }
 
@@ -89,7 +101,7 @@ struct ExternalReferences {
         switch value {
         case .object(let members):
             if let ref = members.first(where: { $0.key == "$ref" })?.value.stringValue, !(file == nil && ref.hasPrefix("#")) {
-                let target = try inline(ref, from: file)
+                guard let target = try inline(ref, from: file) else { return value }
                 // Members beside the reference (a description, `nullable`) stay, where the target lacks them.
                 guard case .object(var targetMembers) = target else { return target }
                 for member in members where member.key != "$ref" && !targetMembers.contains(where: { $0.key == member.key }) {
@@ -115,8 +127,9 @@ struct ExternalReferences {
         }
     }
 
-    /// The value `ref` (in `file`, nil for the main description) names, its own references resolved.
-    private mutating func inline(_ ref: String, from file: String?) throws(WorkbenchError) -> JSONValue {
+    /// The value `ref` (in `file`, nil for the main description) names, its own
+    /// references resolved; nil when the file it names is one the rule refuses.
+    private mutating func inline(_ ref: String, from file: String?) throws(WorkbenchError) -> JSONValue? {
         let hash = ref.firstIndex(of: "#") ?? ref.endIndex
         let pathPart = String(ref[..<hash])
         let pointer = hash < ref.endIndex ? String(ref[ref.index(after: hash)...]) : ""
@@ -126,6 +139,12 @@ struct ExternalReferences {
             targetFile = file
         } else {
             targetFile = try resolvedPath(pathPart, from: file, ref: ref)
+            if let reason = fileRule.refusal(of: targetFile, namedBy: location) {
+                if refused.insert(targetFile).inserted {
+                    refusals.append("\(location) \(reason) ($ref \(Excerpt.quoted(ref, limit: 200))): \(LocalFileRule.howToAllow)")
+                }
+                return nil
+            }
         }
         let key = targetFile + "#" + pointer
         if stack.contains(key) {
@@ -151,24 +170,25 @@ struct ExternalReferences {
         return value
     }
 
-    /// The path of `relative` (as written in `file`), checked to stay inside the main description's folder.
+    /// The path of `relative` (as written in `file`), as the rule judges it and `readFile` reads it:
+    /// an absolute path as it is, a relative one from the folder of the file holding it.
     private func resolvedPath(_ relative: String, from file: String?, ref: String) throws(WorkbenchError) -> String {
         let decoded = PercentEncoding.decode(relative)
         if decoded.contains("://") || decoded.hasPrefix("//") {
-            throw WorkbenchError("\(location): $ref \(ref) names a URL; only files beside the description are read")
+            throw WorkbenchError("\(location): $ref \(ref) names a URL; only files are read, never fetched")
         }
-        if decoded.hasPrefix("/") || decoded.hasPrefix("~") {
-            throw WorkbenchError("\(location): $ref \(ref) is an absolute path; only paths relative to the description are read")
-        }
+        if decoded.hasPrefix("/") || decoded.hasPrefix("~") { return decoded }
         var parts = file.map(Self.folder(of:)) ?? root
         for segment in decoded.split(separator: "/") {
             switch segment {
             case ".": continue
             case "..":
-                guard parts.count > root.count else {
-                    throw WorkbenchError("\(location): $ref \(ref) leads outside the description's folder; not read")
+                // Above the folder's own parts (`../x` from `api.yaml`) the `..` stays in the path.
+                if let last = parts.last, last != "..", !(parts.count == 1 && last.isEmpty) {
+                    parts.removeLast()
+                } else {
+                    parts.append("..")
                 }
-                parts.removeLast()
             default: parts.append(String(segment))
             }
         }

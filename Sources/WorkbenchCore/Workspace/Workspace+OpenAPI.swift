@@ -23,13 +23,15 @@ extension Workspace {
         _ bytes: [UInt8], location: String, sourceURL: String?,
         readFile: ((String) throws(WorkbenchError) -> [UInt8])? = nil
     ) throws(WorkbenchError) -> CommandOutcome {
-        let description = try APIDescription.load(bytes, location: location, sourceURL: sourceURL, readFile: readFile)
+        let description = try APIDescription.load(
+            bytes, location: location, sourceURL: sourceURL, readFile: readFile, fileRule: localFiles)
         api = description
         apiLocation = location
         var lines = ["loaded " + description.summary]
         lines += adoptBase(of: description)
+        var warnings = description.refusedFiles.map { "warning: " + $0 }
         // Many pieces left out: the first few, and `openapi` lists every one.
-        var warnings = description.warnings.prefix(5).map { "warning: \(location): left out \($0)" }
+        warnings += description.warnings.prefix(5).map { "warning: \(location): left out \($0)" }
         if description.warnings.count > 5 {
             warnings.append("warning: \(location): \(description.warnings.count - 5) more pieces left out (`openapi` lists them all)")
         }
