@@ -55,6 +55,12 @@ extension WorkbenchCommand {
         )
         var environmentName: String?
 
+        @Option(
+            name: .customLong("allow-files"),
+            help: ArgumentHelp(
+                "Let the sessions' bodies name files in DIR too (by default: their own folder's only; repeatable).", valueName: "dir"))
+        var allowFiles: [String] = []
+
         @Flag(help: "Compare each response with the one recorded: status, the headers named, the body (JSON by structure).")
         var diff = false
 
@@ -90,6 +96,7 @@ extension WorkbenchCommand {
             (launch.keepGoing, launch.color, launch.environmentName) = (keepGoing, color.setting, environmentName)
             launch.reports = (junit.map { [ReportTarget(format: .junit, path: $0)] } ?? []) + reportTargets
             launch.diff = diff ? (diffHeaders, ignore) : nil
+            launch.allowedFolders = allowFiles
             throw ExitCode(launch.run())
         }
     }

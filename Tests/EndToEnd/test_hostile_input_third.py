@@ -257,6 +257,40 @@ def test_imports_never_read_files_outside_their_folder(run_workbench, workdir: P
     assert allowed.stdout.rstrip().endswith("files an input names are read from its own folder and: /etc"), allowed.stdout
 
 
+def test_replay_of_a_session_never_reads_files_outside_its_folder(workbench_bin, workbench_env, workdir: Path,
+                                                                  recording_server):
+    inputs = workdir / "in"
+    inputs.mkdir()
+    (inputs / "data.txt").write_text("inside the folder\n")
+    up = "../" * len(inputs.parts)
+
+    def request(name, body):
+        return {"endpoint": {"base": recording_server, "method": "POST", "path": f"/{name}", "segments": [], "query": [],
+                             "headers": [], "body": body}}
+
+    session = {"format": "workbench-session", "version": 2, "endpoint": request("now", None)["endpoint"],
+               "requests": [request("abs", {"kind": "file", "path": "/etc/passwd"}),
+                            request("up", {"kind": "file", "path": f"in/{up}etc/passwd"}),
+                            request("part", {"kind": "multipart", "parts": [{"name": "f", "file": "/etc/hostname"}]}),
+                            request("inside", {"kind": "file", "path": "in/data.txt"})]}
+    (inputs / "s.json").write_text(json.dumps(session))
+    code, out, err, _, _ = measured(workbench_bin, ["replay", "in/s.json"], workbench_env, workdir)
+    warnings = [line for line in err.splitlines() if line.startswith("warning:")]
+    assert [w.split(", outside")[0] for w in warnings] == [
+        "warning: in/s.json names the file '/etc/passwd'", f"warning: in/s.json names the file 'in/{up}etc/passwd'",
+        "warning: in/s.json names the file '/etc/hostname'"], err
+    assert code == 0, out + err
+    # Nothing of /etc reached the server; the file inside its folder did.
+    assert RecordingHandler.bodies == [b"", b"", b"", b"inside the folder\n"], RecordingHandler.bodies
+    # Allowed, the files are read.
+    RecordingHandler.bodies = []
+    code, out, err, _, _ = measured(workbench_bin, ["replay", "--allow-files", "/etc", "in/s.json"], workbench_env, workdir)
+    assert code == 0 and "warning:" not in err, out + err
+    assert RecordingHandler.bodies[0].startswith(b"root:"), RecordingHandler.bodies
+    code, out, err, _, _ = measured(workbench_bin, ["replay", "--allow-files", "nowhere", "in/s.json"], workbench_env, workdir)
+    assert (code, err) == (2, "error: --allow-files: 'nowhere' is not a folder\n")
+
+
 # --- Goal 5: unclear errors ------------------------------------------------------------------
 
 class FaultHandler(BaseHTTPRequestHandler):

@@ -19,6 +19,8 @@ public struct ReplayLaunch {
     public var environmentName: String?
     /// `--diff`, with its `--diff-header` and `--ignore` values; nil without --diff.
     public var diff: (headers: [String], ignore: [String])?
+    /// `--allow-files DIR`: folders whose files the sessions' bodies may name besides their own.
+    public var allowedFolders: [String] = []
 
     public init(files: [String]) {
         self.files = files
@@ -39,12 +41,23 @@ public struct ReplayLaunch {
                 return ExitStatus.badInput.rawValue
             }
         }
+        var localFiles = LocalFileRule()
+        for folder in allowedFolders {
+            do throws(WorkbenchError) {
+                try localFiles.allow(folder)
+            } catch {
+                streams.printError("error: --allow-files: '\(folder)' is not a folder")
+                streams.flush()
+                return ExitStatus.badInput.rawValue
+            }
+        }
         let usesColor = DisplayOptions.current(environment).usesColor(color)
         let runs = files.map {
             var run = ReplayFileRun(
                 file: $0, base: base, assignments: assignments, keepGoing: keepGoing, color: usesColor,
                 environmentName: environmentName, readDocument: HTTPFileImport.readForReplay)
             run.diff = diffOptions
+            run.localFiles = localFiles
             return run
         }
         let batch = ReplayBatch(files: runs, jobs: jobs, repeats: repeats, reports: reports)

@@ -23,6 +23,8 @@ public struct ReplayFileRun: Sendable {
     public var readDocument: @Sendable (String, String?, Set<String>) throws(WorkbenchError) -> ReplaySource
     /// `--diff`: compare each response with the one recorded (a difference fails it).
     public var diff: ResponseDiff.Options?
+    /// Which files the file's bodies may name (`--allow-files DIR` adds folders to its own).
+    public var localFiles = LocalFileRule()
 
     public init(
         file: String, base: String?, assignments: [String], keepGoing: Bool, color: Bool,
@@ -61,13 +63,15 @@ public struct ReplayFileRun: Sendable {
         var given = Set(assignments.compactMap { assignment in assignment.firstIndex(of: "=").map { String(assignment[..<$0]) } })
         for name in environment.keys where name.hasPrefix("WORKBENCH_VAR_") { given.insert(String(name.dropFirst("WORKBENCH_VAR_".count))) }
         let source = try readDocument(file, environmentName, given)
-        let document = source.document
+        var document = source.document
+        // As `load` does: a file body naming a file outside the allowed folders is left out, warned about.
+        let refusals = localFiles.leaveOutRefusedFiles(in: &document, input: file)
         guard !document.requests.isEmpty else { throw WorkbenchError("\(file) has no recorded requests to replay") }
         if let base, !Template.hasReferences(base) {
             do throws(WorkbenchError) { _ = try BaseURL.parse(base) } catch { throw error.prefixed("--base: ") }
         }
         let variables = try ReplayVariables.resolve(for: document, assignments: source.assignments + assignments, environment: environment)
-        var warnings = source.notes
+        var warnings = source.notes + refusals
         if diff != nil && !document.requests.contains(where: { $0.response != nil }) {
             warnings.append("\(file) holds no recorded responses: --diff has nothing to compare")
         }
