@@ -7,7 +7,7 @@ WorkbenchCore, and the compiler rejects an import that points the wrong way. Ins
 cannot see a back edge there:
 
     WorkbenchBasics:   Support <- JSON <- Templates
-    WorkbenchHTTP:     Endpoint <- Transport <- Rendering
+    WorkbenchHTTP:     Endpoint <- Transport <- WebSocket <- Rendering
     WorkbenchAPIs:     APIDescription <- GraphQL <- GRPC
     WorkbenchSessions: Sessions <- Serving <- Interop <- Replay
     WorkbenchCore:     Commands <- Workspace <- Launching
@@ -24,7 +24,7 @@ from pathlib import Path
 
 TARGETS = {
     "WorkbenchBasics": ["Support", "JSON", "Templates"],
-    "WorkbenchHTTP": ["Endpoint", "Transport", "Rendering"],
+    "WorkbenchHTTP": ["Endpoint", "Transport", "WebSocket", "Rendering"],
     "WorkbenchAPIs": ["APIDescription", "GraphQL", "GRPC"],
     "WorkbenchSessions": ["Sessions", "Serving", "Interop", "Replay"],
     "WorkbenchCore": ["Commands", "Workspace", "Launching"],

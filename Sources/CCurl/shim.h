@@ -56,4 +56,9 @@ static inline CURLcode wb_curl_get_string(CURL *handle, CURLINFO info, char **va
     return curl_easy_getinfo(handle, info, value);
 }
 
+// CURLINFO_ACTIVESOCKET: the socket a CONNECT_ONLY transfer connected (WebSocketConnection).
+static inline CURLcode wb_curl_get_socket(CURL *handle, CURLINFO info, curl_socket_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
 #endif

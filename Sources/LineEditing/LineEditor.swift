@@ -65,12 +65,22 @@ public final class LineEditor {
         _ = wb_rl_parse_and_bind("settc bl \u{1B}[0m")
         // rl_initialize read ~/.editrc (or $EDITRC) already; reading it again after
         // the bindings above lets the user's own (`bind -v` for vi keys, a ^R) win.
+        // Before ResizeRedraw's: rl_add_defun binds `M` as a prefix too, which that unbinds.
+        ArrivedOutput.define()
         ResizeRedraw.define()
         _ = wb_rl_read_init_file(nil)
         ResizeRedraw.bindKey()
+        ArrivedOutput.bindKey()
         if let historyFile {
             _ = wb_read_history(historyFile)
         }
+    }
+
+    /// A descriptor to watch while a line is typed, and what prints what arrived on it above
+    /// the line (a WebSocket's frames); nil descriptor: none now.
+    public func watch(_ descriptor: @escaping () -> Int32?, printArrived: @escaping () -> Void) {
+        ArrivedOutput.descriptor = descriptor
+        ArrivedOutput.printArrived = printArrived
     }
 
     public func read(prompt: String) -> Input {
@@ -127,6 +137,7 @@ enum KeyReader {
         guard let first = byte(stopsForResize: true) else {
             // A resize stopped the read: the key that has libedit redraw the line.
             if !signalEndsRead(), wb_winch_take() != 0 { return ResizeRedraw.key }
+            if !signalEndsRead(), ArrivedOutput.pending { return ArrivedOutput.key }
             return -1
         }
         // Ctrl-L only draws the screen again: the line is still empty after it.
@@ -182,6 +193,14 @@ enum KeyReader {
         while true {
             // A Ctrl-C that came while the redraw waited for the terminal ends the line too.
             if stopsForResize && (wb_winch_pending() != 0 || signalEndsRead()) { return nil }
+            // Frames that arrive while a line is typed are printed above it (ArrivedOutput).
+            if stopsForResize {
+                if !ArrivedOutput.waitForInput() {
+                    if errno == EINTR { continue }
+                    return nil
+                }
+                if ArrivedOutput.pending { return nil }
+            }
             let count = Platform.read(0, &value, 1)
             if count == 1 {
                 if value == 0x1B && TerminalReport.swallowsLateAnswer() { continue }

@@ -32,6 +32,11 @@ enum REPL {
             let indicator = WaitIndicator(flushOutput: session.flush)
             interpreter.waiting = { progress in indicator.report(progress?.text, ended: progress == nil) }
         }
+        // A WebSocket conversation's frames print above the line as they arrive.
+        editor.watch({ interpreter.webSocketDescriptor }) {
+            interpreter.pollWebSocket()
+            session.flush()
+        }
         session.begin()
         while true {
             let prompt = session.prompt(width: Terminal.columns())

@@ -154,6 +154,8 @@ public enum Command: Equatable, Sendable {
 
     case help(String?)
     case exit
+    /// `ws ...`, `expect frame ...`, `capture NAME frame ...`: a WebSocket conversation.
+    case webSocket(WebSocketCommand)
 }
 
 /// A network setting to change, or to show (nil).
@@ -225,6 +227,8 @@ public enum ParsedLine: Equatable, Sendable {
     case graphqlHeredoc(variables: Bool, terminator: String)
     /// `grpc call SERVICE/METHOD <<END`: the lines up to `END` are the message(s).
     case grpcHeredoc(method: String, terminator: String)
+    /// `ws send <<END`: the lines up to `END` are one text frame.
+    case webSocketHeredoc(terminator: String)
 }
 
 /// Where `last` sends the response.

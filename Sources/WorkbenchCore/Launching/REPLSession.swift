@@ -58,6 +58,7 @@ public final class REPLSession {
     public func prompt(width: Int) -> String {
         streams.flush()
         return interpreter.pendingTerminator.map { "\($0)> " }
+            ?? interpreter.webSocketPrompt
             ?? Prompt.text(
                 for: interpreter.workspace, environment: interpreter.context.environment, width: width,
                 redactor: interpreter.redactor)
@@ -128,6 +129,7 @@ public final class REPLSession {
 
     /// Leaving with requests not yet saved says how to get them back.
     private func leave() {
+        interpreter.leaveWebSocket()
         // The journal folded into the file: a finished run leaves one plain session file.
         if let warning = autosave?.finish() { interpreter.output.printError(warning) }
         if let hint = interpreter.workspace.quitHint(autosaved: autosave != nil) { streams.printLine(hint) }

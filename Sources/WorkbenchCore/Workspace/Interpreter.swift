@@ -53,6 +53,10 @@ public final class Interpreter {
     var lastSendFailureReason: String? { lastSendFailure }
     /// The seconds a script's `sleep`s waited so far; nil outside a script (no total bound).
     var scriptSleep: Double?
+    /// The WebSocket conversation (`ws connect`): a connection outlives the command that opened it.
+    let webSocket = WebSocketSession()
+    /// The lines so far of a `ws send <<END` frame.
+    private var frameHeredoc: (terminator: String, lines: [String])?
     /// How deep `run` scripts are nested: a script that runs itself stops here.
     var runDepth = 0
     static let runDepthLimit = 8
@@ -99,11 +103,11 @@ public final class Interpreter {
     }
 
     /// True while the lines of a `body <<END` block are being collected.
-    public var isCollectingBody: Bool { heredoc != nil }
+    public var isCollectingBody: Bool { heredoc != nil || frameHeredoc != nil }
 
     /// The terminator of the block being collected, for the continuation prompt
     /// (`...` while a pasted command goes on over lines ending with `\` or inside a quote).
-    public var pendingTerminator: String? { heredoc?.terminator ?? continued.map { _ in "..." } }
+    public var pendingTerminator: String? { heredoc?.terminator ?? frameHeredoc?.terminator ?? continued.map { _ in "..." } }
 
     /// The lines so far of a `body graphql <<END` document, for completion.
     public var pendingGraphQLDocument: String? {
@@ -112,7 +116,10 @@ public final class Interpreter {
     }
 
     public func handle(line: String) -> LineResult {
-        handling { () throws(WorkbenchError) in try handleThrowing(line: line) }
+        let result = handling { () throws(WorkbenchError) in try handleThrowing(line: line) }
+        // Frames that arrived while the line ran are shown before the next one.
+        if webSocket.isOpen { pollWebSocket() }
+        return result
     }
 
     /// A command that arrived from elsewhere (the command line: `workbench FILE.json`), run as
@@ -170,6 +177,7 @@ public final class Interpreter {
     /// Drops a half-typed `body <<END` block (Ctrl-C).
     public func cancelPendingInput() {
         heredoc = nil
+        frameHeredoc = nil
         continued = nil
     }
 
@@ -182,6 +190,10 @@ public final class Interpreter {
             }
             return .failed(WorkbenchError("end of input after a line ending with `\\`: the command was not run"))
         }
+        if let pending = frameHeredoc {
+            frameHeredoc = nil
+            return .failed(WorkbenchError("end of input inside `ws send <<\(pending.terminator)`: the frame was not sent"))
+        }
         guard let pending = heredoc else { return .ok }
         heredoc = nil
         if let method = pending.grpcMethod {
@@ -191,6 +203,17 @@ public final class Interpreter {
     }
 
     private func handleThrowing(line: String) throws(WorkbenchError) -> LineResult {
+        if var pending = frameHeredoc {
+            if line.trimmingSpaces() == pending.terminator {
+                frameHeredoc = nil
+                let text = pending.lines.joined(separator: "\n")
+                try Template.validate(text)
+                return try run(.webSocket(.send(.text(text))))
+            }
+            pending.lines.append(line)
+            frameHeredoc = pending
+            return .ok
+        }
         if var pending = heredoc {
             if line.trimmingSpaces() == pending.terminator {
                 heredoc = nil
@@ -236,6 +259,9 @@ public final class Interpreter {
         case .grpcHeredoc(let method, let terminator):
             heredoc = (false, terminator, [], nil, method)
             return .ok
+        case .webSocketHeredoc(let terminator):
+            frameHeredoc = (terminator, [])
+            return .ok
         case .command(let command):
             return try run(command)
         }
@@ -263,6 +289,8 @@ public final class Interpreter {
         switch outcome {
         case .done:
             return .ok
+        case .webSocket(let command):
+            return try runWebSocket(command)
         case .output(let text):
             say(text)
             return .ok

@@ -93,6 +93,7 @@ public struct ScriptRun {
 
     /// The exit status: 1 when a line failed or the output could not be written.
     private func finish(failed: Bool) -> Int32 {
+        interpreter.leaveWebSocket()
         streams.flush()
         if streams.writeFailed {
             streams.printError("error: the output could not be written (standard output refused it)")

@@ -148,6 +148,8 @@ public struct CommandContext {
 public enum CommandOutcome: Equatable, Sendable {
     /// Nothing to print.
     case done
+    /// `ws ...` and the checks and captures on frames: the interpreter holds the connection.
+    case webSocket(WebSocketCommand)
     /// Text for standard output.
     case output(String)
     /// Long text for standard output (`help all`): through the pager on a terminal when it does not fit.

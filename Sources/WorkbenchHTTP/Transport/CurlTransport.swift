@@ -41,9 +41,9 @@ public struct SendOptions {
 /// `curl_global_init` has run, which happens once, before any engine exists.
 public final class CurlTransport {
     private let multi: UnsafeMutableRawPointer
-    private let easy: UnsafeMutableRawPointer
+    let easy: UnsafeMutableRawPointer
     /// curl writes its detailed error text here (CURLOPT_ERRORBUFFER).
-    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+    let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
     /// How long the loop waits for activity before checking for an abort.
     static let pollMilliseconds: Int32 = 50
@@ -298,7 +298,7 @@ public final class CurlTransport {
     }
 
     /// Proxy, trust store, client certificate, HTTP version and Unix socket.
-    private func applyNetwork(_ settings: Settings, request: PreparedRequest) throws(WorkbenchError) {
+    func applyNetwork(_ settings: Settings, request: PreparedRequest) throws(WorkbenchError) {
         switch settings.proxy {
         case .environment:
             break  // libcurl reads http_proxy, https_proxy, all_proxy and no_proxy itself.
@@ -381,7 +381,7 @@ public final class CurlTransport {
 
     /// Sets one option; a refusal (an option this libcurl was built without,
     /// a value out of range, no memory) is one error naming the option.
-    private func set(
+    func set(
         _ option: CURLoption, _ name: String, _ call: (UnsafeMutableRawPointer, CURLoption) -> CURLcode
     ) throws(WorkbenchError) {
         try check(call(easy, option), name)
@@ -389,7 +389,7 @@ public final class CurlTransport {
 
     /// Sets a string option from the string's own bytes (`withCString`): a `String` handed
     /// to C as it is is first copied into a new array, several times a request.
-    private func setString(_ option: CURLoption, _ name: String, _ value: String) throws(WorkbenchError) {
+    func setString(_ option: CURLoption, _ name: String, _ value: String) throws(WorkbenchError) {
         try check(value.withCString { wb_curl_set_string(easy, option, $0) }, name)
     }
 
@@ -588,19 +588,19 @@ public final class CurlTransport {
         }
     }
 
-    private func getLong(_ info: CURLINFO) -> Int {
+    func getLong(_ info: CURLINFO) -> Int {
         var value = 0
         _ = wb_curl_get_long(easy, info, &value)
         return value
     }
 
-    private func getSeconds(_ info: CURLINFO) -> Double {
+    func getSeconds(_ info: CURLINFO) -> Double {
         var value: curl_off_t = 0
         _ = wb_curl_get_offset(easy, info, &value)
         return Double(value) / 1_000_000
     }
 
-    private func getString(_ info: CURLINFO) -> String {
+    func getString(_ info: CURLINFO) -> String {
         var value: UnsafeMutablePointer<CChar>?
         _ = wb_curl_get_string(easy, info, &value)
         return value.map { String(cString: $0) } ?? ""

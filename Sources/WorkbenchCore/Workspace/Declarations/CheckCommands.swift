@@ -13,11 +13,12 @@ extension CommandDeclaration {
         usage: [
             "expect status CODE", "expect header NAME contains TEXT", "expect body contains TEXT",
             "expect json PATH OP VALUE   (OP: == != < <= > >= contains matches)", "expect json PATH exists",
-            "expect time < MS", "expect schema", "expect", "expect rm N", "expect clear",
+            "expect time < MS", "expect schema", "expect frame next|last|N CHECK [--within 5s]", "expect", "expect rm N", "expect clear",
         ],
         summary:
-            "Check the last response now and on every replay (VALUE is a JSON literal: strings in double quotes; `matches` takes a regular expression as a string; `schema`: the body against the loaded API description's response schema for the operation and status, each violation with its JSON path); alone, list the checks of the last request; `rm N` and `clear` take them back.",
-        example: "expect json $.data.user == \"ana\"", subcommands: ["status", "header", "body", "json", "time", "schema", "rm", "clear"],
+            "Check the last response now and on every replay (VALUE is a JSON literal: strings in double quotes; `matches` takes a regular expression as a string; `schema`: the body against the loaded API description's response schema for the operation and status, each violation with its JSON path; `frame`: a received WebSocket frame, `next` waiting for it up to --within, 5 s by default); alone, list the checks of the last request; `rm N` and `clear` take them back.",
+        example: "expect json $.data.user == \"ana\"",
+        subcommands: ["status", "header", "body", "json", "time", "schema", "frame", "rm", "clear"],
         parse: { words throws(WorkbenchError) in try words.parseExpect() },
         complete: { input in
             let workspace = input.workspace
@@ -109,6 +110,7 @@ extension CommandDeclaration {
 extension CommandWords {
     func parseExpect() throws(WorkbenchError) -> ParsedLine {
         if args.isEmpty { return .command(.expectList) }
+        if texts[0] == "frame" { return try parseExpectFrame() }
         if texts[0] == "rm" || texts[0] == "clear" { return try parseTakeBack(sub: texts[0]) }
         do throws(WorkbenchError) {
             return .command(.expect(try Expectation.parse(rest(from: 0))))

@@ -83,7 +83,8 @@ struct CommandGroup: Sendable {
 /// Every command, in the groups `help` shows: the one list of commands.
 enum CommandTable {
     static let groups: [CommandGroup] = [
-        CommandDeclaration.buildingGroup, CommandDeclaration.sendingGroup, CommandDeclaration.variablesGroup,
+        CommandDeclaration.buildingGroup, CommandDeclaration.sendingGroup, CommandDeclaration.liveGroup,
+        CommandDeclaration.variablesGroup,
         CommandDeclaration.checkingGroup, CommandDeclaration.knowingGroup, CommandDeclaration.toolsGroup,
         CommandDeclaration.runsGroup, CommandDeclaration.settingsGroup, CommandDeclaration.networkGroup,
         CommandDeclaration.leavingGroup,

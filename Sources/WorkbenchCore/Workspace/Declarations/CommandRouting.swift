@@ -59,6 +59,7 @@ extension Command {
         case .describe: .describe
         case .help: .help
         case .exit: .exit
+        case .webSocket: .ws
         }
     }
 }

@@ -40,10 +40,10 @@ extension CommandDeclaration {
         name: "capture",
         usage: [
             "capture [--secret] NAME status", "capture [--secret] NAME header HEADER", "capture [--secret] NAME JSONPATH",
-            "capture rm NAME",
+            "capture [--secret] NAME frame next|last|N JSONPATH [--within 5s]", "capture rm NAME",
         ],
         summary:
-            "Put a value of the last response into a variable (--secret: masked, never saved); a replay captures it again. `rm` stops capturing NAME.",
+            "Put a value of the last response into a variable (--secret: masked, never saved), or of a received WebSocket frame; a replay captures it again. `rm` stops capturing NAME.",
         example: "capture token $.data.accessToken", subcommands: ["--secret", "rm"],
         parse: { words throws(WorkbenchError) in try words.parseCapture() },
         complete: { input in
@@ -86,6 +86,7 @@ extension CommandWords {
         }
         let secret = texts.first == "--secret"
         let operands = secret ? Array(texts.dropFirst()) : texts
+        if operands.count > 1 && operands[1] == "frame" { return try parseCaptureFrame() }
         guard operands.count >= 2 else { throw usageError("expected NAME and where to capture from") }
         guard Template.isValidVariableName(operands[0]) else {
             throw usageError("invalid variable name \(Excerpt.quoted(operands[0]))")

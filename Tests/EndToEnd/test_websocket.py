@@ -1,0 +1,292 @@
+"""WebSocket conversations (`ws ...`, `expect frame`, `capture NAME frame`) end to end against
+the `websockets` package's server (ws_server.py) on 127.0.0.1: text, JSON, binary, ping/pong
+both ways, a server's close, a refused upgrade, wss with a local CA, the handshake's
+credentials only for their origin, the message bound, secrets masked in frames, and frames
+printed above the line being typed (a real pty, the screen read with pyte)."""
+
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import _script_server, stop_process
+
+WS_SERVER = Path(__file__).parent / "ws_server.py"
+
+
+def openssl(*args: str) -> None:
+    subprocess.run(["openssl", *args], capture_output=True, check=True)
+
+
+@pytest.fixture(scope="module")
+def ws_url():
+    with _script_server(WS_SERVER, "WebSocket server") as url:
+        yield url.replace("http://", "ws://")
+
+
+@pytest.fixture(scope="module")
+def tls(tmp_path_factory):
+    """A CA and a server certificate for 127.0.0.1 signed by it; the wss server with it."""
+    folder = tmp_path_factory.mktemp("wscerts")
+    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(folder / "ca.key"),
+            "-out", str(folder / "ca.pem"), "-days", "1", "-subj", "/CN=workbench ws test ca")
+    openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", str(folder / "server.key"),
+            "-out", str(folder / "server.csr"), "-subj", "/CN=127.0.0.1")
+    (folder / "server.ext").write_text("subjectAltName=IP:127.0.0.1\n")
+    openssl("x509", "-req", "-in", str(folder / "server.csr"), "-CA", str(folder / "ca.pem"),
+            "-CAkey", str(folder / "ca.key"), "-CAcreateserial", "-days", "1",
+            "-extfile", str(folder / "server.ext"), "-out", str(folder / "server.pem"))
+    process = subprocess.Popen(
+        [sys.executable, str(WS_SERVER), "--port", "0", "--cert", str(folder / "server.pem"),
+         "--key", str(folder / "server.key")],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        line = process.stdout.readline().decode().strip()
+        assert line.startswith("PORT "), process.stderr.read().decode()
+        yield f"wss://127.0.0.1:{line.split()[1]}", folder
+    finally:
+        stop_process(process)
+        process.stdout.close()
+        process.stderr.close()
+
+
+def script(*lines: str) -> str:
+    return "\n".join(lines) + "\n"
+
+
+def test_echo_of_text_json_binary_and_a_heredoc(run_workbench, ws_url, workdir):
+    (workdir / "blob.bin").write_bytes(bytes(range(40)))
+    result = run_workbench(input=script(
+        f"ws connect {ws_url}/echo",
+        "ws send hello there",
+        "expect frame next body contains there",
+        'ws send json {"a": 1, "b": [true, "x"]}',
+        "expect frame next json $.a == 1",
+        'expect frame last json $.b[1] == "x"',
+        "capture got frame last $.b[1]",
+        "ws send binary @blob.bin",
+        "expect frame next body contains \u0001",
+        "ws send <<END",
+        "line one",
+        "line two",
+        "END",
+        "expect frame next body contains two",
+        "ws frames",
+        "ws last",
+        "ws close",
+        "vars",
+    ))
+    assert result.returncode == 0, result
+    out = result.stdout
+    assert "ws: connected to " + ws_url + "/echo (HTTP/1.1 101 Switching Protocols)" in out
+    assert "< hello there" in out
+    # JSON indented under its mark; binary as its size and a hex head.
+    assert '< {\n    "a": 1,' in out
+    assert "< binary 40 bytes: 00 01 02 03" in out and " …" in out
+    assert "< line one\n  line two" in out
+    assert "PASS frame 2: body contains there" in out
+    assert "PASS frame 4: json $.a == 1" in out
+    assert "got = x (frame 4)" in out
+    # The numbered list, both ways, with times.
+    frames = [line for line in out.splitlines() if re.match(r"^\d+  \+\d+\.\d{3}s  [<>] ", line)]
+    assert len(frames) == 8, out
+    assert frames[0].startswith("1  +") and "> hello there" in frames[0]
+    assert "< line one\\nline two" in frames[7]
+    assert "ws: closed " + ws_url + "/echo (the server answered 1000)" in out
+    assert re.search(r"^got\b.*x", out, re.M)
+
+
+def test_a_failed_frame_check_fails_the_script_naming_the_frame(run_workbench, ws_url):
+    result = run_workbench(input=script(
+        f"ws connect {ws_url}/json",
+        'ws send json {"n": 1}',
+        "expect frame next json $.n == 2",
+    ))
+    assert result.returncode == 1
+    assert "expectation failed: frame 2: json $.n" in result.stderr
+
+
+def test_next_waits_at_most_within(run_workbench, ws_url):
+    result = run_workbench(input=script(
+        f"ws connect {ws_url}/echo",
+        "expect frame next body contains x --within 300ms",
+    ))
+    assert result.returncode == 1
+    assert "no frame arrived within 0.3 s (--within)" in result.stderr
+
+
+def test_ping_and_pong_both_ways(run_workbench, ws_url):
+    result = run_workbench(input=script(
+        f"ws connect {ws_url}/ping",
+        # The server pings first and says so once our pong came back.
+        "expect frame next body contains pong from client",
+        "ws ping hi",
+        "ws close",
+        "ws frames",
+    ))
+    assert result.returncode == 0, result
+    assert "< ping are you there" in result.stdout
+    assert "< pong from client" in result.stdout
+    frames = result.stdout.split("< pong from client", 1)[1]
+    assert re.search(r"^\d+  \+[\d.]+s  > ping hi$", frames, re.M)
+    # The server's pong, read while the close waited for its answer, at the latest.
+    assert re.search(r"^\d+  \+[\d.]+s  < pong hi$", frames, re.M), result.stdout
+
+
+def test_the_server_closing_the_conversation(run_workbench, ws_url):
+    result = run_workbench(input=script(
+        f"ws connect {ws_url}/close",
+        "ws send hi",
+        "expect frame next body contains bye",
+        "expect frame next body contains more",
+    ))
+    assert result.returncode == 1
+    assert "< close 4000 done" in result.stdout
+    assert f"ws: {ws_url}/close closed by the server (4000 done)" in result.stdout
+    assert "no next frame: the conversation is closed" in result.stderr
+    again = run_workbench(input=script(f"ws connect {ws_url}/close", "ws send hi", "ws frames", "ws send again"))
+    assert "no WebSocket conversation is open" in again.stderr or "< bye" in again.stdout
+
+
+def test_a_refused_upgrade_shows_the_http_response(run_workbench, ws_url):
+    result = run_workbench(input=script(f"ws connect {ws_url}/refuse"))
+    assert result.returncode == 1
+    assert "HTTP/1.1 403 Forbidden" in result.stdout
+    assert '"error": "not allowed here"' in result.stdout
+    assert "refused the upgrade: HTTP/1.1 403 Forbidden" in result.stderr
+
+
+def test_a_path_is_taken_against_the_base(run_workbench, ws_url):
+    http = ws_url.replace("ws://", "http://")
+    result = run_workbench(input=script(f"base {http}", "ws connect /echo", "ws send a", "expect frame next body contains a"))
+    assert result.returncode == 0, result
+    assert f"connected to {ws_url}/echo" in result.stdout
+
+
+def test_subprotocols_offered_and_chosen(run_workbench, ws_url):
+    result = run_workbench(input=script(f"ws connect {ws_url}/chat --protocol chat.v2 --protocol other"))
+    assert result.returncode == 0, result
+    assert "subprotocol chat.v2" in result.stdout
+
+
+def test_wss_with_a_local_certificate(run_workbench, tls):
+    url, folder = tls
+    untrusted = run_workbench(input=script(f"ws connect {url}/echo"))
+    assert untrusted.returncode == 1
+    assert "error:" in untrusted.stderr and "certificate" in untrusted.stderr.lower()
+    trusted = run_workbench(input=script(
+        f"cacert {folder / 'ca.pem'}", f"ws connect {url}/echo", "ws send over tls",
+        "expect frame next body contains tls", "ws close"))
+    assert trusted.returncode == 0, trusted
+    assert f"connected to {url}/echo" in trusted.stdout
+    insecure = run_workbench(input=script("insecure on", f"ws connect {url}/echo", "ws close"))
+    assert insecure.returncode == 0, insecure
+
+
+def test_credentials_and_cookies_go_to_their_origin_only(run_workbench, ws_url, httpbin, workdir):
+    secret = "s3cr3t-bearer-7f9a"
+    cookie = "c00kie-value-41d2"
+    port = ws_url.rsplit(":", 1)[1]
+    result = run_workbench(input=script(
+        f"base {httpbin}",
+        f"get /cookies/set?session={cookie}",
+        f"base http://127.0.0.1:{port}",
+        f"auth bearer {secret}",
+        "header X-Trace: trace-1",
+        "ws connect /headers",
+        f'expect frame next json $.authorization == "Bearer {secret}"',
+        f'expect frame last json $.cookie == "session={cookie}"',
+        'expect frame last json $.trace == "trace-1"',
+        "ws last",
+        # Another origin (localhost is not 127.0.0.1): no credential, no cookie; the header goes.
+        f"ws connect ws://localhost:{port}/headers",
+        "expect frame next json $.authorization == null",
+        "expect frame last json $.cookie == null",
+        'expect frame last json $.trace == "trace-1"',
+        "ws frames",
+        "save conversation.json",
+    ))
+    assert result.returncode == 0, result
+    for text in (result.stdout, result.stderr):
+        assert secret not in text
+        assert cookie not in text
+    assert secret not in (workdir / "conversation.json").read_text()
+
+
+def test_a_frame_past_the_message_bound_is_refused(run_workbench, ws_url):
+    result = run_workbench(input=script(f"ws connect {ws_url}/big", "expect frame next body contains x --within 20s"))
+    assert result.returncode == 1
+    assert "closed with 1009" in result.stderr
+    assert "a frame of 20.0 MB, larger than the WebSocket message bound (16.0 MB)" in result.stderr
+
+
+def test_secrets_are_masked_in_frames_shown(run_workbench, ws_url):
+    secret = "tok-9c1e5b77"
+    result = run_workbench(input=script(
+        f"set --secret token {secret}",
+        f"ws connect {ws_url}/json",
+        'ws send json {"token": "{{token}}"}',
+        'expect frame next json $.echo.token == "{{token}}"',
+        "capture --secret back frame last $.echo.token",
+        "ws frames",
+        "ws last",
+        "vars",
+    ))
+    assert result.returncode == 0, result
+    assert secret not in result.stdout and secret not in result.stderr
+    assert '"token": "****' in result.stdout or "*****" in result.stdout
+
+
+def test_bad_input_is_one_error_line(run_workbench, ws_url):
+    for line, message in [
+        ("ws send hi", "no WebSocket conversation is open"),
+        ("ws close 999", "expected a close code from 1000 to 4999"),
+        ("ws frobnicate", "unknown subcommand"),
+        ("ws connect", "expected one URL"),
+        ("expect frame soon status 200", "expected next, last or a frame number"),
+        ("expect frame next body contains x --within forever", "expected a duration"),
+        ("ws connect /chat", "there is no base"),
+    ]:
+        result = run_workbench(input=line + "\n")
+        assert result.returncode == 1
+        errors = [l for l in result.stderr.splitlines() if l.startswith("error:")]
+        assert len(errors) == 1 and message in errors[0], (line, result.stderr)
+
+
+def test_frames_print_above_the_line_being_typed(workbench_bin, workbench_env, workdir, ws_url):
+    import pexpect
+    import pyte
+
+    screen = pyte.Screen(100, 24)
+    stream = pyte.Stream(screen)
+    child = pexpect.spawn(workbench_bin, env=dict(workbench_env, NO_COLOR="1"), cwd=str(workdir),
+                          encoding="utf-8", dimensions=(24, 100), timeout=10)
+    try:
+        child.expect("> ")
+        stream.feed(child.before + child.after)
+        child.sendline(f"ws connect {ws_url}/later")
+        host = ws_url.replace("ws://", "")
+        child.expect_exact(f"ws {host}/later> ")
+        stream.feed(child.before + child.after)
+        # Typed, not entered, when the server's frame comes half a second after the handshake.
+        child.send("ws send hal")
+        child.expect_exact("< tick")
+        stream.feed(child.before + child.after)
+        # The prompt and the line typed so far, drawn again under it.
+        child.expect_exact(f"ws {host}/later> ws send hal")
+        stream.feed(child.before + child.after)
+        lines = [line.rstrip() for line in screen.display]
+        assert f"ws {host}/later> ws send hal" in lines, "\n".join(lines)
+        prompt_row = lines.index(f"ws {host}/later> ws send hal")
+        assert lines[prompt_row - 1] == "< tick", lines
+        assert screen.cursor.y == prompt_row and screen.cursor.x == len(f"ws {host}/later> ws send hal")
+        # The line typed goes on where it was.
+        child.sendline("f")
+        child.expect_exact("< half")
+        child.sendline("exit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
