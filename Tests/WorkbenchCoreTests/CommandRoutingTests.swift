@@ -63,6 +63,7 @@ import Testing
         case .describe: "describe"
         case .help: "help"
         case .exit: "exit"
+        case .webSocket: "ws"
         }
     }
 

@@ -82,7 +82,7 @@ import Testing
         ("print ", ["all", "headers", "body", "status"]),
         ("pager ", ["auto", "off"]),
         ("history ", ["rm", "clear"]),
-        ("expect ", ["status", "header", "body", "json", "time", "schema", "rm", "clear"]),
+        ("expect ", ["status", "header", "body", "json", "time", "schema", "frame", "rm", "clear"]),
         ("capture ", ["--secret", "rm"]),
         ("path ", ["add", ".."]),
         ("help a", ["all", "allow-files", "auth"]),

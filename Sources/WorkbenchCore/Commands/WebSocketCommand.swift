@@ -60,7 +60,9 @@ extension CommandWords {
             var operands = Array(texts.dropFirst())
             var subprotocols: [String] = []
             while let flag = operands.firstIndex(of: "--protocol") {
-                guard flag + 1 < operands.count, !operands[flag + 1].isEmpty else { throw usageError("expected a subprotocol name after --protocol") }
+                guard flag + 1 < operands.count, !operands[flag + 1].isEmpty else {
+                    throw usageError("expected a subprotocol name after --protocol")
+                }
                 subprotocols += operands[flag + 1].split(separator: ",").map { String($0).trimmingSpaces() }
                 operands.removeSubrange(flag...(flag + 1))
             }
@@ -95,7 +97,8 @@ extension CommandWords {
             // The text verbatim after `send `, as `body TEXT` takes it; one quoted word unquoted.
             let raw = Array(line.utf8)[args[1].start..<args[1].end]
             let inQuotes =
-                args.count == 2 && raw.count >= 2 && (raw.first == UInt8(ascii: "'") || raw.first == UInt8(ascii: "\"")) && raw.last == raw.first
+                args.count == 2 && raw.count >= 2 && (raw.first == UInt8(ascii: "'") || raw.first == UInt8(ascii: "\""))
+                && raw.last == raw.first
             let text = inQuotes ? texts[1] : rest(from: 1)
             try Template.validate(text)
             return .command(.webSocket(.send(.text(text))))

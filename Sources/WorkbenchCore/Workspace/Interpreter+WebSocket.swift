@@ -54,7 +54,9 @@ extension Interpreter {
             case .closed(let code, let reason, let cleanly):
                 if cleanly {
                     webSocket.append(received: true, opcode: .close, payload: WebSocketFrame.closePayload(code: code, reason: reason))
-                    say(WebSocketFrameText.text(received: true, opcode: .close, payload: WebSocketFrame.closePayload(code: code, reason: reason), color: false))
+                    say(
+                        WebSocketFrameText.text(
+                            received: true, opcode: .close, payload: WebSocketFrame.closePayload(code: code, reason: reason), color: false))
                     say("ws: \(webSocket.url) closed by the server" + (code.map { " (\($0)\(reason.isEmpty ? "" : " \(reason)"))" } ?? ""))
                 } else {
                     say("ws: \(webSocket.url) closed: \(reason)")
@@ -143,7 +145,9 @@ extension Interpreter {
             let (number, frame) = try receivedFrame(selector, within: within)
             let value = try Capture(name: name, source: .json(path), isSecret: secret).value(from: Self.response(for: frame))
             workspace.variables.set(name, to: value, secret: secret || workspace.variables.isSecret(name))
-            say("\(name) = \(secret || workspace.variables.isSecret(name) ? Variables.mask : Template.oneLine(value.prefix(200))) (frame \(number))")
+            say(
+                "\(name) = \(secret || workspace.variables.isSecret(name) ? Variables.mask : Template.oneLine(value.prefix(200))) (frame \(number))"
+            )
         }
         return .ok
     }
@@ -165,7 +169,8 @@ extension Interpreter {
     private func checkOutgoing(_ size: Int) throws(WorkbenchError) {
         guard size <= WebSocketBounds.maximumMessageBytes else {
             throw WorkbenchError(
-                "ws send: \(Quantities.size(size)) is larger than the WebSocket message bound (\(Quantities.size(WebSocketBounds.maximumMessageBytes)))")
+                "ws send: \(Quantities.size(size)) is larger than the WebSocket message bound (\(Quantities.size(WebSocketBounds.maximumMessageBytes)))"
+            )
         }
     }
 
@@ -185,6 +190,10 @@ extension Interpreter {
             }
             return (number, frame)
         case .number(let number):
+            // A frame not yet arrived is waited for, as `next` is, while the conversation is open.
+            if number > webSocket.lastNumber, webSocket.isOpen {
+                try waitForFrames(within: within ?? Self.defaultFrameWait) { self.webSocket.lastNumber >= number }
+            }
             guard let frame = webSocket.frame(numbered: number) else {
                 throw WorkbenchError(
                     webSocket.frames.isEmpty
@@ -193,30 +202,30 @@ extension Interpreter {
             guard frame.received else { throw WorkbenchError("frame \(number) was sent, not received") }
             return (number, frame)
         case .next:
-            let wait = within ?? Self.defaultFrameWait
-            let clock = ContinuousClock()
-            let start = clock.now
-            while true {
-                if let number = webSocket.nextReceived(), let frame = webSocket.frame(numbered: number) {
-                    webSocket.nextAfter = number
-                    return (number, frame)
-                }
-                guard let connection = webSocket.connection, connection.isOpen else {
-                    throw WorkbenchError("no next frame: the conversation is closed")
-                }
-                let elapsed = clock.now - start
-                let remaining = wait - (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-                guard remaining > 0 else {
-                    throw WorkbenchError("no frame arrived within \(Quantities.trimmed(wait)) s (--within)")
-                }
-                if sendOptions.shouldAbort() { throw WorkbenchError("stopped waiting for a frame (Ctrl-C)", kind: .transport(.aborted)) }
-                do {
-                    take(try connection.receive(waitingUpTo: min(remaining, 0.1), shouldAbort: sendOptions.shouldAbort))
-                } catch {
-                    throw error
-                }
-                output.finish()
+            try waitForFrames(within: within ?? Self.defaultFrameWait) { self.webSocket.nextReceived() != nil }
+            guard let number = webSocket.nextReceived(), let frame = webSocket.frame(numbered: number) else {
+                throw WorkbenchError("no next frame: the conversation is closed")
             }
+            webSocket.nextAfter = number
+            return (number, frame)
+        }
+    }
+
+    /// Reads (and prints) frames until `arrived` holds, at most `seconds`; an error when they
+    /// did not come in time, or the conversation closed first (then `arrived` is asked once more).
+    private func waitForFrames(within seconds: Double, until arrived: () -> Bool) throws(WorkbenchError) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        while !arrived() {
+            guard let connection = webSocket.connection, connection.isOpen else { return }
+            let elapsed = clock.now - start
+            let remaining = seconds - (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            guard remaining > 0 else {
+                throw WorkbenchError("no frame arrived within \(Quantities.trimmed(seconds)) s (--within)")
+            }
+            if sendOptions.shouldAbort() { throw WorkbenchError("stopped waiting for a frame (Ctrl-C)", kind: .transport(.aborted)) }
+            take(try connection.receive(waitingUpTo: min(remaining, 0.1), shouldAbort: sendOptions.shouldAbort))
+            output.finish()
         }
     }
 
@@ -237,7 +246,8 @@ extension Interpreter {
             _ = try endpoint.setURL(target)
         } else {
             guard endpoint.base != nil else {
-                throw WorkbenchError("ws connect: \(Excerpt.quoted(target)) is a path and there is no base: give a ws:// or wss:// URL, or set `base URL`")
+                throw WorkbenchError(
+                    "ws connect: \(Excerpt.quoted(target)) is a path and there is no base: give a ws:// or wss:// URL, or set `base URL`")
             }
             try endpoint.setPath(target)
         }
@@ -261,7 +271,8 @@ extension Interpreter {
         switch try WebSocketConnection.open(handshake, settings: workspace.settings, shouldAbort: sendOptions.shouldAbort) {
         case .refused(let response):
             try present(response, parts: workspace.view.parts)
-            throw WorkbenchError("ws connect: \(prepared.base.authority) refused the upgrade: \(TerminalText.escapeLine(response.statusLine))")
+            throw WorkbenchError(
+                "ws connect: \(prepared.base.authority) refused the upgrade: \(TerminalText.escapeLine(response.statusLine))")
         case .open(let connection):
             webSocket.begin(connection, url: shownURL, promptLocation: prepared.base.authority + path)
             var note = "ws: connected to \(shownURL) (\(TerminalText.escapeLine(connection.reply.statusLine)))"

@@ -16,7 +16,8 @@ public enum WebSocketFrameText {
         case .text, .continuation:
             if let first = payload.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
                 first == UInt8(ascii: "{") || first == UInt8(ascii: "["), payload.count <= shownTextLimit,
-                case .success(let formatted) = JSONFormatter.formatIfValid(payload, palette: color ? .standard : nil, escapingControls: true)
+                case .success(let formatted) = JSONFormatter.formatIfValid(
+                    payload, palette: color ? .standard : nil, escapingControls: true)
             {
                 return indented(mark, String(decoding: formatted, as: UTF8.self))
             }
@@ -35,7 +36,9 @@ public enum WebSocketFrameText {
 
     /// One line for `ws frames`: text as it came (line breaks shown as `\n`), cut at `width`.
     public static func summary(received: Bool, opcode: WebSocketOpcode, payload: [UInt8], width: Int = 100) -> String {
-        guard opcode == .text || opcode == .continuation else { return text(received: received, opcode: opcode, payload: payload, color: false) }
+        guard opcode == .text || opcode == .continuation else {
+            return text(received: received, opcode: opcode, payload: payload, color: false)
+        }
         var line = ""
         for scalar in String(decoding: payload.prefix(width * 4), as: UTF8.self).unicodeScalars {
             switch scalar {

@@ -74,7 +74,8 @@ public final class WebSocketConnection {
         try engine.set(CURLOPT_SSL_VERIFYPEER, "CURLOPT_SSL_VERIFYPEER") { wb_curl_set_long($0, $1, settings.insecure ? 0 : 1) }
         try engine.set(CURLOPT_SSL_VERIFYHOST, "CURLOPT_SSL_VERIFYHOST") { wb_curl_set_long($0, $1, settings.insecure ? 0 : 2) }
         let connectMilliseconds =
-            settings.timeout > 0 ? min(Int(settings.timeout * 1000), CurlTransport.connectTimeoutMilliseconds) : CurlTransport.connectTimeoutMilliseconds
+            settings.timeout > 0
+            ? min(Int(settings.timeout * 1000), CurlTransport.connectTimeoutMilliseconds) : CurlTransport.connectTimeoutMilliseconds
         try engine.set(CURLOPT_CONNECTTIMEOUT_MS, "CURLOPT_CONNECTTIMEOUT_MS") { wb_curl_set_long($0, $1, connectMilliseconds) }
         try engine.applyNetwork(settings, request: request)
         // The upgrade is an HTTP/1.1 request: TLS offers only http/1.1 (ALPN).
@@ -88,7 +89,8 @@ public final class WebSocketConnection {
         }
         var socket: curl_socket_t = -1
         guard wb_curl_get_socket(easy, CURLINFO_ACTIVESOCKET, &socket) == CURLE_OK, socket >= 0 else {
-            throw WorkbenchError("cannot use the connection to \(request.base.authority): libcurl gave no socket", kind: .transport(.engine))
+            throw WorkbenchError(
+                "cannot use the connection to \(request.base.authority): libcurl gave no socket", kind: .transport(.engine))
         }
         let deadline = Deadline(seconds: settings.timeout > 0 ? settings.timeout : 30)
         try write(handshake.bytes, engine: engine, socket: socket, authority: request.base.authority)
@@ -99,13 +101,20 @@ public final class WebSocketConnection {
             if shouldAbort() {
                 throw WorkbenchError("WebSocket handshake aborted (Ctrl-C): \(request.shownURL)", kind: .transport(.aborted))
             }
-            guard let chunk = try read(engine: engine, socket: socket, waitingUpTo: min(0.05, deadline.remaining), authority: request.base.authority) else {
-                throw WorkbenchError("empty reply from \(request.base.authority): the connection closed during the WebSocket handshake", kind: .transport(.emptyReply))
+            guard
+                let chunk = try read(
+                    engine: engine, socket: socket, waitingUpTo: min(0.05, deadline.remaining), authority: request.base.authority)
+            else {
+                throw WorkbenchError(
+                    "empty reply from \(request.base.authority): the connection closed during the WebSocket handshake",
+                    kind: .transport(.emptyReply))
             }
             received += chunk
             head = try WebSocketHandshake.readHead(received, from: request.base.authority)
             if head == nil && deadline.isPast {
-                throw WorkbenchError("timeout: \(request.base.authority) did not answer the WebSocket handshake within \(Quantities.trimmed(deadline.seconds)) s", kind: .transport(.timeout))
+                throw WorkbenchError(
+                    "timeout: \(request.base.authority) did not answer the WebSocket handshake within \(Quantities.trimmed(deadline.seconds)) s",
+                    kind: .transport(.timeout))
             }
         }
         guard var head else { throw WorkbenchError("no handshake reply", kind: .transport(.malformedReply)) }
@@ -114,7 +123,9 @@ public final class WebSocketConnection {
             let expected = head.headers.values(of: "Content-Length").first.flatMap { Int($0.trimmingSpaces()) }
             let bodyDeadline = Deadline(seconds: 2)
             while head.rest.count < min(expected ?? limit, limit) && !bodyDeadline.isPast {
-                guard let chunk = try? read(engine: engine, socket: socket, waitingUpTo: 0.05, authority: request.base.authority) else { break }
+                guard let chunk = try? read(engine: engine, socket: socket, waitingUpTo: 0.05, authority: request.base.authority) else {
+                    break
+                }
                 head.rest += chunk
             }
             var response = HTTPResponse(
@@ -184,7 +195,8 @@ public final class WebSocketConnection {
                 message = try reader.next()
             } catch {
                 try? Self.write(
-                    WebSocketFrame(opcode: .close, payload: WebSocketFrame.closePayload(code: error.closeCode, reason: "")).encodedByClient(),
+                    WebSocketFrame(opcode: .close, payload: WebSocketFrame.closePayload(code: error.closeCode, reason: ""))
+                        .encodedByClient(),
                     engine: engine, socket: descriptor, authority: handshake.request.base.authority)
                 isOpen = false
                 throw WorkbenchError(
@@ -250,7 +262,9 @@ public final class WebSocketConnection {
 
     /// Bytes available, after waiting up to `seconds` for some: empty when none came, nil when
     /// the peer closed the connection.
-    static func read(engine: CurlTransport, socket: Int32, waitingUpTo seconds: Double, authority: String) throws(WorkbenchError) -> [UInt8]? {
+    static func read(engine: CurlTransport, socket: Int32, waitingUpTo seconds: Double, authority: String) throws(WorkbenchError)
+        -> [UInt8]?
+    {
         var chunk = [UInt8](repeating: 0, count: readChunk)
         var received = 0
         var code = chunk.withUnsafeMutableBufferPointer { curl_easy_recv(engine.easy, $0.baseAddress, $0.count, &received) }

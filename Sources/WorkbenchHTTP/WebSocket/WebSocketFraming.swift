@@ -62,7 +62,10 @@ public struct WebSocketFrame: Sendable, Equatable {
         var random = SystemRandomNumberGenerator()
         let key = random.next() as UInt32
         return encodedByClient(
-            maskKey: (UInt8(truncatingIfNeeded: key >> 24), UInt8(truncatingIfNeeded: key >> 16), UInt8(truncatingIfNeeded: key >> 8), UInt8(truncatingIfNeeded: key)))
+            maskKey: (
+                UInt8(truncatingIfNeeded: key >> 24), UInt8(truncatingIfNeeded: key >> 16), UInt8(truncatingIfNeeded: key >> 8),
+                UInt8(truncatingIfNeeded: key)
+            ))
     }
 
     static func header(fin: Bool, opcode: WebSocketOpcode, length: Int, masked: Bool) -> [UInt8] {
@@ -152,7 +155,10 @@ public struct WebSocketFrameReader: Sendable {
         while true {
             guard let frame = try nextFrame() else { return nil }
             if frame.opcode.isControl {
-                guard frame.fin else { throw Violation(message: "a fragmented \(frame.opcode.name) frame (control frames are never fragmented)", closeCode: 1002) }
+                guard frame.fin else {
+                    throw Violation(
+                        message: "a fragmented \(frame.opcode.name) frame (control frames are never fragmented)", closeCode: 1002)
+                }
                 return Message(opcode: frame.opcode, payload: frame.payload)
             }
             if frame.opcode == .continuation {
@@ -180,7 +186,8 @@ public struct WebSocketFrameReader: Sendable {
 
     private func tooLarge(_ size: Int, what: String) -> Violation {
         Violation(
-            message: "a \(what) of \(Quantities.size(size)), larger than the WebSocket message bound (\(Quantities.size(maximumMessageBytes)))",
+            message:
+                "a \(what) of \(Quantities.size(size)), larger than the WebSocket message bound (\(Quantities.size(maximumMessageBytes)))",
             closeCode: 1009)
     }
 

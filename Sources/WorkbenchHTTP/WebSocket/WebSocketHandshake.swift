@@ -111,7 +111,8 @@ public struct WebSocketHandshake: Sendable, Equatable {
         func refuse(_ why: String) -> WorkbenchError {
             WorkbenchError("the WebSocket handshake with \(authority) failed: \(why)", kind: .transport(.malformedReply))
         }
-        guard head.headers.values(of: "Upgrade").contains(where: { HTTPSyntax.equalIgnoringASCIICase($0.trimmingSpaces(), "websocket") }) else {
+        guard head.headers.values(of: "Upgrade").contains(where: { HTTPSyntax.equalIgnoringASCIICase($0.trimmingSpaces(), "websocket") })
+        else {
             throw refuse("the 101 reply has no `Upgrade: websocket`")
         }
         guard
