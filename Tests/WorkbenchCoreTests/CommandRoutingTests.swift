@@ -63,6 +63,8 @@ import Testing
         case .describe: "describe"
         case .help: "help"
         case .exit: "exit"
+        case .webSocket(.expect): "expect"
+        case .webSocket(.capture): "capture"
         case .webSocket: "ws"
         }
     }
@@ -206,6 +208,16 @@ import Testing
         case .describe: "describe [METHOD] [PATH]"
         case .help: "help COMMAND"
         case .exit: "exit"
+        case .webSocket(.connect): "ws connect URL|PATH [--protocol NAME]..."
+        case .webSocket(.send(.text)): "ws send TEXT"
+        case .webSocket(.send(.json)): "ws send json VALUE"
+        case .webSocket(.send(.binaryFile)): "ws send binary @FILE"
+        case .webSocket(.ping): "ws ping [TEXT]"
+        case .webSocket(.close): "ws close [CODE [REASON]]"
+        case .webSocket(.frames): "ws frames"
+        case .webSocket(.last): "ws last"
+        case .webSocket(.expect): "expect frame next|last|N CHECK [--within 5s]"
+        case .webSocket(.capture): "capture [--secret] NAME frame next|last|N JSONPATH [--within 5s]"
         }
     }
 
@@ -232,6 +244,9 @@ import Testing
             "auth oauth2 code https://h/a https://h/t id", "proxy", "proxy off", "proxy none", "proxy http://p:8080",
             "cacert", "cacert off", "cacert c.pem", "cert", "cert off", "cert c.pem", "http", "http 2", "openapi",
             "openapi off", "openapi p.yaml", "ls", "cd /a", "describe", "help set", "exit",
+            "ws connect ws://h/a --protocol p", "ws send hi", "ws send json {}", "ws send binary @f.bin", "ws ping",
+            "ws close 1000 done", "ws frames", "ws last", "expect frame next status 200 --within 1s",
+            "capture t frame last $.a",
         ]
         for line in lines {
             guard case .command(let command) = try CommandParser.parse(line) else {

@@ -108,6 +108,8 @@ extension Workspace {
         case .describe(let method, let path): return try describeOperation(method: method, path: path)
         case .help(let name): return try Effect.help(name)
         case .exit: return .exit
+        // The connection is the interpreter's: it outlives the command.
+        case .webSocket(let action): return .webSocket(action)
         }
     }
 

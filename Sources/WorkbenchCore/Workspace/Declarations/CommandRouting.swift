@@ -59,6 +59,9 @@ extension Command {
         case .describe: .describe
         case .help: .help
         case .exit: .exit
+        // Checks and captures on frames are `expect`'s and `capture`'s forms (help, parsing).
+        case .webSocket(.expect): .expect
+        case .webSocket(.capture): .capture
         case .webSocket: .ws
         }
     }
