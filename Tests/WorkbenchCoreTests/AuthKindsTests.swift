@@ -186,10 +186,10 @@ import Testing
 
     /// RFC 7636, appendix B: the example verifier and its S256 challenge.
     @Test func pkceChallengeMatchesTheRFCExample() {
-        #expect(Interpreter.challenge(for: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk") == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
-        let verifier = Interpreter.randomToken(bytes: 32)
+        #expect(OAuth2Flow.challenge(for: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk") == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
+        let verifier = OAuth2Flow.randomToken(bytes: 32)
         #expect(verifier.count == 43 && verifier.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
-        #expect(Interpreter.randomToken(bytes: 32) != verifier)
+        #expect(OAuth2Flow.randomToken(bytes: 32) != verifier)
     }
 
     @Test func theLoopbackRedirectReadsTheCallbacksQuery() throws {

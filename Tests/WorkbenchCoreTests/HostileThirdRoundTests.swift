@@ -296,11 +296,11 @@ import Testing
     }
 
     @Test func aDeviceFlowWaitsNoLongerThanItsCodeLives() {
-        #expect(Interpreter.devicePollWait(interval: 5, left: 8) == 5)
+        #expect(OAuth2Flow.devicePollWait(interval: 5, left: 8) == 5)
         // After `slow_down` the interval (10 s) outlives the code (3 s left): wait those 3 s, then say it expired.
-        #expect(Interpreter.devicePollWait(interval: 10, left: 3) == 3)
-        #expect(Interpreter.devicePollWait(interval: 10, left: 0) == nil)
-        #expect(Interpreter.devicePollWait(interval: 10, left: -1) == nil)
+        #expect(OAuth2Flow.devicePollWait(interval: 10, left: 3) == 3)
+        #expect(OAuth2Flow.devicePollWait(interval: 10, left: 0) == nil)
+        #expect(OAuth2Flow.devicePollWait(interval: 10, left: -1) == nil)
     }
 
     @Test func aURLOfAnotherSchemeIsNamedAsOne() {

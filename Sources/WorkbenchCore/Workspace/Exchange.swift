@@ -44,14 +44,3 @@ public struct Exchange: Sendable {
                 response: RecordedResponse(response, redactor: redactor)))
     }
 }
-
-extension Workspace {
-    /// Takes a sent exchange into the history; it becomes what `capture` and `expect` work on.
-    public mutating func commit(_ exchange: Exchange) {
-        if history.isEmpty { initialCookies = cookies }
-        cookies = exchange.response.cookies ?? cookies
-        lastResponse = exchange.response
-        history.append(exchange.record)
-        lastRecordIndex = history.count - 1
-    }
-}

@@ -57,9 +57,8 @@ public final class Interpreter {
     let webSocket = WebSocketSession()
     /// The lines so far of a `ws send <<END` frame.
     private var frameHeredoc: (terminator: String, lines: [String])?
-    /// How deep `run` scripts are nested: a script that runs itself stops here.
+    /// How deep `run` scripts are nested (`FileRun.depthLimit`).
     var runDepth = 0
-    static let runDepthLimit = 8
 
     /// `makeTransport` is called on the first send, so starting costs no TLS set-up.
     public init(
@@ -444,10 +443,10 @@ public final class Interpreter {
             try showLast(part: part, destination: destination)
             return .ok
         case .run(let file):
-            try runScript(file)
+            try FileRun(interpreter: self).script(file)
             return .ok
         case .runHTTPFile(let file, let environment):
-            try runHTTPFile(file, environment: environment)
+            try FileRun(interpreter: self).httpFile(file, environment: environment)
             return .ok
         case .sleep(let seconds):
             try sleep(seconds: seconds)
@@ -465,11 +464,8 @@ public final class Interpreter {
             try fetchDescription(url, note: note)
             return .ok
         case .introspectGraphQL(let url):
-            // `graphql schema [URL]`: the query sent as any request is, not kept in the history.
-            let scope = workspace.scope(environment: context.environment)
-            let fetched = try GraphQLIntrospection(from: workspace.endpoint, url: url, in: scope)
-                .fetch(with: sender(), in: scope, settings: workspace.settings, cookies: workspace.cookies)
-            output.printLine(try workspace.adoptIntrospection(fetched.response.body, location: fetched.location))
+            let fetched = try descriptionFetch().graphQLIntrospection(from: workspace.endpoint, url: url)
+            output.printLine(try workspace.adoptIntrospection(fetched.body, location: fetched.location))
             return .ok
         case .grpcConnect(let url, let protoFiles, let importPaths):
             try connectGRPC(url: url, protoFiles: protoFiles, importPaths: importPaths)
@@ -479,18 +475,20 @@ public final class Interpreter {
         }
     }
 
-    /// `openapi URL`: the description fetched through the transport as any request is sent
-    /// (`Sender.fetchDocument`: proxy, certificates, redirects followed), not kept in the
-    /// history. `note` is set when a loaded session names the URL: printed first, and a
-    /// failure is then a warning, as the session itself was loaded.
+    /// A fetch of a description on this interpreter's transport, with the workspace as it is.
+    private func descriptionFetch() throws(WorkbenchError) -> DescriptionFetch {
+        DescriptionFetch(
+            sender: try sender(), scope: workspace.scope(environment: context.environment), settings: workspace.settings,
+            cookies: workspace.cookies)
+    }
+
+    /// `openapi URL` (`DescriptionFetch`). `note` is set when a loaded session names the URL:
+    /// printed first, and a failure is then a warning, as the session itself was loaded.
     private func fetchDescription(_ url: String, note: String?) throws(WorkbenchError) {
         if let note { say(note) }
         do throws(WorkbenchError) {
-            let response = try sender().fetchDocument(
-                url, in: workspace.scope(environment: context.environment), settings: workspace.settings,
-                cookies: workspace.cookies
-            ) { response in WorkbenchError("openapi: \(url) answered \(response.statusLine)") }
-            let outcome = try workspace.adoptDescription(response.body, location: url, sourceURL: response.url.isEmpty ? url : response.url)
+            let fetched = try descriptionFetch().openAPIDocument(url)
+            let outcome = try workspace.adoptDescription(fetched.body, location: url, sourceURL: fetched.sourceURL)
             // What loading it says, read as every outcome is.
             _ = try perform(outcome)
         } catch {
@@ -574,6 +572,49 @@ public final class Interpreter {
             throw WorkbenchError(
                 "replay: \(summary.failed) of \(summary.outcomes.count) request\(summary.outcomes.count == 1 ? "" : "s") failed")
         }
+    }
+
+    /// A run of an OAuth 2.0 flow on this interpreter's transport, with the workspace as it is:
+    /// its token requests follow no redirect and keep no cookie.
+    private func oauth2Flow() throws(WorkbenchError) -> OAuth2Flow {
+        var settings = workspace.settings
+        settings.followRedirects = false
+        return OAuth2Flow(
+            sender: try sender(options: SendOptions(shouldAbort: sendOptions.shouldAbort)), settings: settings,
+            scope: workspace.scope(environment: context.environment), environment: context.environment,
+            output: output, shouldAbort: sendOptions.shouldAbort)
+    }
+
+    /// `auth oauth2 ...`: what a flow obtained is taken into the workspace only once it succeeded.
+    private func runOAuth2(_ command: OAuth2Command) throws(WorkbenchError) {
+        switch command {
+        case .show:
+            break
+        case .refresh:
+            try renewOAuth2Token(reason: nil)
+        case .start(let settings, let clientSecret):
+            let obtained = try oauth2Flow().start(settings, clientSecret: clientSecret)
+            workspace.adoptOAuth2(obtained.settings, clientSecret: clientSecret, token: obtained.token, now: OAuth2Flow.now)
+            output.printLine(obtained.line)
+        }
+    }
+
+    /// Before a send: a token that is missing or about to run out is renewed.
+    private func renewOAuth2TokenIfDue() throws(WorkbenchError) {
+        guard let auth = workspace.endpoint.auth,
+            let reason = OAuth2Flow.renewalReason(auth, variables: workspace.variables, now: OAuth2Flow.now)
+        else { return }
+        try renewOAuth2Token(reason: reason)
+    }
+
+    /// A new access token for the auth in force (`OAuth2Flow.renew`).
+    private func renewOAuth2Token(reason: String?) throws(WorkbenchError) {
+        guard let auth = workspace.endpoint.auth, auth.scheme == .oauth2, let oauth2 = auth.oauth2 else {
+            throw WorkbenchError("no oauth2 auth for \(workspace.endpoint.credentialOrigin ?? "this base")")
+        }
+        let obtained = try oauth2Flow().renew(auth, oauth2: oauth2, reason: reason)
+        workspace.adoptOAuth2(obtained.settings, clientSecret: nil, token: obtained.token, now: OAuth2Flow.now)
+        output.printLine(obtained.line)
     }
 
     /// `options` with its abort poll (every few milliseconds during a transfer)

@@ -6,13 +6,48 @@ import WorkbenchAPIs
 /// `auth aws-sigv4` and `auth oauth2` in the workspace: where their secrets
 /// are kept (secret variables, as `auth bearer` keeps its token), what `auth
 /// oauth2` shows, and how an obtained token is taken in. The flows themselves
-/// talk to the server, so the interpreter runs them (`Interpreter+OAuth2`).
+/// talk to the server, so the interpreter runs them (`OAuth2Flow`).
 extension Workspace {
     /// The names of the secret variables `auth` makes: `auth none` removes them.
     static let authVariableBases = [
         "auth_password", "auth_user", "auth_token", "api_key", "aws_secret_key", "aws_session_token",
         "oauth2_token", "oauth2_refresh_token", "oauth2_client_secret",
     ]
+
+    /// `auth ...`. A literal password or token goes into a secret variable
+    /// (`auth_password`, `auth_token`) and the Endpoint refers to it, so it is
+    /// masked, never saved, and given to a replay like any secret.
+    mutating func applyAuth(_ action: AuthCommand) throws(WorkbenchError) -> CommandOutcome {
+        switch action {
+        case .show:
+            return .output(endpoint.auth?.summary ?? "(no auth)")
+        case .none:
+            if let auth = endpoint.auth { removeVariables(madeFor: auth) }
+            endpoint.auth = nil
+        case .awsSigV4, .oauth2:
+            return try applyAuthKind(action)
+        case .set(let scheme, let user, nil):
+            return .askCredential(scheme, user: user)
+        case .set(let scheme, let user, let secret?):
+            if secret == Variables.mask {
+                throw WorkbenchError(
+                    "'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
+                        + "type the value, or leave it out to be asked for it")
+            }
+            if secret.isEmpty && scheme != .bearer {
+                // `auth basic KEY:`, as `curl -u KEY:`: the user name is the credential (an API
+                // key, Stripe-style), so it is the one kept as a secret; the password is empty.
+                if user == Variables.mask {
+                    throw WorkbenchError("'\(Variables.mask)' is the mask shown in place of a secret, not its value: type the value")
+                }
+                endpoint.auth = Auth(scheme: scheme, user: keptAsSecret(user, base: "auth_user"), secret: "")
+                return .done
+            }
+            guard !secret.isEmpty else { throw WorkbenchError("the token is empty") }
+            endpoint.auth = Auth(scheme: scheme, user: user, secret: keptAsSecret(secret, base: scheme.variableName))
+        }
+        return .done
+    }
 
     mutating func applyAuthKind(_ action: AuthCommand) throws(WorkbenchError) -> CommandOutcome {
         switch action {

@@ -5,7 +5,7 @@ import WorkbenchAPIs
 /// `openapi`, `ls`, `cd` and `describe`: the workspace with an API description.
 extension Workspace {
     /// `openapi FILE-or-URL`: a file is read here; a URL is fetched by the
-    /// interpreter through the transport (`fetchDescription`), which then calls `adoptDescription`.
+    /// interpreter through the transport (`DescriptionFetch`), which then calls `adoptDescription`.
     mutating func loadDescription(_ location: String, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
         if Self.isURL(location) { return .fetchDescription(url: location, note: nil) }
         let bytes = try context.readFile(location)

@@ -5,6 +5,15 @@ import WorkbenchSessions
 /// The session side of a workspace: what `capture`, `expect`, `save`, `load`
 /// and `history` work on.
 extension Workspace {
+    /// Takes a sent exchange into the history; it becomes what `capture` and `expect` work on.
+    public mutating func commit(_ exchange: Exchange) {
+        if history.isEmpty { initialCookies = cookies }
+        cookies = exchange.response.cookies ?? cookies
+        lastResponse = exchange.response
+        history.append(exchange.record)
+        lastRecordIndex = history.count - 1
+    }
+
     /// The last response and the history entry it belongs to.
     func lastExchange() throws(WorkbenchError) -> (HTTPResponse, Int) {
         guard let response = lastResponse, let index = lastRecordIndex, history.indices.contains(index) else {
@@ -14,6 +23,14 @@ extension Workspace {
                     : "the last request is no longer in the history: `send` or `replay N` first")
         }
         return (response, index)
+    }
+
+    /// The error for a request number the history does not have.
+    func noRequest(_ number: Int) -> WorkbenchError {
+        WorkbenchError(
+            history.isEmpty
+                ? "no request \(number): nothing has been sent yet"
+                : "no request \(number): the history has \(history.count) (see `history`)")
     }
 
     /// `save [FILE] [N...]`: with numbers, only those requests (in history order),

@@ -5,7 +5,7 @@ import WorkbenchBasics
 /// (RFC 6749 3.2, 4.4, 6; RFC 8628 3.1, 3.4; RFC 7636) built as
 /// `PreparedRequest`s, and the servers' JSON replies read back. The
 /// interpreter sends them through the same transport as every request
-/// (`Interpreter+OAuth2`).
+/// (`OAuth2Flow`).
 ///
 /// Hand-written because no Swift OAuth client on the mirror works over a
 /// caller's transport; the protocol here is only form bodies and JSON.

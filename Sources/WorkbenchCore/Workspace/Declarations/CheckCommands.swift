@@ -329,3 +329,91 @@ extension CommandDeclaration {
         return .output("editing request \(number): \(endpoint.method) \(shown)")
     }
 }
+
+/// Taking back what should not be kept or saved: requests of the history and the checks of
+/// the last request.
+extension CommandDeclaration {
+    /// `history rm N[-M]`. When the last response's request goes, the last
+    /// response goes with it: `capture` and `expect` would have nowhere to attach.
+    static func removeHistory(_ range: ClosedRange<Int>, in workspace: inout Workspace) throws(WorkbenchError) -> CommandOutcome {
+        guard workspace.history.indices.contains(range.upperBound - 1) else { throw workspace.noRequest(range.upperBound) }
+        workspace.history.removeSubrange((range.lowerBound - 1)...(range.upperBound - 1))
+        if let index = workspace.lastRecordIndex {
+            if range.contains(index + 1) {
+                workspace.lastRecordIndex = nil
+                workspace.lastResponse = nil
+            } else if index + 1 > range.upperBound {
+                workspace.lastRecordIndex = index - range.count
+            }
+        }
+        let what = range.count == 1 ? "request \(range.lowerBound)" : "requests \(range.lowerBound)-\(range.upperBound)"
+        let left = workspace.history.count
+        return .output("removed \(what); \(left) left" + (left == 0 ? "" : " (renumbered: see `history`)"))
+    }
+
+    /// `history clear`: the requests and the last response go; variables and the request being built stay.
+    static func clearHistory(_ workspace: inout Workspace) -> CommandOutcome {
+        let count = workspace.history.count
+        workspace.history = []
+        workspace.lastRecordIndex = nil
+        workspace.lastResponse = nil
+        return .output("removed \(count) request\(count == 1 ? "" : "s") from the history")
+    }
+
+    /// `expect`: the checks attached to the last request, numbered for `expect rm N`.
+    static func listExpectations(_ workspace: Workspace) throws(WorkbenchError) -> CommandOutcome {
+        let (_, index) = try workspace.lastExchange()
+        let checks = workspace.history[index].expectations
+        guard !checks.isEmpty else {
+            return .output("(no expectations on request \(index + 1); a replay checks the status it got)")
+        }
+        return .output(
+            "request \(index + 1):\n"
+                + checks.enumerated().map { "  \($0.offset + 1)  \($0.element.text)" }.joined(separator: "\n"))
+    }
+
+    /// `expect rm N` (nil: `expect clear`) on the last request.
+    static func removeExpectation(_ number: Int?, in workspace: inout Workspace) throws(WorkbenchError) -> CommandOutcome {
+        let (_, index) = try workspace.lastExchange()
+        let count = workspace.history[index].expectations.count
+        guard let number else {
+            workspace.history[index].expectations = []
+            return .output("removed \(count) expectation\(count == 1 ? "" : "s") from request \(index + 1)")
+        }
+        guard number <= count else {
+            throw WorkbenchError("no expectation \(number): request \(index + 1) has \(count) (see `expect`)")
+        }
+        let removed = workspace.history[index].expectations.remove(at: number - 1)
+        return .output("removed `expect \(removed.text)` from request \(index + 1)")
+    }
+
+    /// `diff N [M]`: request N's recorded response against request M's, or
+    /// against the last response (through the redaction step, as a session
+    /// file keeps it). Differences are information here, not a failure.
+    static func diff(
+        _ old: Int, _ new: Int?, options: ResponseDiff.Options, _ workspace: Workspace, context: CommandContext
+    ) throws(WorkbenchError) -> CommandOutcome {
+        let redactor = workspace.redactor(environment: context.environment)
+        func response(of number: Int) throws(WorkbenchError) -> RecordedResponse {
+            guard workspace.history.indices.contains(number - 1) else { throw workspace.noRequest(number) }
+            guard let response = workspace.history[number - 1].response else {
+                throw WorkbenchError("request \(number) has no response to compare (it was never sent)")
+            }
+            return response.redacted(by: redactor)
+        }
+        let before = try response(of: old)
+        let after: RecordedResponse
+        let heading: String
+        if let new {
+            after = try response(of: new)
+            heading = "request \(old) → request \(new)"
+        } else {
+            guard let last = workspace.lastResponse else {
+                throw WorkbenchError("no response yet: `send` a request first, or `diff N M`")
+            }
+            after = RecordedResponse(last, redactor: redactor)
+            heading = "request \(old) → the last response"
+        }
+        return .diff(ResponseDiff.compare(before, after, options: options), heading: heading)
+    }
+}

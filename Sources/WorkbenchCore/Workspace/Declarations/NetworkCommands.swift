@@ -193,84 +193,51 @@ extension AuthCommand {
     }
 }
 
-extension Workspace {
-    /// `auth ...`. A literal password or token goes into a secret variable
-    /// (`auth_password`, `auth_token`) and the Endpoint refers to it, so it is
-    /// masked, never saved, and given to a replay like any secret.
-    mutating func applyAuth(_ action: AuthCommand) throws(WorkbenchError) -> CommandOutcome {
-        switch action {
-        case .show:
-            return .output(endpoint.auth?.summary ?? "(no auth)")
-        case .none:
-            if let auth = endpoint.auth { removeVariables(madeFor: auth) }
-            endpoint.auth = nil
-        case .awsSigV4, .oauth2:
-            return try applyAuthKind(action)
-        case .set(let scheme, let user, nil):
-            return .askCredential(scheme, user: user)
-        case .set(let scheme, let user, let secret?):
-            if secret == Variables.mask {
-                throw WorkbenchError(
-                    "'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
-                        + "type the value, or leave it out to be asked for it")
-            }
-            if secret.isEmpty && scheme != .bearer {
-                // `auth basic KEY:`, as `curl -u KEY:`: the user name is the credential (an API
-                // key, Stripe-style), so it is the one kept as a secret; the password is empty.
-                if user == Variables.mask {
-                    throw WorkbenchError("'\(Variables.mask)' is the mask shown in place of a secret, not its value: type the value")
-                }
-                endpoint.auth = Auth(scheme: scheme, user: keptAsSecret(user, base: "auth_user"), secret: "")
-                return .done
-            }
-            guard !secret.isEmpty else { throw WorkbenchError("the token is empty") }
-            endpoint.auth = Auth(scheme: scheme, user: user, secret: keptAsSecret(secret, base: scheme.variableName))
-        }
-        return .done
-    }
-
+/// The effects of the group's commands, each reached from `Workspace.apply`'s one switch
+/// with its command's values (`auth`'s, with the auth kinds: `Workspace+AuthKinds`).
+extension CommandDeclaration {
     /// `proxy`, `cacert`, `cert`, `http`: a file named must be a readable
     /// regular file now (it is read again by libcurl on every send).
-    mutating func applyNetwork(_ action: NetworkCommand) throws(WorkbenchError) -> CommandOutcome {
+    static func network(_ action: NetworkCommand, in workspace: inout Workspace) throws(WorkbenchError) -> CommandOutcome {
         switch action {
-        case .proxy(nil): return .output(settings.proxy.summary)
-        case .proxy(let proxy?): settings.proxy = proxy
-        case .caCertificate(nil): return .output(settings.caCertificate ?? "(the system's CA certificates)")
+        case .proxy(nil): return .output(workspace.settings.proxy.summary)
+        case .proxy(let proxy?): workspace.settings.proxy = proxy
+        case .caCertificate(nil): return .output(workspace.settings.caCertificate ?? "(the system's CA certificates)")
         case .caCertificate(let file?):
             if let file { try FileSystem.checkReadableRegularFile(FileSystem.expandTilde(file), shownAs: file, for: "use") }
-            settings.caCertificate = file
+            workspace.settings.caCertificate = file
         case .clientCertificate(nil):
             return .output(
-                settings.clientCertificate.map { $0 + (settings.clientKey.map { " (key \($0))" } ?? "") } ?? "(no client certificate)")
+                workspace.settings.clientCertificate.map { $0 + (workspace.settings.clientKey.map { " (key \($0))" } ?? "") } ?? "(no client certificate)")
         case .clientCertificate(let choice?):
             if let choice {
                 for file in [choice.certificate] + (choice.key.map { [$0] } ?? []) {
                     try FileSystem.checkReadableRegularFile(FileSystem.expandTilde(file), shownAs: file, for: "use")
                 }
             }
-            settings.clientCertificate = choice?.certificate
-            settings.clientKey = choice?.key
-        case .httpVersion(nil): return .output(settings.httpVersion.rawValue)
-        case .httpVersion(let version?): settings.httpVersion = version
+            workspace.settings.clientCertificate = choice?.certificate
+            workspace.settings.clientKey = choice?.key
+        case .httpVersion(nil): return .output(workspace.settings.httpVersion.rawValue)
+        case .httpVersion(let version?): workspace.settings.httpVersion = version
         }
         return .done
     }
 
     /// `cookies`, `cookies rm NAME`, `cookies clear`. Removed values stay known
     /// to the redaction step.
-    mutating func applyCookies(_ action: CookieCommand) throws(WorkbenchError) -> CommandOutcome {
+    static func cookies(_ action: CookieCommand, in workspace: inout Workspace) throws(WorkbenchError) -> CommandOutcome {
         switch action {
         case .list:
-            return .output(cookies.listing(now: CookieJar.now))
+            return .output(workspace.cookies.listing(now: CookieJar.now))
         case .clear:
-            let count = cookies.cookies.count
-            removedCookieValues += cookies.values
-            cookies = CookieJar()
+            let count = workspace.cookies.cookies.count
+            workspace.removedCookieValues += workspace.cookies.values
+            workspace.cookies = CookieJar()
             return .output("removed \(count) cookie\(count == 1 ? "" : "s")")
         case .remove(let name):
-            let values = cookies.cookies.filter { $0.name == name }.map(\.value)
-            guard cookies.remove(named: name) > 0 else { throw WorkbenchError("no cookie named '\(name)' (see `cookies`)") }
-            removedCookieValues += values
+            let values = workspace.cookies.cookies.filter { $0.name == name }.map(\.value)
+            guard workspace.cookies.remove(named: name) > 0 else { throw WorkbenchError("no cookie named '\(name)' (see `cookies`)") }
+            workspace.removedCookieValues += values
             return .done
         }
     }

@@ -142,3 +142,19 @@ extension CommandDeclaration {
         return .done
     }
 }
+
+extension CommandDeclaration {
+    /// `capture rm NAME`: from every request that captures NAME, so a replay no
+    /// longer does; the variable keeps its value (`unset NAME` removes it).
+    static func removeCapture(_ name: String, in workspace: inout Workspace) throws(WorkbenchError) -> CommandOutcome {
+        var numbers: [Int] = []
+        for index in workspace.history.indices where workspace.history[index].captures.contains(where: { $0.name == name }) {
+            workspace.history[index].captures.removeAll { $0.name == name }
+            numbers.append(index + 1)
+        }
+        guard !numbers.isEmpty else { throw WorkbenchError("no request captures '\(name)' (see `history`)") }
+        let which = numbers.map(String.init).joined(separator: ", ")
+        let kept = workspace.variables.entries[name] != nil ? "; the variable keeps its value (`unset \(name)` removes it)" : ""
+        return .output("removed the capture of \(name) from request\(numbers.count == 1 ? "" : "s") \(which)\(kept)")
+    }
+}

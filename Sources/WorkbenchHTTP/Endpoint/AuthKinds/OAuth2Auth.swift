@@ -3,7 +3,7 @@ import WorkbenchBasics
 /// `auth oauth2 client-credentials|device|code ...`: the access token a flow obtained,
 /// sent as a bearer token; `secret` refers to it, `oauth2` holds the flow's settings and
 /// the references to what it obtained. The flows themselves talk to servers, so the
-/// interpreter runs them (`Interpreter+OAuth2`).
+/// interpreter runs them (`OAuth2Flow`).
 public enum OAuth2Auth: AuthKind {
     public static func summary(_ auth: Auth) -> String {
         guard let oauth2 = auth.oauth2 else { return "oauth2" }

@@ -8,14 +8,13 @@ import WorkbenchSessions
 /// and `state`, the redirect coming back to a loopback listener on 127.0.0.1
 /// (RFC 8252 7.3). The code, the verifier and the tokens are secrets: never
 /// printed; the state and the challenge are in the printed URL by design.
-extension Interpreter {
+extension OAuth2Flow {
     /// How long the browser has to come back.
     static let authorizationWaitSeconds = 300.0
 
     func runCodeFlow(
         _ settings: inout OAuth2Settings, tokenURL: String, client: OAuth2Protocol.Client
     ) throws(WorkbenchError) -> OAuth2Protocol.Token {
-        let scope = workspace.scope(environment: context.environment)
         guard let authorizeTemplate = settings.authorizationURL else { throw WorkbenchError("oauth2 code: no AUTHORIZE_URL") }
         let authorizeURL = try Template.expand(authorizeTemplate, in: scope)
         let verifier = Self.randomToken(bytes: 32)
@@ -34,10 +33,10 @@ extension Interpreter {
         output.printLine("  waiting for the redirect to \(listener.redirectURI) (Ctrl-C cancels)")
         output.finish()
         output.flush()
-        let browser = BrowserLauncher.open(url, environment: context.environment)
+        let browser = BrowserLauncher.open(url, environment: environment)
         if browser == nil { output.printError("warning: could not start a browser: open the URL above yourself") }
         defer { if let browser { BrowserLauncher.reap(browser, seconds: 2) } }
-        let abort = sendOptions.shouldAbort
+        let abort = shouldAbort
         guard let parameters = listener.waitForCallback(seconds: Self.authorizationWaitSeconds, shouldAbort: abort, page: Self.page) else {
             if abort() { throw WorkbenchError("oauth2 authorization cancelled: auth is unchanged") }
             throw WorkbenchError("oauth2 code: no redirect came back within \(Int(Self.authorizationWaitSeconds)) s: auth is unchanged")

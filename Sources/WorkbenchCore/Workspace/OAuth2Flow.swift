@@ -2,48 +2,59 @@ import Foundation
 import WorkbenchBasics
 import WorkbenchHTTP
 
-/// Running OAuth 2.0 flows (DESIGN, "Auth flows"): token requests go through
-/// the interpreter's transport like every send (settings, proxy, trust store
-/// and Ctrl-C included); what a flow obtains is taken into the workspace only
-/// once it succeeded, so a failed or cancelled flow changes nothing.
-extension Interpreter {
+/// One run of an OAuth 2.0 flow (DESIGN, "Auth flows"): token requests go through the send
+/// path (`Sender`, on the interpreter's transport: the workspace's settings, proxy, trust store
+/// and Ctrl-C included), and what a flow obtains is handed back, for the interpreter to take
+/// into the workspace only once it succeeded: a failed or cancelled flow changes nothing.
+/// The authorization code flow is in `OAuth2CodeFlow.swift`.
+struct OAuth2Flow {
     /// Seconds before `expires_in` runs out when a token is renewed ahead of a send.
-    static let oauth2RenewalMargin: Double = 5
+    static let renewalMargin: Double = 5
 
-    /// `auth oauth2 client-credentials|device|code ...` and `auth oauth2 refresh`.
-    func runOAuth2(_ command: OAuth2Command) throws(WorkbenchError) {
-        switch command {
-        case .show:
-            break
-        case .refresh:
-            try renewOAuth2Token(reason: nil)
-        case .start(var settings, let clientSecret):
-            let client = try expandedClient(settings, clientSecret: clientSecret)
-            let token = try obtainToken(&settings, client: client)
-            workspace.adoptOAuth2(settings, clientSecret: clientSecret, token: token, now: Date().timeIntervalSince1970)
-            output.printLine("oauth2: access token obtained" + tokenNote(token))
-        }
+    /// The send path for the flow's own requests: no history, no cookies kept.
+    let sender: Sender
+    /// The workspace's settings, redirects not followed.
+    let settings: Settings
+    /// The workspace's variables and environment, to expand the flow's templates.
+    let scope: VariableScope
+    /// The environment a browser is started in (`auth oauth2 code`).
+    let environment: [String: String]
+    /// What the flow says (the device code, the page to open): secrets masked.
+    let output: RedactingSink
+    /// Ctrl-C, polled while the flow waits.
+    let shouldAbort: @Sendable () -> Bool
+
+    /// What a flow obtained: the auth's settings as they now are, the token, and the line
+    /// that says so.
+    struct Obtained {
+        var settings: OAuth2Settings
+        var token: OAuth2Protocol.Token
+        var line: String
     }
 
-    /// Before a send: a token that is missing or about to run out is renewed.
-    func renewOAuth2TokenIfDue() throws(WorkbenchError) {
-        guard let auth = workspace.endpoint.auth, auth.scheme == .oauth2, let oauth2 = auth.oauth2 else { return }
-        let missing = Template.variableNames(in: auth.secret).first.map { workspace.variables.value(of: $0) == nil } ?? false
-        if missing {
-            try renewOAuth2Token(reason: "no access token")
-        } else if let expiresAt = oauth2.expiresAt, Date().timeIntervalSince1970 >= expiresAt - Self.oauth2RenewalMargin {
-            try renewOAuth2Token(reason: "the access token runs out")
-        }
+    /// `auth oauth2 client-credentials|device|code ...`: the flow run to its first token.
+    func start(_ settings: OAuth2Settings, clientSecret: String?) throws(WorkbenchError) -> Obtained {
+        var settings = settings
+        let client = try expandedClient(settings, clientSecret: clientSecret)
+        let token = try obtainToken(&settings, client: client)
+        return Obtained(settings: settings, token: token, line: "oauth2: access token obtained" + Self.tokenNote(token))
     }
 
-    /// A new access token for the auth in force: with the refresh token when
-    /// there is one (RFC 6749 6), else client credentials again; the other
-    /// flows need the user, so they say how to run them again.
-    func renewOAuth2Token(reason: String?) throws(WorkbenchError) {
-        guard let auth = workspace.endpoint.auth, auth.scheme == .oauth2, var settings = auth.oauth2 else {
-            throw WorkbenchError("no oauth2 auth for \(workspace.endpoint.credentialOrigin ?? "this base")")
-        }
-        let scope = workspace.scope(environment: context.environment)
+    /// Why the token of `auth` must be renewed before a send (missing, or about to run out);
+    /// nil when it need not be.
+    static func renewalReason(_ auth: Auth, variables: Variables, now: Double) -> String? {
+        guard auth.scheme == .oauth2, let oauth2 = auth.oauth2 else { return nil }
+        let missing = Template.variableNames(in: auth.secret).first.map { variables.value(of: $0) == nil } ?? false
+        if missing { return "no access token" }
+        if let expiresAt = oauth2.expiresAt, now >= expiresAt - renewalMargin { return "the access token runs out" }
+        return nil
+    }
+
+    /// A new access token for `auth`, an OAuth 2.0 auth: with the refresh token when there is
+    /// one (RFC 6749 6), else client credentials again; the other flows need the user, so they
+    /// say how to run them again.
+    func renew(_ auth: Auth, oauth2: OAuth2Settings, reason: String?) throws(WorkbenchError) -> Obtained {
+        var settings = oauth2
         let client = try expandedClient(settings, clientSecret: settings.clientSecret)
         let prefix = reason.map { "oauth2: \($0): " } ?? "oauth2: "
         if let reference = settings.refreshToken, let refreshToken = try? Template.expand(reference, in: scope) {
@@ -52,9 +63,7 @@ extension Interpreter {
             let url = try Template.expand(settings.tokenURL, in: scope)
             switch try requestToken(url: url, grant: grant, client: client, settings: &settings) {
             case .token(let token):
-                workspace.adoptOAuth2(settings, clientSecret: nil, token: token, now: Date().timeIntervalSince1970)
-                output.printLine(prefix + "refreshed" + tokenNote(token))
-                return
+                return Obtained(settings: settings, token: token, line: prefix + "refreshed" + Self.tokenNote(token))
             case .error(let code, let description, _) where settings.flow != .clientCredentials:
                 throw WorkbenchError(
                     "\(prefix)the refresh was refused: \(OAuth2Protocol.describe(code: code, description: description)); "
@@ -69,12 +78,11 @@ extension Interpreter {
                     + "or give the token (`--var \(Template.variableNames(in: auth.secret).first ?? "oauth2_token")=...`)")
         }
         let token = try obtainToken(&settings, client: client)
-        workspace.adoptOAuth2(settings, clientSecret: nil, token: token, now: Date().timeIntervalSince1970)
-        output.printLine(prefix + "new token" + tokenNote(token))
+        return Obtained(settings: settings, token: token, line: prefix + "new token" + Self.tokenNote(token))
     }
 
     /// `, expires in 300 s, scope read`.
-    private func tokenNote(_ token: OAuth2Protocol.Token) -> String {
+    private static func tokenNote(_ token: OAuth2Protocol.Token) -> String {
         var note = ""
         if let expiresIn = token.expiresIn { note += ", expires in \(Int(expiresIn)) s" }
         if let scope = token.scope { note += ", scope \(TerminalText.escapeLine(String(scope.prefix(200))))" }
@@ -82,7 +90,6 @@ extension Interpreter {
     }
 
     private func expandedClient(_ settings: OAuth2Settings, clientSecret: String?) throws(WorkbenchError) -> OAuth2Protocol.Client {
-        let scope = workspace.scope(environment: context.environment)
         let secret: String? = try clientSecret.map { text throws(WorkbenchError) in try Template.expand(text, in: scope) }
         return OAuth2Protocol.Client(
             id: try Template.expand(settings.clientID, in: scope), secret: secret,
@@ -92,7 +99,6 @@ extension Interpreter {
     /// Runs the flow to its first token.
     private func obtainToken(_ settings: inout OAuth2Settings, client: OAuth2Protocol.Client) throws(WorkbenchError) -> OAuth2Protocol.Token
     {
-        let scope = workspace.scope(environment: context.environment)
         let url = try Template.expand(settings.tokenURL, in: scope)
         switch settings.flow {
         case .clientCredentials:
@@ -136,22 +142,19 @@ extension Interpreter {
         return try OAuth2Protocol.readTokenReply(response, from: url)
     }
 
-    /// Sends a request of a flow (not the workspace's): no history, no cookies kept.
+    /// Sends a request of the flow (not the workspace's): no history, no cookies kept.
     func sendAside(_ request: PreparedRequest) throws(WorkbenchError) -> HTTPResponse {
-        var settings = workspace.settings
-        settings.followRedirects = false
-        return try sender(options: SendOptions(shouldAbort: sendOptions.shouldAbort)).send(
-            request, settings: settings, cookies: CookieJar())
+        try sender.send(request, settings: settings, cookies: CookieJar())
     }
 
     /// Waits `seconds`, polling Ctrl-C every 50 ms: a cancelled wait is an error that changes nothing.
     func waitCancellable(_ seconds: Double, what: String) throws(WorkbenchError) {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
-            if sendOptions.shouldAbort() { throw WorkbenchError("\(what) cancelled: auth is unchanged") }
+            if shouldAbort() { throw WorkbenchError("\(what) cancelled: auth is unchanged") }
             usleep(50_000)
         }
-        if sendOptions.shouldAbort() { throw WorkbenchError("\(what) cancelled: auth is unchanged") }
+        if shouldAbort() { throw WorkbenchError("\(what) cancelled: auth is unchanged") }
     }
 
     /// How long to wait before the next poll of a device flow: the interval, but no
@@ -166,7 +169,6 @@ extension Interpreter {
     private func runDeviceFlow(
         _ settings: inout OAuth2Settings, tokenURL: String, client: OAuth2Protocol.Client
     ) throws(WorkbenchError) -> OAuth2Protocol.Token {
-        let scope = workspace.scope(environment: context.environment)
         guard let deviceTemplate = settings.authorizationURL else { throw WorkbenchError("oauth2 device: no DEVICE_URL") }
         let deviceURL = try Template.expand(deviceTemplate, in: scope)
         var fields: [(name: String, value: String)] = []
@@ -213,4 +215,9 @@ extension Interpreter {
             }
         }
     }
+}
+
+extension OAuth2Flow {
+    /// Now, as token lifetimes count it: seconds since 1970.
+    static var now: Double { Date().timeIntervalSince1970 }
 }
