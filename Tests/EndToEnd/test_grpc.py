@@ -294,3 +294,65 @@ class _server_with:
         self.process.wait(timeout=5)
         self.process.stdout.close()
         self.process.stderr.close()
+
+
+def test_checks_captures_save_and_replay(run_workbench, workdir, grpc_server):
+    code, out, err = run_workbench(input=script(
+        f"grpc connect {grpc_server}",
+        "set who ana",
+        'grpc call Tester/Greet {"name": "{{who}}", "times": 2}',
+        "expect grpc-status OK",
+        'expect json $.message == "Hello, ana!"',
+        "capture greeting $.message",
+        'grpc call Tester/GreetMany {"name": "bo", "times": 2}',
+        "expect json $[1].index == 2",
+        'grpc call Tester/Fail {"code": 7, "message": "denied"}',
+        "expect grpc-status PERMISSION_DENIED",
+        "history",
+        "save calls.json",
+    ))
+    assert code == 0, err
+    assert "PASS grpc-status OK" in out and 'PASS json $.message == "Hello, ana!"' in out
+    assert "greeting = Hello, ana!" in out
+    assert "PASS json $[1].index == 2" in out and "PASS grpc-status PERMISSION_DENIED" in out
+    assert "3  POST " + grpc_server + "/workbench.test.Tester/Fail" in out
+    session = json.loads((workdir / "calls.json").read_text())
+    first = session["requests"][0]
+    assert {"name": "Content-Type", "value": "application/grpc+json"} in first["endpoint"]["headers"]
+    assert first["endpoint"]["body"]["text"] == '{"name": "{{who}}", "times": 2}'
+    # Replayed from the file: the schema by reflection, each check run again.
+    code, out, err = run_workbench(["replay", "calls.json"])
+    assert code == 0, out + err
+    assert out.count("PASS ") == 3 and "3 passed, 0 failed" in out
+    # A check that no longer holds fails the replay, with what came.
+    first.setdefault("expectations", []).append("grpc-status NOT_FOUND")
+    (workdir / "changed.json").write_text(json.dumps(session))
+    code, out, err = run_workbench(["replay", "changed.json"])
+    assert code != 0
+    assert "FAIL 1 POST" in out and "grpc-status NOT_FOUND: got OK" in out
+
+
+def test_export_grpcurl_masks_secrets_unless_asked(run_workbench, workdir, grpc_server):
+    import shlex
+    code, out, err = run_workbench(input=script(
+        f"grpc connect {grpc_server}",
+        "export grpcurl",
+        f"set --secret token {SECRET}",
+        "header Authorization: Bearer {{token}}",
+        "header x-trace: 7",
+        "timeout 5",
+        'grpc call Tester/Greet {"name": "it\'s {{token}}"}',
+        "export grpcurl > call.sh",
+        "export grpcurl --secrets",
+    ))
+    assert "# the request is not a gRPC call (`export curl` writes it; `grpc call` makes one)" in out
+    exported = (workdir / "call.sh").read_text()
+    assert SECRET not in exported and SECRET not in out.split("grpcurl -plaintext")[0]
+    words = shlex.split(exported)
+    assert words[:4] == ["grpcurl", "-plaintext", "-max-time", "5"]
+    assert words[-2:] == [grpc_server.removeprefix("http://"), "workbench.test.Tester/Greet"]
+    assert ["-H", "x-trace: 7"] == words[words.index("x-trace: 7") - 1:words.index("x-trace: 7") + 1]
+    assert json.loads(words[words.index("-d") + 1])["name"].startswith("it's ")
+    revealed = shlex.split(out.strip().splitlines()[-1])
+    assert json.loads(revealed[revealed.index("-d") + 1]) == {"name": f"it's {SECRET}"}
+    assert f"Authorization: Bearer {SECRET}" in revealed

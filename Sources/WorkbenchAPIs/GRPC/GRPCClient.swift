@@ -15,7 +15,7 @@ public enum GRPCClient {
     }
 
     /// Headers a gRPC request has of its own; the request's other headers go as metadata.
-    static let replacedHeaders: Set<String> = ["content-type", "accept", "te", "grpc-timeout", "content-length", "accept-encoding"]
+    package static let replacedHeaders: Set<String> = ["content-type", "accept", "te", "grpc-timeout", "content-length", "accept-encoding"]
 
     /// The request for `path` (`/package.Service/Method`) on `url`, from `endpoint`'s headers and auths.
     public static func prepare(
@@ -28,12 +28,7 @@ public enum GRPCClient {
         call.headers = endpoint.headers.filter { !replacedHeaders.contains($0.name.lowercased()) }
         call.auths = endpoint.auths
         var request = try call.prepare(in: scope, readFile: readFile)
-        var own = [
-            HeaderField(name: "Content-Type", value: "application/grpc"), HeaderField(name: "TE", value: "trailers"),
-        ]
-        if settings.timeout > 0 {
-            own.append(HeaderField(name: "grpc-timeout", value: timeoutText(settings.timeout)))
-        }
+        let own = ownHeaders(settings: settings)
         let kept = { (field: HeaderField) in !replacedHeaders.contains(field.name.lowercased()) }
         request.headers = request.headers.filter(kept) + own
         request.shownHeaders = request.shownHeaders.filter(kept) + own
@@ -41,6 +36,15 @@ public enum GRPCClient {
         request.shownBody = request.body
         request.requiresHTTP2 = true
         return request
+    }
+
+    /// The headers of every call: its content type, trailers, and the deadline from `timeout`.
+    static func ownHeaders(settings: Settings) -> [HeaderField] {
+        var own = [HeaderField(name: "Content-Type", value: "application/grpc"), HeaderField(name: "TE", value: "trailers")]
+        if settings.timeout > 0 {
+            own.append(HeaderField(name: "grpc-timeout", value: timeoutText(settings.timeout)))
+        }
+        return own
     }
 
     /// `grpc-timeout`: at most eight digits, in milliseconds, or seconds past that.

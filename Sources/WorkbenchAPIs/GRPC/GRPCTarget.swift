@@ -49,3 +49,17 @@ public struct GRPCTarget: Equatable, Sendable {
         return "gRPC \(url): \(count) service\(count == 1 ? "" : "s") from \(source) (\(schema.files.count) file\(schema.files.count == 1 ? "" : "s"))"
     }
 }
+
+/// The schemas a replay read by reflection, by origin: each server is asked once a run.
+public final class GRPCSchemaCache {
+    private var schemas: [String: ProtoSchema] = [:]
+
+    public init() {}
+
+    public func schema(for origin: String, load: () throws(WorkbenchError) -> ProtoSchema) throws(WorkbenchError) -> ProtoSchema {
+        if let known = schemas[origin] { return known }
+        let loaded = try load()
+        schemas[origin] = loaded
+        return loaded
+    }
+}

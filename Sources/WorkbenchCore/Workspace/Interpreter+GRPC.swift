@@ -44,46 +44,45 @@ extension Interpreter {
         guard let (service, method) = target.schema.method(path) else {
             throw WorkbenchError("grpc call: no method \(Excerpt.quoted(path, limit: 80)) in the schema")
         }
-        let texts = try messages.map(GRPCMessageText.split) ?? ["{}"]
-        guard method.clientStreaming || texts.count == 1 else {
-            throw WorkbenchError("grpc call: \(method.name) takes one message (it is not a client stream), not \(texts.count)")
-        }
+        let endpoint = try GRPCCall.endpoint(
+            url: target.url, service: service.fullName, method: method.name, messages: messages ?? "{}", from: workspace.endpoint)
         let scope = workspace.scope(environment: context.environment)
-        let encoder = ProtoEncoder(schema: target.schema)
-        var encoded: [[UInt8]] = []
-        for (index, text) in texts.enumerated() {
-            let label = texts.count == 1 ? "the message" : "message \(index + 1)"
-            let expanded = try Template.expand(text, in: scope)
-            let value: JSONValue
-            do {
-                value = try JSONParser.parse(expanded)
-            } catch {
-                throw WorkbenchError("grpc call: \(label) is not valid JSON once its variables are filled in: \(error)")
-            }
-            do throws(WorkbenchError) {
-                encoded.append(try encoder.encode(value, as: method.inputType))
-            } catch {
-                throw WorkbenchError("grpc call: \(label): \(error.message)")
-            }
+        let prepared: PreparedRequest
+        do throws(WorkbenchError) {
+            prepared = try endpoint.prepare(in: scope, readFile: context.readFile)
+        } catch {
+            throw workspace.explainingMissingSecret(error)
         }
-        let decoder = ProtoDecoder(schema: target.schema)
         let color = usesColor
         let terminal = display.outputIsTerminal
-        var count = 0
-        let result = try grpcExchange(url: target.url, path: "/\(service.fullName)/\(method.name)", messages: encoded) { [self] bytes in
-            count += 1
-            do throws(WorkbenchError) {
-                let json = try decoder.decode(bytes, as: method.outputType)
-                let formatted = JSONFormatter.format(Array(json.jsonText.utf8), palette: color ? .standard : nil, escapingControls: terminal)
-                var text = String(decoding: formatted, as: UTF8.self)
-                while text.hasSuffix("\n") { text.removeLast() }
-                output.printLine(text)
-            } catch {
-                output.printError("error: answer \(count) (\(bytes.count) bytes) does not read as \(method.outputType): \(error.message)")
+        defer { waiting?(nil) }
+        var received = false
+        let sender = try sender(options: reportingWait(sendOptions, until: { received }))
+        let call: GRPCCall.Outcome
+        do throws(WorkbenchError) {
+            call = try GRPCCall.run(
+                prepared, schema: target.schema, sender: sender, settings: workspace.settings, cookies: workspace.cookies
+            ) { [self] number, message in
+                received = true
+                switch message {
+                case .success(let json):
+                    let formatted = JSONFormatter.format(Array(json.jsonText.utf8), palette: color ? .standard : nil, escapingControls: terminal)
+                    var text = String(decoding: formatted, as: UTF8.self)
+                    while text.hasSuffix("\n") { text.removeLast() }
+                    output.printLine(text)
+                case .failure(let error):
+                    output.printError("error: answer \(number) does not read as \(method.outputType): \(error.message)")
+                }
             }
+        } catch {
+            throw WorkbenchError("grpc call: " + error.message.droppingPrefix("grpc: "), kind: error.kind)
         }
-        for line in GRPCResponseText.metadataLines(result.response) { output.printLine(shown(line)) }
-        for line in GRPCResponseText.statusLines(result.status, schema: target.schema) { output.printLine(shown(line)) }
+        waiting?(nil)
+        for line in GRPCResponseText.metadataLines(call.response) { output.printLine(shown(line)) }
+        for line in GRPCResponseText.statusLines(call.status, schema: target.schema) { output.printLine(shown(line)) }
+        let record = RequestRecord(
+            endpoint: endpoint, settings: workspace.settings, response: RecordedResponse(call.response, redactor: redactor))
+        workspace.commit(Exchange(request: call.request, response: call.response, record: record))
         return .ok
     }
 }
@@ -114,5 +113,11 @@ extension String {
         var text = self
         while text.hasSuffix("/") { text.removeLast() }
         return text
+    }
+}
+
+extension String {
+    func droppingPrefix(_ prefix: String) -> String {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
     }
 }

@@ -5,7 +5,7 @@ import WorkbenchHTTP
 /// the history) written for another tool.
 public struct Export: Equatable, Sendable {
     public enum Format: String, CaseIterable, Sendable {
-        case curl, httpie, http, hurl, swift, har, postman
+        case curl, httpie, http, hurl, swift, har, postman, grpcurl
     }
 
     public var format: Format
@@ -39,7 +39,7 @@ public struct Export: Equatable, Sendable {
         case .curl: tool = .curl
         case .httpie: tool = .httpie
         case .hurl: tool = .hurl
-        case .http, .swift, .har, .postman: return []
+        case .http, .swift, .har, .postman, .grpcurl: return []
         }
         var warnings: [String] = []
         for (index, record) in records.enumerated() {
@@ -89,6 +89,7 @@ public struct Export: Equatable, Sendable {
         case .swift: return try SwiftExport.text(records: records, variables: variables, runnable: runnable)
         case .har: return try HARExport.text(records: records, variables: variables, scope: scope, readFile: readFile)
         case .postman: return try PostmanExport.text(records: records, variables: variables)
+        case .grpcurl: return try GRPCurlExport.text(records: records, scope: scope, revealSecrets: revealSecrets, readFile: readFile)
         case .curl, .httpie:
             var commands: [String] = []
             for record in records {

@@ -141,8 +141,8 @@ enum HurlExport {
                 }
             case .bodyContains(let text):
                 asserts.append("body contains \(StringLiteral.quoted(text))")
-            case .schema:
-                // Hurl has no OpenAPI schema assert.
+            case .schema, .grpcStatus:
+                // Hurl has no OpenAPI schema assert, and speaks no gRPC.
                 unsupported.append(expectation.text)
             }
         }

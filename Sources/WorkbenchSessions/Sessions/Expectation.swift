@@ -22,6 +22,8 @@ public enum Expectation: Equatable, Sendable {
     /// `schema`: the body fits the schema the API description documents for
     /// the request's operation and the response's status.
     case schema
+    /// `grpc-status CODE`: a gRPC call's status, by name or number.
+    case grpcStatus(Int)
 
     public enum StatusMatch: Equatable, Sendable {
         case code(Int)
@@ -54,7 +56,7 @@ public enum Expectation: Equatable, Sendable {
     public static func parse(_ text: String) throws(WorkbenchError) -> Expectation {
         let words = try ShellWords.split(text)
         let usage =
-            "use status CODE, header NAME contains TEXT, json PATH OP VALUE, json PATH exists, body contains TEXT, time < MS, or schema"
+            "use status CODE, header NAME contains TEXT, json PATH OP VALUE, json PATH exists, body contains TEXT, time < MS, schema, or grpc-status CODE"
         guard let kind = words.first?.text else { throw WorkbenchError("expected a check: \(usage)") }
         switch kind {
         case "status":
@@ -102,6 +104,11 @@ public enum Expectation: Equatable, Sendable {
             guard !needle.isEmpty else { throw WorkbenchError("expected `body contains TEXT` with some TEXT") }
             try Template.validate(needle)
             return .bodyContains(needle)
+        case "grpc-status":
+            guard words.count == 2, let code = GRPCStatus.code(words[1].text), code <= 16 else {
+                throw WorkbenchError("expected `grpc-status CODE`, CODE a name such as OK or NOT_FOUND, or a number from 0 to 16")
+            }
+            return .grpcStatus(code)
         case "schema":
             guard words.count == 1 else {
                 throw WorkbenchError("expected `schema` alone: the operation and status come from the request and its response")
@@ -134,6 +141,7 @@ public enum Expectation: Equatable, Sendable {
             "json \(ShellWords.quoteIfNeeded(path.text)) \(comparison.rawValue) \(value)"
         case .bodyContains(let needle): Self.bodyContainsText(needle)
         case .schema: "schema"
+        case .grpcStatus(let code): "grpc-status \(GRPCStatus(code: code, message: "").name)"
         }
     }
 
@@ -201,6 +209,9 @@ public enum Expectation: Equatable, Sendable {
                 body.contains(expanded),
                 got: response.bodyFile != nil
                     ? "the body went to \(response.bodyFile ?? "a file")" : "not in the body (\(Quantities.size(response.bodySize)))")
+        case .grpcStatus(let code):
+            guard let status = GRPCStatus(fields: response.headers) else { return result(false, got: "not a gRPC answer (no grpc-status)") }
+            return result(status.code == code, got: "got \(status.name)" + (status.message.isEmpty ? "" : ": \(Template.oneLine(status.message.prefix(200)))"))
         case .schema:
             guard let schema else { return result(false, got: "no API description loaded (`openapi FILE-or-URL`)") }
             switch schema.description {

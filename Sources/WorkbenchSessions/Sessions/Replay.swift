@@ -17,6 +17,8 @@ public struct Replayer {
     public var api: Result<APIDescription, WorkbenchError>?
     /// `--diff`: each response is compared with the one recorded; a difference fails the request.
     public var diff: ResponseDiff.Options?
+    /// The gRPC servers' schemas, read by reflection when a recorded call is replayed.
+    public var grpcSchemas = GRPCSchemaCache()
 
     public init(
         transport: HTTPTransport, options: SendOptions = SendOptions(), environment: [String: String],
@@ -132,7 +134,11 @@ public struct Replayer {
         outcome.request = request.shown
         let response: HTTPResponse
         do throws(WorkbenchError) {
-            if let repetition = record.repetition {
+            if GRPCCall.isCall(endpoint) {
+                let call = try replayGRPC(request, endpoint: endpoint, record: record, variables: variables, sender: sender, cookies: cookies)
+                outcome.request = call.request.shown
+                response = call.response
+            } else if let repetition = record.repetition {
                 // `send --until` / `--retry` replays as it was sent: tried again, the same way.
                 let scope = VariableScope(variables: variables, environment: environment)
                 let ending = repeatedSend(repetition).run(
@@ -208,6 +214,26 @@ public struct Replayer {
                 let elapsed = clock.now - origin
                 return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             })
+    }
+
+    /// A recorded gRPC call sent again: the server's schema by reflection (once a run), with the
+    /// request's headers and auth.
+    private func replayGRPC(
+        _ request: PreparedRequest, endpoint: Endpoint, record: RequestRecord, variables: Variables, sender: Sender,
+        cookies: CookieJar
+    ) throws(WorkbenchError) -> GRPCCall.Outcome {
+        let origin = request.base.origin
+        let scope = VariableScope(variables: variables, environment: environment)
+        let schema = try grpcSchemas.schema(for: origin) { () throws(WorkbenchError) in
+            try GRPCReflection.schema { path, requests throws(WorkbenchError) in
+                let asking = try GRPCClient.prepare(
+                    endpoint: endpoint, url: origin, path: path, messages: requests, in: scope, settings: record.settings,
+                    readFile: readFile)
+                let result = try GRPCClient.call(asking, sender: sender, settings: record.settings, cookies: cookies, onMessage: { _ in })
+                return (result.messages, result.status)
+            }
+        }
+        return try GRPCCall.run(request, schema: schema, sender: sender, settings: record.settings, cookies: cookies, onMessage: { _, _ in })
     }
 
     /// Variables the requests use that nobody provides: not set, not in the

@@ -1,5 +1,6 @@
 import WorkbenchBasics
 import WorkbenchHTTP
+import WorkbenchAPIs
 
 /// One request sent in a session: the Endpoint as typed, the settings in
 /// force, what to capture and check, and the response it got.
@@ -42,7 +43,11 @@ public struct RequestRecord: Equatable, Sendable {
     /// recorded goes on checking that one: it becomes an explicit `expect status`, so a
     /// failing answer kept here does not become what the next replay expects.
     public mutating func keep(_ newResponse: RecordedResponse) {
-        if expectations.isEmpty, let status = response?.statusCode, status != newResponse.statusCode {
+        if expectations.isEmpty, let old = response.flatMap({ GRPCStatus(fields: $0.headers) }),
+            GRPCStatus(fields: newResponse.headers)?.code != old.code
+        {
+            expectations = [.grpcStatus(old.code)]
+        } else if expectations.isEmpty, let status = response?.statusCode, status != newResponse.statusCode {
             expectations = [.status(.code(status))]
         }
         response = newResponse
@@ -51,6 +56,8 @@ public struct RequestRecord: Equatable, Sendable {
     /// What a replay checks: the expectations, or else the status recorded.
     public var effectiveExpectations: [Expectation] {
         if !expectations.isEmpty { return expectations }
+        // A gRPC call answers 200 whatever happened: its status is in its trailers.
+        if let headers = response?.headers, let status = GRPCStatus(fields: headers) { return [.grpcStatus(status.code)] }
         if let status = response?.statusCode { return [.status(.code(status))] }
         return []
     }

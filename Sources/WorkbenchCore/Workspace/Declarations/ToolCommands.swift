@@ -35,9 +35,10 @@ extension CommandDeclaration {
         usage: [
             "export curl|httpie|http|hurl [--session] [--secrets] [> FILE]", "export curl --exact",
             "export swift [--session] [--runnable] [--secrets] [> FILE]", "export har|postman [--session] [--secrets] [> FILE]",
+            "export grpcurl [--session] [--secrets] [> FILE]",
         ],
         summary:
-            "Write the request (or with --session every request sent) for another tool: a short curl or HTTPie command, a .http file (JetBrains, VS Code), a Hurl file with captures and asserts, or Swift code (an Endpoint enum building URLRequests; --runnable adds a main that sends them). Secret values are masked, on the screen and in a file alike, unless --secrets; .http, Hurl and Postman files keep {{variables}}.",
+            "Write the request (or with --session every request sent) for another tool: a short curl or HTTPie command, a .http file (JetBrains, VS Code), a Hurl file with captures and asserts, or Swift code (an Endpoint enum building URLRequests; --runnable adds a main that sends them); `export grpcurl` writes the last gRPC call (or with --session every one) as a grpcurl command. Secret values are masked, on the screen and in a file alike, unless --secrets; .http, Hurl and Postman files keep {{variables}}.",
         example: "export hurl --session > api.hurl", subcommands: Export.Format.allCases.map(\.rawValue),
         parse: { words throws(WorkbenchError) in try words.parseExport() })
 
@@ -155,6 +156,10 @@ extension CommandDeclaration {
         var records = [RequestRecord(endpoint: workspace.endpoint, settings: workspace.settings, response: workspace.lastSentResponse)]
         // HAR is about exchanges: the current request, with its response when it was the last sent.
         if export.format == .har, let last = workspace.history.last, last.endpoint == workspace.endpoint { records = [last] }
+        // A gRPC call is not the request being built: the last call made.
+        if export.format == .grpcurl, !export.session, let call = workspace.history.records.last(where: { GRPCCall.isCall($0.endpoint) }) {
+            records = [call]
+        }
         if export.session {
             guard !workspace.history.isEmpty else {
                 throw WorkbenchError(
