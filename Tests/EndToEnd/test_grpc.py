@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import HERE, _script_server
+from test_repl_pty import ENTER, TAB, repl  # noqa: F401  (the fixture is used by name)
 
 FIXTURES = HERE.parent / "Fixtures" / "GRPC"
 SECRET = "grpc-s3cret-Token-71"
@@ -356,3 +357,28 @@ def test_export_grpcurl_masks_secrets_unless_asked(run_workbench, workdir, grpc_
     revealed = shlex.split(out.strip().splitlines()[-1])
     assert json.loads(revealed[revealed.index("-d") + 1]) == {"name": f"it's {SECRET}"}
     assert f"Authorization: Bearer {SECRET}" in revealed
+
+
+def test_tab_completes_methods_and_nested_fields_and_ctrl_c_cancels_a_stream(repl, grpc_server):
+    session = repl()
+    session.line(f"grpc connect {grpc_server}")
+    session.send("grpc call workbench.test.Tester/GreetM" + TAB)
+    session.expect("any ")
+    session.send('{"na' + TAB)
+    session.expect('me" ')
+    session.send(': "slow", "ti' + TAB)
+    session.expect('mes" ')
+    session.send(": 50}" + ENTER)
+    session.expect("Hello #1, slow")
+    # Ctrl-C ends the call, not the REPL: what came stays, the status says so.
+    session.child.sendintr()
+    session.expect("grpc-status: CANCELLED (1) cancelled by Ctrl-C")
+    session.prompt()
+    # Nested: a repeated message's fields, then an enum-typed field's sibling.
+    session.send('grpc call Tester/Greet {"name": "n", "tags": [{"name": "t1"}, {"co' + TAB)
+    session.expect('lor" ')
+    session.send(': "GREEN"}]}' + ENTER)
+    session.expect("Hello, n!")
+    session.prompt()
+    history = session.output_of("history")
+    assert "workbench.test.Tester/GreetMany" in history and "workbench.test.Tester/Greet " in history

@@ -73,6 +73,8 @@ extension Interpreter {
                 case .failure(let error):
                     output.printError("error: answer \(number) does not read as \(method.outputType): \(error.message)")
                 }
+                // Each message on the screen (or down the pipe) as it arrives.
+                output.flush()
             }
         } catch {
             throw WorkbenchError("grpc call: " + error.message.droppingPrefix("grpc: "), kind: error.kind)
