@@ -382,3 +382,29 @@ def test_tab_completes_methods_and_nested_fields_and_ctrl_c_cancels_a_stream(rep
     session.prompt()
     history = session.output_of("history")
     assert "workbench.test.Tester/GreetMany" in history and "workbench.test.Tester/Greet " in history
+
+
+def test_auth_goes_only_to_its_origin(run_workbench, workdir, grpc_server):
+    # A bearer token set for another origin stays there; set for the gRPC server's, it goes.
+    code, out, err = run_workbench(input=script(
+        "base http://api.example.invalid",
+        f"set --secret token {SECRET}",
+        "auth bearer {{token}}",
+        f"grpc connect {grpc_server}",
+        'grpc call Tester/Greet {"name": "elsewhere"}',
+        f"base {grpc_server}",
+        "auth bearer {{token}}",
+        'grpc call Tester/Greet {"name": "bearer"}',
+        "auth apikey header X-Api-Key {{token}}",
+        'grpc call Tester/Greet {"name": "key"}',
+        "save auth.json",
+        "export grpcurl --session",
+    ))
+    assert code == 0, err
+    replies = [m for m in messages(out) if "message" in m]
+    assert "metadata" not in replies[0]
+    assert replies[1]["metadata"] == {"authorization": "present"}
+    # The server quotes the key back: masked on the screen.
+    assert list(replies[2]["metadata"]) == ["x-api-key"]
+    assert SECRET not in out and SECRET not in err
+    assert SECRET not in (workdir / "auth.json").read_text()

@@ -44,6 +44,8 @@ extension Interpreter {
         guard let (service, method) = target.schema.method(path) else {
             throw WorkbenchError("grpc call: no method \(Excerpt.quoted(path, limit: 80)) in the schema")
         }
+        // An OAuth 2.0 token about to run out is renewed first, as before any send.
+        try renewOAuth2TokenIfDue()
         let endpoint = try GRPCCall.endpoint(
             url: target.url, service: service.fullName, method: method.name, messages: messages ?? "{}", from: workspace.endpoint)
         let scope = workspace.scope(environment: context.environment)
