@@ -600,7 +600,7 @@ public final class Interpreter {
     }
 
     /// Before a send: a token that is missing or about to run out is renewed.
-    private func renewOAuth2TokenIfDue() throws(WorkbenchError) {
+    func renewOAuth2TokenIfDue() throws(WorkbenchError) {
         guard let auth = workspace.endpoint.auth,
             let reason = OAuth2Flow.renewalReason(auth, variables: workspace.variables, now: OAuth2Flow.now)
         else { return }
