@@ -184,6 +184,10 @@ enum KeyReader {
     }
 
     private static func byte(stopsForResize: Bool = false) -> UInt8? {
+        // No key reaches libedit while a resize waits to be redrawn, not even one read ahead:
+        // libedit would draw it for the old width, and what it drew would be in neither of
+        // the layouts the redraw reckons with (a row left behind, issue 39).
+        if stopsForResize && wb_winch_pending() != 0 { return nil }
         if let byte = pending {
             pending = nil
             return byte

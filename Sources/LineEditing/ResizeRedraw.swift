@@ -57,7 +57,21 @@ enum ResizeRedraw {
         return 0
     }
 
+    /// How long no resize must come before the line is drawn again (milliseconds).
+    ///
+    /// tmux re-wraps its rows at once at every resize but tells the program (SIGWINCH, and the
+    /// size it reports) at once only for the first of a burst, then at most every 250 ms, with
+    /// the latest size. A redraw in the middle of a burst would lay the line out for a width
+    /// the rows no longer have, and what it drew would be in neither layout the next redraw
+    /// reckons with: a row left behind. Waiting until the resizes stop (the keys typed
+    /// meanwhile wait in the terminal's buffer) draws once, for rows that stay as they are.
+    static let quietMilliseconds: Int32 = 300
+    /// However long the window keeps changing, the line is drawn again after this much.
+    static let longestWait = 3_000
+
     static func redraw() {
+        waitUntilResizesStop()
+        if KeyReader.signalEndsRead() { return }
         guard let newWidth = Terminal.width(), isatty(0) == 1, isatty(1) == 1 else {
             wb_rl_resize_terminal()
             return
@@ -98,6 +112,23 @@ enum ResizeRedraw {
         width = Terminal.width() ?? newWidth
         wb_rl_resize_terminal()
         wb_rl_forced_update_display()
+    }
+}
+
+extension ResizeRedraw {
+    /// Returns once no resize came for `quietMilliseconds` (or after `longestWait`, or at Ctrl-C).
+    static func waitUntilResizesStop() {
+        var waited = 0
+        repeat {
+            _ = wb_winch_take()
+            var start = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &start)
+            // A resize (or Ctrl-C) ends the wait early: the handlers are installed without SA_RESTART.
+            _ = poll(nil, 0, quietMilliseconds)
+            var end = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &end)
+            waited += (end.tv_sec - start.tv_sec) * 1000 + (end.tv_nsec - start.tv_nsec) / 1_000_000
+        } while wb_winch_pending() != 0 && waited < longestWait && !KeyReader.signalEndsRead()
     }
 }
 

@@ -420,3 +420,22 @@ def test_ctrl_c_while_waiting_for_an_answer_drops_the_line_at_once(screen):
     session.wait_for(lambda _: session.current_row().endswith(">") and "QWERTY" not in session.current_row())
     term.keys("get /x")
     assert session.current_row().endswith("> get /x"), session.text()
+
+
+# Window sizes of a drag with keys typed in between (issue 39, goal 10).
+DRAGGED = [80, 120, 60, 100, 70, 120, 50, 90, 120, 80, 110, 60, 120]
+
+
+def test_resizes_in_quick_succession_while_typing_leave_no_row_behind_on_tmux(tmux_terminal, server):
+    # tmux re-wraps its rows at once at every resize, but tells the program of a burst's later
+    # sizes only every 250 ms: a redraw in between laid the line out for a width the rows no
+    # longer had, and a row of it stayed on the screen (8 runs in 8 before the fix).
+    term = tmux_terminal(120)
+    prompt, line, above = type_wrapped_line(term, server, 120, lambda _: 30)
+    for columns in DRAGGED:
+        term.tmux("resize-window", "-t", "wb", "-x", str(columns), "-y", str(term.height))
+        time.sleep(0.15)  # the pace of a window dragged while typing; nothing is timed
+        term.tmux("send-keys", "-t", "wb", "-l", "ab")
+        line.insert("ab")
+    assert_screen(term, prompt, line, DRAGGED[-1], above)
+    sent(term, line)
