@@ -151,7 +151,7 @@ def test_a_file_whose_only_request_uses_uuid_runs(run_workbench, server, workdir
 
 @pytest.mark.parametrize("text, message", [
     ("GET /x\n", "v.http: line 1, column 5: '/x' is relative and no `host` variable says where to"),
-    ("GET http://h/{{later}}\n\n###\n@later = 1\nGET http://h/\n", "unknown variable {{later}} here: it is defined further down"),
+    ("GET http://h/{{later}}\n\n###\n@later = 1\n", "unknown variable {{later}} here: it is defined further down"),
     ("GET http://h/{{nobody}}\n", "or give --var nobody=VALUE"),
 ])
 def test_http_errors_name_the_line(run_workbench, workdir, text, message):

@@ -90,6 +90,66 @@ import Testing
             ])
     }
 
+    /// A request that cannot be read is skipped with one note naming its line and why, and the
+    /// rest of the file imports (issue 38: httpyac's gRPC, MQTT and WebSocket requests, a JavaScript
+    /// value, an unknown variable); a file with nothing readable is refused by its first reason.
+    @Test func aRequestThatCannotBeReadIsSkippedAndTheRestImports() throws {
+        let imported = try read(
+            """
+            proto < ./hello.proto
+            @flag = {{false}}
+            GET http://h/{{missing}}
+
+            ###
+            GRPC /HelloService/sayHello
+            {"greeting": "world"}
+
+            ###
+            wss://h.test/socket
+            ["hello"]
+            ===
+            ["again"]
+
+            ###
+            # @keepStreaming
+            MQTT tcp://broker.test
+            Topic: a/1
+
+            ###
+            GET http://h/ok
+            """)
+        #expect(imported.document.requests.map(\.endpoint.path) == ["/ok"])
+        #expect(imported.notes.count == 6)
+        #expect(imported.notes[0] == "api.http:1: `proto < ./hello.proto` skipped (httpyac's gRPC; the workbench's is `grpc connect`)")
+        #expect(imported.notes[1].hasPrefix("api.http: line 2, column 9: unknown variable {{false}}") && imported.notes[1].hasSuffix("; @flag skipped"))
+        #expect(imported.notes[2].hasPrefix("api.http: line 3, column 14: unknown variable {{missing}}"))
+        #expect(imported.notes[2].hasSuffix("; the request at line 3 skipped"))
+        #expect(imported.notes[3].hasPrefix("api.http:6: request skipped: httpyac's GRPC request"))
+        #expect(imported.notes[4].hasPrefix("api.http:10: request skipped: httpyac's WebSocket request"))
+        #expect(imported.notes[5].hasPrefix("api.http:17: request skipped: httpyac's MQTT request"))
+        let onlyGRPC = thrownError { () throws(WorkbenchError) in _ = try read("proto < ./a.proto\nGRPC /A/b\n{}\n") }
+        #expect(onlyGRPC?.message.hasPrefix("api.http: no request it holds can be sent here (api.http:1: `proto < ./a.proto` skipped") == true)
+    }
+
+    /// httpyac's spellings of a named request's response: `{{nameResponse.headers.x}}` and
+    /// `{{name.headers["X-Foo"]}}` are captures, as `{{name.response.headers.x}}` is.
+    @Test func httpyacResponseSpellingsBecomeCaptures() throws {
+        let imported = try read(
+            """
+            # @name json
+            GET http://h/json
+
+            ###
+            POST http://h/anything
+            A: {{jsonResponse.headers.server}}
+            B: {{json.headers["X-Foo"]}}
+            C: {{jsonResponse.parsedBody.slideshow.author}}
+            """)
+        let requests = imported.document.requests
+        #expect(requests[0].captures.map(\.name) == ["json_header_server", "json_header_X_Foo", "json_body_slideshow_author"])
+        #expect(requests[1].endpoint.headers.map(\.value) == ["{{json_header_server}}", "{{json_header_X_Foo}}", "{{json_body_slideshow_author}}"])
+    }
+
     @Test func requestLinesInEveryForm() throws {
         let imported = try read("http://h/a\n###\nDELETE http://h/b HTTP/2\n###\nGET /c\nHost: h.test:8080\n")
             .document.requests

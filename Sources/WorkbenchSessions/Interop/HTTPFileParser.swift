@@ -27,6 +27,10 @@ struct HTTPFileParser {
     private var unsupported: String?
     /// The file variable whose value is being read (`@x = {{x}}` takes x from the environment).
     private var defining: String?
+    /// The first request or variable that could not be read: the file's error when no request can be.
+    private var firstSkip: WorkbenchError?
+    /// A bound (`HTTPFileBounds`) was passed: that refuses the file, never a request alone.
+    private var passedBound = false
 
     /// Variables apply from where they are defined (`@name = value`): the value
     /// each request sees is the one above it. A variable defined once with a plain
@@ -103,7 +107,8 @@ struct HTTPFileParser {
                 continue
             }
             if pending.requestLine == nil, opening.hasPrefix("proto <") {
-                throw failure(lineNumber, 1, "gRPC (`proto < FILE`, httpyac) is not supported: the workbench speaks HTTP")
+                notes.append("\(file):\(lineNumber): `\(Template.oneLine(opening))` skipped (httpyac's gRPC; the workbench's is `grpc connect`)")
+                continue
             }
             if var open = fragment {
                 open.lines.append(line)
@@ -116,7 +121,7 @@ struct HTTPFileParser {
                 continue
             }
             if line.hasPrefix("###") {
-                try finish(pending)
+                try finishOrSkip(pending)
                 pending = Pending(line: lineNumber + 1)
                 continue
             }
@@ -141,7 +146,7 @@ struct HTTPFileParser {
                     if trimmed.contains("{%") && !trimmed.contains("%}") { pending.inHandler = true }
                     continue
                 }
-                try readPreamble(line, number: lineNumber, into: &pending)
+                try readPreambleOrSkip(line, number: lineNumber, into: &pending)
             } else if !pending.inBody {
                 if trimmed.isEmpty {
                     pending.inBody = true
@@ -156,14 +161,14 @@ struct HTTPFileParser {
                     continue
                 } else if trimmed.hasPrefix(">") {
                     readHandler(trimmed, number: lineNumber, into: &pending)
-                } else if Self.isRequestLine(trimmed) {
+                } else if Self.isRequestLine(trimmed) || Self.otherProtocol(of: trimmed) != nil {
                     // httpyac: request lines one under the other are requests of their own.
-                    try finish(pending)
+                    try finishOrSkip(pending)
                     pending = Pending(line: lineNumber)
                     pending.requestLine = (line, lineNumber)
                 } else if trimmed.hasPrefix("@"), Self.definedName(line) != nil {
                     // `@name = value` among the headers: a variable from here on, not a header.
-                    try readPreamble(line, number: lineNumber, into: &pending)
+                    try readPreambleOrSkip(line, number: lineNumber, into: &pending)
                 } else if trimmed.hasPrefix("{") || trimmed.hasPrefix("[")
                     || (trimmed.hasPrefix("<") && !trimmed.hasPrefix("<@")) && !line.contains(": ")
                 {
@@ -178,10 +183,10 @@ struct HTTPFileParser {
                 readHandler(line, number: lineNumber, into: &pending)
             } else if trimmed.hasPrefix("@"), Self.definedName(line) != nil, pending.body.allSatisfy({ $0.trimmingSpaces().isEmpty }) {
                 // `@name = value` after a request without a body, before the next `###`: a variable from here on.
-                try readPreamble(line, number: lineNumber, into: &pending)
-            } else if pending.previousBlank && Self.isRequestLine(line) {
+                try readPreambleOrSkip(line, number: lineNumber, into: &pending)
+            } else if pending.previousBlank && (Self.isRequestLine(line) || Self.otherProtocol(of: line) != nil) {
                 // httpyac: a request line after a blank line starts the next request, without `###`.
-                try finish(pending)
+                try finishOrSkip(pending)
                 pending = Pending(line: lineNumber)
                 pending.requestLine = (line, lineNumber)
             } else {
@@ -189,8 +194,10 @@ struct HTTPFileParser {
                 pending.previousBlank = trimmed.isEmpty
             }
         }
-        try finish(pending)
+        try finishOrSkip(pending)
         if records.isEmpty {
+            // Nothing to import: the first request's own error says why, as for a file of one request.
+            if let firstSkip { throw firstSkip }
             if let note = notes.first { throw WorkbenchError("\(file): no request it holds can be sent here (\(note))") }
             throw WorkbenchError("\(file): no request in it")
         }
@@ -276,7 +283,10 @@ struct HTTPFileParser {
             defer { defining = nil }
             let resolved = try resolve(value, line: number, column: line.count - value.count + 1, inRequest: nil)
             fileVariableBytes += resolved.utf8.count
-            if fileVariableBytes > HTTPFileBounds.maximumTotalBytes { throw failure(number, 1, HTTPFileBounds.tooMuch(at: name)) }
+            if fileVariableBytes > HTTPFileBounds.maximumTotalBytes {
+                passedBound = true
+                throw failure(number, 1, HTTPFileBounds.tooMuch(at: name))
+            }
             currentValues[name] = resolved
             if definitionCounts[name, default: 0] <= 1 && !Template.hasReferences(resolved) { fileVariables[name] = resolved }
             return
@@ -291,6 +301,52 @@ struct HTTPFileParser {
             pending.skipped.append("\(file):\(number): response handler skipped (JavaScript does not run in the workbench)")
             if line.contains("{%") && !line.contains("%}") { pending.inHandler = true }
         }
+    }
+
+    /// `finish`, or when the request cannot be read, one note naming its line and why, and
+    /// the rest of the file goes on (as HAR and Postman entries are skipped). A bound passed
+    /// still refuses the file.
+    private mutating func finishOrSkip(_ pending: Pending) throws(WorkbenchError) {
+        if let line = pending.requestLine, let feature = Self.otherProtocol(of: line.text.trimmingSpaces()) {
+            notes.append("\(file):\(line.line): request skipped: \(feature)")
+            return
+        }
+        do { try finish(pending) } catch {
+            if passedBound { throw error }
+            firstSkip = firstSkip ?? error
+            let line = pending.requestLine?.line ?? pending.line
+            notes.append("\(error.message); the request at line \(line) skipped")
+        }
+    }
+
+    /// `readPreamble`, or when a variable's value cannot be read (`@x = {{false}}`, JavaScript
+    /// in httpyac), one note and the variable left undefined.
+    private mutating func readPreambleOrSkip(_ line: String, number: Int, into pending: inout Pending) throws(WorkbenchError) {
+        do { try readPreamble(line, number: number, into: &pending) } catch {
+            guard !passedBound, let name = Self.definedName(line), Template.isValidVariableName(name) else { throw error }
+            firstSkip = firstSkip ?? error
+            notes.append("\(error.message); @\(name) skipped")
+        }
+    }
+
+    /// Request lines of protocols httpyac speaks and the workbench does not read from a `.http`
+    /// file: what the line is, for the note that skips it.
+    static func otherProtocol(of line: String) -> String? {
+        let words = line.split(separator: " ", maxSplits: 1)
+        guard let first = words.first else { return nil }
+        switch first.uppercased() {
+        case "GRPC" where words.count == 2: return "httpyac's GRPC request (the workbench's gRPC is `grpc connect` and `grpc call`)"
+        case "MQTT" where words.count == 2: return "httpyac's MQTT request (the workbench speaks HTTP)"
+        case "AMQP", "RABBITMQ": return words.count == 2 ? "httpyac's AMQP request (the workbench speaks HTTP)" : nil
+        case "WS", "WEBSOCKET": return words.count == 2 ? "httpyac's WebSocket request (the workbench's is `ws connect`)" : nil
+        default: break
+        }
+        let lower = first.lowercased()
+        if lower.hasPrefix("ws://") || lower.hasPrefix("wss://") { return "httpyac's WebSocket request (the workbench's is `ws connect`)" }
+        if lower.hasPrefix("mqtt://") || lower.hasPrefix("mqtts://") || lower.hasPrefix("tcp://") {
+            return "httpyac's MQTT request (the workbench speaks HTTP)"
+        }
+        return nil
     }
 
     /// Turns one pending request into a record.
@@ -534,6 +590,7 @@ struct HTTPFileParser {
             result += try translate(reference, line: line, column: column + offset, inRequest: inRequest, captures: &captures)
             if inRequest == nil && result.utf8.count > HTTPFileBounds.maximumValueBytes {
                 // Checked at each reference: one line of many references to a large variable stops here too.
+                passedBound = true
                 throw failure(line, column + offset, HTTPFileBounds.tooLarge(size: result.utf8.count))
             }
             rest = rest[close.upperBound...]
@@ -578,6 +635,9 @@ struct HTTPFileParser {
             if let value = Self.dynamicValue(reference) { return value }
             unsupported = "{{\(reference)}}"
             return ""
+        }
+        if let spelled = Self.httpyacResponseReference(reference, names: names), spelled != reference {
+            return try translate(spelled, line: line, column: column, inRequest: inRequest, captures: &captures)
         }
         let dotted = reference.split(separator: ".", maxSplits: 1).map(String.init)
         if dotted.count == 2, names[dotted[0]] != nil, !dotted[1].hasPrefix("response") {
@@ -659,6 +719,27 @@ struct HTTPFileParser {
 }
 
 extension HTTPFileParser {
+    /// httpyac's other spellings of a named request's response, as the REST Client form:
+    /// `{{loginResponse.headers.server}}` (the response object beside the body variable) and
+    /// `{{login.headers["X-Foo"]}}` (a header by its name, in brackets). Nil for anything else.
+    static func httpyacResponseReference(_ reference: String, names: [String: Int]) -> String? {
+        var text = reference
+        if let dot = text.firstIndex(of: "."), text[..<dot].hasSuffix("Response") {
+            let name = String(text[..<dot].dropLast("Response".count))
+            let rest = text[text.index(after: dot)...]
+            guard names[name] != nil, rest.hasPrefix("headers") || rest.hasPrefix("body") || rest.hasPrefix("parsedBody") else { return nil }
+            text = rest.hasPrefix("parsedBody") ? "\(name).response.body.$\(rest.dropFirst("parsedBody".count))" : "\(name).response.\(rest)"
+        }
+        // `headers["X-Foo"]` and `headers['X-Foo']`: the name in brackets.
+        for quote in ["\"", "'"] {
+            if let open = text.range(of: "headers[" + quote), text.hasSuffix(quote + "]") {
+                let header = text[open.upperBound..<text.index(text.endIndex, offsetBy: -2)]
+                text = String(text[..<open.lowerBound]) + "headers." + header
+            }
+        }
+        return text == reference ? nil : text
+    }
+
     /// JetBrains', httpyac's and REST Client's dynamic variables, made when the file is read
     /// (`HTTPFileDynamicValues`). Nil for one the workbench does not know.
     static func dynamicValue(_ reference: String) -> String? {
