@@ -57,6 +57,9 @@ let package = Package(
         // GraphQL documents and schemas (SDL) parsed by the reference implementation's Swift port
         // rather than a hand-written parser: `body graphql`, `graphql schema`, completion.
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
+        // HdrHistogram: `bench`'s latencies, recorded in constant memory with three significant
+        // digits from 1 µs to an hour, percentiles as wrk and wrk2 report them.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", exact: "0.2.0"),
     ],
     targets: [
         // The C library (Glibc, or Darwin on Apple platforms), named by no other target: POSIX
@@ -134,6 +137,7 @@ let package = Package(
                 "WorkbenchAPIs",
                 "CSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
         // Commands, Workspace: the command language and the state a REPL holds; re-exports the

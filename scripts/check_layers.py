@@ -9,7 +9,7 @@ cannot see a back edge there:
     WorkbenchBasics:   Support <- JSON <- Templates
     WorkbenchHTTP:     Endpoint <- Transport <- WebSocket <- Rendering
     WorkbenchAPIs:     APIDescription <- GraphQL <- GRPC
-    WorkbenchSessions: Sessions <- Serving <- Interop <- Replay
+    WorkbenchSessions: Sessions <- Serving <- Interop <- Replay <- Load
     WorkbenchCore:     Commands <- Workspace <- Launching
 
 A file may use the types of its own folder and of the folders before it in its target,
@@ -26,7 +26,7 @@ TARGETS = {
     "WorkbenchBasics": ["Support", "JSON", "Templates"],
     "WorkbenchHTTP": ["Endpoint", "Transport", "WebSocket", "Rendering"],
     "WorkbenchAPIs": ["APIDescription", "GraphQL", "GRPC"],
-    "WorkbenchSessions": ["Sessions", "Serving", "Interop", "Replay"],
+    "WorkbenchSessions": ["Sessions", "Serving", "Interop", "Replay", "Load"],
     "WorkbenchCore": ["Commands", "Workspace", "Launching"],
 }
 SOURCES = Path(__file__).resolve().parent.parent / "Sources"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the workbench needs on a Debian machine that has the Swift toolchain: the
 # Debian packages of scripts/debian-packages.txt (`build` ones; with --tests the `tests` ones
-# too), and with --tests the Python test tools of Tests/requirements.txt, pinned, into .venv/
+# too; with --bench the `bench` ones, the peers of Benchmarks/bench_vs_wrk.py), and with --tests the Python test tools of Tests/requirements.txt, pinned, into .venv/
 # in the checkout (never the system Python).
 # Safe to run again: it only installs what is missing, and the virtual environment only
 # again when Tests/requirements.txt changed.
@@ -22,13 +22,18 @@ install_missing() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-# packages WHEN: the packages of scripts/debian-packages.txt needed WHEN (build or tests).
+# packages WHEN: the packages of scripts/debian-packages.txt needed WHEN (build, tests or bench).
 packages() {
     awk -v when="$1" '$1 == when { print $2 }' scripts/debian-packages.txt
 }
 
 # shellcheck disable=SC2046 # one word a package
 install_missing $(packages build)
+
+if [ "${1:-}" = "--bench" ]; then
+    # shellcheck disable=SC2046
+    install_missing $(packages bench)
+fi
 
 if [ "${1:-}" = "--tests" ]; then
     # shellcheck disable=SC2046

@@ -43,6 +43,11 @@ static inline CURLcode wb_curl_set_data_callback(CURL *handle, CURLoption option
     return curl_easy_setopt(handle, option, value);
 }
 
+// curl_multi_setopt is variadic too: the options `bench` sets on its multi handle.
+static inline CURLMcode wb_curl_multi_set_long(CURLM *multi, CURLMoption option, long value) {
+    return curl_multi_setopt(multi, option, value);
+}
+
 static inline CURLcode wb_curl_get_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

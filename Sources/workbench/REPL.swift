@@ -31,6 +31,7 @@ enum REPL {
         if session.errorsGoToTerminal {
             let indicator = WaitIndicator(flushOutput: session.flush)
             interpreter.waiting = { progress in indicator.report(progress?.text, ended: progress == nil) }
+            interpreter.progressLine = { text in indicator.report(text, ended: text == nil) }
         }
         // A WebSocket conversation's frames print above the line as they arrive.
         editor.watch({ interpreter.webSocketDescriptor }) {

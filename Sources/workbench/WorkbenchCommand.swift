@@ -51,7 +51,7 @@ struct WorkbenchCommand: ParsableCommand {
             its usage; docs/commands.md is the command reference, docs/ the user guide.
             """,
         version: WorkbenchVersion.current,
-        subcommands: [Interactive.self, Run.self, ReplayFile.self, ServeFile.self, ImportFile.self, Commands.self],
+        subcommands: [Interactive.self, Run.self, ReplayFile.self, ServeFile.self, ImportFile.self, BenchFile.self, Commands.self],
         defaultSubcommand: Interactive.self
     )
 }

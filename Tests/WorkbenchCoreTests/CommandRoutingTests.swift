@@ -42,6 +42,7 @@ import Testing
         case .use: "use"
         case .run, .runHTTPFile: "run"
         case .sleep: "sleep"
+        case .bench: "bench"
         case .scriptBlock(let keyword): keyword
         case .follow: "follow"
         case .timeout: "timeout"
@@ -161,6 +162,7 @@ import Testing
         case .use: "use N"
         case .run: "run SCRIPT"
         case .sleep: "sleep DURATION"
+        case .bench: "bench [N] [--concurrency C] [--duration D] [--rate R] [--json FILE]"
         case .scriptBlock(let keyword): ["if": "if CHECK", "repeat": "repeat N"][keyword] ?? keyword
         case .runHTTPFile: "run FILE.http [--env NAME]"
         case .follow: "follow on|off"
@@ -235,7 +237,7 @@ import Testing
             "last", "set a 1", "set --secret a", "unset a", "vars", "capture t status", "capture rm t", "expect status 200",
             "expect", "expect rm 1", "expect clear", "save s.json", "load s.json", "load f.http", "restore", "history",
             "history rm 1", "history clear", "replay all", "diff 1 2", "use 1", "run s.txt", "run f.http", "send --until status 200",
-            "send --retry 2", "sleep 2s",
+            "send --retry 2", "sleep 2s", "bench 10 --concurrency 2",
             "if status 200", "else", "end", "repeat 2", "follow on",
             "timeout 5", "insecure off", "color never", "maxbody 1M", "settings", "print body", "pager off", "cookies",
             "cookies rm a", "cookies clear", "auth", "auth none", "auth basic a:b", "auth digest a:b", "auth bearer t",

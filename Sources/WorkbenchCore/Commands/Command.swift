@@ -111,6 +111,9 @@ public enum Command: Equatable, Sendable {
     case run(String)
     /// `run FILE.http [--env NAME]`: a `.http` file's requests added to the history and sent in order.
     case runHTTPFile(String, environment: String?)
+    /// `bench [N] [--concurrency C] [--duration D] [--rate R] [--json FILE]`: the current request
+    /// sent many times, its latency measured.
+    case bench(LoadPlan, json: String?)
     /// `sleep DURATION`: wait (in a script, between polls of something).
     case sleep(seconds: Double)
     /// `if CHECK`, `else`, `end`, `repeat N` typed outside a script: the block words are a

@@ -33,6 +33,8 @@ public final class Interpreter {
     public var clearScreen: (() -> Void)?
     /// Told, while a request runs, how it is doing, and nil when it ended.
     public var waiting: ((WaitProgress?) -> Void)?
+    /// A progress line drawn in place on a terminal (`bench`), nil to erase it; nil where there is none.
+    public var progressLine: ((String?) -> Void)?
     /// What commands say goes to standard error, a line each: while a command from the command
     /// line runs (`workbench FILE.json`), whose standard output belongs to the script.
     public var reportsToErrors = false
@@ -450,6 +452,9 @@ public final class Interpreter {
             return .ok
         case .sleep(let seconds):
             try sleep(seconds: seconds)
+            return .ok
+        case .bench(let plan, let json):
+            try runBench(plan, json: json)
             return .ok
         case .timing:
             guard let response = workspace.lastResponse else {

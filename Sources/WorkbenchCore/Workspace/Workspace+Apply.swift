@@ -85,6 +85,7 @@ extension Workspace {
         case .run(let file): return .run(file)
         case .runHTTPFile(let file, let environment): return .runHTTPFile(file, environment: environment)
         case .sleep(let seconds): return .sleep(seconds: seconds)
+        case .bench(let plan, let json): return .bench(plan, json: json)
         case .scriptBlock(let keyword): throw Effect.outsideAScript(keyword)
         case .follow(let on): return Effect.setFollow(on, in: &self)
         case .timeout(let seconds): return Effect.setTimeout(seconds, in: &self)

@@ -170,6 +170,8 @@ public enum CommandOutcome: Equatable, Sendable {
     case run(String)
     /// `run FILE.http`: its requests are sent by the interpreter.
     case runHTTPFile(String, environment: String?)
+    /// `bench`: the interpreter sends the current request as the plan says, `--json` to the file.
+    case bench(LoadPlan, json: String?)
     /// `sleep DURATION`: the interpreter waits, Ctrl-C ending it.
     case sleep(seconds: Double)
     /// Replay requests of the history (on past a failure when `keepGoing`).

@@ -53,7 +53,7 @@ public final class CurlTransport {
     /// `curl_global_init`, run once for the process (a Swift `static let` is
     /// initialised exactly once, even when two threads ask at the same moment):
     /// libcurl requires it before any handle and does not allow it to race another thread.
-    private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+    static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
     public init() throws(WorkbenchError) {
         guard Self.globalInit, let multi = curl_multi_init() else {

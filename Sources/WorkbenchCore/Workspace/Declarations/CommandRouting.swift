@@ -38,6 +38,7 @@ extension Command {
         case .use: .use
         case .run, .runHTTPFile: .run
         case .sleep: .sleep
+        case .bench: .bench
         case .scriptBlock(let keyword): CommandDeclaration.scriptBlockDeclaration(keyword)
         case .follow: .follow
         case .timeout: .timeout

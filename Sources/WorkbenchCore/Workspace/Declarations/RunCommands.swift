@@ -5,7 +5,18 @@ import WorkbenchSessions
 /// The commands of help's group "Runs": waiting, and the blocks of scripts.
 extension CommandDeclaration {
     static let runsGroup = CommandGroup(
-        title: "Runs and scripts", commands: [.sleep, .if, .else, .end, .repeat])
+        title: "Runs and scripts", commands: [.bench, .sleep, .if, .else, .end, .repeat])
+
+    static let bench = CommandDeclaration(
+        name: "bench", usage: ["bench [N] [--concurrency C] [--duration D] [--rate R] [--json FILE]"],
+        summary:
+            "Send the current request N times (default 200, at most 10000000) over C connections (default 1, at most 1000; never more), or for --duration (at most 1h), and print requests/s, statuses, errors by kind, latency min/p50/p90/p99/p99.9/max and a histogram. --rate R (at most 1000000/s) starts requests on a fixed schedule and counts latency from each one's scheduled start (no coordinated omission, as wrk2). A progress line while it runs; Ctrl-C stops and prints what was measured; --json FILE writes the figures (schema in docs/runs.md). Nothing joins the history.",
+        example: "bench 1000 --concurrency 8", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseBench() },
+        complete: { input in
+            if input.before.last == "--json" { return input.files(matching: input.current) }
+            return input.current.hasPrefix("-") ? input.matching(["--concurrency", "--duration", "--rate", "--json"]) : nil
+        })
 
     static let sleep = CommandDeclaration(
         name: "sleep", usage: ["sleep DURATION"],
@@ -49,6 +60,15 @@ extension CommandDeclaration {
         )
     }
 
+    /// The bounds of `bench`, named in its errors.
+    enum BenchBounds {
+        static let requests = 10_000_000
+        static let concurrency = 1000
+        static let duration = 3600.0
+        static let rate = 1_000_000.0
+        static let defaultRequests = 200
+    }
+
     /// The declaration of a block word, for `Command.declaration`.
     static func scriptBlockDeclaration(_ keyword: String) -> CommandDeclaration {
         switch keyword {
@@ -57,5 +77,61 @@ extension CommandDeclaration {
         case "repeat": .repeat
         default: .end
         }
+    }
+}
+
+extension CommandWords {
+    /// `bench [N] [--concurrency C] [--duration D] [--rate R] [--json FILE]`.
+    func parseBench() throws(WorkbenchError) -> ParsedLine {
+        typealias Bounds = CommandDeclaration.BenchBounds
+        var count: Int?
+        var duration: Double?
+        var concurrency = 1
+        var rate: Double?
+        var json: String?
+        var index = 0
+        let texts = texts
+        func value(_ flag: String) throws(WorkbenchError) -> String {
+            guard index + 1 < texts.count, !texts[index + 1].isEmpty else { throw usageError("\(flag): expected a value") }
+            index += 2
+            return texts[index - 1]
+        }
+        while index < texts.count {
+            let word = texts[index]
+            switch word {
+            case "--concurrency", "-c":
+                let text = try value(word)
+                guard let number = Int(text), number >= 1 else {
+                    throw usageError("--concurrency: expected a number of connections from 1, got \(Excerpt.quoted(text))")
+                }
+                guard number <= Bounds.concurrency else {
+                    throw usageError("--concurrency: \(number) is more than \(Bounds.concurrency), the most connections bench opens")
+                }
+                concurrency = number
+            case "--duration", "-d":
+                duration = try DurationText.seconds(try value(word), what: "bench --duration", limit: Bounds.duration)
+            case "--rate", "-r":
+                let text = try value(word)
+                guard let number = Double(text), number > 0, number.isFinite else {
+                    throw usageError("--rate: expected requests per second above 0, got \(Excerpt.quoted(text))")
+                }
+                guard number <= Bounds.rate else {
+                    throw usageError("--rate: \(text) is more than \(Int(Bounds.rate)) requests per second, the most bench schedules")
+                }
+                rate = number
+            case "--json":
+                json = try value(word)
+            default:
+                guard count == nil, let number = Int(word) else { throw usageError("unexpected argument \(Excerpt.quoted(word))") }
+                guard number >= 1 else { throw usageError("expected a number of requests from 1, got \(number)") }
+                guard number <= Bounds.requests else {
+                    throw usageError("\(number) requests is more than \(Bounds.requests), the most one bench sends")
+                }
+                count = number
+                index += 1
+            }
+        }
+        if count == nil && duration == nil { count = Bounds.defaultRequests }
+        return .command(.bench(LoadPlan(count: count, duration: duration, concurrency: concurrency, rate: rate), json: json))
     }
 }

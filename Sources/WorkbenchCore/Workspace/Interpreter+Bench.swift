@@ -1,0 +1,62 @@
+import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchSessions
+
+/// `bench`: the current request sent as a load plan asks, the figures printed (and written
+/// with `--json`), nothing kept in the history.
+extension Interpreter {
+    func runBench(_ plan: LoadPlan, json: String?) throws(WorkbenchError) {
+        if let json { try WriteTarget.check(json, inputs: workspace.writeInputs(includingSession: true)) }
+        if let parameter = workspace.unfilledParameter() {
+            throw WorkbenchError("bench: the path \(workspace.currentPath) still has \(parameter) to fill")
+        }
+        let scope = workspace.scope(environment: context.environment)
+        let request: PreparedRequest
+        do throws(WorkbenchError) {
+            request = try workspace.endpoint.prepare(in: scope, readFile: context.readFile)
+        } catch {
+            throw workspace.explainingMissingSecret(error)
+        }
+        let statistics = try Self.measure(
+            request, settings: workspace.settings, cookies: workspace.cookies, plan: plan,
+            shouldStop: sendOptions.shouldAbort, progress: progressLine)
+        let url = redactor.redact(request.shownURL)
+        output.printLine(LoadReport.text(statistics, plan: plan, method: request.method, url: url))
+        if let json {
+            // Through the redactor as every file is: the URL is the masked one, and nothing else is from the request.
+            let text = redactor.redact(LoadReport.json(statistics, plan: plan, method: request.method, url: url))
+            try context.writeFile(Array((text + "\n").utf8), FileSystem.expandTilde(json))
+            output.printLine("wrote \(json)")
+        }
+    }
+
+    /// Runs the plan; `progress` (a terminal's line, nil elsewhere) is told how it goes and nil at the end.
+    public static func measure(
+        _ request: PreparedRequest, settings: Settings, cookies: CookieJar, plan: LoadPlan,
+        shouldStop: @escaping () -> Bool, progress: ((String?) -> Void)?
+    ) throws(WorkbenchError) -> LoadStatistics {
+        let engine = try LoadEngine(request: request, settings: settings, cookies: cookies, plan: plan)
+        var statistics = LoadStatistics()
+        var interrupted = false
+        let seconds = engine.run(
+            record: { statistics.add($0) },
+            progress: { state in
+                guard let progress else { return }
+                let goal = plan.count.map { " of \($0)" } ?? ""
+                let time = plan.duration.map { " of \(DurationText.shown($0))" } ?? ""
+                let failed = state.failed > 0 ? ", \(state.failed) failed" : ""
+                let rate = state.elapsedSeconds > 0 ? Double(state.finished) / state.elapsedSeconds : 0
+                progress(
+                    "bench: \(state.finished)\(goal) done\(failed), \(DurationText.shown(state.elapsedSeconds))\(time), \(Int(rate.rounded()))/s (Ctrl-C stops)"
+                )
+            },
+            shouldStop: {
+                if shouldStop() { interrupted = true }
+                return interrupted
+            })
+        progress?(nil)
+        statistics.seconds = seconds
+        statistics.interrupted = interrupted
+        return statistics
+    }
+}
