@@ -99,7 +99,7 @@ def main() -> None:
                   f"{wall:>10.2f}{len(times) / wall:>10.0f}")
         print(f"load average at end: {os.getloadavg()[0]:.2f}")
     finally:
-        process.kill()
+        process.terminate()
         process.wait()
 
 

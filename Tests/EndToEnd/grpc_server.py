@@ -10,7 +10,10 @@ and answers with metadata: the request's own (``x-*`` and ``authorization`` pres
 from __future__ import annotations
 
 import argparse
+import atexit
 import importlib
+import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -26,6 +29,7 @@ FIXTURES = Path(__file__).resolve().parent.parent / "Fixtures" / "GRPC"
 
 def compile_protos() -> tuple:
     out = tempfile.mkdtemp(prefix="workbench-grpc-test-")
+    atexit.register(shutil.rmtree, out, True)
     include = str(Path(protoc.__file__).resolve().parent / "_proto")
     for name in ("common.proto", "workbench_test.proto"):
         code = protoc.main(["protoc", f"-I{FIXTURES}", f"-I{include}", f"--python_out={out}",
@@ -126,6 +130,8 @@ def main() -> None:
     else:
         port = server.add_insecure_port(address)
     server.start()
+    # Stopped by SIGTERM: the compiled modules' folder is removed on the way out (atexit).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     print(f"PORT {port}", flush=True)
     sys.stdout.close()
     server.wait_for_termination()

@@ -39,14 +39,6 @@ def grpc_server():
         yield url
 
 
-@pytest.fixture(scope="module")
-def bare_grpc_server():
-    """The same service without reflection: only .proto files describe it."""
-    require_grpc()
-    with _script_server(HERE / "grpc_server.py", "gRPC server") as url:
-        yield url
-
-
 def script(*lines: str) -> str:
     return "\n".join(lines) + "\n"
 
@@ -291,8 +283,12 @@ class _server_with:
         return f"http://127.0.0.1:{int(text.split()[1])}"
 
     def __exit__(self, *_):
-        self.process.kill()
-        self.process.wait(timeout=5)
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=5)
         self.process.stdout.close()
         self.process.stderr.close()
 
