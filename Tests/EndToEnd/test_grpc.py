@@ -376,6 +376,18 @@ def test_tab_completes_methods_and_nested_fields_and_ctrl_c_cancels_a_stream(rep
     session.send(': "GREEN"}]}' + ENTER)
     session.expect("Hello, n!")
     session.prompt()
+    # In the lines of a here-document, the lines above count.
+    session.send("grpc call Tester/CollectGreetings <<END" + ENTER)
+    session.expect("END> ")
+    session.send('{"name": "a", "tags": [' + ENTER)
+    session.expect("END> ")
+    session.send('  {"na' + TAB)
+    session.expect('me" ')
+    session.send(': "t"}]}' + ENTER)
+    session.expect("END> ")
+    session.send("END" + ENTER)
+    session.expect("Hello, a")
+    session.prompt()
     history = session.output_of("history")
     assert "workbench.test.Tester/GreetMany" in history and "workbench.test.Tester/Greet " in history
 

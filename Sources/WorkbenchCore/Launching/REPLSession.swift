@@ -66,7 +66,9 @@ public final class REPLSession {
 
     /// Tab: the words that could replace the one before the cursor.
     public func completions(forLinePrefix prefix: String) -> [String] {
-        Completion(workspace: interpreter.workspace, graphqlDocument: interpreter.pendingGraphQLDocument)
+        Completion(
+            workspace: interpreter.workspace, graphqlDocument: interpreter.pendingGraphQLDocument,
+            grpcCall: interpreter.pendingGRPCCall)
             .candidates(forLinePrefix: prefix)
     }
 

@@ -26,15 +26,26 @@ extension Completion {
         }
     }
 
-    /// `grpc call S/M {"na` + Tab: the fields of the message where the cursor is, as the word
-    /// typed up to the key's quote, then `"name"`.
+    /// `grpc call S/M {"na` + Tab: the fields of the message where the cursor is.
     private func fieldNames(_ input: CompletionInput, target: GRPCTarget) -> [String]? {
         guard let (_, method) = target.schema.method(input.before[2]) else { return nil }
         let typed = (input.before.dropFirst(3) + [input.current]).joined(separator: " ")
-        guard let (partial, names) = ProtoCompletion.fieldNames(typed, inputType: method.inputType, schema: target.schema)
-        else { return nil }
-        // The word as typed before the key (`{`, `,`, nothing), then the quoted name.
-        var head = input.current
+        return fieldNames(typed: typed, current: input.current, inputType: method.inputType, schema: target.schema)
+    }
+
+    /// In the lines of `grpc call S/M <<END`: the lines above count.
+    func grpcHeredocCandidates(linePrefix: String, current: String) -> [String]? {
+        guard let grpcCall else { return nil }
+        guard let target = workspace.grpcTarget, let (_, method) = target.schema.method(grpcCall.method) else { return [] }
+        return fieldNames(typed: grpcCall.messages + linePrefix, current: current, inputType: method.inputType, schema: target.schema)
+            ?? []
+    }
+
+    /// The names as the word under the cursor becomes: what it holds before the key (`{`,
+    /// `,`, nothing), then the quoted name.
+    private func fieldNames(typed: String, current: String, inputType: String, schema: ProtoSchema) -> [String]? {
+        guard let (partial, names) = ProtoCompletion.fieldNames(typed, inputType: inputType, schema: schema) else { return nil }
+        var head = current
         if !partial.isEmpty || head.hasSuffix("\"") {
             head = String(head.dropLast(partial.count))
             if head.hasSuffix("\"") { head.removeLast() }

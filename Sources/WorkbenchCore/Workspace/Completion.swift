@@ -23,14 +23,17 @@ public struct Completion {
     let listDirectory: DirectoryLister
     /// The lines so far of a `body graphql <<END` document being typed.
     let graphqlDocument: String?
+    /// The method and messages so far of a `grpc call METHOD <<END` block.
+    let grpcCall: (method: String, messages: String)?
 
     public init(
         workspace: Workspace, listDirectory: @escaping DirectoryLister = FileSystem.listDirectory,
-        graphqlDocument: String? = nil
+        graphqlDocument: String? = nil, grpcCall: (method: String, messages: String)? = nil
     ) {
         self.workspace = workspace
         self.listDirectory = listDirectory
         self.graphqlDocument = graphqlDocument
+        self.grpcCall = grpcCall
     }
 
     /// Every candidate, typeable or not (see `candidates(forLinePrefix:)`).
@@ -45,6 +48,7 @@ public struct Completion {
             return matching(workspace.variables.names.map { "{{\($0)}}" }, current[open.lowerBound...])
                 .map { String(typed) + $0 }
         }
+        if let found = grpcHeredocCandidates(linePrefix: linePrefix, current: current) { return found }
         if let found = graphqlCandidates(linePrefix: linePrefix, before: before, current: current) { return found }
         guard let command = before.first?.lowercased() else {
             return matching(CommandTable.names, current)

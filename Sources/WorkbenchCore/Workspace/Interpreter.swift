@@ -110,6 +110,12 @@ public final class Interpreter {
     /// (`...` while a pasted command goes on over lines ending with `\` or inside a quote).
     public var pendingTerminator: String? { heredoc?.terminator ?? frameHeredoc?.terminator ?? continued.map { _ in "..." } }
 
+    /// The method and lines so far of a `grpc call METHOD <<END` block, for completion.
+    public var pendingGRPCCall: (method: String, messages: String)? {
+        guard let heredoc, let method = heredoc.grpcMethod else { return nil }
+        return (method, heredoc.lines.map { $0 + "\n" }.joined())
+    }
+
     /// The lines so far of a `body graphql <<END` document, for completion.
     public var pendingGraphQLDocument: String? {
         guard let heredoc, heredoc.graphql == false else { return nil }
