@@ -45,16 +45,20 @@ public struct LoadStatistics: Sendable {
         let low = Double(max(minimum, 1))
         let high = Double(max(maximum, minimum + 1))
         let ratio = high / low
-        var result: [(upTo: UInt64, count: UInt64)] = []
-        var lower: UInt64 = 0
+        var edges: [UInt64] = []
         for index in 1...number {
             let edge = index == number ? maximum : UInt64((low * Self.power(ratio, Double(index) / Double(number))).rounded(.up))
-            let upper = max(edge, lower)
-            let counted = upper >= lower ? latencies.count(within: lower...upper) : 0
-            result.append((upper, counted))
-            lower = upper + 1
+            edges.append(max(edge, edges.last ?? 0))
         }
-        return result
+        // Each recorded value counted once, in the first row whose edge reaches it (the
+        // histogram's equivalent ranges overlap row edges, so counting by range would count twice).
+        var counts = [UInt64](repeating: 0, count: number)
+        for recorded in latencies.recordedValues() {
+            let value = latencies.medianEquivalentForValue(recorded.value)
+            let row = edges.firstIndex { value <= $0 } ?? number - 1
+            counts[row] += UInt64(recorded.count)
+        }
+        return zip(edges, counts).map { ($0, $1) }
     }
 
     static func power(_ base: Double, _ exponent: Double) -> Double { pow(base, exponent) }
