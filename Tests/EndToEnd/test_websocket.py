@@ -294,3 +294,84 @@ def test_frames_print_above_the_line_being_typed(workbench_bin, workbench_env, w
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)
+
+
+def test_a_conversation_is_one_history_entry_saved_loaded_and_replayed(run_workbench, ws_url, workdir):
+    secret = "tok-71c0ffee"
+    recorded = run_workbench(input=script(
+        f"set --secret token {secret}",
+        f"ws connect {ws_url}/json",
+        'ws send json {"token": "{{token}}", "n": 1}',
+        "expect frame next json $.echo.n == 1",
+        "capture --secret back frame last $.echo.token",
+        "ws send hello",
+        "expect frame next json $.n == 2 --within 3s",
+        "ws close",
+        "history",
+        "save conversation.json",
+    ))
+    assert recorded.returncode == 0, recorded
+    assert re.search(r"^1  WS " + re.escape(ws_url) + r"/json  101 .*\(6 frames; 3 checks and captures on frames\)$",
+                     recorded.stdout, re.M), recorded.stdout
+    saved = (workdir / "conversation.json").read_text()
+    assert secret not in saved and secret not in recorded.stdout and secret not in recorded.stderr
+    assert '"typed": "{\\"token\\": \\"{{token}}\\", \\"n\\": 1}"' in saved
+    assert '"expect": "frame next json $.n == 2 --within 3s"' in saved
+
+    # In the REPL: loaded, then replayed (the typed frame expanded again, the checks run).
+    replayed = run_workbench(input=script(f"set --secret token {secret}", "load conversation.json",
+                                          f"set --secret token {secret}", "replay 1", "history"))
+    assert replayed.returncode == 0, replayed
+    assert f"PASS 1 WS {ws_url}/json  101" in replayed.stdout
+    assert secret not in replayed.stdout and secret not in replayed.stderr
+
+    # From the shell, and a check that no longer holds fails the replay, naming the frame.
+    passed = run_workbench(args=["replay", "conversation.json", "--var", f"token={secret}"])
+    assert passed.returncode == 0, passed
+    assert "1 passed, 0 failed" in passed.stdout
+    (workdir / "changed.json").write_text(saved.replace("$.n == 2", "$.n == 3"))
+    failed = run_workbench(args=["replay", "changed.json", "--var", f"token={secret}"])
+    assert failed.returncode == 1
+    assert re.search(r"FAIL 1 WS .*frame 4: json \$\.n == 3", failed.stdout), failed.stdout
+    for text in (passed.stdout, passed.stderr, failed.stdout, failed.stderr):
+        assert secret not in text
+
+
+def test_a_recorded_conversation_is_served_as_a_mock(run_workbench, ws_url, workdir, workbench_bin, workbench_env):
+    import urllib.error
+    import urllib.request
+
+    from test_diff_and_serve import Mock
+    from websockets.sync.client import connect
+
+    recorded = run_workbench(input=script(
+        f"ws connect {ws_url}/json --protocol chat.v1",
+        'ws send json {"n": 1}',
+        "expect frame next json $.echo.n == 1",
+        "ws send second",
+        'expect frame next json $.echo == "second"',
+        "ws close",
+        "save conversation.json",
+    ))
+    assert recorded.returncode == 0, recorded
+    mock = Mock(workbench_bin, workbench_env, workdir, ["conversation.json"])
+    try:
+        # The replay, against the mock: the recorded server frames answer each client frame.
+        replayed = run_workbench(args=["replay", "conversation.json", "--base", mock.url])
+        assert replayed.returncode == 0, replayed
+        assert "1 passed, 0 failed" in replayed.stdout
+        assert mock.next_line() == "GET /json → 101 (request 1, a WebSocket conversation)"
+        assert mock.next_line() == "  conversation ended: 2 recorded frames sent"
+        # Another client (the websockets package's): the same answers in the same order.
+        with connect(mock.url.replace("http://", "ws://") + "/json", subprotocols=["chat.v1"], open_timeout=5) as client:
+            assert client.subprotocol == "chat.v1"
+            client.send("anything")
+            assert client.recv(timeout=5) == '{"echo": {"n": 1}, "n": 1}'
+            client.send("more")
+            assert client.recv(timeout=5) == '{"echo": "second", "n": 2}'
+        # Plain HTTP to the conversation's path is told to upgrade.
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(mock.url + "/json", timeout=5)
+        assert refused.value.code == 426
+    finally:
+        stop_process(mock.process)

@@ -26,32 +26,6 @@ public enum WebSocketPayload: Equatable, Sendable {
     case binaryFile(String)
 }
 
-/// Which received frame a check or capture reads.
-public enum FrameSelector: Equatable, Sendable {
-    /// The first data frame received after the last one sent or taken by `next`; waits for it.
-    case next
-    /// The last data frame received.
-    case last
-    /// Frame N as `ws frames` numbers it.
-    case number(Int)
-
-    public var text: String {
-        switch self {
-        case .next: "next"
-        case .last: "last"
-        case .number(let number): String(number)
-        }
-    }
-
-    static func parse(_ word: String) -> FrameSelector? {
-        switch word {
-        case "next": .next
-        case "last": .last
-        default: Int(word).flatMap { $0 >= 1 ? .number($0) : nil }
-        }
-    }
-}
-
 extension CommandWords {
     func parseWebSocket() throws(WorkbenchError) -> ParsedLine {
         guard let sub = texts.first else { throw usageError("expected connect, send, ping, close, frames or last") }

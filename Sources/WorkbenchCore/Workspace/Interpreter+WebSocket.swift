@@ -38,8 +38,29 @@ extension Interpreter {
     /// Leaving the workbench with a conversation open: the closing handshake (1001, going
     /// away), waiting a moment for the server's answer, so the server sees a clean close.
     public func leaveWebSocket() {
+        defer { recordConversation() }
         guard let connection = webSocket.connection, connection.isOpen else { return }
         _ = try? connection.close(code: 1001, reason: "", waitingUpTo: 1)
+    }
+
+    /// Writes the conversation so far into its history entry, secrets masked: when it ends,
+    /// and before any other command (`save`, `history`, `replay`, an export) reads the history.
+    /// Not at every frame: the entry is a value, copied whole when changed.
+    func recordConversation() {
+        guard webSocket.recordIsBehind, let index = webSocket.recordIndex, workspace.history.indices.contains(index),
+            workspace.history[index].conversation != nil
+        else { return }
+        let redactor = self.redactor
+        let frames = webSocket.frames.map { frame in
+            RecordedFrame(
+                received: frame.received, opcode: frame.opcode,
+                payload: frame.opcode == .binary || frame.opcode == .close
+                    ? frame.payload : Array(redactor.redact(String(decoding: frame.payload, as: UTF8.self)).utf8),
+                typed: frame.typed, time: frame.time)
+        }
+        workspace.history[index].conversation = RecordedConversation(
+            subprotocols: webSocket.subprotocols, frames: frames, steps: webSocket.steps)
+        webSocket.recordIsBehind = false
     }
 
     /// Keeps and prints received events; true when anything was printed.
@@ -61,6 +82,7 @@ extension Interpreter {
                 } else {
                     say("ws: \(webSocket.url) closed: \(reason)")
                 }
+                recordConversation()
             }
             printed = true
         }
@@ -75,10 +97,13 @@ extension Interpreter {
             let connection = try openConnection()
             let scope = workspace.scope(environment: context.environment)
             let frame: WebSocketFrame
+            let typed: String
             switch payload {
             case .text(let text):
+                typed = text
                 frame = WebSocketFrame(opcode: .text, payload: Array(try Template.expand(text, in: scope).utf8))
             case .json(let text):
+                typed = text
                 let expanded = try Template.expand(text, in: scope)
                 do {
                     try JSONSyntax.validate(expanded)
@@ -87,19 +112,22 @@ extension Interpreter {
                 }
                 frame = WebSocketFrame(opcode: .text, payload: Array(expanded.utf8))
             case .binaryFile(let path):
+                typed = "@" + path
                 frame = WebSocketFrame(opcode: .binary, payload: try context.readFile(try Template.expand(path, in: scope)))
             }
             try checkOutgoing(frame.payload.count)
             // What came before it is shown first, so the conversation reads in order.
             pollWebSocket()
             try connection.send(frame)
-            if let warning = webSocket.append(received: false, opcode: frame.opcode, payload: frame.payload) { output.printError(warning) }
+            if let warning = webSocket.append(received: false, opcode: frame.opcode, payload: frame.payload, typed: typed) {
+                output.printError(warning)
+            }
         case .ping(let text):
             let connection = try openConnection()
             let payload = Array(try Template.expand(text, in: workspace.scope(environment: context.environment)).utf8)
             guard payload.count <= 125 else { throw WorkbenchError("ws ping: a ping carries at most 125 bytes, this one \(payload.count)") }
             try connection.send(WebSocketFrame(opcode: .ping, payload: payload))
-            webSocket.append(received: false, opcode: .ping, payload: payload)
+            webSocket.append(received: false, opcode: .ping, payload: payload, typed: text)
         case .close(let code, let reason):
             let connection = try openConnection()
             let payload = WebSocketFrame.closePayload(code: code, reason: reason)
@@ -116,6 +144,7 @@ extension Interpreter {
             } else {
                 say("ws: closed \(webSocket.url) (the server did not answer the close within 2 s)")
             }
+            recordConversation()
         case .frames:
             pollWebSocket()
             guard !webSocket.frames.isEmpty else { throw WorkbenchError("no frames yet: `ws connect URL`, then `ws send TEXT`") }
@@ -137,13 +166,22 @@ extension Interpreter {
             let (number, frame) = try receivedFrame(selector, within: within)
             let response = Self.response(for: frame)
             let result = expectation.check(response, in: workspace.scope(environment: context.environment))
+            // Kept with the conversation, placed after the frames sent so far, as `expect` keeps a check.
+            webSocket.steps.append(
+                ConversationStep(afterSent: webSocket.sentCount, selector: selector, action: .check(expectation), within: within))
+            webSocket.recordIsBehind = true
             guard result.passed else {
                 return try perform(.checkFailed(summary: "frame \(number): \(result.message)", details: []))
             }
             say("PASS frame \(number): \(result.message)")
         case .capture(let name, let selector, let path, let within, let secret):
             let (number, frame) = try receivedFrame(selector, within: within)
-            let value = try Capture(name: name, source: .json(path), isSecret: secret).value(from: Self.response(for: frame))
+            let capture = Capture(name: name, source: .json(path), isSecret: secret)
+            let value = try capture.value(from: Self.response(for: frame))
+            webSocket.steps.removeAll { if case .capture(let kept) = $0.action { kept.name == name } else { false } }
+            webSocket.steps.append(
+                ConversationStep(afterSent: webSocket.sentCount, selector: selector, action: .capture(capture), within: within))
+            webSocket.recordIsBehind = true
             workspace.variables.set(name, to: value, secret: secret || workspace.variables.isSecret(name))
             say(
                 "\(name) = \(secret || workspace.variables.isSecret(name) ? Variables.mask : Template.oneLine(value.prefix(200))) (frame \(number))"
@@ -236,6 +274,7 @@ extension Interpreter {
             _ = try? open.close(code: 1000, reason: "", waitingUpTo: 1)
             say("ws: closed \(webSocket.url)")
         }
+        recordConversation()
         var endpoint = workspace.endpoint
         let lowered = target.lowercased()
         if lowered.hasPrefix("ws://") || lowered.hasPrefix("wss://") {
@@ -274,7 +313,17 @@ extension Interpreter {
             throw WorkbenchError(
                 "ws connect: \(prepared.base.authority) refused the upgrade: \(TerminalText.escapeLine(response.statusLine))")
         case .open(let connection):
-            webSocket.begin(connection, url: shownURL, promptLocation: prepared.base.authority + path)
+            // One history entry: the handshake as the endpoint, the 101 as the response, the frames.
+            let reply = HTTPResponse(
+                statusLine: connection.reply.statusLine, statusCode: connection.reply.statusCode,
+                headers: connection.reply.headers, body: [], url: shownURL)
+            var record = RequestRecord(
+                endpoint: endpoint, settings: workspace.settings, response: RecordedResponse(reply, redactor: redactor))
+            record.conversation = RecordedConversation(subprotocols: subprotocols)
+            workspace.history.append(record)
+            webSocket.begin(
+                connection, url: shownURL, promptLocation: prepared.base.authority + path, subprotocols: subprotocols,
+                recordIndex: workspace.history.count - 1)
             var note = "ws: connected to \(shownURL) (\(TerminalText.escapeLine(connection.reply.statusLine)))"
             if let chosen = connection.subprotocol { note += ", subprotocol \(chosen)" }
             say(note)

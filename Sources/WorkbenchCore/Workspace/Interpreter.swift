@@ -276,6 +276,8 @@ public final class Interpreter {
 
     /// Applies one command and does what its outcome asks.
     public func run(_ command: Command) throws(WorkbenchError) -> LineResult {
+        // Whatever reads the history sees the conversation as it is now.
+        if case .webSocket = command {} else { recordConversation() }
         switch command {
         case .expect, .capture:
             // After a failed send there is no response to check: never an older request's.

@@ -8,6 +8,8 @@ public struct WebSocketFrameRecord: Equatable, Sendable {
     public var payload: [UInt8]
     /// Seconds since the connection opened.
     public var time: Double
+    /// A sent frame as typed (templates unexpanded; `@FILE` for a binary one), for a replay.
+    public var typed: String?
 
     public var isData: Bool { opcode == .text || opcode == .binary }
 }
@@ -28,12 +30,25 @@ final class WebSocketSession {
     private var opened = ContinuousClock.now
     /// Whether the frame-count bound was reported for this conversation.
     private var droppedReported = false
+    /// The history entry the conversation is kept in, and whether it is behind.
+    var recordIndex: Int?
+    var recordIsBehind = false
+    var subprotocols: [String] = []
+    /// Checks and captures on frames, as typed, for the history entry.
+    var steps: [ConversationStep] = []
+    /// Client frames sent (data frames and pings): where a step is placed.
+    private(set) var sentCount = 0
 
     var isOpen: Bool { connection?.isOpen ?? false }
     var lastNumber: Int { firstNumber + frames.count - 1 }
 
-    func begin(_ connection: WebSocketConnection, url: String, promptLocation: String) {
+    func begin(_ connection: WebSocketConnection, url: String, promptLocation: String, subprotocols: [String], recordIndex: Int) {
         self.connection = connection
+        self.subprotocols = subprotocols
+        self.recordIndex = recordIndex
+        recordIsBehind = false
+        steps = []
+        sentCount = 0
         self.url = url
         self.promptLocation = promptLocation
         frames = []
@@ -50,9 +65,13 @@ final class WebSocketSession {
 
     /// Keeps a frame; a warning when the oldest went past `WebSocketBounds.maximumFramesKept`.
     @discardableResult
-    func append(received: Bool, opcode: WebSocketOpcode, payload: [UInt8]) -> String? {
-        frames.append(WebSocketFrameRecord(received: received, opcode: opcode, payload: payload, time: elapsed))
-        if !received { nextAfter = lastNumber }
+    func append(received: Bool, opcode: WebSocketOpcode, payload: [UInt8], typed: String? = nil) -> String? {
+        frames.append(WebSocketFrameRecord(received: received, opcode: opcode, payload: payload, time: elapsed, typed: typed))
+        recordIsBehind = true
+        if !received {
+            nextAfter = lastNumber
+            if opcode != .close && opcode != .pong { sentCount += 1 }
+        }
         guard frames.count > WebSocketBounds.maximumFramesKept else { return nil }
         let drop = frames.count - WebSocketBounds.maximumFramesKept
         frames.removeFirst(drop)

@@ -166,12 +166,25 @@ extension Workspace {
         return history.enumerated().map { index, record in
             let url = (try? record.endpoint.url(in: scope)) ?? (record.endpoint.base ?? "") + record.endpoint.path
             var line = "\(index + 1)  \(record.endpoint.method) \(url)"
+            if record.conversation != nil {
+                // A conversation by its WebSocket URL.
+                let ws =
+                    url.hasPrefix("https://")
+                    ? "wss://" + url.dropFirst(8) : url.hasPrefix("http://") ? "ws://" + url.dropFirst(7) : url[...]
+                line = "\(index + 1)  WS \(ws)"
+            }
             if let response = record.response {
                 line += "  \(response.statusCode)  \(Quantities.duration(response.elapsedMilliseconds / 1000))"
             }
             var notes: [String] = []
             if let repetition = record.repetition {
                 notes.append("\(record.tries.count) tr\(record.tries.count == 1 ? "y" : "ies"), \(repetition.text)")
+            }
+            if let conversation = record.conversation {
+                notes.append("\(conversation.frames.count) frame\(conversation.frames.count == 1 ? "" : "s")")
+                if !conversation.steps.isEmpty {
+                    notes.append("\(conversation.steps.count) check\(conversation.steps.count == 1 ? "" : "s") and captures on frames")
+                }
             }
             if !record.captures.isEmpty { notes.append("captures " + record.captures.map(\.name).joined(separator: ", ")) }
             if !record.expectations.isEmpty {

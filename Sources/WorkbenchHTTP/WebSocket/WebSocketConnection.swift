@@ -286,17 +286,17 @@ public final class WebSocketConnection {
 }
 
 /// A point in time some seconds ahead, on the monotonic clock.
-struct Deadline {
-    let seconds: Double
+package struct Deadline {
+    package let seconds: Double
     private let start = ContinuousClock.now
 
-    init(seconds: Double) { self.seconds = seconds }
+    package init(seconds: Double) { self.seconds = seconds }
 
-    var elapsed: Double {
+    package var elapsed: Double {
         let duration = ContinuousClock.now - start
         return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    var remaining: Double { max(0, seconds - elapsed) }
-    var isPast: Bool { elapsed >= seconds }
+    package var remaining: Double { max(0, seconds - elapsed) }
+    package var isPast: Bool { elapsed >= seconds }
 }

@@ -28,6 +28,8 @@ public struct MockRoutes: Sendable {
         public var response: RecordedResponse
         /// `/users/*`: the path as the 404 lists it.
         public var shownPath: String
+        /// A WebSocket conversation: served to a client that asks for the upgrade.
+        public var conversation: RecordedConversation?
     }
 
     public private(set) var routes: [Route]
@@ -65,6 +67,7 @@ public struct MockRoutes: Sendable {
                     try Self.route(
                         number: index + 1, record.endpoint, response: response,
                         variables: document.variables, captured: captured))
+                routes[routes.count - 1].conversation = record.conversation
             } catch {
                 notes.append("request \(index + 1) is not served: \(error.message)")
             }
@@ -111,6 +114,11 @@ public struct MockRoutes: Sendable {
             headers: request.headers.filter { typed.contains($0.name.lowercased()) && !MockPattern.hasMarker(Array($0.value.utf8)) },
             body: body, response: response,
             shownPath: "/" + path.map { MockPattern($0).shown }.joined(separator: "/"))
+    }
+
+    /// The conversation recording `number` holds, if it is one.
+    public func conversation(of number: Int) -> RecordedConversation? {
+        routes.first { $0.number == number }?.conversation
     }
 
     /// The answer to `request`, and the number of the recording it came from

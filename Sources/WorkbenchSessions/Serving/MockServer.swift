@@ -1,6 +1,7 @@
 import Platform
 import Synchronization
 import WorkbenchBasics
+import WorkbenchHTTP
 
 /// `workbench serve`: a small HTTP/1.1 server on POSIX sockets answering
 /// from `MockRoutes`.
@@ -132,7 +133,12 @@ public final class MockServer: @unchecked Sendable {
                 continued = false
                 idle = 0
                 let keepAlive = request.keepsAlive
-                answer(request, on: connection, keepAlive: keepAlive)
+                if let conversation = answer(request, on: connection, keepAlive: keepAlive) {
+                    // The connection is the conversation's from here on (MockServer+WebSocket).
+                    let sent = serveConversation(conversation, request: request, on: connection, leftover: buffer)
+                    logLock.withLock { _ in log("  conversation ended: \(sent) recorded frame\(sent == 1 ? "" : "s") sent") }
+                    return
+                }
                 if !keepAlive { return }
                 continue
             case .incomplete(let expectsContinue):
@@ -158,11 +164,23 @@ public final class MockServer: @unchecked Sendable {
         }
     }
 
-    private func answer(_ request: HTTPRequestParser.Request, on connection: Int32, keepAlive: Bool) {
+    /// Answers `request`; the recorded conversation when it asked for the upgrade of one (the
+    /// caller serves it), nil otherwise.
+    private func answer(_ request: HTTPRequestParser.Request, on connection: Int32, keepAlive: Bool) -> RecordedConversation? {
         let mock = MockRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
-        let (response, route, shown) = routes.withLock { routes in
+        let (answered, route, shown, conversation): (MockResponse, Int?, String, RecordedConversation?) = routes.withLock { routes in
             let (response, route) = routes.answer(mock)
-            return (response, route, routes.shownTarget(request.target))
+            return (response, route, routes.shownTarget(request.target), route.flatMap { routes.conversation(of: $0) })
+        }
+        var response = answered
+        if let conversation, let route {
+            if Self.asksForUpgrade(request) {
+                logLock.withLock { _ in log("\(request.method) \(shown) → 101 (request \(route), a WebSocket conversation)") }
+                return conversation
+            }
+            response = MockResponse(
+                status: 426, reason: "Upgrade Required", headers: [HeaderField(name: "Upgrade", value: "websocket")],
+                body: Array("request \(route) is a WebSocket conversation: connect with ws:// to this path\n".utf8))
         }
         if delay && response.delayMilliseconds > 0 {
             usleep(useconds_t(min(response.delayMilliseconds, 60_000) * 1000))
@@ -174,6 +192,7 @@ public final class MockServer: @unchecked Sendable {
             line += "; its body was not kept in the session: sent without it (\(MockResponse.bodyNotKeptHeader))"
         }
         logLock.withLock { _ in log(line) }
+        return nil
     }
 
     private func send(_ response: MockResponse, to connection: Int32, head: Bool, keepAlive: Bool) {

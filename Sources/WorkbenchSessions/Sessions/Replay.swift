@@ -123,6 +123,11 @@ public struct Replayer {
                 return outcome
             }
         }
+        // `ws connect`: the conversation again (Replay+Conversation).
+        if let conversation = record.conversation {
+            outcome.method = "WS"
+            return runConversation(record, conversation, endpoint: endpoint, outcome: outcome, variables: &variables, cookies: cookies)
+        }
         let request: PreparedRequest
         do throws(WorkbenchError) {
             request = try endpoint.prepare(in: VariableScope(variables: variables, environment: environment), readFile: readFile)

@@ -14,6 +14,8 @@ public struct RequestRecord: Equatable, Sendable {
     /// is the last try's); nil for a request sent once.
     public var repetition: SendRepetition?
     public var tries: [SendTry] = []
+    /// `ws connect`: the conversation (the endpoint is its handshake, the response the 101).
+    public var conversation: RecordedConversation?
     /// Members of the record in its file (and in its endpoint, settings,
     /// captures, response) that this workbench does not know, written back when saved.
     public var unknown: UnknownMembers?
@@ -34,6 +36,7 @@ public struct RequestRecord: Equatable, Sendable {
     public func redacted(by redactor: SecretRedactor) -> RequestRecord {
         var copy = self
         copy.response = response?.redacted(by: redactor)
+        copy.conversation = conversation?.redacted(by: redactor)
         copy.unknown = unknown?.redacted(by: redactor)
         return copy
     }

@@ -459,6 +459,9 @@ final class FieldReader {
         if let repeated = object["repeat"] {
             (record.repetition, record.tries) = try repetition(repeated, "\(path).repeat")
         }
+        if let conversation = object["conversation"], conversation != .null {
+            record.conversation = try self.conversation(conversation, "\(path).conversation")
+        }
         return record
     }
 

@@ -199,6 +199,8 @@ public enum SessionEncoding {
         ]
         // Only for a repeated send, so files of the others stay as they were.
         if let repetition = record.repetition { members.append(member("repeat", encode(repetition, tries: record.tries))) }
+        // Only for a WebSocket conversation.
+        if let conversation = record.conversation { members.append(member("conversation", encode(conversation))) }
         return .object(members)
     }
 
