@@ -32,7 +32,10 @@ def run_line(child, line):
 
 
 def finish(child):
-    child.sendeof()
+    # `exit` as a line, not Ctrl-D: "> " also stands in echoed and redrawn lines, so the last
+    # command may still run when this is typed, and a Ctrl-D typed while the terminal is in
+    # cooked mode is lost when the line editor switches it to raw mode; a typed line waits.
+    child.sendline("exit")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
