@@ -51,7 +51,9 @@ extension WorkbenchCommand {
         var color: ColorChoice = .auto
 
         @Option(
-            name: .customLong("env"), help: "For a .http file: the environment from http-client.env.json (and .private.env.json) beside it."
+            name: .customLong("env"),
+            help:
+                "The environment of http-client.env.json (and .private.env.json): beside a .http file; beside a session or here (by default the one the session ran in)."
         )
         var environmentName: String?
 

@@ -46,6 +46,7 @@ struct WorkbenchCommand: ParsableCommand {
               --no-history       neither read nor write the history file
               --keep-going       in a script, go on after a failing command (the status is still 1)
               --allow-files DIR  let imports and sessions name files in DIR too (by default: their own folder's only)
+              --env NAME         put the environment NAME of http-client.env.json in force (--env-file FILE: that file)
 
             Inside, `help` lists the commands by group, `help all` each with a line, `help COMMAND`
             its usage; docs/commands.md is the command reference, docs/ the user guide.
@@ -105,10 +106,24 @@ extension WorkbenchCommand {
         @Flag(name: .long, help: "Start with the session autosaved by the interactive run that wrote last.")
         var restore = false
 
+        @Option(name: .customLong("env"), help: "The environment of http-client.env.json to put in force (`env use NAME`).")
+        var environmentName: String?
+
+        @Option(
+            name: .customLong("env-file"),
+            help: ArgumentHelp("With --env: the env file (its private file is read from beside it).", valueName: "FILE"))
+        var environmentFile: String?
+
         @OptionGroup var options: CommonOptions
 
+        func validate() throws {
+            if environmentFile != nil && environmentName == nil { throw ValidationError("--env-file goes with --env NAME") }
+        }
+
         func run() throws {
-            throw ExitCode(Launch.start(session: session, restore: restore, options: options.values, repl: REPL.run))
+            var values = options.values
+            (values.environmentName, values.environmentFile) = (environmentName, environmentFile)
+            throw ExitCode(Launch.start(session: session, restore: restore, options: values, repl: REPL.run))
         }
     }
 

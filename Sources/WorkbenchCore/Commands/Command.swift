@@ -74,6 +74,12 @@ public enum Command: Equatable, Sendable {
     case set(name: String, value: String?, secret: Bool)
     case unset(String)
     case vars
+    /// `env [--env-file FILE]`: the environments of the env files.
+    case environments(file: String?)
+    /// `env use NAME [--env-file FILE]`: the environment in force.
+    case environmentUse(String, file: String?)
+    /// `env off`: no environment in force.
+    case environmentOff
 
     // Captures, expectations, sessions
     /// `capture NAME FROM`: from the last response into a variable.
@@ -101,7 +107,8 @@ public enum Command: Equatable, Sendable {
     case captureRemove(String)
     /// `replay N|all [--keep-going]`: like `workbench replay`, the first failure stops
     /// the run unless `keepGoing`.
-    case replay(ReplayTarget, keepGoing: Bool = false)
+    /// `--env NAME`: in that environment, the one in force staying.
+    case replay(ReplayTarget, keepGoing: Bool = false, environment: String? = nil)
     /// `diff N [M] [--header NAME]... [--ignore PATH]...`: entry N's response against
     /// entry M's (nil: against the last response).
     case diff(old: Int, new: Int?, options: ResponseDiff.Options)

@@ -12,12 +12,20 @@ public struct LaunchOptions: Equatable, Sendable {
     public var keepGoing: Bool
     /// `--allow-files DIR` (repeatable): folders whose files an input may name (`LocalFileRule`).
     public var allowedFolders: [String]
+    /// `--env NAME`: the environment in force from the start; `--env-file FILE`: where it is.
+    public var environmentName: String?
+    public var environmentFile: String?
 
-    public init(color: ColorSetting = .auto, noHistory: Bool = false, keepGoing: Bool = false, allowedFolders: [String] = []) {
+    public init(
+        color: ColorSetting = .auto, noHistory: Bool = false, keepGoing: Bool = false, allowedFolders: [String] = [],
+        environmentName: String? = nil, environmentFile: String? = nil
+    ) {
         self.color = color
         self.noHistory = noHistory
         self.keepGoing = keepGoing
         self.allowedFolders = allowedFolders
+        self.environmentName = environmentName
+        self.environmentFile = environmentFile
     }
 }
 

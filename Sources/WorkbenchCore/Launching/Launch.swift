@@ -30,6 +30,11 @@ public struct Launch {
         let interpreter = launch.makeInterpreter()
         if let session, !launch.preload(.load(session), into: interpreter) { return ExitStatus.badInput.rawValue }
         if session == nil, restore, !launch.preload(.restore, into: interpreter) { return ExitStatus.badInput.rawValue }
+        if let name = options.environmentName,
+            !launch.preload(.environmentUse(name, file: options.environmentFile), into: interpreter)
+        {
+            return ExitStatus.badInput.rawValue
+        }
         return launch.interact(interpreter, repl: repl)
     }
 

@@ -470,8 +470,8 @@ public final class Interpreter {
             }
             output.printLine(TimingReport.text(for: response))
             return .ok
-        case .replay(let target, let keepGoing):
-            try replay(target, keepGoing: keepGoing)
+        case .replay(let target, let keepGoing, let environment):
+            try replay(target, keepGoing: keepGoing, environment: environment)
             return .ok
         case .fetchDescription(let url, let note):
             try fetchDescription(url, note: note)
@@ -537,8 +537,22 @@ public final class Interpreter {
     /// `replay N` prints the response as `send` does; `replay all` prints one line a request,
     /// and stops at the first failure unless `keepGoing`, as `workbench replay` does. Each
     /// response is kept in its history entry, as a send keeps it.
-    func replay(_ target: ReplayTarget, keepGoing: Bool = false) throws(WorkbenchError) {
+    func replay(_ target: ReplayTarget, keepGoing: Bool = false, environment: String? = nil) throws(WorkbenchError) {
         let history = workspace.history
+        // `--env NAME`: the requests go out with that environment's values, the one in force
+        // coming back after; its private values stay masked (`environmentSecretValues`).
+        let inForce = workspace.activeEnvironment
+        if let environment {
+            var switched = workspace
+            output.printLine(try switched.useEnvironment(environment, file: nil, context: context).split(separator: "\n")[0] + " (for this replay)")
+            workspace = switched
+        }
+        defer {
+            if environment != nil {
+                workspace.switchEnvironment(to: inForce)
+                refreshRedactor()
+            }
+        }
         let numbers: [Int]
         switch target {
         case .all: numbers = Array(1...history.count)

@@ -9,7 +9,7 @@ import WorkbenchSessions
 /// `GET https://api.example.com/v2/users [json 46 B]> `: the scheme stays
 /// (whether TLS is on is worth seeing), secrets are masked, a body is
 /// announced (and marked `not sent` when the method leaves it out), and
-/// `[insecure]` comes first when TLS checks are off.
+/// `[insecure]` comes first when TLS checks are off, after `[NAME]`, the environment in force.
 public enum Prompt {
     public static func text(
         for workspace: Workspace, environment: [String: String], width: Int = 80,
@@ -35,7 +35,10 @@ public enum Prompt {
         }
         // The prompt is always on a terminal, and a path or method may come from a file.
         location = TerminalText.escapeLine(location)
-        let prefix = (workspace.settings.insecure ? "[insecure] " : "") + TerminalText.escapeLine(endpoint.method) + " "
+        // The environment in force first: the same request goes elsewhere in another one.
+        let environment = workspace.activeEnvironment.map { "[\(TerminalText.escapeLine($0.name))] " } ?? ""
+        let prefix =
+            environment + (workspace.settings.insecure ? "[insecure] " : "") + TerminalText.escapeLine(endpoint.method) + " "
         var suffix = bodyNote(endpoint).map { " [\($0)]" } ?? ""
         if let held = endpoint.heldBackCredentials.first {
             // Credentials of another origin are not sent to this one.

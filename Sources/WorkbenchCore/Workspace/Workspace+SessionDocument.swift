@@ -11,7 +11,8 @@ extension SessionDocument {
     public init(workspace: Workspace, maskingResponses: Bool = true) {
         var plain: [String: String] = [:]
         var secrets: [String] = []
-        for (name, entry) in workspace.variables.entries {
+        // The environment's values come from its files again, never from the session.
+        for (name, entry) in workspace.variables.entries where !workspace.environmentVariableNames.contains(name) {
             if entry.isSecret { secrets.append(name) } else { plain[name] = entry.value }
         }
         for name in workspace.declaredSecrets where workspace.variables.entries[name] == nil {
@@ -32,6 +33,7 @@ extension SessionDocument {
         unknown = masking ? workspace.sessionUnknown?.redacted(by: redactor) : workspace.sessionUnknown
         openapi = workspace.apiLocation
         graphqlSchema = workspace.graphqlSchemaLocation
+        environment = workspace.activeEnvironment.map { SessionEnvironment(name: $0.name, file: $0.file) }
     }
 
     /// Puts this document into `workspace`, keeping secret values already known there.
@@ -75,7 +77,7 @@ extension Workspace {
     /// The secret values a file written from this workspace must not hold: the
     /// secret variables and every cookie value known or seen.
     var fileSecretValues: [String] {
-        variables.secretValues + cookies.values + initialCookies.values + removedCookieValues
+        variables.secretValues + cookies.values + initialCookies.values + removedCookieValues + environmentSecretValues
     }
 
     /// This workspace as session file text; `encoder` keeps the text of request

@@ -113,7 +113,7 @@ extension Workspace {
         var document = try SessionDecoding.decode(bytes, file: path)
         let warnings = localFiles.leaveOutRefusedFiles(in: &document, input: path)
         var loaded = self
-        loaded.take(document)
+        let environmentWarning = loaded.take(document, context: context)
         if bytes.count > Self.sizeCheckedAtLoad(bound: context.sessionFileBytes) {
             do throws(WorkbenchError) {
                 _ = try loaded.encodedSession(bound: context.sessionFileBytes)
@@ -122,15 +122,16 @@ extension Workspace {
             }
         }
         self = loaded
-        return warnings.map { "warning: " + $0 }
+        return warnings.map { "warning: " + $0 } + (environmentWarning.map { [$0] } ?? [])
     }
 
     /// `restore`: an autosave file, with what its journal adds (`AutosaveJournal`).
     /// A journal that cannot be read leaves the file as it is.
-    mutating func loadAutosave(from path: String, context: CommandContext) throws(WorkbenchError) {
+    /// Returns a warning when the environment it ran in cannot be used again.
+    mutating func loadAutosave(from path: String, context: CommandContext) throws(WorkbenchError) -> String? {
         let bytes = try context.readSessionFile(path)
         let journal = try? context.readSessionFile(AutosaveJournal.path(for: path))
-        take(try AutosaveJournal.document(base: bytes, journal: journal, file: path))
+        return take(try AutosaveJournal.document(base: bytes, journal: journal, file: path), context: context)
     }
 
     /// The files no output may replace: those this workspace was read from, and
@@ -143,10 +144,12 @@ extension Workspace {
         return inputs
     }
 
-    private mutating func take(_ document: SessionDocument) {
+    /// Returns a warning when the environment the session ran in cannot be used again.
+    private mutating func take(_ document: SessionDocument, context: CommandContext) -> String? {
         document.apply(to: &self)
         lastRecordIndex = nil
         savedRequestStamps = Set(history.stamps)
+        return reactivateEnvironment(named: document.environment?.name, file: document.environment?.file, context: context)
     }
 
     /// What quitting leaves behind, when requests were sent and not saved since:

@@ -43,6 +43,16 @@ public struct Workspace: Equatable, Sendable {
     /// Variables a `.http` file (`run`, `load`) set, not the user: they do not win
     /// over the file's own values when it is read again (`set NAME` makes one the user's).
     public var httpFileVariableNames: Set<String> = []
+    /// The environment in force (`env use NAME`), whose values are variables here.
+    public var activeEnvironment: ActiveEnvironment?
+    /// The variables the environment in force set (not the user): never saved, and
+    /// replaced when another environment is used.
+    public var environmentVariableNames: Set<String> = []
+    /// The private values of every environment used in this run: still masked after a
+    /// switch, as responses shown earlier may hold them.
+    public var environmentSecretValues: [String] = []
+    /// The environments' names last read from the env files: what Tab offers after `env use`.
+    public var knownEnvironmentNames: [String] = []
     /// Saving warns about literal credentials once per workspace.
     public var warnedAboutCredentials = false
     /// The session's cookies (libcurl's engine decides where each is sent).
@@ -95,7 +105,8 @@ public struct Workspace: Equatable, Sendable {
     /// names and auth secrets of its records (`History`), each counted once.
     /// `jar`: the cookies as a response left them, before it is committed.
     public func secretValues(environment: [String: String], cookies jar: CookieJar? = nil) -> [String] {
-        var secrets = variables.secretValues + (jar ?? cookies).values + initialCookies.values + removedCookieValues
+        var secrets =
+            variables.secretValues + (jar ?? cookies).values + initialCookies.values + removedCookieValues + environmentSecretValues
         for name in endpoint.referencedEnvironment where history.referencedEnvironment.contains(name) == false {
             if let value = environment[name] { secrets.append(value) }
         }
@@ -174,8 +185,8 @@ public enum CommandOutcome: Equatable, Sendable {
     case bench(LoadPlan, json: String?)
     /// `sleep DURATION`: the interpreter waits, Ctrl-C ending it.
     case sleep(seconds: Double)
-    /// Replay requests of the history (on past a failure when `keepGoing`).
-    case replay(ReplayTarget, keepGoing: Bool = false)
+    /// Replay requests of the history (on past a failure when `keepGoing`), in `environment` when given.
+    case replay(ReplayTarget, keepGoing: Bool = false, environment: String? = nil)
     /// `diff`: the differences, shown coloured on a terminal.
     case diff(ResponseDiff, heading: String)
     /// Text for standard output and a warning for standard error; `revealed`:

@@ -111,68 +111,12 @@ public struct HTTPFileImport: Sendable {
     }
 }
 
-/// `http-client.env.json` and `http-client.private.env.json`: named
-/// environments (plus `$shared`, which every environment starts from).
-enum HTTPEnvironmentFiles {
-    static func load(
-        folder: String, name: String?, readFile: (String) throws(WorkbenchError) -> [UInt8], fileExists: (String) -> Bool
-    ) throws(WorkbenchError) -> (plain: [String: String], secret: [String: String]) {
-        let publicPath = folder + "http-client.env.json"
-        let privatePath = folder + "http-client.private.env.json"
-        let publicFile = fileExists(publicPath) ? try environments(in: publicPath, readFile: readFile) : [:]
-        let privateFile = fileExists(privatePath) ? try environments(in: privatePath, readFile: readFile) : [:]
-        guard let name else { return (publicFile["$shared"] ?? [:], privateFile["$shared"] ?? [:]) }
-        guard publicFile[name] != nil || privateFile[name] != nil else {
-            let known = Set(publicFile.keys).union(privateFile.keys).subtracting(["$shared"]).sorted()
-            if publicFile.isEmpty && privateFile.isEmpty {
-                throw WorkbenchError("--env \(name): no \(publicPath) or \(privatePath) beside the file")
-            }
-            throw WorkbenchError(
-                "--env \(name): no such environment in \(publicPath) or \(privatePath) (there: \(known.joined(separator: ", ")))")
-        }
-        let plain = (publicFile["$shared"] ?? [:]).merging(publicFile[name] ?? [:]) { _, specific in specific }
-        let secret = (privateFile["$shared"] ?? [:]).merging(privateFile[name] ?? [:]) { _, specific in specific }
-        return (plain.filter { secret[$0.key] == nil }, secret)
-    }
-
-    /// The environments of one file, each a flat map of names to text.
-    static func environments(
-        in path: String, readFile: (String) throws(WorkbenchError) -> [UInt8]
-    ) throws(WorkbenchError) -> [String: [String: String]] {
-        let bytes = try readFile(path)
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(bytes)
-        } catch {
-            throw WorkbenchError("\(path): not JSON: \(error)")
-        }
-        guard case .object(let members) = value else { throw WorkbenchError("\(path): expected an object of environments") }
-        var result: [String: [String: String]] = [:]
-        for member in members {
-            guard case .object(let variables) = member.value else {
-                throw WorkbenchError("\(path): environment \(Excerpt.quoted(member.key)) is not an object of variables")
-            }
-            var values: [String: String] = [:]
-            for variable in variables {
-                switch variable.value {
-                case .string(let text): values[variable.key] = text
-                case .number(let text): values[variable.key] = text
-                case .bool(let flag): values[variable.key] = flag ? "true" : "false"
-                default: continue  // objects (SSL settings and the like) are client configuration, not variables
-                }
-            }
-            result[member.key] = values
-        }
-        return result
-    }
-}
-
 extension HTTPFileImport {
     /// What `workbench replay` reads: a `.http` file (with its environment), or a session file.
     public static func readForReplay(_ file: String, _ environment: String?, _ overrides: Set<String>) throws(WorkbenchError)
         -> ReplaySource
     {
-        guard handles(file) else { return try ReplayFileRun.readSession(file, environment, overrides) }
+        guard handles(file) else { return try readSessionForReplay(file, environment) }
         let imported = try load(
             file, environment: environment, overrides: overrides,
             readFile: { path throws(WorkbenchError) in try FileSystem.read(path) }, fileExists: AtomicFile.exists)
@@ -180,5 +124,49 @@ extension HTTPFileImport {
             document: imported.document,
             assignments: imported.secrets.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" },
             notes: imported.notes)
+    }
+}
+
+extension HTTPFileImport {
+    /// A session file for `workbench replay`, in the environment `--env` names or else the one
+    /// it ran in, from the env files beside it or in the current folder. The environment's
+    /// values come under the session's own (they are what the user set); its private ones
+    /// are secrets, given as `--var` gives them.
+    static func readSessionForReplay(_ file: String, _ environment: String?) throws(WorkbenchError) -> ReplaySource {
+        var source = try ReplayFileRun.readSession(file, nil)
+        let recorded = source.document.environment
+        guard let name = environment ?? recorded?.name else { return source }
+        let slash = file.lastIndex(of: "/")
+        let folders = (slash.map { [String(file[...$0])] } ?? []) + [""]
+        let readFile: (String) throws(WorkbenchError) -> [UInt8] = { path throws(WorkbenchError) in try FileSystem.read(path) }
+        let files: EnvironmentFiles?
+        do throws(WorkbenchError) {
+            if let given = environment == nil ? recorded?.file : nil {
+                files = try EnvironmentFiles.named(given, readFile: readFile, fileExists: AtomicFile.exists)
+            } else {
+                files = try EnvironmentFiles.find(in: folders, readFile: readFile, fileExists: AtomicFile.exists)
+            }
+        } catch {
+            throw error.prefixed("--env \(name): ")
+        }
+        guard let files else {
+            let message = "no \(EnvironmentFiles.publicName) or \(EnvironmentFiles.privateName) beside \(file) or here"
+            if environment != nil { throw WorkbenchError("--env \(name): \(message)") }
+            source.notes.append("\(file) ran in environment \(name), not used here: \(message)")
+            return source
+        }
+        let values: EnvironmentFiles.Values
+        do throws(WorkbenchError) {
+            values = try files.values(of: name)
+        } catch {
+            throw error.prefixed("--env \(name): ")
+        }
+        source.document.variables = values.plain.merging(source.document.variables) { _, saved in saved }
+        for (name, value) in values.secret.sorted(by: { $0.key < $1.key }) where source.document.variables[name] == nil {
+            if !source.document.secretNames.contains(name) { source.document.secretNames.append(name) }
+            source.assignments.append("\(name)=\(value)")
+        }
+        source.document.environment = SessionEnvironment(name: name, file: environment == nil ? recorded?.file : nil)
+        return source
     }
 }

@@ -180,6 +180,12 @@ final class FieldReader {
         if let openapi = value["openapi"] {
             document.openapi = try string(openapi, "openapi")
         }
+        if let environment = value["environment"] {
+            _ = try object(environment, "environment")
+            document.environment = SessionEnvironment(
+                name: try string(environment["name"], "environment.name"),
+                file: try optionalString(environment["file"], "environment.file"))
+        }
         return document
     }
 

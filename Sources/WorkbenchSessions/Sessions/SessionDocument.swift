@@ -29,6 +29,9 @@ public struct SessionDocument: Equatable, Sendable {
     public var openapi: String?
     /// The GraphQL schema the session works with (`graphql schema`): a URL or a file, as typed.
     public var graphqlSchema: String?
+    /// The environment the session ran in (`env use NAME`): its values are never
+    /// saved, they come from its env files again.
+    public var environment: SessionEnvironment?
     /// Members of the file's top level (and its endpoint, variables, settings)
     /// that this workbench does not know, written back when saved.
     public var unknown: UnknownMembers?
@@ -54,5 +57,16 @@ public struct SessionDocument: Equatable, Sendable {
             }
         }
         return names
+    }
+}
+
+/// The environment a session ran in: its name, and the env file when one was given (`--env-file`).
+public struct SessionEnvironment: Equatable, Sendable {
+    public var name: String
+    public var file: String?
+
+    public init(name: String, file: String? = nil) {
+        self.name = name
+        self.file = file
     }
 }

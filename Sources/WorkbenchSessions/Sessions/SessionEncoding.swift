@@ -36,7 +36,12 @@ public enum SessionEncoding {
                 member("requests", .array([])),
             ] + (document.cookies.isEmpty ? [] : [member("cookies", .array(document.cookies.map(encode)))])
                 + (document.openapi.map { [member("openapi", .string($0))] } ?? [])
-                + (document.graphqlSchema.map { [member("graphqlSchema", .string($0))] } ?? []))
+                + (document.graphqlSchema.map { [member("graphqlSchema", .string($0))] } ?? [])
+                + (document.environment.map { [member("environment", encode($0))] } ?? []))
+    }
+
+    static func encode(_ environment: SessionEnvironment) -> JSONValue {
+        .object([member("name", .string(environment.name))] + (environment.file.map { [member("file", .string($0))] } ?? []))
     }
 
     /// Pretty JSON text of `value`, ending with a newline.

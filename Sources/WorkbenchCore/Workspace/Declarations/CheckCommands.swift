@@ -42,14 +42,15 @@ extension CommandDeclaration {
         })
 
     static let replay = CommandDeclaration(
-        name: "replay", usage: ["replay N", "replay all [--keep-going]"],
+        name: "replay", usage: ["replay N [--env NAME]", "replay all [--keep-going] [--env NAME]"],
         summary:
-            "Send request N of the history again (or all, in order), with captures and expectations; each keeps the response it got. The first failure stops `replay all`, as it stops `workbench replay`, unless --keep-going.",
+            "Send request N of the history again (or all, in order), with captures and expectations; each keeps the response it got. The first failure stops `replay all`, as it stops `workbench replay`, unless --keep-going. --env NAME: in that environment (the one in force stays).",
         example: "replay all", subcommands: ["all"],
         parse: { words throws(WorkbenchError) in try words.parseReplay() },
         complete: { input in
             if input.position == 1 { return input.matching(input.subcommands + input.requestNumbers) }
-            return input.position == 2 ? input.matching(["--keep-going"]) : nil
+            if input.before.last == "--env" { return input.matching(input.workspace.knownEnvironmentNames) }
+            return input.position >= 2 ? input.matching(["--keep-going", "--env"]) : nil
         })
 
     static let diff = CommandDeclaration(
@@ -180,15 +181,21 @@ extension CommandWords {
         var words = texts
         let keepGoing = words.contains("--keep-going")
         words.removeAll { $0 == "--keep-going" }
+        var environment: String?
+        if let index = words.firstIndex(of: "--env") {
+            guard index + 1 < words.count, !words[index + 1].isEmpty else { throw usageError("--env needs an environment's NAME") }
+            environment = words[index + 1]
+            words.removeSubrange(index...(index + 1))
+        }
         guard words.count <= 1 else { throw usageError("expected a request number or `all`") }
         guard let target = words.first else {
             throw usageError("say which: `replay N` (see `history`) or `replay all`, which sends every request again, POSTs included")
         }
-        if target == "all" { return .command(.replay(.all, keepGoing: keepGoing)) }
+        if target == "all" { return .command(.replay(.all, keepGoing: keepGoing, environment: environment)) }
         guard let number = Int(target), number >= 1 else {
             throw usageError("expected a request number (see `history`) or `all`, got \(Excerpt.quoted(target))")
         }
-        return .command(.replay(.number(number), keepGoing: keepGoing))
+        return .command(.replay(.number(number), keepGoing: keepGoing, environment: environment))
     }
 
     /// `diff N [M] [--header NAME]... [--ignore PATH]...`
@@ -277,16 +284,26 @@ extension CommandDeclaration {
         workspace.sessionFile = nil
         workspace.sessionStamp = nil
         if !workspace.inputFiles.contains(file) { workspace.inputFiles.append(file) }
+        // The file's `--env` values are the file's variables (as before `env` existed); without
+        // one, the environment in force stays, from the env files beside the file first.
+        var environmentWarning: String?
+        if environment == nil {
+            environmentWarning = workspace.reactivateEnvironment(named: nil, file: nil, context: context)
+        } else {
+            workspace.activeEnvironment = nil
+            workspace.environmentVariableNames = []
+        }
         let count = workspace.history.count
         let summary = "loaded \(file): \(count) request\(count == 1 ? "" : "s") (not sent; `replay all` sends them in order)"
-        return .output(([summary] + imported.notes.map { "warning: " + $0 }).joined(separator: "\n"))
+        return .output(
+            ([summary] + imported.notes.map { "warning: " + $0 } + (environmentWarning.map { [$0] } ?? [])).joined(separator: "\n"))
     }
 
     static func restore(_ workspace: inout Workspace, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
         guard let path = context.autosaves?.newestOfAnotherRun() else {
             throw WorkbenchError("nothing to restore: no autosaved session yet")
         }
-        try workspace.loadAutosave(from: path, context: context)
+        let environmentWarning = try workspace.loadAutosave(from: path, context: context)
         // The last response comes back as it was kept (status, headers, a text body).
         if let index = workspace.history.indices.last, let kept = workspace.history[index].response {
             workspace.lastResponse = kept.response
@@ -294,14 +311,17 @@ extension CommandDeclaration {
         }
         let count = workspace.history.count
         var note = "restored the autosaved session: \(count) request\(count == 1 ? "" : "s")"
+        if let environmentWarning { note += "\n" + environmentWarning }
         if let secrets = workspace.secretsToGiveAgainLine() { note += "\n" + secrets }
         return workspace.reloadGraphQLSchema(after: workspace.reloadDescription(after: note, context: context), context: context)
     }
 
-    static func replay(_ target: ReplayTarget, keepGoing: Bool, _ workspace: Workspace) throws(WorkbenchError) -> CommandOutcome {
+    static func replay(
+        _ target: ReplayTarget, keepGoing: Bool, environment: String?, _ workspace: Workspace
+    ) throws(WorkbenchError) -> CommandOutcome {
         if workspace.history.isEmpty { throw WorkbenchError("nothing to replay: no request has been sent yet") }
         if case .number(let number) = target, number > workspace.history.count { throw workspace.noRequest(number) }
-        return .replay(target, keepGoing: keepGoing)
+        return .replay(target, keepGoing: keepGoing, environment: environment)
     }
 
     static func expect(_ expectation: Expectation, in workspace: inout Workspace, context: CommandContext) throws(WorkbenchError)

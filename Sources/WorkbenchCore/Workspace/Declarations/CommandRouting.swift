@@ -27,6 +27,7 @@ extension Command {
         case .set: .set
         case .unset: .unset
         case .vars: .vars
+        case .environments, .environmentUse, .environmentOff: .env
         case .capture, .captureRemove: .capture
         case .expect, .expectList, .expectRemove, .expectClear: .expect
         case .save: .save

@@ -5,7 +5,7 @@ import WorkbenchSessions
 
 /// The commands of help's group "Variables": each one's help, parsing and completion.
 extension CommandDeclaration {
-    static let variablesGroup = CommandGroup(title: "Variables", commands: [.set, .unset, .vars, .capture])
+    static let variablesGroup = CommandGroup(title: "Variables", commands: [.set, .unset, .vars, .env, .capture])
 
     static let set = CommandDeclaration(
         name: "set", usage: ["set NAME VALUE", "set --secret NAME VALUE", "set --secret NAME"],
@@ -132,13 +132,21 @@ extension CommandDeclaration {
         workspace.variables.set(name, to: value, secret: secret)
         workspace.declaredSecrets.removeAll { $0 == name }
         workspace.httpFileVariableNames.remove(name)
+        workspace.environmentVariableNames.remove(name)
         return .done
     }
 
     static func unset(_ name: String, in workspace: inout Workspace) throws(WorkbenchError) -> CommandOutcome {
+        if workspace.environmentVariableNames.contains(name), let environment = workspace.activeEnvironment {
+            throw WorkbenchError(
+                "\(name) comes from the environment \(environment.name) in force: `set \(name) VALUE` overrides it, `env use NAME` switches")
+        }
         let declared = workspace.declaredSecrets.contains(name)
         workspace.declaredSecrets.removeAll { $0 == name }
         guard workspace.variables.remove(name) != nil || declared else { throw WorkbenchError("no variable named '\(name)'") }
+        if workspace.restoreEnvironmentValue(name), let environment = workspace.activeEnvironment {
+            return .output("\(name): the value of the environment \(environment.name) again")
+        }
         return .done
     }
 }

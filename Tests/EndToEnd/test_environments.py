@@ -1,0 +1,222 @@
+"""Environments (`env`, `env use`, `workbench --env`, `replay --env`): env files in the
+JetBrains format against two local servers as two environments, the private values
+grepped from every output and file the workbench writes."""
+from __future__ import annotations
+
+import json
+import threading
+import uuid
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from test_script_mode import script
+
+LOCAL_TOKEN = "loc-Tk-7741-private"
+STAGING_TOKEN = "stg-Tk-9902-private"
+SECRETS = [LOCAL_TOKEN, STAGING_TOKEN]
+
+
+class EnvironmentServer:
+    """One environment's server: `/item` answers its own name and region, the token it was
+    sent (an echo, so a leak would show), and fields that change by themselves (id, time)."""
+
+    def __init__(self, name: str, region: str):
+        self.name, self.region = name, region
+        outer = self
+        self.counter = 0
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self):
+                outer.counter += 1
+                body = {
+                    "env": outer.name,
+                    "region": outer.region,
+                    "request_id": str(uuid.uuid4()),
+                    "served": outer.counter,
+                    "auth": self.headers.get("Authorization", ""),
+                    "path": self.path,
+                }
+                data = json.dumps(body).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("X-Request-Id", str(uuid.uuid4()))
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture()
+def two_environments(workdir: Path):
+    local, staging = EnvironmentServer("local", "eu"), EnvironmentServer("staging", "us")
+    write_env_files(workdir, local.url, staging.url)
+    yield local, staging
+    local.stop()
+    staging.stop()
+
+
+def write_env_files(folder: Path, local_url: str, staging_url: str, public_name="http-client.env.json",
+                    private_name="http-client.private.env.json"):
+    (folder / public_name).write_text(json.dumps({
+        "$shared": {"api": "/item", "retries": 3},
+        "local": {"host": local_url, "region": "eu"},
+        "staging": {"host": staging_url, "region": "us", "SSLConfiguration": {"verifyHostCertificate": True}},
+    }, indent=2))
+    (folder / private_name).write_text(json.dumps({
+        "local": {"token": LOCAL_TOKEN},
+        "staging": {"token": STAGING_TOKEN},
+    }, indent=2))
+
+
+def assert_no_secret(text: str, where: str) -> None:
+    for secret in SECRETS:
+        assert secret not in text, f"{secret!r} leaked into {where}"
+
+
+def all_files_under(folder: Path) -> dict[str, str]:
+    found = {}
+    for path in folder.rglob("*"):
+        if path.is_file() and "private.env.json" not in path.name:
+            found[str(path)] = path.read_text(errors="replace")
+    return found
+
+
+REQUEST = ["base {{host}}", "header Authorization: Bearer {{token}}", "get {{api}}"]
+
+
+def test_env_lists_switches_and_sends_in_the_environment_in_force(run_workbench, two_environments, workdir, tmp_path):
+    local, staging = two_environments
+    code, out, err = run_workbench(input=script(
+        "env",
+        "env use local",
+        *REQUEST,
+        "env use staging",
+        "send",
+        "vars",
+        "show",
+        "curl",
+        "export httpie",
+        "export hurl",
+        "export http",
+        "export curl > out.sh",
+        "export har > out.har",
+        "export postman > out.postman.json",
+        "save s.json",
+    ))
+    assert code == 0, err
+    assert_no_secret(out, "stdout")
+    assert_no_secret(err, "stderr")
+    # `env` lists both, private values masked, nothing in force yet.
+    assert "environments in http-client.env.json and http-client.private.env.json, none in force" in out
+    assert "  local\n" in out and "  staging\n" in out and "token = ****** (private)" in out
+    assert f"host = {local.url}" in out
+    # Each environment's request went to its own server with its own token (the servers saw it).
+    assert '"env": "local"' in out and '"env": "staging"' in out
+    assert local.counter == 1 and staging.counter == 1
+    assert '"auth": "Bearer ******"' in out
+    session = json.loads((workdir / "s.json").read_text())
+    assert session["environment"] == {"name": "staging"}
+    # The environment's values come from its files again: none is saved, public or private.
+    assert "host" not in session["variables"] and "token" not in session["secrets"]
+    for path, text in all_files_under(tmp_path).items():
+        assert_no_secret(text, path)
+
+
+def test_private_values_stay_off_the_screen_history_and_autosave(workbench_bin, workbench_env, two_environments,
+                                                                  workdir, tmp_path):
+    local, staging = two_environments
+    child = pexpect.spawn(workbench_bin, ["--env", "local"], env=dict(workbench_env, NO_COLOR="1"), cwd=str(workdir),
+                          encoding="utf-8", dimensions=(24, 200), timeout=10)
+    transcript: list[str] = []
+    child.logfile_read = type("Log", (), {"write": lambda self, s: transcript.append(s), "flush": lambda self: None})()
+    child.expect(r"\[local\] GET")
+    for line in REQUEST + ["env use staging"]:
+        child.sendline(line)
+        child.expect("> ")
+    child.expect(r"\[staging\] GET")
+    child.sendline("send")
+    child.expect('"env": "staging"')
+    child.expect("> ")
+    child.sendline("last")
+    child.expect("> ")
+    child.sendline("env")
+    child.expect("> ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    screen = "".join(transcript)
+    assert '"auth": "Bearer ******"' in screen
+    assert_no_secret(screen, "the screen")
+    files = all_files_under(tmp_path)
+    assert any(path.endswith("/history") for path in files), "the history file was written"
+    assert any("autosave" in path for path in files), "the autosave was written"
+    for path, text in files.items():
+        assert_no_secret(text, path)
+
+
+def test_a_session_records_its_environment_and_replays_in_it_or_another(run_workbench, two_environments, workdir):
+    local, staging = two_environments
+    code, out, err = run_workbench(["--env", "local"], input=script(*REQUEST, "save s.json"))
+    assert code == 0, err
+    assert json.loads((workdir / "s.json").read_text())["environment"] == {"name": "local"}
+    # `workbench replay` runs it where it ran, or where --env says.
+    code, out, err = run_workbench(["replay", "s.json"])
+    assert code == 0, err + out
+    assert local.counter == 2 and staging.counter == 0
+    code, out, err = run_workbench(["replay", "s.json", "--env", "staging"])
+    assert code == 0, err + out
+    assert staging.counter == 1
+    assert_no_secret(out + err, "replay's output")
+    # Loading it puts its environment in force again; `replay --env` sends in another and comes back.
+    code, out, err = run_workbench(input=script("load s.json", "env", "replay 1 --env staging", "replay 1", "env"))
+    assert code == 0, err
+    assert "* local" in out and staging.counter == 2 and local.counter == 3
+    assert out.count("local in force") == 2
+    assert_no_secret(out + err, "the REPL's output")
+    code, out, err = run_workbench(["replay", "s.json", "--env", "prod"])
+    assert code == 2 and "--env prod: no environment 'prod'" in err and "(there: local, staging)" in err
+
+
+def test_set_wins_over_the_environment_and_unset_gives_it_back(run_workbench, two_environments):
+    local, staging = two_environments
+    code, out, err = run_workbench(["--keep-going"], input=script(
+        "set region mars", "env use local", "vars", "unset region", "vars", "unset host", "env off", "vars"))
+    assert "kept as set here, over the environment's: region" in out
+    assert "region = mars" in out and "region: the value of the environment local again" in out
+    assert "region = eu" in out
+    assert "host comes from the environment local in force" in err
+    assert "environment local no longer in force" in out
+    assert out.rstrip().endswith("(no variables)")
+
+
+def test_env_file_given_and_bounds_named(run_workbench, two_environments, workdir):
+    local, staging = two_environments
+    other = workdir / "conf"
+    other.mkdir()
+    write_env_files(other, staging.url, local.url, "api.env.json", "api.private.env.json")
+    code, out, err = run_workbench(["--env", "local", "--env-file", "conf/api.env.json"],
+                                   input=script(*REQUEST))
+    assert code == 0, err
+    assert '"env": "staging"' in out, "local in that file is the staging server"
+    assert_no_secret(out + err, "output")
+    (workdir / "deep.env.json").write_text('{"a": ' * 20 + "1" + "}" * 20)
+    code, out, err = run_workbench(input=script("env use a --env-file deep.env.json"))
+    assert "deep.env.json: not JSON: nested more than 16 levels deep" in err and "(the bound for an env file)" in err
+    (workdir / "big.env.json").write_text(json.dumps({"a": {"v": "x" * (1 << 20)}}))
+    code, out, err = run_workbench(input=script("env use a --env-file big.env.json"))
+    assert "big.env.json: " in err and "(the bound for an env file)" in err, err
+    code, out, err = run_workbench(["--env", "nope"])
+    assert code == 2 and "no environment 'nope'" in err
