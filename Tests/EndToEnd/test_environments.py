@@ -27,10 +27,12 @@ class EnvironmentServer:
         self.name, self.region = name, region
         outer = self
         self.counter = 0
+        self.authorizations: list[str] = []
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self):
                 outer.counter += 1
+                outer.authorizations.append(self.headers.get("Authorization", ""))
                 body = {
                     "env": outer.name,
                     "region": outer.region,
@@ -220,3 +222,21 @@ def test_env_file_given_and_bounds_named(run_workbench, two_environments, workdi
     assert "big.env.json: " in err and "(the bound for an env file)" in err, err
     code, out, err = run_workbench(["--env", "nope"])
     assert code == 2 and "no environment 'nope'" in err
+
+
+def test_compare_sends_in_both_and_leaves_out_what_changes_by_itself(run_workbench, two_environments, tmp_path):
+    local, staging = two_environments
+    code, out, err = run_workbench(input=script(*REQUEST[:2], "path {{api}}", "compare local staging --ignore $.path",
+                                                "history"))
+    assert code == 0, err
+    assert local.counter == 2 and staging.counter == 1, "twice in the first, once in the second"
+    assert "local → staging: 2 differences" in out
+    assert '$.env: [-"local"-]{+"staging"+}' in out and '$.region: [-"eu"-]{+"us"+}' in out
+    ignored = next(line for line in out.splitlines() if line.startswith("ignored, as they changed"))
+    assert "$.request_id" in ignored and "$.served" in ignored and "header X-Request-Id" in ignored
+    assert "ignored, as asked: $.path" in out
+    assert "$.auth" not in out, "both tokens are masked alike"
+    assert "(no requests sent yet)" in out, "nothing is kept in the history"
+    assert_no_secret(out + err, "compare's output")
+    code, out, err = run_workbench(input=script(*REQUEST[:2], "path /item", "compare local prod"))
+    assert code == 1 and "no environment 'prod'" in err and local.counter == 2, "nothing sent"

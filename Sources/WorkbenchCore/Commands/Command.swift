@@ -112,6 +112,8 @@ public enum Command: Equatable, Sendable {
     /// `diff N [M] [--header NAME]... [--ignore PATH]...`: entry N's response against
     /// entry M's (nil: against the last response).
     case diff(old: Int, new: Int?, options: ResponseDiff.Options)
+    /// `compare ENV1 ENV2 [--header NAME]... [--ignore PATH]...`: the request in two environments.
+    case compare(first: String, second: String, options: ResponseDiff.Options, ignored: [String])
     /// `use N`: request N of the history becomes the request being built.
     case use(Int)
     /// `run SCRIPT`: the commands of a file, as if typed.

@@ -464,6 +464,9 @@ public final class Interpreter {
         case .bench(let plan, let json):
             try runBench(plan, json: json)
             return .ok
+        case .compare(let first, let second, let options, let ignored):
+            try compare(first, second, options: options, ignored: ignored)
+            return .ok
         case .timing:
             guard let response = workspace.lastResponse else {
                 throw WorkbenchError("no response yet: `send` a request first")

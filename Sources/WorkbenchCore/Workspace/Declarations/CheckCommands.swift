@@ -6,7 +6,7 @@ import WorkbenchSessions
 /// The commands of help's group "Check and keep": each one's help, parsing and completion.
 extension CommandDeclaration {
     static let checkingGroup = CommandGroup(
-        title: "Check and keep", commands: [.expect, .history, .replay, .diff, .use, .save, .load, .restore, .run])
+        title: "Check and keep", commands: [.expect, .history, .replay, .diff, .compare, .use, .save, .load, .restore, .run])
 
     static let expect = CommandDeclaration(
         name: "expect",
@@ -51,6 +51,18 @@ extension CommandDeclaration {
             if input.position == 1 { return input.matching(input.subcommands + input.requestNumbers) }
             if input.before.last == "--env" { return input.matching(input.workspace.knownEnvironmentNames) }
             return input.position >= 2 ? input.matching(["--keep-going", "--env"]) : nil
+        })
+
+    static let compare = CommandDeclaration(
+        name: "compare", usage: ["compare ENV1 ENV2 [--header NAME]... [--ignore PATH]..."],
+        summary:
+            "Send the request being built in two environments of http-client.env.json (twice in ENV1: what changes by itself, ids and timestamps, is left out and listed) and print the differences by JSON path: status, the headers that matter (--header NAME for more, '*' for all), the body. Nothing is kept in the history.",
+        example: "compare local staging --ignore $.version", subcommands: [],
+        parse: { words throws(WorkbenchError) in try words.parseCompare() },
+        complete: { input in
+            if input.current.hasPrefix("-") { return input.matching(["--header", "--ignore"]) }
+            if input.position <= 2 { return input.matching(input.workspace.knownEnvironmentNames) }
+            return nil
         })
 
     static let diff = CommandDeclaration(
@@ -198,6 +210,32 @@ extension CommandWords {
         return .command(.replay(.number(number), keepGoing: keepGoing, environment: environment))
     }
 
+    /// `compare ENV1 ENV2 [--header NAME]... [--ignore PATH]...`
+    func parseCompare() throws(WorkbenchError) -> ParsedLine {
+        var names: [String] = []
+        var headers: [String] = []
+        var ignore: [String] = []
+        var words = texts[...]
+        while let word = words.popFirst() {
+            if word == "--header" || word == "--ignore" {
+                guard let value = words.popFirst() else { throw usageError("\(word) needs a value") }
+                if word == "--header" { headers.append(value) } else { ignore.append(value) }
+            } else if !word.hasPrefix("-"), !word.isEmpty, names.count < 2 {
+                names.append(word)
+            } else {
+                throw usageError("expected two environments, --header NAME or --ignore PATH, got \(Excerpt.quoted(word))")
+            }
+        }
+        guard names.count == 2 else { throw usageError("say which two environments: `compare local staging` (see `env`)") }
+        guard names[0] != names[1] else { throw usageError("two different environments, not \(names[0]) twice") }
+        do throws(WorkbenchError) {
+            let options = try ResponseDiff.Options(headers: headers, ignore: ignore, headerOption: "--header")
+            return .command(.compare(first: names[0], second: names[1], options: options, ignored: ignore))
+        } catch {
+            throw usageError(error.message)
+        }
+    }
+
     /// `diff N [M] [--header NAME]... [--ignore PATH]...`
     func parseDiff() throws(WorkbenchError) -> ParsedLine {
         var numbers: [Int] = []
@@ -322,6 +360,21 @@ extension CommandDeclaration {
         if workspace.history.isEmpty { throw WorkbenchError("nothing to replay: no request has been sent yet") }
         if case .number(let number) = target, number > workspace.history.count { throw workspace.noRequest(number) }
         return .replay(target, keepGoing: keepGoing, environment: environment)
+    }
+
+    /// `compare`: both environments checked before anything is sent.
+    static func compare(
+        _ first: String, _ second: String, options: ResponseDiff.Options, ignored: [String], _ workspace: Workspace,
+        context: CommandContext
+    ) throws(WorkbenchError) -> CommandOutcome {
+        guard workspace.endpoint.base != nil || workspace.endpoint.path.contains("://") else {
+            throw WorkbenchError("no request to compare: set a base (`base {{host}}`) and a path first")
+        }
+        for name in [first, second] {
+            var trial = workspace
+            _ = try trial.useEnvironment(name, file: nil, context: context)
+        }
+        return .compare(first: first, second: second, options: options, ignored: ignored)
     }
 
     static func expect(_ expectation: Expectation, in workspace: inout Workspace, context: CommandContext) throws(WorkbenchError)

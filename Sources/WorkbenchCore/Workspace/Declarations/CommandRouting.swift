@@ -36,6 +36,7 @@ extension Command {
         case .history, .historyRemove, .historyClear: .history
         case .replay: .replay
         case .diff: .diff
+        case .compare: .compare
         case .use: .use
         case .run, .runHTTPFile: .run
         case .sleep: .sleep
