@@ -86,7 +86,9 @@ public enum Template {
                         "undefined variable {{\(name)}}: \(meant)set it with `set \(name) VALUE`",
                         kind: .undefinedVariable(name))
                 }
-                output += scope.masksSecrets && entry.isSecret ? Variables.mask : entry.value
+                // A secret not read from its source yet is the mask (`show`, exports): never empty,
+                // and never read here; whoever sends reads the sources first (`Interpreter`, the replay).
+                output += (scope.masksSecrets && entry.isSecret) || entry.isPending ? Variables.mask : entry.value
             case .environment(let name):
                 guard let value = scope.environment[name] else {
                     throw WorkbenchError("environment variable \(name) is not set (used as {{env.\(name)}})")

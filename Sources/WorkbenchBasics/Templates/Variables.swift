@@ -6,11 +6,18 @@ public struct Variables: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         public var value: String
         public var isSecret: Bool
+        /// Where a secret is read from when first needed (`set --secret NAME --from SOURCE`);
+        /// until then its value is empty and it cannot be sent.
+        public var source: SecretSource?
 
-        public init(value: String, isSecret: Bool = false) {
+        public init(value: String, isSecret: Bool = false, source: SecretSource? = nil) {
             self.value = value
             self.isSecret = isSecret
+            self.source = source
         }
+
+        /// A secret whose source has not been read yet.
+        public var isPending: Bool { source != nil && value.isEmpty }
     }
 
     public private(set) var entries: [String: Entry] = [:]
@@ -43,6 +50,28 @@ public struct Variables: Equatable, Sendable {
 
     /// What is shown in place of a secret value, everywhere (DESIGN.md, "Trust").
     public static let mask = "******"
+
+    /// `set --secret NAME --from SOURCE`: a secret read from SOURCE when first needed.
+    public mutating func set(_ name: String, from source: SecretSource) {
+        entries[name] = Entry(value: "", isSecret: true, source: source)
+    }
+
+    /// The value read from a pending secret's source, kept for this run.
+    public mutating func resolve(_ name: String, to value: String) {
+        guard var entry = entries[name] else { return }
+        entry.value = value
+        entries[name] = entry
+    }
+
+    /// The names among `names` whose secret has not been read from its source yet.
+    public func pending(among names: some Sequence<String>) -> [String] {
+        names.filter { entries[$0]?.isPending ?? false }
+    }
+
+    /// The secrets' sources, by name (what a session keeps of them).
+    public var sources: [String: SecretSource] {
+        entries.compactMapValues(\.source)
+    }
 
     @discardableResult
     public mutating func remove(_ name: String) -> Entry? {

@@ -72,6 +72,8 @@ public enum Command: Equatable, Sendable {
     // Variables
     /// `set [--secret] NAME VALUE`; `set --secret NAME` (value nil) asks for it with hidden input.
     case set(name: String, value: String?, secret: Bool)
+    /// `set --secret NAME --from SOURCE`: read from SOURCE when first needed.
+    case setSecretSource(name: String, source: SecretSource)
     case unset(String)
     case vars
     /// `env [--env-file FILE]`: the environments of the env files.

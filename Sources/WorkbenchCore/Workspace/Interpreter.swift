@@ -378,6 +378,7 @@ public final class Interpreter {
             try runOAuth2(command)
             return .ok
         case .send(let outputFile, let note, let withBody, let pathAsIs, let pipe, let repetition):
+            try readSecretSources(for: [workspace.endpoint])
             if let note { output.printLine(note) }
             // Only with a description: a method called on the stored workspace copies it whole.
             if workspace.api != nil {
@@ -465,6 +466,7 @@ public final class Interpreter {
             try runBench(plan, json: json)
             return .ok
         case .compare(let first, let second, let options, let ignored):
+            try readSecretSources(for: [workspace.endpoint])
             try compare(first, second, options: options, ignored: ignored)
             return .ok
         case .timing:
@@ -480,6 +482,7 @@ public final class Interpreter {
             try fetchDescription(url, note: note)
             return .ok
         case .introspectGraphQL(let url):
+            try readSecretSources(for: [workspace.endpoint])
             let fetched = try descriptionFetch().graphQLIntrospection(from: workspace.endpoint, url: url)
             output.printLine(try workspace.adoptIntrospection(fetched.body, location: fetched.location))
             return .ok
@@ -561,6 +564,7 @@ public final class Interpreter {
         case .all: numbers = Array(1...history.count)
         case .number(let number): numbers = [number]
         }
+        try readSecretSources(for: numbers.map { history[$0 - 1].endpoint })
         defer { waiting?(nil) }
         var replayer = Replayer(
             transport: try engine(), options: reportingWait(sendOptions),

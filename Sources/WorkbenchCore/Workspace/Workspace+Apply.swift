@@ -62,6 +62,7 @@ extension Workspace {
         case .timing: return .timing
         case .last(let part, let destination): return try Effect.last(part: part, destination: destination, self)
         case .set(let name, let value, let secret): return try Effect.set(name, to: value, secret: secret, in: &self)
+        case .setSecretSource(let name, let source): return Effect.setSecretSource(name, from: source, in: &self)
         case .unset(let name): return try Effect.unset(name, in: &self)
         case .vars: return .output(describeVariables())
         case .environments(let file): return try Effect.listEnvironments(file: file, in: &self, context: context)
@@ -223,7 +224,10 @@ extension Workspace {
     func describeVariables() -> String {
         guard !variables.entries.isEmpty else { return "(no variables)" }
         return variables.names.compactMap { name in
-            variables.entries[name].map { "\(name) = \($0.isSecret ? Variables.mask + " (secret)" : $0.value)" }
+            variables.entries[name].map { entry in
+                let from = entry.source.map { ", from \($0.text)" + (entry.isPending ? ", not read yet" : "") } ?? ""
+                return "\(name) = \(entry.isSecret ? Variables.mask + " (secret\(from))" : entry.value)"
+            }
         }.joined(separator: "\n")
     }
 

@@ -33,6 +33,7 @@ extension SessionDocument {
         unknown = masking ? workspace.sessionUnknown?.redacted(by: redactor) : workspace.sessionUnknown
         openapi = workspace.apiLocation
         graphqlSchema = workspace.graphqlSchemaLocation
+        secretSources = workspace.variables.sources.filter { !workspace.environmentVariableNames.contains($0.key) }
         environment = workspace.activeEnvironment.map { SessionEnvironment(name: $0.name, file: $0.file) }
     }
 
@@ -42,8 +43,16 @@ extension SessionDocument {
         for (name, value) in self.variables { variables.set(name, to: value) }
         var declared: [String] = []
         for name in secretNames {
-            if let known = workspace.variables.entries[name], known.isSecret {
-                variables.set(name, to: known.value, secret: true)
+            if let known = workspace.variables.entries[name], known.isSecret, !known.isPending {
+                // A value known here wins (read from its source already, or typed).
+                if let source = known.source {
+                    variables.set(name, from: source)
+                    variables.resolve(name, to: known.value)
+                } else {
+                    variables.set(name, to: known.value, secret: true)
+                }
+            } else if let source = secretSources[name] ?? workspace.variables.entries[name]?.source {
+                variables.set(name, from: source)
             } else {
                 declared.append(name)
             }

@@ -28,6 +28,18 @@ public enum ReplayVariables {
             let name = String(assignment[..<equals])
             known.set(name, to: String(assignment[assignment.index(after: equals)...]), secret: secrets.contains(name))
         }
+        // Secrets kept as their source (`set --secret NAME --from SOURCE`), read now when a
+        // request needs them and nobody gave them: a failing source stops the replay before
+        // anything is sent.
+        var needed = Set<String>()
+        for record in document.requests { needed.formUnion(record.endpoint.referencedVariables) }
+        for (name, source) in document.secretSources.sorted(by: { $0.key < $1.key }) where needed.contains(name) && known.value(of: name) == nil {
+            do throws(WorkbenchError) {
+                known.set(name, to: try source.read(environment: environment), secret: true)
+            } catch {
+                throw error.prefixed("{{\(name)}} not read, nothing sent: ")
+            }
+        }
         let missing = Replayer.missingVariables(in: document.requests, known: known)
         if !missing.isEmpty {
             let described = missing.map { name in

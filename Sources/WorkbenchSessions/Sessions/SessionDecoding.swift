@@ -180,6 +180,17 @@ final class FieldReader {
         if let openapi = value["openapi"] {
             document.openapi = try string(openapi, "openapi")
         }
+        if let sources = value["secretSources"], case .object(let members) = try object(sources, "secretSources") {
+            for member in members {
+                guard Template.isValidVariableName(member.key) else { throw fail("secretSources.\(member.key)", "invalid variable name") }
+                do throws(WorkbenchError) {
+                    document.secretSources[member.key] = try SecretSource(parsing: try string(member.value, "secretSources.\(member.key)"))
+                } catch {
+                    throw fail("secretSources.\(member.key)", error.message)
+                }
+                if !document.secretNames.contains(member.key) { document.secretNames.append(member.key) }
+            }
+        }
         if let environment = value["environment"] {
             _ = try object(environment, "environment")
             document.environment = SessionEnvironment(

@@ -29,6 +29,9 @@ public struct SessionDocument: Equatable, Sendable {
     public var openapi: String?
     /// The GraphQL schema the session works with (`graphql schema`): a URL or a file, as typed.
     public var graphqlSchema: String?
+    /// Where secrets are read from (`set --secret NAME --from SOURCE`), by name: the
+    /// source is kept, never the value.
+    public var secretSources: [String: SecretSource] = [:]
     /// The environment the session ran in (`env use NAME`): its values are never
     /// saved, they come from its env files again.
     public var environment: SessionEnvironment?

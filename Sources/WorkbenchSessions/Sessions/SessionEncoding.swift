@@ -37,7 +37,14 @@ public enum SessionEncoding {
             ] + (document.cookies.isEmpty ? [] : [member("cookies", .array(document.cookies.map(encode)))])
                 + (document.openapi.map { [member("openapi", .string($0))] } ?? [])
                 + (document.graphqlSchema.map { [member("graphqlSchema", .string($0))] } ?? [])
-                + (document.environment.map { [member("environment", encode($0))] } ?? []))
+                + (document.environment.map { [member("environment", encode($0))] } ?? [])
+                + (document.secretSources.isEmpty
+                    ? []
+                    : [
+                        member(
+                            "secretSources",
+                            .object(document.secretSources.keys.sorted().map { member($0, .string(document.secretSources[$0]?.text ?? "")) }))
+                    ]))
     }
 
     static func encode(_ environment: SessionEnvironment) -> JSONValue {

@@ -24,7 +24,7 @@ extension Command {
         case .send: .send
         case .timing: .timing
         case .last: .last
-        case .set: .set
+        case .set, .setSecretSource: .set
         case .unset: .unset
         case .vars: .vars
         case .environments, .environmentUse, .environmentOff: .env

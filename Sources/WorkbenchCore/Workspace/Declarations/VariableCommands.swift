@@ -8,14 +8,18 @@ extension CommandDeclaration {
     static let variablesGroup = CommandGroup(title: "Variables", commands: [.set, .unset, .vars, .env, .capture])
 
     static let set = CommandDeclaration(
-        name: "set", usage: ["set NAME VALUE", "set --secret NAME VALUE", "set --secret NAME"],
+        name: "set", usage: ["set NAME VALUE", "set --secret NAME VALUE", "set --secret NAME", "set --secret NAME --from SOURCE"],
         summary:
-            "Set a variable, used as {{NAME}}; a secret is masked everywhere, never saved, and asked for hidden when VALUE is left out.",
+            "Set a variable, used as {{NAME}}; a secret is masked everywhere, never saved, and asked for hidden when VALUE is left out. --from reads it when first needed from SOURCE: pass:PATH, op://VAULT/ITEM/FIELD, keychain:SERVICE[/ACCOUNT], secret-tool:ATTR=VALUE, env:NAME or cmd:COMMAND (a session keeps the source, never the value).",
         example: "set key 0123abcd", subcommands: ["--secret"],
         parse: { words throws(WorkbenchError) in try words.parseSet() },
         complete: { input in
             if input.position == 1 { return input.matching(input.subcommands + input.workspace.variables.names) }
             if input.position == 2 && input.before[1] == "--secret" { return input.matching(input.workspace.variables.names) }
+            if input.position == 3 && input.before[1] == "--secret" { return input.matching(["--from"]) }
+            if input.position == 4 && input.before[3] == "--from" {
+                return input.matching(["pass:", "op://", "keychain:", "secret-tool:", "env:", "cmd:"])
+            }
             return nil
         },
         // `set --secret NAME VALUE`: the value.
@@ -63,6 +67,17 @@ extension CommandWords {
             secret = true
             operands.removeFirst()
         }
+        if secret, operands.count == 3, operands[1] == "--from" {
+            guard Template.isValidVariableName(operands[0]) else {
+                throw usageError("invalid variable name \(Excerpt.quoted(operands[0]))")
+            }
+            do throws(WorkbenchError) {
+                return .command(.setSecretSource(name: operands[0], source: try SecretSource(parsing: operands[2])))
+            } catch {
+                throw usageError(error.message)
+            }
+        }
+        if operands.contains("--from") { throw usageError("expected `set --secret NAME --from SOURCE` (quote a cmd: with spaces)") }
         // `set --secret NAME` alone: the value is asked for with hidden input.
         guard operands.count == 2 || (secret && operands.count == 1) else {
             throw usageError(operands.count > 2 ? "expected NAME VALUE (quote a value with spaces)" : "expected NAME VALUE")
@@ -117,6 +132,15 @@ extension CommandDeclaration {
             workspace.history[index].response = workspace.history[index].response?.redacted(by: SecretRedactor(secrets: [value]))
         }
         return .output("\(name) = \(secret ? Variables.mask : value)")
+    }
+
+    /// `set --secret NAME --from SOURCE`: the source kept, the value read when first needed.
+    static func setSecretSource(_ name: String, from source: SecretSource, in workspace: inout Workspace) -> CommandOutcome {
+        workspace.variables.set(name, from: source)
+        workspace.declaredSecrets.removeAll { $0 == name }
+        workspace.httpFileVariableNames.remove(name)
+        workspace.environmentVariableNames.remove(name)
+        return .output("\(name) is read from \(source.text) when first needed (held in memory only; a saved session keeps the source)")
     }
 
     /// `set [--secret] NAME VALUE`; with no value (`set --secret NAME`) the value is asked for.
