@@ -97,7 +97,7 @@ def test_two_repls_keep_each_others_history_and_autosave(workbench_bin, workbenc
     third.expect(PROMPT)
     finish(third)
     fourth = spawn(workbench_bin, workbench_env, workdir)
-    fourth.send("\x1b[A\x1b[A")  # up arrow twice: the `set` line, before `vars`
+    fourth.send("\x1b[A\x1b[A\x1b[A")  # up arrow three times: the `set` line, before `vars` and `exit`
     fourth.sendline("")
     fourth.sendline("vars")
     fourth.expect_exact("note = é \\ x")
