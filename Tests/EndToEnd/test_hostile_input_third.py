@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
+import subprocess
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -289,6 +292,32 @@ def test_replay_of_a_session_never_reads_files_outside_its_folder(workbench_bin,
     assert RecordingHandler.bodies[0].startswith(b"root:"), RecordingHandler.bodies
     code, out, err, _, _ = measured(workbench_bin, ["replay", "--allow-files", "nowhere", "in/s.json"], workbench_env, workdir)
     assert (code, err) == (2, "error: --allow-files: 'nowhere' is not a folder\n")
+
+
+# --- Goal 6: the 53 MB description -----------------------------------------------------------
+
+SCALE = Path(__file__).resolve().parent.parent.parent / "scripts" / "scale_openapi.py"
+
+
+def test_a_53_mb_description_is_refused_before_it_is_read_naming_the_bound(workbench_bin, workbench_env,
+                                                                          workdir: Path):
+    # Discord's description 45 times over (53 MB of JSON), as issue 40's: it took 11.7 s and 985 MB.
+    # Loading takes about 15 times a file's size; the bound is 32 MB, checked before the text is
+    # parsed, so YAML is refused the same way. Benchmarks/big_description.py prints the figures.
+    kind = "json"
+    big = workdir / f"big.{kind}"
+    with open(big, "w") as handle:
+        subprocess.run([sys.executable, str(SCALE), "--megabytes", "53"], stdout=handle, check=True)
+    code, out, err, _, megabytes = measured(
+        workbench_bin, ["--keep-going"], workbench_env, workdir,
+        script("base http://127.0.0.1:1", f"openapi big.{kind}", "ls", "base"))
+    lines = err.splitlines()
+    assert re.fullmatch(rf"error: line 2: big\.{kind} is \d+\.\d MB, over the 32\.0 MB bound for an API "
+                        r"description; not loaded", lines[0]), err
+    assert len(lines) == 2 and "no API description" in lines[1], err
+    assert out.strip() == "http://127.0.0.1:1", out
+    # Refused before it is parsed: about the file's size in memory (checked loosely).
+    assert megabytes < 400, f"{megabytes:.0f} MB"
 
 
 # --- Goal 5: unclear errors ------------------------------------------------------------------

@@ -19,6 +19,12 @@ enum DescriptionBounds {
     /// Deeper than any real description (GitHub's and Stripe's nest under 40
     /// levels), shallow enough for the decoder's recursion on a worker thread.
     static let maximumDepth = 200
+    /// The largest description read (bytes), as for the files its `$ref`s name together.
+    /// Loading takes about 15 times the file's size in memory, most of it OpenAPIKit's
+    /// document, kept while the description is loaded: Discord's description scaled to 53
+    /// MB took 11.7 s and 985 MB (issue 40). The largest public ones are a few MB (GitHub's
+    /// 11 MB, Stripe's 7 MB).
+    static let maximumBytes = 32 << 20
     /// Values the tree may hold beyond one per byte of the file: YAML without
     /// aliases never reaches one value per byte, so only aliases can.
     static let aliasAllowance = 1_000_000
@@ -44,6 +50,13 @@ enum DescriptionBounds {
                         + "too often (the bound is \(DescriptionBounds.aliasAllowance) values beyond one per byte of the file)")
             }
         }
+    }
+
+    /// Refuses a description over `maximumBytes` before any of it is read.
+    static func checkSize(_ byteCount: Int, name: String) throws(WorkbenchError) {
+        guard byteCount > maximumBytes else { return }
+        throw WorkbenchError(
+            "\(name) is \(Quantities.size(byteCount)), over the \(Quantities.size(maximumBytes)) bound for an API description; not loaded")
     }
 
     static func tooDeep(_ name: String) -> WorkbenchError {

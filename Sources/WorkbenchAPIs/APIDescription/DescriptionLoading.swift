@@ -38,6 +38,7 @@ enum DescriptionLoading {
         _ bytes: [UInt8], name: String, defaultScheme: String = "http", readFile: ExternalReferences.ReadFile? = nil,
         fileRule: LocalFileRule = LocalFileRule()
     ) throws(WorkbenchError) -> Loaded {
+        try DescriptionBounds.checkSize(bytes.count, name: name)
         var tree = try DescriptionTree.parse(bytes, name: name)
         var refusedFiles: [String] = []
         if let readFile {
