@@ -122,6 +122,39 @@ struct SchemaExampleTests {
         #expect(try example(#"{"allOf":[{"type":"integer","minimum":2}]}"#) == "2")
     }
 
+    /// An `allOf` that refers to another `allOf`, twenty deep (OpenAI's requests chain three):
+    /// every level's properties merged with their own values, none an empty `{}` (issue 38:
+    /// each `$ref` and part spent a level of `depthLimit`), and the check sees every level.
+    @Test func allOfReferringToAllOfMergesEveryLevel() throws {
+        let levels = 20
+        let components =
+            "{"
+            + (0..<levels).map { level in
+                let next =
+                    level == levels - 1
+                    ? #"{"type":"object","required":["base"],"properties":{"base":{"type":"string","example":"deep"}}}"#
+                    : ##"{"$ref":"#/components/schemas/L\##(level + 1)"}"##
+                return ##""L\##(level)":{"allOf":[\##(next),{"type":"object","required":["p\##(level)"],"properties":{"p\##(level)":{"type":"object","required":["x"],"properties":{"x":{"type":"integer","example":\##(level)}}}}}]}"##
+            }.joined(separator: ",") + "}"
+        let result = try generated(##"{"$ref":"#/components/schemas/L0"}"##, components: components)
+        guard case .object(let members) = result.value else {
+            Issue.record("not an object: \(result.value.jsonText)")
+            return
+        }
+        #expect(members.count == levels + 1)
+        #expect(members.first { $0.key == "base" }?.value == .string("deep"))
+        for level in 0..<levels {
+            #expect(members.first { $0.key == "p\(level)" }?.value.jsonText == #"{"x":\#(level)}"#)
+        }
+        #expect(result.passed && result.notes.isEmpty)
+        // The check merges them too: the deepest level's required member, left out, is found.
+        let parsed = try decodedSchema(##"{"$ref":"#/components/schemas/L0"}"##)
+        let report = SchemaValidation.check(
+            .object(members.filter { $0.key != "base" }), against: parsed, components: try decodedComponents(components),
+            direction: .request)
+        #expect(report.violations.map(\.reason) == ["missing required property 'base'"])
+    }
+
     @Test func recursiveSchemasEndAndNeverHang() throws {
         let components = #"""
             {"Node":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/components/schemas/Node"}},"parent":{"$ref":"#/components/schemas/Node"}}},
@@ -133,8 +166,9 @@ struct SchemaExampleTests {
         #expect(try example(##"{"$ref":"#/components/schemas/Node"}"##, components: components) == ##"{"name":"string"}"##)
         // Required recursion ends in an empty object at the depth limit.
         let chain = try example(##"{"$ref":"#/components/schemas/Chain"}"##, components: components)
-        #expect(chain.hasSuffix(#"{"next":{}}}}}}}"#))
-        #expect(chain.components(separatedBy: "next").count - 1 <= SchemaExample.depthLimit)
+        #expect(chain.contains(#"{"next":{}}"#) && chain.hasSuffix(String(repeating: "}", count: SchemaExample.depthLimit + 1)))
+        // A reference names no level of its own: the limit counts JSON levels.
+        #expect(chain.components(separatedBy: "next").count - 1 == SchemaExample.depthLimit)
         // A reference to itself and mutual references through combinators end too.
         #expect(try example(##"{"$ref":"#/components/schemas/Loop"}"##, components: components).count < 100)
         #expect(try example(##"{"$ref":"#/components/schemas/A"}"##, components: components).count < 100)

@@ -24,12 +24,17 @@ import WorkbenchBasics
 public struct SchemaExample {
     public static let depthLimit = 12
     public static let nodeBudget = 5_000
+    /// `$ref`s and `allOf` parts followed on one branch: they name no JSON level of their own, so a
+    /// chain of `allOf`s through `$ref`s (OpenAI's requests) does not spend `depthLimit`.
+    public static let hopLimit = 128
 
     private let references: SchemaReferences
     private let components: OpenAPI.Components
     private let direction: SchemaDirection
     /// How many times each reference is being expanded on the current branch.
     private var expanding: [String: Int] = [:]
+    /// References and `allOf` parts entered on the current branch (`hopLimit`).
+    private var hops = 0
     private var nodes = 0
     /// What could not be satisfied, once each, in the order met.
     private var notes: [String] = []
@@ -75,10 +80,15 @@ public struct SchemaExample {
         nodes += 1
         if case .reference = schema.value {
             guard let key = SchemaReferences.key(of: schema), let target = references.resolve(schema) else { return .null }
-            if depth >= Self.depthLimit || nodes >= Self.nodeBudget { return emptyValue(of: target, hops: 0) }
+            if depth >= Self.depthLimit || nodes >= Self.nodeBudget || hops >= Self.hopLimit { return emptyValue(of: target, hops: 0) }
             expanding[key, default: 0] += 1
-            defer { expanding[key, default: 1] -= 1 }
-            return generate(target, depth: depth + 1, variant: variant)
+            hops += 1
+            defer {
+                expanding[key, default: 1] -= 1
+                hops -= 1
+            }
+            // The same JSON level: a reference is no level of nesting.
+            return generate(target, depth: depth, variant: variant)
         }
         if depth >= Self.depthLimit || nodes >= Self.nodeBudget { return emptyValue(of: schema, hops: 0) }
         // The schema's own values, when they satisfy it (descriptions' examples often do not).
@@ -211,7 +221,11 @@ public struct SchemaExample {
         for part in parts {
             // A part that only annotates (`{"nullable": true}`, a description) gives no value of its own.
             if case .fragment = (references.resolve(part) ?? part).value { continue }
-            let value = generate(part, depth: depth + 1, variant: variant)
+            if hops >= Self.hopLimit { break }
+            // A part describes the same value: the same JSON level.
+            hops += 1
+            let value = generate(part, depth: depth, variant: variant)
+            hops -= 1
             values.append(value)
             switch value {
             case .object(let partMembers):

@@ -18,11 +18,12 @@ import WorkbenchBasics
 ///
 /// Bounded for any input: values nested deeper than `depthLimit` are reported
 /// once and not entered, `$ref` chains that do not advance into the value stop
-/// after `hopLimit`, and the whole check stops after `stepBudget` steps with a
+/// after `hopLimit` (a loop of references constrains nothing; an `allOf` chain through
+/// `$ref`s spends two a level), and the whole check stops after `stepBudget` steps with a
 /// violation saying so.
 public struct SchemaValidation {
     public static let depthLimit = 256
-    public static let hopLimit = 32
+    public static let hopLimit = 128
     public static let stepBudget = 2_000_000
 
     /// What a check found: the violations in document order, at most `limit`.
@@ -73,6 +74,7 @@ public struct SchemaValidation {
             guard steps <= SchemaValidation.stepBudget else { return }
             func fail(_ reason: String) { found.append(SchemaViolation(path: pathText, reason: reason)) }
             if case .reference = schema.value {
+                // A loop of references with nothing between (`Loop: {$ref: Loop}`) constrains nothing.
                 guard hops < SchemaValidation.hopLimit else { return }
                 // A reference that points nowhere the document holds cannot be checked; the loader has said so.
                 guard let target = references.resolve(schema) else { return }
