@@ -17,16 +17,44 @@ import Testing
                 body: Array(json.utf8)))
     }
 
+    /// The auth a line sets, as its kind read it (nil when the line sets none).
+    func typedAuth(_ line: String) throws -> TypedAuth? {
+        guard case .command(.auth(.set(let typed))) = try CommandParser.parse(line) else { return nil }
+        return typed
+    }
+
+    /// Each kind `auth KIND ...` sets is read from its own file: its usage lines are help's,
+    /// its name is Tab's, each line it declares as carrying a secret parses back to it, and
+    /// the line it writes back types the same auth again, the history file's masked line
+    /// with the secret masked.
+    @Test func everyTypedKindDeclaresItsWords() throws {
+        #expect(TypedAuthKinds.all.count == 5)
+        for kind in TypedAuthKinds.all {
+            for line in kind.usage { #expect(CommandDeclaration.auth.usage.contains(line), "\(line)") }
+            #expect(CommandDeclaration.auth.subcommands.contains(kind.names[0]))
+            #expect(!kind.secretExamples.isEmpty)
+            for example in kind.secretExamples {
+                let typed = try #require(try typedAuth(example.replacingOccurrences(of: "SECRET", with: "s3cr3t")))
+                #expect(ObjectIdentifier(typed.kind) == ObjectIdentifier(kind), "\(example)")
+                #expect(try typedAuth(kind.line(typed)) == typed, "\(example) is written back as \(kind.line(typed))")
+                let masked = try #require(typed.maskedLine)
+                #expect(!masked.contains("s3cr3t") && masked.contains(Variables.mask), "\(masked)")
+            }
+        }
+    }
+
     @Test func parsing() throws {
-        #expect(try CommandParser.parse("auth apikey header X-Key k") == .command(.auth(.set(.apiKeyHeader, user: "X-Key", secret: "k"))))
-        #expect(try CommandParser.parse("auth apikey query key") == .command(.auth(.set(.apiKeyQuery, user: "key", secret: nil))))
         #expect(
-            try CommandParser.parse("auth aws-sigv4 AK:sk us-east-1 s3 --session-token t")
-                == .command(
-                    .auth(
-                        .awsSigV4(
-                            accessKey: "AK", secret: "sk", settings: AWSSigV4Settings(region: "us-east-1", service: "s3"),
-                            sessionToken: "t"))))
+            try typedAuth("auth apikey header X-Key k")
+                == TypedAuth(
+                    auth: Auth(scheme: .apiKeyHeader, user: "X-Key", secret: "k"), secrets: [SecretField(.secret, variable: "api_key")]))
+        let query = try #require(try typedAuth("auth apikey query key"))
+        #expect(query.auth == Auth(scheme: .apiKeyQuery, user: "key", secret: "") && query.missing?.field == .secret)
+        #expect(
+            try typedAuth("auth aws-sigv4 AK:sk us-east-1 s3 --session-token t")?.auth
+                == Auth(
+                    scheme: .awsSigV4, user: "AK", secret: "sk",
+                    aws: AWSSigV4Settings(region: "us-east-1", service: "s3", sessionToken: "t")))
         #expect(try CommandParser.parse("auth oauth2") == .command(.auth(.oauth2(.show))))
         #expect(try CommandParser.parse("auth oauth2 refresh") == .command(.auth(.oauth2(.refresh))))
         var settings = OAuth2Settings(flow: .clientCredentials, tokenURL: "http://a/token", clientID: "c", scope: "read write")

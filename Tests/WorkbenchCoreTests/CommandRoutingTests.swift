@@ -185,12 +185,9 @@ import Testing
         case .cookies(.clear): "cookies clear"
         case .auth(.show): "auth"
         case .auth(.none): "auth none"
-        case .auth(.set(.basic, _, _)): "auth basic USER[:PASSWORD]"
-        case .auth(.set(.digest, _, _)): "auth digest USER[:PASSWORD]"
-        case .auth(.set(.bearer, _, _)): "auth bearer [TOKEN]"
-        case .auth(.set(.apiKeyHeader, _, _)), .auth(.set(.apiKeyQuery, _, _)): "auth apikey header|query NAME [VALUE]"
-        case .auth(.set(.awsSigV4, _, _)), .auth(.awsSigV4): "auth aws-sigv4 ACCESS_KEY[:SECRET] REGION SERVICE [--session-token TOKEN]"
-        case .auth(.set(.oauth2, _, _)), .auth(.oauth2(.show)), .auth(.oauth2(.refresh)): "auth oauth2 [refresh]"
+        // Each kind set by its words declares its usage line with it.
+        case .auth(.set(let typed)): typed.kind.usage[0]
+        case .auth(.oauth2(.show)), .auth(.oauth2(.refresh)): "auth oauth2 [refresh]"
         case .auth(.oauth2(.start(let settings, _))):
             switch settings.flow {
             case .clientCredentials: "auth oauth2 client-credentials TOKEN_URL CLIENT_ID [SECRET] [--scope S]"

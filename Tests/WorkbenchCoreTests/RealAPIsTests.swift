@@ -127,13 +127,23 @@ import Testing
 
     // MARK: auth
 
+    /// The auth a line sets, as its kind read it, and which secret it left out to be asked for.
+    func typedAuth(_ line: String) throws -> (auth: Auth, missing: AuthField?)? {
+        guard case .command(.auth(.set(let typed))) = try CommandParser.parse(line) else { return nil }
+        return (typed.auth, typed.missing?.field)
+    }
+
     @Test func authCommandsParse() throws {
         #expect(try CommandParser.parse("auth") == .command(.auth(.show)))
         #expect(try CommandParser.parse("auth none") == .command(.auth(.none)))
-        #expect(try CommandParser.parse("auth basic ana:p:w") == .command(.auth(.set(.basic, user: "ana", secret: "p:w"))))
-        #expect(try CommandParser.parse("auth DIGEST ana") == .command(.auth(.set(.digest, user: "ana", secret: nil))))
-        #expect(try CommandParser.parse("auth bearer") == .command(.auth(.set(.bearer, user: "", secret: nil))))
-        #expect(try CommandParser.parse("auth bearer {{env.T}}") == .command(.auth(.set(.bearer, user: "", secret: "{{env.T}}"))))
+        let basic = try #require(try typedAuth("auth basic ana:p:w"))
+        #expect(basic.auth == Auth(scheme: .basic, user: "ana", secret: "p:w") && basic.missing == nil)
+        let digest = try #require(try typedAuth("auth DIGEST ana"))
+        #expect(digest.auth == Auth(scheme: .digest, user: "ana", secret: "") && digest.missing == .secret)
+        let bearer = try #require(try typedAuth("auth bearer"))
+        #expect(bearer.auth == Auth(scheme: .bearer, user: "", secret: "") && bearer.missing == .secret)
+        let reference = try #require(try typedAuth("auth bearer {{env.T}}"))
+        #expect(reference.auth == Auth(scheme: .bearer, user: "", secret: "{{env.T}}") && reference.missing == nil)
         for bad in ["auth basic", "auth basic :pw", "auth ntlm u:p", "auth none x", "auth bearer a b"] {
             #expect(thrownError { () throws(WorkbenchError) in try CommandParser.parse(bad) } != nil, "\(bad)")
         }

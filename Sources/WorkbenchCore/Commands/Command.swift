@@ -197,11 +197,9 @@ public struct ClientCertificate: Equatable, Sendable {
 public enum AuthCommand: Equatable, Sendable {
     case show
     case none
-    /// A nil secret is asked for with hidden input; a secret is a literal or a template.
-    /// `auth apikey header|query NAME [VALUE]` is `set(.apiKeyHeader|.apiKeyQuery, user: NAME, ...)`.
-    case set(Auth.Scheme, user: String, secret: String?)
-    /// `auth aws-sigv4 KEY[:SECRET] REGION SERVICE [--session-token T]`: a nil secret is asked for.
-    case awsSigV4(accessKey: String, secret: String?, settings: AWSSigV4Settings, sessionToken: String?)
+    /// `auth KIND ...` for a kind set by its words (`TypedAuthKinds`), as its kind read them:
+    /// secrets literal or templates, a missing one asked for with hidden input.
+    case set(TypedAuth)
     /// `auth oauth2 ...`.
     case oauth2(OAuth2Command)
 }

@@ -347,33 +347,17 @@ public final class Interpreter {
             return try run(.set(name: name, value: value, secret: true))
         case .editBody(let current, let json):
             return try editBody(current, json: json)
-        case .askCredential(let scheme, let user):
-            let isKey = scheme == .apiKeyHeader || scheme == .apiKeyQuery
-            let noun = scheme == .bearer ? "token" : isKey ? "key" : "password"
-            let what = scheme == .bearer ? "token" : isKey ? "key \(user)" : "password for \(user)"
-            guard let askSecret else {
-                let example =
-                    scheme == .bearer
-                    ? "auth bearer TOKEN"
-                    : isKey ? "auth \(scheme.displayName) \(user) KEY" : "auth \(scheme.rawValue) \(user):PASSWORD"
-                throw WorkbenchError(
-                    "`auth \(scheme.displayName)` asks for the \(noun), which a script cannot answer: "
-                        + "give it (`\(example)`) or refer to one (`{{env.NAME}}`)")
-            }
-            guard let value = askSecret("\(what) (hidden): "), !value.isEmpty else {
-                throw WorkbenchError("no \(noun) given: auth is unchanged")
-            }
-            return try run(.auth(.set(scheme, user: user, secret: value)))
-        case .askAWSSecret(let key, let settings, let token):
+        case .askCredential(let typed):
+            guard let missing = typed.missing else { return try run(.auth(.set(typed))) }
             guard let askSecret else {
                 throw WorkbenchError(
-                    "`auth aws-sigv4` asks for the secret access key, which a script cannot answer: "
-                        + "give it (`auth aws-sigv4 \(key):SECRET ...`) or refer to one (`{{env.NAME}}`)")
+                    "`auth \(typed.auth.scheme.displayName)` asks for the \(missing.noun), which a script cannot answer: "
+                        + "give it (`\(missing.example)`) or refer to one (`{{env.NAME}}`)")
             }
-            guard let value = askSecret("secret access key for \(key) (hidden): "), !value.isEmpty else {
-                throw WorkbenchError("no secret access key given: auth is unchanged")
+            guard let value = askSecret("\(missing.question) (hidden): "), !value.isEmpty else {
+                throw WorkbenchError("no \(missing.noun) given: auth is unchanged")
             }
-            return try run(.auth(.awsSigV4(accessKey: key, secret: value, settings: settings, sessionToken: token)))
+            return try run(.auth(.set(typed.answered(value))))
         case .oauth2(let command):
             try runOAuth2(command)
             return .ok

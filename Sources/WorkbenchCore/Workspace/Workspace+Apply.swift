@@ -139,7 +139,7 @@ extension Workspace {
             if let userInfo = parts.userInfo {
                 let user = userInfo.firstIndex(of: ":").map { String(userInfo[..<$0]) } ?? userInfo
                 let password = userInfo.firstIndex(of: ":").map { String(userInfo[userInfo.index(after: $0)...]) } ?? ""
-                _ = try applyAuth(.set(.basic, user: user, secret: password))
+                _ = try applyAuth(.set(BasicAuth.typed(user: user, password: password)))
             }
             path = parts.target
         }

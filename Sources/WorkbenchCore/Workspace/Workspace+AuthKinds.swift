@@ -3,16 +3,13 @@ import WorkbenchBasics
 import WorkbenchHTTP
 import WorkbenchAPIs
 
-/// `auth aws-sigv4` and `auth oauth2` in the workspace: where their secrets
-/// are kept (secret variables, as `auth bearer` keeps its token), what `auth
-/// oauth2` shows, and how an obtained token is taken in. The flows themselves
+/// `auth` in the workspace: where the secrets a kind declares are kept (secret variables),
+/// what `auth oauth2` shows, and how an obtained token is taken in. The flows themselves
 /// talk to the server, so the interpreter runs them (`OAuth2Flow`).
 extension Workspace {
     /// The names of the secret variables `auth` makes: `auth none` removes them.
-    static let authVariableBases = [
-        "auth_password", "auth_user", "auth_token", "api_key", "aws_secret_key", "aws_session_token",
-        "oauth2_token", "oauth2_refresh_token", "oauth2_client_secret",
-    ]
+    static let authVariableBases =
+        TypedAuthKinds.secretVariables + ["oauth2_token", "oauth2_refresh_token", "oauth2_client_secret"]
 
     /// `auth ...`. A literal password or token goes into a secret variable
     /// (`auth_password`, `auth_token`) and the Endpoint refers to it, so it is
@@ -24,43 +21,9 @@ extension Workspace {
         case .none:
             if let auth = endpoint.auth { removeVariables(madeFor: auth) }
             endpoint.auth = nil
-        case .awsSigV4, .oauth2:
-            return try applyAuthKind(action)
-        case .set(let scheme, let user, nil):
-            return .askCredential(scheme, user: user)
-        case .set(let scheme, let user, let secret?):
-            if secret == Variables.mask {
-                throw WorkbenchError(
-                    "'\(Variables.mask)' is the mask shown in place of a secret, not its value: "
-                        + "type the value, or leave it out to be asked for it")
-            }
-            if secret.isEmpty && scheme != .bearer {
-                // `auth basic KEY:`, as `curl -u KEY:`: the user name is the credential (an API
-                // key, Stripe-style), so it is the one kept as a secret; the password is empty.
-                if user == Variables.mask {
-                    throw WorkbenchError("'\(Variables.mask)' is the mask shown in place of a secret, not its value: type the value")
-                }
-                endpoint.auth = Auth(scheme: scheme, user: keptAsSecret(user, base: "auth_user"), secret: "")
-                return .done
-            }
-            guard !secret.isEmpty else { throw WorkbenchError("the token is empty") }
-            endpoint.auth = Auth(scheme: scheme, user: user, secret: keptAsSecret(secret, base: scheme.variableName))
-        }
-        return .done
-    }
-
-    mutating func applyAuthKind(_ action: AuthCommand) throws(WorkbenchError) -> CommandOutcome {
-        switch action {
-        case .awsSigV4(let key, nil, let settings, let token):
-            return .askAWSSecret(accessKey: key, settings: settings, sessionToken: token)
-        case .awsSigV4(let key, let secret?, var settings, let token):
-            try refuseMask(secret)
-            if let token {
-                try refuseMask(token)
-                settings.sessionToken = keptAsSecret(token, base: "aws_session_token")
-            }
-            endpoint.auth = Auth(scheme: .awsSigV4, user: key, secret: keptAsSecret(secret, base: "aws_secret_key"), aws: settings)
             return .done
+        case .set(let typed):
+            return try setAuth(typed)
         case .oauth2(.show):
             guard let auth = endpoint.auth, auth.scheme == .oauth2, let oauth2 = auth.oauth2 else {
                 return .output("(no oauth2 auth here: `auth oauth2 client-credentials|device|code ...` sets one)")
@@ -74,9 +37,26 @@ extension Workspace {
         case .oauth2(.start(let settings, let secret)):
             if let secret { try refuseMask(secret) }
             return .oauth2(.start(settings, clientSecret: secret))
-        case .show, .none, .set:
-            return .done
         }
+    }
+
+    /// `auth KIND ...` as its kind read it: a missing secret is asked for; each literal
+    /// secret goes into a secret variable (`auth_password`, `aws_session_token`) the auth
+    /// refers to, so it is masked, never saved, and given to a replay like any secret.
+    mutating func setAuth(_ typed: TypedAuth) throws(WorkbenchError) -> CommandOutcome {
+        if typed.missing != nil { return .askCredential(typed) }
+        var auth = typed.auth
+        for secret in typed.secrets where auth[secret.field] == Variables.mask {
+            // `auth basic KEY:`: the user name is the key, never left out to be asked for.
+            throw WorkbenchError(
+                "'\(Variables.mask)' is the mask shown in place of a secret, not its value: type the value"
+                    + (secret.field == .user ? "" : ", or leave it out to be asked for it"))
+        }
+        for secret in typed.secrets {
+            auth[secret.field] = keptAsSecret(auth[secret.field], base: secret.variable)
+        }
+        endpoint.auth = auth
+        return .done
     }
 
     private func refuseMask(_ value: String) throws(WorkbenchError) {

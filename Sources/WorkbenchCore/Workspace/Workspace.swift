@@ -198,10 +198,8 @@ public enum CommandOutcome: Equatable, Sendable {
     case revealed(String)
     /// `set --secret NAME` without a value: ask for it with hidden input.
     case askSecret(String)
-    /// `auth SCHEME USER` without a password (or `auth bearer` without a token): ask for it.
-    case askCredential(Auth.Scheme, user: String)
-    /// `auth aws-sigv4 KEY REGION SERVICE` without the secret access key: ask for it.
-    case askAWSSecret(accessKey: String, settings: AWSSigV4Settings, sessionToken: String?)
+    /// `auth KIND ...` without its password, token or key: ask for it (`TypedAuth.missing`).
+    case askCredential(TypedAuth)
     /// `auth oauth2 client-credentials|device|code|refresh`: the interpreter runs the flow
     /// through the transport and keeps the tokens only when it succeeded.
     case oauth2(OAuth2Command)

@@ -36,6 +36,19 @@ public struct Auth: Equatable, Sendable {
             }
         }
 
+        /// The kind's implementation (`AuthKinds/`): the one mapping from a scheme to its file,
+        /// which registers the kind with everything that reads the kinds.
+        public var kind: any AuthKind.Type {
+            switch self {
+            case .basic: BasicAuth.self
+            case .digest: DigestAuth.self
+            case .bearer: BearerAuth.self
+            case .apiKeyHeader, .apiKeyQuery: APIKeyAuth.self
+            case .awsSigV4: AWSSigV4Auth.self
+            case .oauth2: OAuth2Auth.self
+            }
+        }
+
         /// How `auth` and held-back notes name it: `apikey header`, `aws-sigv4`.
         public var displayName: String {
             switch self {

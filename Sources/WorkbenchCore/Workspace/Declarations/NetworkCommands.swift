@@ -9,30 +9,26 @@ extension CommandDeclaration {
 
     static let auth = CommandDeclaration(
         name: "auth",
-        usage: [
-            "auth basic USER[:PASSWORD]", "auth digest USER[:PASSWORD]", "auth bearer [TOKEN]",
-            "auth apikey header|query NAME [VALUE]",
-            "auth aws-sigv4 ACCESS_KEY[:SECRET] REGION SERVICE [--session-token TOKEN]",
+        // Each kind set by its words declares its usage lines (`TypedAuthKinds`).
+        usage: TypedAuthKinds.all.flatMap { $0.usage } + [
             "auth oauth2 client-credentials TOKEN_URL CLIENT_ID [SECRET] [--scope S]",
             "auth oauth2 device DEVICE_URL TOKEN_URL CLIENT_ID [--scope S]",
             "auth oauth2 code AUTH_URL TOKEN_URL CLIENT_ID [SECRET] [--scope S] [--port N]",
             "auth oauth2 [refresh]", "auth none", "auth",
         ],
         summary:
-            "Credentials for the requests that follow, bound to the base's origin (a missing password, token or key is asked for with hidden input); values are secrets, dropped on a redirect to another origin. An API key goes as a header or a query item; aws-sigv4 signs each request as botocore does (the path encoded twice for every service but S3); oauth2 obtains a token (client credentials, device code, or authorization code with PKCE through a loopback redirect), sends it as Bearer, and renews it before it runs out and after a 401 invalid_token.",
-        example: "auth basic ana", subcommands: ["basic", "digest", "bearer", "apikey", "aws-sigv4", "oauth2", "none"],
+            "Credentials for the requests that follow, bound to the base's origin (a missing password, token or key is asked for with hidden input); values are secrets, dropped on a redirect to another origin. "
+            + (TypedAuthKinds.all.compactMap { $0.helpNote } + [
+                "oauth2 obtains a token (client credentials, device code, or authorization code with PKCE through a loopback redirect), sends it as Bearer, and renews it before it runs out and after a 401 invalid_token"
+            ]).joined(separator: "; ") + ".",
+        example: "auth basic ana", subcommands: TypedAuthKinds.all.map { $0.names[0] } + ["oauth2", "none"],
         parse: { words throws(WorkbenchError) in try words.parseAuth() },
         credentials: Credentials(
             masked: { _, command in
                 guard case .auth(let action) = command else { return nil }
                 return AuthCommand.maskedLine(action)
             },
-            examples: [
-                "auth basic ana:SECRET", "auth digest ana:SECRET", "auth basic SECRET:", "auth bearer SECRET",
-                "auth apikey header X-Key SECRET", "auth apikey query key SECRET",
-                "auth aws-sigv4 AKIDEXAMPLE:SECRET us-east-1 execute-api",
-                "auth aws-sigv4 AKIDEXAMPLE:aws-secret-key us-east-1 s3 --session-token SECRET",
-            ]))
+            examples: TypedAuthKinds.all.flatMap { $0.secretExamples }))
 
     static let cookies = CommandDeclaration(
         name: "cookies", usage: ["cookies", "cookies rm NAME", "cookies clear"],
@@ -119,29 +115,13 @@ extension CommandWords {
             guard args.count == 1 else { throw usageError("`auth none` takes no arguments") }
             return .command(.auth(.none))
         }
-        if let kind = try AuthArguments.parse(texts) { return .command(.auth(kind)) }
-        guard let scheme = Auth.Scheme(rawValue: sub), [.basic, .digest, .bearer].contains(scheme) else {
-            throw usageError(
-                "unknown scheme '\(texts[0])'"
-                    + Suggestion.didYouMean(sub, among: subcommands))
+        if sub == "oauth2" || sub == "oauth" {
+            return .command(.auth(.oauth2(try OAuth2Arguments.parse(Array(texts.dropFirst())))))
         }
-        if scheme == .bearer {
-            guard args.count <= 2 else { throw usageError("expected one TOKEN (quote it if it has spaces)") }
-            guard args.count == 2 else { return .command(.auth(.set(.bearer, user: "", secret: nil))) }
-            guard !texts[1].isEmpty else { throw usageError("the token is empty") }
-            try Template.validate(texts[1])
-            return .command(.auth(.set(.bearer, user: "", secret: texts[1])))
+        guard let kind = TypedAuthKinds.named(sub) else {
+            throw usageError("unknown scheme '\(texts[0])'" + Suggestion.didYouMean(sub, among: subcommands))
         }
-        guard args.count == 2 else { throw usageError("expected USER or USER:PASSWORD after `auth \(sub)`") }
-        let credentials = texts[1]
-        let colon = credentials.firstIndex(of: ":")
-        let user = String(credentials[..<(colon ?? credentials.endIndex)])
-        guard !user.isEmpty else { throw usageError("the user name is empty") }
-        try Template.validate(user)
-        guard let colon else { return .command(.auth(.set(scheme, user: user, secret: nil))) }
-        let password = String(credentials[credentials.index(after: colon)...])
-        try Template.validate(password)
-        return .command(.auth(.set(scheme, user: user, secret: password)))
+        return .command(.auth(.set(try kind.parse(Array(texts.dropFirst()), name: sub))))
     }
 
     func parseCookies() throws(WorkbenchError) -> ParsedLine {
@@ -160,25 +140,13 @@ extension CommandWords {
 }
 
 extension AuthCommand {
-    /// The `auth` line with its literal secrets masked (`auth basic ana:******`,
-    /// `auth aws-sigv4 KEY:****** ...`); nil when it holds none (a `{{reference}}`, a
-    /// value to be asked for).
+    /// The `auth` line with its literal secrets masked (`auth basic ana:******`, as each kind
+    /// writes its line back: `TypedAuth.maskedLine`); nil when it holds none (a
+    /// `{{reference}}`, a value to be asked for).
     static func maskedLine(_ action: AuthCommand) -> String? {
         switch action {
-        case .set(let scheme, let user, let secret?) where !Template.hasReferences(secret):
-            switch scheme {
-            case .bearer: return "auth bearer \(Variables.mask)"
-            case .basic where secret.isEmpty, .digest where secret.isEmpty: return "auth \(scheme.rawValue) \(Variables.mask):"
-            case .apiKeyHeader, .apiKeyQuery: return "auth \(scheme.displayName) \(user) \(Variables.mask)"
-            default: return "auth \(scheme.rawValue) \(user):\(Variables.mask)"
-            }
-        case .awsSigV4(let key, let secret, let settings, let token):
-            guard secret.map({ !Template.hasReferences($0) }) == true || token.map({ !Template.hasReferences($0) }) == true else {
-                return nil
-            }
-            let typedSecret = secret.map { Template.hasReferences($0) ? $0 : Variables.mask }.map { ":" + $0 } ?? ""
-            let typedToken = token.map { " --session-token " + (Template.hasReferences($0) ? $0 : Variables.mask) } ?? ""
-            return "auth aws-sigv4 \(key)\(typedSecret) \(settings.region) \(settings.service)\(typedToken)"
+        case .set(let typed):
+            return typed.maskedLine
         case .oauth2(.start(let settings, let secret?)) where !Template.hasReferences(secret):
             var words = ["auth", "oauth2", settings.flow.rawValue]
             if let url = settings.authorizationURL { words.append(url) }
@@ -187,7 +155,7 @@ extension AuthCommand {
             if let port = settings.port { words += ["--port", String(port)] }
             return words.joined(separator: " ")
         default:
-            // The other forms carry no literal credential: shown, none, asked for, a reference.
+            // The other forms carry no literal credential: shown, none, refresh, a reference.
             return nil
         }
     }

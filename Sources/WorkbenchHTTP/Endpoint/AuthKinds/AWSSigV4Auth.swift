@@ -4,7 +4,7 @@ import WorkbenchBasics
 /// Signature Version 4, signed when the request is sent (`AWSSigV4Signing`); `user` is
 /// the access key id, `secret` the secret access key, `aws` the region, the service and
 /// the session token's reference (sent as `X-Amz-Security-Token`, signed with the rest).
-public enum AWSSigV4Auth: AuthKind {
+public enum AWSSigV4Auth: TypedAuthKind {
     public static func summary(_ auth: Auth) -> String {
         "aws-sigv4 \(auth.user):\(Variables.mask) \(auth.aws?.region ?? "?") \(auth.aws?.service ?? "?")"
             + (auth.aws?.sessionToken != nil ? " (session token \(Variables.mask))" : "")
@@ -108,5 +108,74 @@ public struct AWSSigV4Credentials: Equatable, Sendable {
         self.provider = provider
         self.accessKey = accessKey
         self.secretKey = secretKey
+    }
+}
+
+/// `auth aws-sigv4 ACCESS_KEY[:SECRET] REGION SERVICE [--session-token TOKEN]`'s words:
+/// without the secret access key it is asked for.
+extension AWSSigV4Auth {
+    public static let names = ["aws-sigv4", "aws"]
+    public static let usage = ["auth aws-sigv4 ACCESS_KEY[:SECRET] REGION SERVICE [--session-token TOKEN]"]
+    public static let secretExamples = [
+        "auth aws-sigv4 AKIDEXAMPLE:SECRET us-east-1 execute-api",
+        "auth aws-sigv4 AKIDEXAMPLE:aws-secret-key us-east-1 s3 --session-token SECRET",
+    ]
+    public static let secretVariables = ["aws_secret_key", "aws_session_token"]
+    public static let helpNote: String? =
+        "aws-sigv4 signs each request as botocore does (the path encoded twice for every service but S3)"
+
+    public static func parse(_ words: [String], name: String) throws(WorkbenchError) -> TypedAuth {
+        var operands: [String] = []
+        var sessionToken: String?
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if word == "--session-token" {
+                guard index + 1 < words.count, !words[index + 1].isEmpty else { throw usageError("--session-token needs a value") }
+                sessionToken = words[index + 1]
+                try Template.validate(words[index + 1])
+                index += 2
+                continue
+            }
+            if word.hasPrefix("--") { throw usageError("unknown option \(Excerpt.quoted(word)) (expected --session-token)") }
+            operands.append(word)
+            index += 1
+        }
+        guard operands.count == 3 else {
+            throw usageError("expected `auth aws-sigv4 ACCESS_KEY[:SECRET] REGION SERVICE [--session-token TOKEN]`")
+        }
+        let credentials = operands[0]
+        let colon = credentials.firstIndex(of: ":")
+        let key = String(credentials[..<(colon ?? credentials.endIndex)])
+        guard !key.isEmpty else { throw usageError("the access key id is empty") }
+        try Template.validate(key)
+        let secret = colon.map { String(credentials[credentials.index(after: $0)...]) }
+        if let secret {
+            guard !secret.isEmpty else { throw usageError("the secret access key is empty") }
+            try Template.validate(secret)
+        }
+        // libcurl splits the provider string on ':', so neither part may hold one.
+        for (what, value) in [("REGION", operands[1]), ("SERVICE", operands[2])] {
+            guard !value.isEmpty, value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }) else {
+                throw usageError("\(what) \(Excerpt.quoted(value)) is not a region or service name (letters, digits, - _ .)")
+            }
+        }
+        let settings = AWSSigV4Settings(region: operands[1], service: operands[2], sessionToken: sessionToken)
+        var secrets = [SecretField(.secret, variable: "aws_secret_key")]
+        if sessionToken != nil { secrets.append(SecretField(.sessionToken, variable: "aws_session_token")) }
+        return TypedAuth(
+            auth: Auth(scheme: .awsSigV4, user: key, secret: secret ?? "", aws: settings), secrets: secrets,
+            missing: secret != nil
+                ? nil
+                : MissingSecret(
+                    .secret, noun: "secret access key", question: "secret access key for \(key)",
+                    example: "auth aws-sigv4 \(key):SECRET ..."))
+    }
+
+    public static func line(_ typed: TypedAuth) -> String {
+        let auth = typed.auth
+        return "auth aws-sigv4 \(auth.user)" + (typed.missing != nil ? "" : ":" + auth.secret)
+            + " \(auth.aws?.region ?? "") \(auth.aws?.service ?? "")"
+            + (auth.aws?.sessionToken.map { " --session-token " + $0 } ?? "")
     }
 }

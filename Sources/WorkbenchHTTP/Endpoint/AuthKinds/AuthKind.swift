@@ -7,8 +7,10 @@ import WorkbenchBasics
 /// prepared request (what `AuthEffect` hands libcurl or the signer), so a kind reaches
 /// them through `apply`.
 ///
-/// A new kind is this protocol in one file, its case in `Auth.Scheme` and the `kind`
-/// mapping below; `auth`'s arguments (`AuthArguments`) parse it.
+/// A new kind is this protocol in one file (and `TypedAuthKind`, when `auth KIND ...` sets
+/// it: its words, usage, parsing and the line written back), registered by its case in
+/// `Auth.Scheme` and the `kind` mapping beside it (`Auth.swift`); help, Tab, the parser, the hidden prompt and
+/// the history file's masking read the kinds from there.
 public protocol AuthKind: Sendable {
     /// `basic ana:******`, `bearer ******`: what `auth` and the prompt show.
     static func summary(_ auth: Auth) -> String
@@ -64,20 +66,6 @@ public struct AuthEffect: Sendable {
     public var awsSigV4: AWSSigV4Credentials?
 
     public init() {}
-}
-
-extension Auth.Scheme {
-    /// The kind's implementation: the one mapping from a scheme to its file.
-    public var kind: any AuthKind.Type {
-        switch self {
-        case .basic: BasicAuth.self
-        case .digest: DigestAuth.self
-        case .bearer: BearerAuth.self
-        case .apiKeyHeader, .apiKeyQuery: APIKeyAuth.self
-        case .awsSigV4: AWSSigV4Auth.self
-        case .oauth2: OAuth2Auth.self
-        }
-    }
 }
 
 extension PreparedRequest {

@@ -1,7 +1,7 @@
 import WorkbenchBasics
 
 /// `auth bearer [TOKEN]`: `Authorization: Bearer TOKEN`.
-public enum BearerAuth: AuthKind {
+public enum BearerAuth: TypedAuthKind {
     public static func summary(_ auth: Auth) -> String { "bearer \(Variables.mask)" }
 
     public static func secretReferences(_ auth: Auth) -> [String] { [auth.secret] }
@@ -28,4 +28,29 @@ public enum BearerAuth: AuthKind {
     public static func hurlLines(_ auth: Auth) -> [String] { ["Authorization: Bearer \(auth.secret)"] }
 
     public static func postman(_ auth: Auth) -> JSONValue { postmanAuth("bearer", [("token", auth.secret)]) }
+}
+
+/// `auth bearer [TOKEN]`'s words: without a token it is asked for.
+extension BearerAuth {
+    public static let names = ["bearer"]
+    public static let usage = ["auth bearer [TOKEN]"]
+    public static let secretExamples = ["auth bearer SECRET"]
+    public static let secretVariables = ["auth_token"]
+
+    public static func parse(_ words: [String], name: String) throws(WorkbenchError) -> TypedAuth {
+        guard words.count <= 1 else { throw usageError("expected one TOKEN (quote it if it has spaces)") }
+        let secrets = [SecretField(.secret, variable: "auth_token")]
+        guard let token = words.first else {
+            return TypedAuth(
+                auth: Auth(scheme: .bearer, user: "", secret: ""), secrets: secrets,
+                missing: MissingSecret(.secret, noun: "token", question: "token", example: "auth bearer TOKEN"))
+        }
+        guard !token.isEmpty else { throw usageError("the token is empty") }
+        try Template.validate(token)
+        return TypedAuth(auth: Auth(scheme: .bearer, user: "", secret: token), secrets: secrets)
+    }
+
+    public static func line(_ typed: TypedAuth) -> String {
+        "auth bearer" + (typed.missing != nil ? "" : " " + typed.auth.secret)
+    }
 }

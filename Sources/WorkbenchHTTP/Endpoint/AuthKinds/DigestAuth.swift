@@ -2,7 +2,7 @@ import WorkbenchBasics
 
 /// `auth digest USER[:PASSWORD]`: RFC 7616 digest, answered by libcurl (CURLAUTH_DIGEST)
 /// after the server's challenge, so no header is built.
-public enum DigestAuth: AuthKind {
+public enum DigestAuth: TypedAuthKind {
     public static func summary(_ auth: Auth) -> String {
         auth.keyIsTheUser ? "digest \(Variables.mask): (empty password)" : "digest \(auth.user):\(Variables.mask)"
     }
@@ -41,4 +41,18 @@ public enum DigestAuth: AuthKind {
         throw WorkbenchError(
             "export swift: digest auth is answered by the server's challenge, which URLRequest cannot carry; `export curl` writes it")
     }
+}
+
+/// `auth digest USER[:PASSWORD]`'s words: basic's.
+extension DigestAuth {
+    public static let names = ["digest"]
+    public static let usage = ["auth digest USER[:PASSWORD]"]
+    public static let secretExamples = ["auth digest ana:SECRET"]
+    public static let secretVariables = ["auth_password", "auth_user"]
+
+    public static func parse(_ words: [String], name: String) throws(WorkbenchError) -> TypedAuth {
+        try BasicAuth.parseUserAndPassword(words, scheme: .digest)
+    }
+
+    public static func line(_ typed: TypedAuth) -> String { BasicAuth.userAndPasswordLine(typed) }
 }
