@@ -170,6 +170,45 @@ let package = Package(
             ],
             linkerSettings: workbenchLinking
         ),
+        // Unit tests: one test target a library target, each depending on its library and the
+        // layers below it, as the library does (scripts/check_layers.py checks their imports).
+        // The fakes they share (an output sink, transports, files) are a target of their own.
+        .target(
+            name: "WorkbenchTestSupport",
+            dependencies: ["WorkbenchBasics", "WorkbenchHTTP"],
+            path: "Tests/WorkbenchTestSupport"
+        ),
+        .testTarget(
+            name: "WorkbenchBasicsTests",
+            dependencies: ["WorkbenchBasics", "WorkbenchTestSupport"]
+        ),
+        .testTarget(
+            name: "WorkbenchHTTPTests",
+            dependencies: ["Platform", "WorkbenchBasics", "WorkbenchHTTP", "CCurl", "WorkbenchTestSupport"]
+        ),
+        .testTarget(
+            name: "WorkbenchAPIsTests",
+            dependencies: [
+                "WorkbenchBasics",
+                "WorkbenchHTTP",
+                "WorkbenchAPIs",
+                "WorkbenchTestSupport",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                // Schemas in tests are decoded as the loader decodes them, keeping member order.
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .testTarget(
+            name: "WorkbenchSessionsTests",
+            dependencies: [
+                "Platform",
+                "WorkbenchBasics",
+                "WorkbenchHTTP",
+                "WorkbenchAPIs",
+                "WorkbenchSessions",
+                "WorkbenchTestSupport",
+            ]
+        ),
         .testTarget(
             name: "WorkbenchCoreTests",
             dependencies: [
@@ -179,9 +218,7 @@ let package = Package(
                 "WorkbenchHTTP",
                 "WorkbenchAPIs",
                 "WorkbenchSessions",
-                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
-                // Schemas in tests are decoded as the loader decodes them, keeping member order.
-                .product(name: "Yams", package: "Yams"),
+                "WorkbenchTestSupport",
             ]
         ),
     ]

@@ -17,6 +17,9 @@ never of a folder after it. This script reads the declarations of each folder an
 in the code of every earlier folder of the same target (comments and string literals left
 out), the names of later folders' types. Exit 1 with each back edge named; 0 when there is
 none.
+
+The unit tests mirror the layers (Tests/WorkbenchBasicsTests ... Tests/WorkbenchCoreTests), and a
+test file may import only its target's layer and those before it.
 """
 import re
 import sys
@@ -46,7 +49,7 @@ def code_of(text: str) -> str:
 
 
 def main() -> int:
-    problems = c_library_imports()
+    problems = c_library_imports() + test_imports()
     for target, order in TARGETS.items():
         problems += check(SOURCES / target, order, LOOSE.get(target, set()))
     for problem in problems:
@@ -62,6 +65,26 @@ def c_library_imports() -> list[str]:
     return [f"{path.relative_to(SOURCES)} imports {match.group(1)}: go through Platform"
             for path in sorted(SOURCES.rglob("*.swift")) if path.parts[len(SOURCES.parts)] != "Platform"
             for match in pattern.finditer(code_of(path.read_text(encoding="utf-8")))]
+
+
+# The library layers in order; the unit tests of one (Tests/<layer>Tests) import it and those before.
+LAYERS = list(TARGETS)
+TESTS = SOURCES.parent / "Tests"
+
+
+def test_imports() -> list[str]:
+    """Test files that import a layer above the one their target tests (the test targets mirror the
+    library targets, so a test sits with the layer whose code it needs)."""
+    pattern = re.compile(r"^\s*(?:@testable\s+)?import\s+(Workbench[A-Za-z]+)\b", re.M)
+    problems = []
+    for rank, layer in enumerate(LAYERS):
+        for path in sorted((TESTS / f"{layer}Tests").rglob("*.swift")):
+            for match in pattern.finditer(code_of(path.read_text(encoding="utf-8"))):
+                name = match.group(1)
+                if name in LAYERS and LAYERS.index(name) > rank:
+                    problems.append(f"{path.relative_to(TESTS.parent)} imports {name}: a test of {layer} "
+                                    f"uses only the layers up to it (move it to Tests/{name}Tests)")
+    return problems
 
 
 def check(CORE: Path, ORDER: list[str], allowed_loose: set[str]) -> list[str]:

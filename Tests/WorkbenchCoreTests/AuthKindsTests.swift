@@ -4,6 +4,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// DESIGN, "Auth flows": API keys, AWS SigV4 and OAuth 2.0 on values and a scripted
 /// transport. The wire-level checks (httpbin, botocore's signer, an Authlib server) are in

@@ -5,6 +5,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// The autosave's file and journal (`Autosave`, `AutosaveJournal`): what they
 /// restore is what writing the whole file would have said, a command costs
@@ -75,7 +76,7 @@ import Testing
         let harness = InterpreterHarness(environment: ["TOKEN": "env-secret-value"])
         let files = MemoryFiles()
         let autosave = Autosave(path: Self.path, storage: files.storage)
-        var generator = HistoryTests.SeededGenerator(state: 27)
+        var generator = FuzzGenerator(seed: 27)
         let lines = [
             "get /items/{n}", "post /items/{n}", "header X-Trace t{n}", "query add page {n}", "set v{n} value{n}",
             "capture seen{n} $.id", "expect status 200", "body {\"n\": {n}}", "path /other/{n}", "history rm 1",

@@ -4,6 +4,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// The line parser, shell-style word splitting, "did you mean" and the help catalogue.
 @Suite struct CommandParserTests {

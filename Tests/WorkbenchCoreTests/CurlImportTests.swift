@@ -4,6 +4,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// `import curl`: bash's quoting as pasted, and curl's options mapped onto an Endpoint.
 @Suite struct CurlImportTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// Endpoint assembly: the five seed systems built through commands, URL
 /// joining and percent-encoding, headers, bodies and the base URL parser.

@@ -5,6 +5,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// The per-request steps made faster for issue 27 (by bytes, without copies, cached) give
 /// what the plain versions they replaced give: each is checked against that version, kept

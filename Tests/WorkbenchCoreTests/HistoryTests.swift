@@ -4,6 +4,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// The history keeps what the redactor needs of its records as they change
 /// (`History`), so the redactor is not rebuilt from every record after each
@@ -12,17 +13,6 @@ import Testing
 /// random histories and random changes.
 @Suite struct HistoryTests {
     /// A small seeded generator (SplitMix64): a failing case is the same on every run.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     static let environment = [
         "TOKEN_A": "env-secret-aaaa", "TOKEN_B": "env-secret-bbbb", "TOKEN_C": "env-secret-cccc",
         "HOST": "env-host-value", "UNUSED": "env-never-referred-to",
@@ -30,7 +20,7 @@ import Testing
 
     /// Endpoints that refer to the environment, have auth (from a variable, a literal, the
     /// environment), both, or neither: most refer to nothing, as in a real session.
-    static func randomEndpoint(_ generator: inout SeededGenerator) -> Endpoint {
+    static func randomEndpoint(_ generator: inout FuzzGenerator) -> Endpoint {
         var endpoint = Endpoint(base: "http://api.test", path: "/items/\(Int.random(in: 0..<1000, using: &generator))")
         switch Int.random(in: 0..<12, using: &generator) {
         case 0: endpoint.headers = [HeaderField(name: "Authorization", value: "Bearer {{env.TOKEN_A}}")]
@@ -77,7 +67,7 @@ import Testing
     }
 
     /// One random change, through each way the workspace changes its history.
-    static func change(_ history: inout History, _ generator: inout SeededGenerator) {
+    static func change(_ history: inout History, _ generator: inout FuzzGenerator) {
         let count = history.count
         switch Int.random(in: 0..<10, using: &generator) {
         case 0, 1, 2:
@@ -114,7 +104,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func theKeptNamesAreWhatAWalkFinds(seed: UInt64) {
-        var generator = SeededGenerator(state: seed)
+        var generator = FuzzGenerator(seed: seed)
         var history = History()
         for _ in 0..<400 {
             Self.change(&history, &generator)
@@ -127,7 +117,7 @@ import Testing
 
     @Test(arguments: [11, 12, 13, 14, 15, 16] as [UInt64])
     func theRedactorMasksExactlyWhatARebuildMasks(seed: UInt64) {
-        var generator = SeededGenerator(state: seed)
+        var generator = FuzzGenerator(seed: seed)
         var workspace = Workspace()
         let cache = SecretRedactorCache()
         for step in 0..<300 {

@@ -5,6 +5,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// Files made to hurt (issue 25): every reader bounded and named in its error,
 /// reports that overwrite nothing, secrets masked however typed, text from

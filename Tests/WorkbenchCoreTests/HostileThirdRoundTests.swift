@@ -5,6 +5,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// Issue 40, goals 3 to 5: outputs that must not replace what they name, local
 /// files named by inputs, and errors that were unclear. Inputs are made here.

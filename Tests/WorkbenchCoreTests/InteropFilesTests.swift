@@ -4,6 +4,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// `.http` files in and out, Hurl out: the text each format gets, and errors with positions.
 @Suite struct InteropFilesTests {

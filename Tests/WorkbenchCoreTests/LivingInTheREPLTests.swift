@@ -5,6 +5,7 @@ import Platform
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// Issue 10: looking again (`last`, `print`, the pager), taking back (`history rm`,
 /// `expect rm`, `capture rm`, `save FILE N`, `use N`), `run`, `path ..`, the prompt,

@@ -4,6 +4,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// Issue 40: one nesting bound in the JSON parser every format reads through.
 /// JSON 70,000 levels deep in an introspection result, a HAR log or a Postman

@@ -4,12 +4,13 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// `openapi`, `ls`, `cd`, `describe`, the session's description and completion
 /// from it, through the interpreter (fake files, scripted transport).
 @Suite struct OpenAPICommandsTests {
     static func fixture(_ name: String) throws -> [UInt8] {
-        try FileSystem.read(APIDescriptionTests.fixtures + name)
+        try FileSystem.read(Fixtures.folder + "OpenAPI/" + name)
     }
 
     static func harness() throws -> InterpreterHarness {

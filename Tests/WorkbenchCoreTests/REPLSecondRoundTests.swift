@@ -4,6 +4,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// Issue 26's rules on values: typos, pipes from sending commands, checks after a failed send,
 /// what quitting and restoring say. The screen itself is tested in test_repl_screen.py.

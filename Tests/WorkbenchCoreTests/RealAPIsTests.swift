@@ -4,6 +4,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// Cookies, auth helpers, uploads and network settings (issue "Real APIs"), in
 /// one file of their own so the parser and workspace suites stay as they are.

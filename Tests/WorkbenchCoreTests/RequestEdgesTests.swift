@@ -4,6 +4,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// The edges of building a request that users trip over: removable default
 /// headers, wire order, trailing slashes, lines that are not UTF-8, the proxy

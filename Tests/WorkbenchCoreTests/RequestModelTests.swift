@@ -4,6 +4,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// DESIGN, "What a request carries": queries by path, credentials by origin, bodies by
 /// method, exports that follow redirects as the workbench does. The wire-level checks are

@@ -4,6 +4,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// `body example`, `expect schema` (now and on replay) and the parameter
 /// warnings of `show`/`send`, through the interpreter (fake files, scripted

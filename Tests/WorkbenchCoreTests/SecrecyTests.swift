@@ -4,6 +4,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// Secrets never reach output: masked before encoding in what the workbench
 /// builds, redacted in every other text, held back across chunk boundaries.

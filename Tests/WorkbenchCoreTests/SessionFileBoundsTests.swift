@@ -5,6 +5,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// Session files have their own bound, larger than other files read whole, and
 /// `save` never writes more than it: what the workbench saves, it loads.
@@ -39,7 +40,11 @@ import Testing
     /// `load` reads through the context's session reader; without one, through `readFile`.
     @Test func loadReadsThroughTheSessionReader() throws {
         var workspace = Workspace()
-        let text = try SessionLoadTests.sessionText(count: 2)
+        var document = SessionDocument()
+        document.requests = (0..<2).map { index in
+            RequestRecord(endpoint: Endpoint(base: "http://api.test", path: "/items/\(index)"), settings: Settings())
+        }
+        let text = SessionEncoding.encode(document)
         var asked: [String] = []
         let context = CommandContext(
             environment: [:],

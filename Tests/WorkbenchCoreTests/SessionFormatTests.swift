@@ -4,6 +4,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// The session file format over time: v1 files (real ones, in Tests/Fixtures/Sessions)
 /// migrated to v2, unknown members kept where they were, newer major versions
@@ -247,9 +248,9 @@ import Testing
     @Test func aSecretCapturedLaterIsMaskedInTheCachedRecords() throws {
         let harness = InterpreterHarness()
         harness.transport.responses = [
-            .success(SessionsTests.response(200, #"{"token":"tok-abcdef-123"}"#)),
-            .success(SessionsTests.response(200, #"{"echo":"tok-abcdef-123"}"#)),
-            .success(SessionsTests.response(200, #"{"token":"tok-abcdef-123"}"#)),
+            .success(scriptedResponse(200, #"{"token":"tok-abcdef-123"}"#)),
+            .success(scriptedResponse(200, #"{"echo":"tok-abcdef-123"}"#)),
+            .success(scriptedResponse(200, #"{"token":"tok-abcdef-123"}"#)),
         ]
         try harness.run("base http://127.0.0.1:9\nget /login\nget /echo")
         let encoder = SessionEncoder()

@@ -4,20 +4,11 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// Session files, captures, expectations, replay and JUnit, without a network:
 /// responses come from a fake `send`.
 @Suite struct SessionsTests {
-    static func response(
-        _ status: Int, _ body: String, headers: [HeaderField] = [HeaderField(name: "Content-Type", value: "application/json")]
-    ) -> HTTPResponse {
-        var response = HTTPResponse(
-            statusLine: "HTTP/1.1 \(status) \(StatusText.reason(for: status))", statusCode: status,
-            headers: headers, body: Array(body.utf8))
-        response.timings.total = 0.012
-        return response
-    }
-
     static func sampleDocument() throws -> SessionDocument {
         var login = RequestRecord(
             endpoint: Endpoint(
@@ -27,7 +18,7 @@ import Testing
             settings: Settings())
         login.captures = [Capture(name: "token", source: .json(try JSONPath(parsing: "$.data.accessToken")))]
         login.expectations = [.status(.code(200)), try WorkbenchCore.Expectation.parse(#"json $.data.user == "ana""#)]
-        login.response = RecordedResponse(response(200, #"{"data":{"accessToken":"tok-1","user":"ana"}}"#))
+        login.response = RecordedResponse(scriptedResponse(200, #"{"data":{"accessToken":"tok-1","user":"ana"}}"#))
         var me = RequestRecord(
             endpoint: Endpoint(
                 base: "{{base}}", path: "/me", query: [QueryItem(name: "a b", value: "é&")],
@@ -35,7 +26,7 @@ import Testing
             settings: Settings())
         me.settings.followRedirects = true
         me.settings.timeout = 2.5
-        me.response = RecordedResponse(response(200, #"{"user":"ana"}"#))
+        me.response = RecordedResponse(scriptedResponse(200, #"{"user":"ana"}"#))
         return SessionDocument(
             endpoint: me.endpoint, variables: ["base": "http://127.0.0.1:9"], secretNames: ["password"],
             settings: Settings(), requests: [login, me])
@@ -129,7 +120,7 @@ import Testing
     }
 
     @Test func expectationsCheckAResponse() throws {
-        let response = Self.response(201, #"{"id": 7, "name": "ana", "price": 1.10, "tags": []}"#)
+        let response = scriptedResponse(201, #"{"id": 7, "name": "ana", "price": 1.10, "tags": []}"#)
         let scope = VariableScope(variables: Variables(["who": .init(value: "ana")]))
         func check(_ text: String) throws -> WorkbenchCore.Expectation.Result {
             try WorkbenchCore.Expectation.parse(text).check(response, in: scope)
@@ -149,7 +140,7 @@ import Testing
     }
 
     @Test func capturesTakeStatusHeadersAndJSON() throws {
-        var response = Self.response(200, #"{"data": {"token": "t-1", "n": 12345678901234567890123, "obj": {"a": 1}}}"#)
+        var response = scriptedResponse(200, #"{"data": {"token": "t-1", "n": 12345678901234567890123, "obj": {"a": 1}}}"#)
         response.headers.append(HeaderField(name: "X-Request-Id", value: "r-9"))
         #expect(try Capture(name: "s", source: .status).value(from: response) == "200")
         #expect(try Capture(name: "h", source: try Capture.parseSource(["header", "x-request-id"])).value(from: response) == "r-9")
@@ -168,8 +159,8 @@ import Testing
         let replayer = Replayer(
             transport: ClosureTransport { request throws(WorkbenchError) in
                 sent.append(request)
-                if request.target == "/login" { return Self.response(200, #"{"data":{"accessToken":"tok-9","user":"ana"}}"#) }
-                return Self.response(200, #"{"user":"ana"}"#)
+                if request.target == "/login" { return scriptedResponse(200, #"{"data":{"accessToken":"tok-9","user":"ana"}}"#) }
+                return scriptedResponse(200, #"{"user":"ana"}"#)
             }, environment: [:])
         var variables = Variables(["base": .init(value: "http://127.0.0.1:9"), "password": .init(value: "pw", isSecret: true)])
         let outcomes = document.requests.enumerated().map { index, record in
@@ -188,7 +179,7 @@ import Testing
         let document = try Self.sampleDocument()
         let replayer = Replayer(
             transport: ClosureTransport { request throws(WorkbenchError) in
-                if request.target == "/login" { return Self.response(401, #"{"data":"wrong"}"#) }
+                if request.target == "/login" { return scriptedResponse(401, #"{"data":"wrong"}"#) }
                 throw WorkbenchError("connection refused: 127.0.0.1:1")
             }, environment: [:], baseOverride: "http://127.0.0.1:1")
         var variables = Variables(["password": .init(value: "pw", isSecret: true)])
@@ -223,7 +214,7 @@ import Testing
             problems: [.status(.init(passed: false, message: "status 200: got 500 <oops> \u{1}"))],
             checks: [])
         let passing = Replayer.Outcome(
-            number: 2, method: "GET", url: "http://h/ok", response: Self.response(200, "{}"),
+            number: 2, method: "GET", url: "http://h/ok", response: scriptedResponse(200, "{}"),
             problems: [], checks: [])
         let xml = JUnitReport.xml(
             ReplayReport(runs: [
@@ -245,7 +236,7 @@ import Testing
         let context = CommandContext(environment: [:])
         workspace.history = [RequestRecord(endpoint: Endpoint(base: "http://h"), settings: Settings())]
         workspace.lastRecordIndex = 0
-        workspace.lastResponse = Self.response(200, #"{"token": "abc"}"#)
+        workspace.lastResponse = scriptedResponse(200, #"{"token": "abc"}"#)
         #expect(
             try workspace.apply(.capture(name: "t", source: .json(JSONPath(parsing: "$.token"))), context: context) == .output("t = abc"))
         #expect(workspace.variables.value(of: "t") == "abc")
@@ -265,7 +256,7 @@ import Testing
     }
 
     @Test func recordedResponsesKeepTextBodiesOnly() {
-        #expect(RecordedResponse(Self.response(200, "{\"a\":1}")).body == "{\"a\":1}")
+        #expect(RecordedResponse(scriptedResponse(200, "{\"a\":1}")).body == "{\"a\":1}")
         let binary = HTTPResponse(
             statusLine: "HTTP/1.1 200 OK", statusCode: 200,
             headers: [HeaderField(name: "Content-Type", value: "image/png")], body: [0x89, 0x50, 0])

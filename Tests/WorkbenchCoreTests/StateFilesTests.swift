@@ -5,6 +5,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// The files interactive runs keep in the state folder: the shared history
 /// file (appended under a lock, trimmed atomically) and one autosave per run.

@@ -4,6 +4,7 @@ import Testing
 @testable import WorkbenchCore
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// Applying commands to a workspace, the Interpreter (with an in-memory sink),
 /// heredoc bodies, atomic failures, settings and the prompt.

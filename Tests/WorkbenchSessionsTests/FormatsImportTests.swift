@@ -1,0 +1,160 @@
+import Testing
+@testable import WorkbenchAPIs
+@testable import WorkbenchBasics
+@testable import WorkbenchHTTP
+@testable import WorkbenchSessions
+
+/// Issue 29: HAR and Postman in, HAR out, and the `.http` dialects' variables, read
+/// directly (the wire is in Tests/EndToEnd/test_formats_*.py).
+@Suite struct FormatsImportTests {
+    func importing(_ text: String) throws(WorkbenchError) -> FileImport {
+        try FileImport.read(
+            text, named: "f.json", settings: Settings(),
+            readFile: { path throws(WorkbenchError) in
+                throw WorkbenchError("cannot read \(path)")
+            })
+    }
+
+    func http(_ text: String, overrides: Set<String> = []) throws(WorkbenchError) -> HTTPFileImport {
+        try HTTPFileImport.read(
+            text, file: "api.http", environment: nil, overrides: overrides,
+            readFile: { path throws(WorkbenchError) in
+                throw WorkbenchError("cannot read \(path)")
+            }, fileExists: { _ in false })
+    }
+
+    // MARK: - HAR
+
+    @Test func harEntriesBecomeRecordsWithRecordings() throws {
+        let imported = try importing(
+            """
+            {"log": {"version": "1.2", "entries": [{
+              "request": {"method": "post", "url": "http://h.test:8080/a?x=%zz&y",
+                          "headers": [{"name": ":path", "value": "/a"}, {"name": "Host", "value": "h.test:8080"},
+                                      {"name": "User-Agent", "value": "workbench/\(WorkbenchVersion.current)"},
+                                      {"name": "X-A", "value": "{{1}}"}, {"name": "Content-Length", "value": "2"}],
+                          "postData": {"mimeType": "application/json", "text": "{}"}},
+              "response": {"status": 201, "statusText": "Created", "httpVersion": "h2",
+                           "headers": [{"name": "Set-Cookie", "value": "s=1"}],
+                           "content": {"size": 2, "text": "aGk=", "encoding": "base64"}},
+              "time": 7.5}]}}
+            """)
+        #expect(imported.kind == "a HAR log")
+        let record = try #require(imported.records.first)
+        #expect(record.endpoint.method == "POST" && record.endpoint.base == "http://h.test:8080")
+        #expect(record.endpoint.path == "/a" && record.endpoint.pathQuery == "x=%zz&y")
+        // The default User-Agent is left to the workbench; Accept and Accept-Encoding the log lacks are left out.
+        #expect(record.endpoint.headers == [HeaderField(name: "X-A", value: "{{open_braces}}1}}")])
+        #expect(record.endpoint.omittedDefaults == ["Accept", "Accept-Encoding"])
+        #expect(record.endpoint.body == .json("{}"))
+        #expect(imported.variables == [FileImport.Variable(name: "open_braces", value: "{{")])
+        let response = try #require(record.response)
+        #expect(response.statusLine == "HTTP/2 201 Created" && response.body == "hi" && response.elapsedMilliseconds == 7.5)
+        #expect(response.headers == [HeaderField(name: "Set-Cookie", value: Variables.mask)])
+    }
+
+    @Test func harExportIsALogOfTheExchanges() throws {
+        var endpoint = Endpoint()
+        _ = try endpoint.setURL("http://h.test/p?q=a%20b")
+        endpoint.headers = [HeaderField(name: "X-Key", value: "{{key}}")]
+        var variables = Variables()
+        variables.set("key", to: "s3cret-value", secret: true)
+        let response = RecordedResponse(
+            statusLine: "HTTP/1.1 200 OK", statusCode: 200,
+            headers: [HeaderField(name: "Content-Type", value: "text/plain")],
+            body: "echo s3cret-value", bodySize: 17, elapsedMilliseconds: 12)
+        let text = try HARExport.text(
+            records: [RequestRecord(endpoint: endpoint, settings: Settings(), response: response)],
+            variables: variables, scope: VariableScope(variables: variables),
+            readFile: { path throws(WorkbenchError) in throw WorkbenchError(path) })
+        #expect(!text.contains("s3cret-value"))
+        let log = try JSONParser.parse(text)
+        let entry = try #require(log["log"]?["entries"]?.items.first)
+        #expect(entry["request"]?["url"] == .string("http://h.test/p?q=a%20b"))
+        #expect(
+            entry["request"]?["queryString"]
+                == .array([
+                    .object([
+                        JSONMember(key: "name", value: .string("q")),
+                        JSONMember(key: "value", value: .string("a b")),
+                    ])
+                ]))
+        #expect(entry["time"] == .number("12") && entry["timings"]?["wait"] == .number("12"))
+        #expect(entry["response"]?["content"]?["text"] == .string("echo ******"))
+    }
+
+    // MARK: - Postman
+
+    @Test func postmanAuthIsInheritedAndVariablesScoped() throws {
+        let imported = try importing(
+            """
+            {"info": {"name": "c", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+             "variable": [{"key": "base", "value": "http://h.test"}, {"key": "my var", "value": "1"}],
+             "auth": {"type": "bearer", "bearer": [{"key": "token", "value": "tok"}]},
+             "item": [
+               {"name": "F", "variable": [{"key": "base", "value": "http://f.test"}],
+                "auth": {"type": "noauth"},
+                "item": [{"name": "a", "request": {"method": "GET", "url": "{{base}}/a?x={{my var}}"}}]},
+               {"name": "b", "request": {"method": "GET", "url": "{{base}}/b"}}
+             ]}
+            """)
+        #expect(imported.kind == "a Postman collection v2.1")
+        #expect(imported.records.map { $0.endpoint.base } == ["http://f.test", "{{base}}"])
+        #expect(imported.records[0].endpoint.auths.isEmpty)
+        #expect(imported.records[0].endpoint.pathQuery == "x={{my_var}}")
+        #expect(imported.records[1].endpoint.auth == Auth(scheme: .bearer, user: "", secret: "{{auth_token}}", origin: "{{base}}"))
+        #expect(imported.variables.contains(FileImport.Variable(name: "auth_token", value: "tok", isSecret: true)))
+        #expect(imported.variables.contains(FileImport.Variable(name: "my_var", value: "1")))
+        #expect(imported.warnings == ["f.json: variable 'my var' is {{my_var}} here (a workbench name has letters, digits, _ - .)"])
+    }
+
+    @Test func postmanEnvironmentIsVariables() throws {
+        let imported = try importing(
+            """
+            {"name": "dev", "_postman_variable_scope": "environment",
+             "values": [{"key": "a", "value": "1", "enabled": true}, {"key": "s", "value": "x", "type": "secret"},
+                        {"key": "off", "value": "0", "enabled": false}]}
+            """)
+        #expect(imported.records.isEmpty && imported.kind == "a Postman environment")
+        #expect(
+            imported.variables == [FileImport.Variable(name: "a", value: "1"), FileImport.Variable(name: "s", value: "x", isSecret: true)])
+    }
+
+    // MARK: - .http variables
+
+    @Test func variablesApplyByPositionAndOverridesStayReferences() throws {
+        let imported = try http(
+            """
+            @h = http://a.test
+            @fixed = 1
+            GET {{h}}/x?f={{fixed}}
+
+            ###
+            @h = http://b.test
+            GET {{h}}/y?t={{TOKEN}}
+            """, overrides: ["TOKEN"])
+        let requests = imported.document.requests
+        #expect(requests.map(\.endpoint.base) == ["http://a.test", "http://b.test"])
+        #expect(requests[0].endpoint.pathQuery == "f={{fixed}}" && requests[1].endpoint.pathQuery == "t={{TOKEN}}")
+        #expect(imported.document.variables == ["fixed": "1"])
+    }
+
+    @Test func anOverrideWinsOverTheFilesDefinition() throws {
+        let imported = try http("@HOST = http://file.test\n@base = {{HOST}}/api\nGET {{base}}/x\n", overrides: ["HOST"])
+        #expect(imported.document.requests[0].endpoint.base == "{{HOST}}")
+        #expect(imported.document.requests[0].endpoint.path == "/api/x")
+    }
+
+    @Test(arguments: ["$uuid", "$random.uuid", "$timestamp", "$isoTimestamp", "$randomInt", "$random.integer(3, 4)"])
+    func dynamicValuesAreMade(name: String) {
+        let value = HTTPFileParser.dynamicValue(name)
+        #expect(value != nil && value != "")
+        if name == "$random.integer(3, 4)" { #expect(value == "3") }
+    }
+
+    @Test func requestLineWordsKeepReferencesWhole() {
+        #expect(
+            HTTPFileParser.words(of: "GET http://h/{{$random.integer(1, 9)}} HTTP/1.1")
+                == ["GET", "http://h/{{$random.integer(1, 9)}}", "HTTP/1.1"])
+    }
+}
