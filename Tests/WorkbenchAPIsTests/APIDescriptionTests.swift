@@ -176,4 +176,216 @@ import WorkbenchTestSupport
         let fromFile = try APIDescription.load(Array(text.utf8), location: "f")
         #expect(fromFile.defaultBase == nil)
     }
+
+    /// Ten anchors, each a list of ten aliases of the one before: 10^10 values expanded.
+    static let billionLaughs: String = {
+        var lines = [
+            "openapi: 3.0.0", "info: {title: t, version: \"1\"}", "paths: {}",
+            "x-a0: &a0 [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]",
+        ]
+        for level in 1..<10 {
+            lines.append("x-a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ",") + "]")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    static func deepJSON(_ depth: Int) -> [UInt8] {
+        Array(
+            ("{\"openapi\":\"3.0.0\",\"info\":{\"title\":\"t\",\"version\":\"1\"},\"paths\":{},\"x-deep\":"
+                + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}").utf8)
+    }
+
+    static func deepYAML(_ depth: Int) -> [UInt8] {
+        Array(
+            ("openapi: 3.0.0\ninfo: {title: t, version: \"1\"}\npaths: {}\nx-deep: "
+                + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n").utf8)
+    }
+
+    @Test func billionLaughsIsRefusedNamingTheBound() {
+        let error = thrownError { () throws(WorkbenchError) in
+            _ = try APIDescription.load(Array(Self.billionLaughs.utf8), location: "laughs.yaml")
+        }
+        #expect(
+            error?.message == "laughs.yaml expands to more than 1000596 values: its YAML aliases repeat what they name too often "
+                + "(the bound is 1000000 values beyond one per byte of the file)")
+    }
+
+    @Test func aFewAliasesAreStillRead() throws {
+        let text = """
+            openapi: 3.0.0
+            info: {title: t, version: "1"}
+            paths:
+              /a:
+                get:
+                  responses: &ok {"200": {description: ok}}
+              /b:
+                get:
+                  responses: *ok
+            """
+        let api = try APIDescription.load(Array(text.utf8), location: "a.yaml")
+        #expect(api.routes.reduce(0) { $0 + $1.methods.count } == 2)
+    }
+
+    @Test func deepJSONAndYAMLAreRefusedWithoutACrash() {
+        // 70,000 levels crashed the process (SIGSEGV); 1,500 pass libyaml's own bound of 1,000.
+        for (name, bytes) in [
+            ("deep.json", Self.deepJSON(70_000)), ("deep.yaml", APIDescriptionTests.deepYAML(500)),
+            ("deeper.yaml", APIDescriptionTests.deepYAML(1_500)),
+        ] {
+            let error = thrownError { () throws(WorkbenchError) in _ = try APIDescription.load(bytes, location: name) }
+            #expect(error?.message == "\(name) nests more than 200 levels deep (the bound for an API description)")
+        }
+    }
+
+    @Test func aDescriptionJustWithinTheDepthBoundLoads() throws {
+        // Nested object schemas, decoded by OpenAPIKit on a worker thread: the bound leaves it stack to spare.
+        var schema = #"{"type":"string"}"#
+        for _ in 0..<97 { schema = #"{"type":"object","properties":{"a":"# + schema + "}}" }
+        let text =
+            #"{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{"/x":{"get":{"responses":{"200":"#
+            + ##"{"description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/S"}}}}}}}},"##
+            + #""components":{"schemas":{"S":"# + schema + "}}}"
+        let api = try APIDescription.load(Array(text.utf8), location: "deep-ok.json")
+        #expect(api.routes.reduce(0) { $0 + $1.methods.count } == 1)
+    }
+
+    @Test func nestingDepthStopsPastItsLimit() throws {
+        #expect(JSONValue.number("1").nestingDepth() == 0)
+        #expect(try JSONParser.parse("[[{\"a\":[1]}],[]]").nestingDepth() == 4)
+        #expect(
+            try JSONParser.parse(String(repeating: "[", count: 500) + String(repeating: "]", count: 500))
+                .nestingDepth(stoppingAbove: 10) == 11)
+    }
+
+    @Test func openAPILoaderSeedsLoadOrRefuseOnOneLine() throws {
+        let seeds =
+            try FuzzCorpus.seeds("openapi-loader") + [("laughs.yaml", Array(Self.billionLaughs.utf8)), ("deep.json", Self.deepJSON(5_000))]
+        #expect(seeds.count >= 12)
+        for (name, bytes) in seeds {
+            do {
+                let api = try APIDescription.load(bytes, location: name)
+                _ = APIListing.text(api, below: "/")
+                for route in api.routes {
+                    for method in route.methods {
+                        guard let operation = api.operation(method: method, path: route.template) else { continue }
+                        _ = OperationText.text(operation, in: api)
+                    }
+                }
+            } catch {
+                #expect(!error.message.isEmpty && !error.message.contains("\n"), "\(name): \(error.message)")
+            }
+        }
+    }
+
+    /// openapi-loader, crash-e9f94a05: a backslash before a newline in a JSON
+    /// string was quoted raw in the error, so the error was two lines.
+    @Test func anInvalidEscapeBeforeANewlineIsOneLine() {
+        let bytes = Array("{\n \"openape\\\n\0\0\0\0\0\0\0".utf8)
+        let error = thrownError { () throws(WorkbenchError) in _ = try APIDescription.load(bytes, location: "fuzz.json") }
+        #expect(
+            error?.message == "fuzz.json is not valid JSON: invalid escape: '\\' followed by byte 0xA in a string "
+                + "at line 2, column 10 (byte 11)")
+        #expect(JSONTokenizer.describe(0x0A) == "byte 0xA")
+        // A printable one is still quoted as it is.
+        let quoted = thrownError { () throws(WorkbenchError) in _ = try APIDescription.load(Array(#"{"a": "\q"}"#.utf8), location: "q.json")
+        }
+        #expect(quoted?.message.contains(#"invalid escape '\q' in a string"#) == true)
+    }
+
+    /// openapi-loader, crash-01564207 (the run after the two fixes above): an
+    /// `openapi` version that was a YAML block of many lines was quoted whole.
+    @Test func aVersionOfManyLinesIsQuotedOnOneShortLine() {
+        let long = String(repeating: "word ", count: 30)
+        for (text, message) in [
+            (
+                "openapi: |\n  4.0\n  \(long)\n",
+                "v.yaml says openapi 4.0 word word word word word word word w…; the workbench reads OpenAPI 3.0, 3.1 and Swagger 2.0"
+            ),
+            ("swagger: \"1\\nx\"\n", "v.yaml says swagger 1 x; the workbench reads Swagger 2.0, OpenAPI 3.0 and 3.1"),
+            ("openapi: \"3.1\\nx\"\ninfo: 7\n", nil),
+        ] {
+            let error = thrownError { () throws(WorkbenchError) in _ = try APIDescription.load(Array(text.utf8), location: "v.yaml") }
+            #expect(error != nil)
+            #expect(error?.message.contains("\n") == false, "\(error?.message ?? "")")
+            if let message { #expect(error?.message == message) }
+        }
+    }
+}
+
+/// A description with many broken pieces loads in bounded work,
+/// each piece found as decoding the whole would find it.
+@Suite struct APIDescriptionBrokenPiecesTests {
+    /// `paths` paths of one GET each; every `every`-th GET is broken, in turns
+    /// a parameter without `in` and a security requirement naming no scheme
+    /// (OpenAPIKit checks that one only once the whole document is decoded).
+    static func brokenDescription(paths: Int, every: Int) -> String {
+        var items: [String] = []
+        for index in 0..<paths {
+            let extra =
+                index % every != 0
+                ? #""security": [{"key": []}]"#
+                : (index / every) % 2 == 0
+                    ? #""security": [{"missing": []}]"#
+                    : #""parameters": [{"name": "q", "schema": {"type": "string"}}]"#
+            items.append(#""/r\#(index)": {"get": {"responses": {"200": {"description": "ok"}}, \#(extra)}}"#)
+        }
+        return #"{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "#
+            + #""components": {"securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "K"}}}, "#
+            + #""paths": {\#(items.joined(separator: ", "))}}"#
+    }
+
+    static func brokenOperations(_ api: APIDescription) -> Set<String> {
+        Set(api.warnings.compactMap { $0.split(separator: ":").first.map(String.init) })
+    }
+
+    @Test func manyBrokenOperationsAreEachLeftOutOnce() throws {
+        // 40 broken of 400 (two halves of 200, decoded apart): past the third, found piece by piece.
+        let api = try APIDescription.load(Array(Self.brokenDescription(paths: 400, every: 10).utf8), location: "b.json")
+        let expected = Set(stride(from: 0, to: 400, by: 10).map { "GET /r\($0)" })
+        #expect(Self.brokenOperations(api) == expected)
+        #expect(api.warnings.count == 40)
+        #expect(api.routes.reduce(0) { $0 + $1.methods.count } == 360)
+        // The lines are OpenAPIKit's, as when each is found by decoding the whole.
+        #expect(api.warnings.contains { $0.hasPrefix("GET /r0: ") && $0.contains("must refer to a Security Scheme") })
+        #expect(api.warnings.contains { $0.hasPrefix("GET /r10: ") && $0.contains("Expected to find `in` key") })
+    }
+
+    @Test func theSearchFindsWhatTheWholeDecodingFinds() throws {
+        // A few broken pieces (the plain way) and many (piece by piece) name the same operations.
+        for every in [2, 3, 7, 50, 150] {
+            let text = Self.brokenDescription(paths: 150, every: every)
+            let api = try APIDescription.load(Array(text.utf8), location: "b.json")
+            #expect(Self.brokenOperations(api) == Set(stride(from: 0, to: 150, by: every).map { "GET /r\($0)" }), "every \(every)")
+        }
+    }
+
+    @Test func aBrokenComponentIsFoundOnItsOwn() throws {
+        let text =
+            #"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "components": {"parameters": {"#
+            + (0..<5).map { #""p\#($0)": {"name": "x"}"# }.joined(separator: ", ")
+            + #", "good": {"name": "g", "in": "query", "schema": {"type": "string"}}}}, "paths": {"/a": {"get": {"responses": {"200": {"description": "ok"}}}}}}"#
+        let api = try APIDescription.load(Array(text.utf8), location: "c.json")
+        #expect(Self.brokenOperations(api) == Set((0..<5).map { "components/parameters/p\($0)" }))
+        #expect(api.routes.count == 1)
+    }
+
+    @Test func moreThanAHundredBrokenPiecesAreRefused() {
+        let error = thrownError { () throws(WorkbenchError) in
+            _ = try APIDescription.load(Array(Self.brokenDescription(paths: 150, every: 1).utf8), location: "b.json")
+        }
+        #expect(error?.message == "b.json cannot be read as OpenAPI 3.0.3: more than 100 pieces are broken")
+    }
+
+    @Test func theWorkBoundIsNamed() throws {
+        var work = DecodingWork(name: "w.json", version: "3.1.0", treeValues: 10)
+        try work.charge(DecodingWork.allowance)
+        let error = thrownError { () throws(WorkbenchError) in try work.charge(81) }
+        #expect(
+            error?.message == "w.json cannot be read as OpenAPI 3.1.0: decoding it again around its broken pieces would read "
+                + "more than 10000080 values (the bound on loading work: 8 times its 10 values plus 10000000)")
+    }
+
+    @Test func valueCountCountsContainersAndScalars() throws {
+        #expect(try JSONParser.parse(#"{"a": [1, 2, {"b": null}], "c": "d"}"#).valueCount == 7)
+    }
 }

@@ -155,4 +155,12 @@ import WorkbenchTestSupport
         #expect("\na\n".trimmingSpaces() == "\na\n")
         #expect("".trimmingSpaces() == "")
     }
+
+    @Test func aTemplateExpandsToAtMostTheReadLimit() {
+        var variables = Variables()
+        variables.set("big", to: String(repeating: "x", count: 1 << 20))
+        let text = String(repeating: "{{big}}", count: 65)
+        let error = thrownError { () throws(WorkbenchError) in _ = try Template.expand(text, in: VariableScope(variables: variables)) }
+        #expect(error?.message.hasSuffix("expands to more than 64.0 MB (the bound for a value with {{...}} references)") == true)
+    }
 }

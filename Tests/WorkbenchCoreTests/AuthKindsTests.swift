@@ -255,4 +255,100 @@ import WorkbenchTestSupport
             try OAuth2Protocol.readTokenReply(reply(400, #"{"error":"invalid_grant"}"#), from: "http://a/t")
                 == .error(code: "invalid_grant", description: nil, status: 400))
     }
+
+    @Test func aDeviceFlowWaitsNoLongerThanItsCodeLives() {
+        #expect(OAuth2Flow.devicePollWait(interval: 5, left: 8) == 5)
+        // After `slow_down` the interval (10 s) outlives the code (3 s left): wait those 3 s, then say it expired.
+        #expect(OAuth2Flow.devicePollWait(interval: 10, left: 3) == 3)
+        #expect(OAuth2Flow.devicePollWait(interval: 10, left: 0) == nil)
+        #expect(OAuth2Flow.devicePollWait(interval: 10, left: -1) == nil)
+    }
+
+    /// The auth a line sets, as its kind read it, and which secret it left out to be asked for.
+    func parsedAuth(_ line: String) throws -> (auth: Auth, missing: AuthField?)? {
+        guard case .command(.auth(.set(let typed))) = try CommandParser.parse(line) else { return nil }
+        return (typed.auth, typed.missing?.field)
+    }
+
+    @Test func authCommandsParse() throws {
+        #expect(try CommandParser.parse("auth") == .command(.auth(.show)))
+        #expect(try CommandParser.parse("auth none") == .command(.auth(.none)))
+        let basic = try #require(try parsedAuth("auth basic ana:p:w"))
+        #expect(basic.auth == Auth(scheme: .basic, user: "ana", secret: "p:w") && basic.missing == nil)
+        let digest = try #require(try parsedAuth("auth DIGEST ana"))
+        #expect(digest.auth == Auth(scheme: .digest, user: "ana", secret: "") && digest.missing == .secret)
+        let bearer = try #require(try parsedAuth("auth bearer"))
+        #expect(bearer.auth == Auth(scheme: .bearer, user: "", secret: "") && bearer.missing == .secret)
+        let reference = try #require(try parsedAuth("auth bearer {{env.T}}"))
+        #expect(reference.auth == Auth(scheme: .bearer, user: "", secret: "{{env.T}}") && reference.missing == nil)
+        for bad in ["auth basic", "auth basic :pw", "auth ntlm u:p", "auth none x", "auth bearer a b"] {
+            #expect(thrownError { () throws(WorkbenchError) in try CommandParser.parse(bad) } != nil, "\(bad)")
+        }
+    }
+
+    @Test func basicAndBearerBuildTheHeaderAndShowItMasked() throws {
+        let harness = InterpreterHarness()
+        try harness.run("base http://127.0.0.1:9\nauth basic ana:pw")
+        let request = try harness.prepared()
+        #expect(request.headers.last == HeaderField(name: "Authorization", value: "Basic " + SecretRedactor.base64(Array("ana:pw".utf8))))
+        #expect(request.shownHeaders.last == HeaderField(name: "Authorization", value: "Basic ******"))
+        #expect(request.secretHeaderNames.contains("authorization"))
+        #expect(harness.workspace.variables.isSecret("auth_password"))
+        try harness.run("auth bearer {{tok}}\nset tok plain-token")
+        // Auth values are secrets even from a plain variable.
+        #expect(try harness.prepared().shownHeaders.last == HeaderField(name: "Authorization", value: "Bearer ******"))
+        #expect(harness.interpreter.redactor.redact("x plain-token") == "x ******")
+        // A header typed by hand wins.
+        try harness.run("header Authorization: Custom 1")
+        #expect(try harness.prepared().headers.filter { $0.hasName("Authorization") }.map(\.value) == ["Custom 1"])
+        try harness.run("reset")
+        #expect(harness.endpoint.auth?.scheme == .bearer)
+        try harness.run("auth basic ana:pw\nauth none")
+        #expect(harness.endpoint.auth == nil && harness.workspace.variables.value(of: "auth_password") == nil)
+        #expect(harness.failure("auth basic ana:******")?.message.contains("is the mask") == true)
+        // `auth basic KEY:`, as `curl -u KEY:`: an empty password, the key (the user) is the secret.
+        try harness.run("auth basic sk_test_k1:")
+        #expect(try harness.prepared().headers.last == HeaderField(name: "Authorization", value: Auth.basicCredentials("sk_test_k1:")))
+        #expect(harness.endpoint.auth?.summary == "basic ******: (empty password)")
+        #expect(harness.interpreter.redactor.redact("x sk_test_k1") == "x ******")
+        #expect(HistoryEntry.text(for: "auth basic sk_test_k1:", redactor: .none) == "auth basic ******:")
+        #expect(harness.failure("auth basic ******:")?.message.contains("is the mask") == true)
+        #expect(harness.failure("auth bearer ''")?.message.contains("empty") == true)
+        #expect(harness.failure("auth basic ana")?.message.contains("which a script cannot answer") == true)
+    }
+
+    @Test func digestGoesToLibcurlAndStaysBehindOnAnotherOrigin() throws {
+        let harness = InterpreterHarness()
+        try harness.run("base http://127.0.0.1:9\nauth digest ana:pw")
+        let request = try harness.prepared()
+        #expect(request.digest == DigestCredentials(user: "ana", password: "pw"))
+        #expect(!request.headers.contains(name: "Authorization"))
+        #expect(request.shown.digest == DigestCredentials(user: "ana", password: "******"))
+        let same = try RedirectPolicy.next(after: request, status: 302, location: "/other")
+        #expect(same.digest == request.digest)
+        let other = try RedirectPolicy.next(after: request, status: 302, location: "http://localhost:9/")
+        #expect(other.digest == nil)
+        #expect(try harness.printed("curl").contains("--digest -u 'ana:******'"))
+    }
+
+    @Test func authIsSavedAsAReferenceAndHistoryMasksATypedSecret() throws {
+        let harness = InterpreterHarness()
+        try harness.run("base http://127.0.0.1:9\nauth basic ana:pw-secret")
+        let bytes = SessionEncoding.encode(SessionDocument(workspace: harness.workspace))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.contains("pw-secret"))
+        let document = try SessionDecoding.decode(bytes, file: "s.json")
+        #expect(document.endpoint.auth == Auth(scheme: .basic, user: "ana", secret: "{{auth_password}}", origin: "http://127.0.0.1:9"))
+        #expect(document.secretNames == ["auth_password"])
+        #expect(HistoryEntry.text(for: "auth basic ana:pw", redactor: .none) == "auth basic ana:******")
+        #expect(HistoryEntry.text(for: "auth bearer t", redactor: .none) == "auth bearer ******")
+        #expect(HistoryEntry.text(for: "auth bearer {{env.T}}", redactor: .none) == "auth bearer {{env.T}}")
+        #expect(
+            thrownError { () throws(WorkbenchError) in
+                try SessionDecoding.decode(
+                    Array(#"{"format":"workbench-session","version":1,"endpoint":{"auth":{"scheme":"ntlm","secret":""}}}"#.utf8), file: "f")
+            }?.message
+                == "f: field 'endpoint.auth.scheme': expected basic, digest, bearer, apikey-header, apikey-query, aws-sigv4 or oauth2, found 'ntlm'"
+        )
+    }
 }

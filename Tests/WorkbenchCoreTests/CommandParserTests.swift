@@ -679,4 +679,17 @@ import WorkbenchTestSupport
             #expect(CommandCatalog.methods.contains(verb.uppercased()))
         }
     }
+
+    @Test func sendingCommandsTakeAPipe() throws {
+        #expect(try CommandParser.parse("get /users | jq .") == .command(.send(method: "GET", path: "/users", output: nil, pipe: "jq .")))
+        #expect(
+            try CommandParser.parse("send --body | wc -c")
+                == .command(.send(method: nil, path: nil, output: nil, withBody: true, pipe: "wc -c")))
+        // A `|` inside a quoted URL is part of it.
+        #expect(try CommandParser.parse("get '/a?b=1|2'") == .command(.send(method: "GET", path: "/a?b=1|2", output: nil)))
+        #expect(
+            thrownError { () throws(WorkbenchError) in _ = try CommandParser.parse("send > f | jq") }?.message
+                == "send: `> FILE` and `| COMMAND` cannot both take the body")
+        #expect(try CommandParser.parse("clear") == .command(.clear))
+    }
 }

@@ -213,4 +213,19 @@ import WorkbenchTestSupport
         #expect(bad.failure("import bad.sh")?.message == "bad.sh: line 1: curl: -H needs a value")
         #expect(bad.workspace.history.isEmpty, "nothing half-imported")
     }
+
+    @Test func curlImportNamesConfigFilesAndWarnsAboutOutputFiles() throws {
+        let noFiles: (String) throws(WorkbenchError) -> [UInt8] = { path throws(WorkbenchError) in throw WorkbenchError("no \(path)") }
+        let error = thrownError { () throws(WorkbenchError) in _ = try CurlImport.parse(["-K", "cfg.txt"], readFile: noFiles) }
+        #expect(
+            error?.message == "curl: -K 'cfg.txt' reads more options from a file, which the import does not: put them on the command line")
+        #expect(
+            thrownError { () throws(WorkbenchError) in _ = try CurlImport.parse(["--config", "c", "http://h/"], readFile: noFiles) } != nil)
+        let imported = try CurlImport.parse(["-o", "out.bin", "-O", "http://h/x"], readFile: noFiles)
+        #expect(
+            imported.warnings == [
+                "-o 'out.bin': the response is shown, not written to a file (`send > FILE` writes it)",
+                "-O: the response is shown, not written to a file (`send > FILE` writes it)",
+            ])
+    }
 }

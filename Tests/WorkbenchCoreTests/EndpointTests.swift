@@ -731,4 +731,84 @@ import WorkbenchTestSupport
         #expect(h.workspace.settings.timeout == 3)
         #expect(try h.prepared().displayText.hasPrefix("GET /v1 HTTP/1.1\n"))
     }
+
+    @Test func aHeaderOverTheBoundIsRefusedAndNotKept() throws {
+        let h = InterpreterHarness()
+        try h.run("base http://127.0.0.1:9")
+        let before = WorkspaceSnapshot(h.workspace)
+        let error = h.failure("header X-Big: " + String(repeating: "a", count: 1_048_576))
+        #expect(error?.message == "the value of header 'X-Big' is 1.0 MB, over the bound of 100.0 KB for one header")
+        #expect(WorkspaceSnapshot(h.workspace) == before)
+        // A .http file's 10 MB header: one error naming the line.
+        let big = "GET http://127.0.0.1:9/\nX-Big: " + String(repeating: "b", count: 10_000_000) + "\n"
+        let imported = thrownError { () throws(WorkbenchError) in
+            try HTTPFileImport.read(
+                big, file: "big.http", environment: nil,
+                readFile: { path throws(WorkbenchError) in
+                    throw WorkbenchError("cannot read \(path)")
+                }, fileExists: { _ in false })
+        }
+        #expect(
+            imported?.message.hasPrefix("big.http") == true && imported?.message.contains("over the bound of 100.0 KB") == true,
+            "\(String(describing: imported?.message.prefix(300)))")
+        #expect((imported?.message.utf8.count ?? 0) < 400)
+    }
+
+    @Test func aURLOfAnotherSchemeIsNamedAsOne() {
+        for (typed, scheme) in [("javascript:alert(1)", "javascript"), ("data:text/html,x", "data"), ("file:/etc/passwd", "file")] {
+            let error = thrownError { () throws(WorkbenchError) in try BaseURL.parse(typed) }
+            #expect(error?.message == "unsupported scheme '\(scheme)' in base URL '\(typed)': use http or https")
+        }
+        #expect(thrownError { () throws(WorkbenchError) in try BaseURL.parse("localhost:x") }?.message.contains("invalid port") == true)
+        #expect(thrownError { () throws(WorkbenchError) in try BaseURL.parse("api.test:x") }?.message.contains("invalid port") == true)
+        #expect((try? BaseURL.parse("localhost:8080"))?.port == 8080)
+        let h = InterpreterHarness()
+        #expect(
+            h.failure("auth oauth2 code javascript:alert(1) http://127.0.0.1:9/token client")?.message.contains(
+                "unsupported scheme 'javascript'") == true)
+    }
+
+    @Test(arguments: [
+        ("/a/b/c", [String](), "/a/b"),
+        ("/a/b/", [], "/a"),
+        ("/a", [], ""),
+        ("a/b", [], "a"),
+        ("/a", ["x", "y"], "/a"),
+    ])
+    func pathUpDropsOneSegment(path: String, segments: [String], expected: String) throws {
+        var endpoint = Endpoint(base: "http://h", path: path, segments: segments)
+        try endpoint.goUp()
+        if segments.isEmpty {
+            #expect(endpoint.path == expected)
+        } else {
+            #expect(endpoint.segments == Array(segments.dropLast()))
+            #expect(endpoint.path == path)
+        }
+    }
+
+    @Test func pathUpNeverSendsDotDot() throws {
+        let h = InterpreterHarness()
+        try h.run("base http://h.test/api\npath /users/7\nquery add q 1\npath ..\nget")
+        #expect(h.transport.sent.last?.request.url == "http://h.test/api/users?q=1")
+        try h.run("path ..")
+        #expect(h.failure("path ..")?.message == "path ..: already at the top of the base URL (http://h.test/api)")
+    }
+
+    @Test func changingTheBaseSaysThePathStays() throws {
+        let h = InterpreterHarness()
+        try h.run("base http://one.test\npath /users")
+        #expect(try h.printed("base http://two.test/v2") == "kept the path: http://two.test/v2/users (`path /` starts at the base)")
+        try h.run("path /")
+        let before = h.output.lines.count
+        try h.run("base http://three.test")
+        #expect(h.output.lines.count == before, "nothing to say without a path")
+    }
+
+    @Test func bodyJSONFromAFileIsCheckedWhenTypedAndReadWhenSent() throws {
+        let h = InterpreterHarness(files: ["ok.json": utf8Bytes("{\"a\": 1}"), "bad.json": utf8Bytes("{\"a\": }")])
+        try h.run("body json @ok.json")
+        #expect(h.endpoint.body == .jsonFile("ok.json"))
+        #expect(h.failure("body json @bad.json")?.message.hasPrefix("bad.json is not valid JSON") == true)
+        #expect(h.endpoint.body == .jsonFile("ok.json"), "a failed command changes nothing")
+    }
 }

@@ -270,6 +270,66 @@ import WorkbenchTestSupport
         #expect(h.files.contents["api.hurl"].map { String(decoding: $0, as: UTF8.self) }?.contains("GET http://h.test/") == true)
         #expect(h.failure("export yaml")?.message.hasPrefix("export: expected a format: curl, httpie, http, hurl") == true)
     }
+
+    @Test func aPostmanHeaderValueWithAControlIsRefusedAtTheImport() throws {
+        let collection =
+            #"{"info": {"name": "c", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"}, "#
+            + #""item": [{"name": "r", "request": {"method": "GET", "url": "http://127.0.0.1:1/x", "#
+            + #""header": [{"key": "X-A", "value": "v\u001b[2J"}]}}]}"#
+        let h = InterpreterHarness(files: ["col.json": Array(collection.utf8)])
+        let before = h.workspace
+        #expect(
+            h.failure("import col.json")?.message
+                == "col.json: request 1 'r': invalid value for header X-A: the control character U+1B is not allowed in a header value")
+        #expect(h.workspace == before)
+    }
+
+    @Test func theNewChecksExportToHurlAsserts() throws {
+        let checks = try [
+            "json $.n >= 1", "json $.name matches \"^R\"", "json $.name contains \"ic\"", "json $.tags contains 3",
+            "json $.n != null", "body contains species",
+        ].map { (text: String) throws(WorkbenchError) in try Expectation.parse(text) }
+        let record = RequestRecord(endpoint: Endpoint(base: "http://h"), settings: Settings(), expectations: checks)
+        let lines = HurlExport.response(record)
+        #expect(lines.contains("jsonpath \"$.n\" >= 1"))
+        #expect(lines.contains("jsonpath \"$.name\" matches \"^R\""))
+        #expect(lines.contains("jsonpath \"$.name\" contains \"ic\""))
+        #expect(lines.contains("jsonpath \"$.tags\" includes 3"))
+        #expect(lines.contains("jsonpath \"$.n\" != null"))
+        #expect(lines.contains("body contains \"species\""))
+    }
+
+    @Test func doublingFileVariablesStopAtTheBound() {
+        var lines = ["@v0 = ab"]
+        for index in 1...40 { lines.append("@v\(index) = {{v\(index - 1)}}{{v\(index - 1)}}") }
+        lines.append("GET http://127.0.0.1:1/{{v40}}")
+        let text = lines.joined(separator: "\n")
+        let error = thrownError { () throws(WorkbenchError) in
+            _ = try HTTPFileImport.load(
+                "double.http", environment: nil, readFile: { _ throws(WorkbenchError) in Array(text.utf8) },
+                fileExists: { $0 == "double.http" })
+        }
+        // v20 is the first past 1 MB: 2^20 * 2 bytes, found at its second reference.
+        #expect(
+            error?.message == "double.http: line 21, column 15: the variable expands to more than 1.0 MB "
+                + "(the bound for a file variable's value), 2.0 MB so far")
+    }
+
+    @Test func manyLargeFileVariablesStopAtTheTotal() {
+        var lines = ["@v0 = " + String(repeating: "x", count: 1000)]
+        lines.append("@v1 = " + String(repeating: "{{v0}}", count: 1000))
+        for index in 2...20 { lines.append("@v\(index) = {{v1}}") }
+        lines.append("GET http://127.0.0.1:1/")
+        let text = lines.joined(separator: "\n")
+        let error = thrownError { () throws(WorkbenchError) in
+            _ = try HTTPFileImport.load(
+                "many.http", environment: nil, readFile: { _ throws(WorkbenchError) in Array(text.utf8) },
+                fileExists: { $0 == "many.http" })
+        }
+        #expect(
+            error?.message == "many.http: line 18, column 1: the file's variables expand to more than 16.0 MB in all "
+                + "(the bound, passed at @v17)")
+    }
 }
 
 /// `export swift`: names, parameters and the expressions of one case.
@@ -333,4 +393,5 @@ import WorkbenchTestSupport
             #expect(noAuth == nil && same == [HeaderField(name: "Authorization", value: value)])
         }
     }
+
 }

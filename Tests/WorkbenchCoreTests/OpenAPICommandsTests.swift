@@ -180,4 +180,23 @@ import WorkbenchTestSupport
         #expect(throws: WorkbenchError.self) { try CommandParser.parse("cd") }
         #expect(throws: WorkbenchError.self) { try CommandParser.parse("describe a b c") }
     }
+
+    @Test func descriptionTextIsEscapedOnATerminal() throws {
+        // The description's JSON escapes make raw controls in its strings.
+        let text =
+            #"{"openapi":"3.0.0","info":{"title":"T\u001b]0;owned\u0007","version":"1\u001b[2J"},"#
+            + #""paths":{"/p\u001b[2Jx":{"get":{"operationId":"op\u001b]52;c;aGk=\u0007","summary":"s\u202eum","#
+            + #""responses":{"200":{"description":"ok\u001b[2J"}}}}}}"#
+        let escape = "\u{1B}"
+        let harness = InterpreterHarness(files: ["evil.json": Array(text.utf8)])
+        harness.interpreter.display = DisplayOptions(outputIsTerminal: true, noColorRequested: true)
+        try harness.run("openapi evil.json\nls\ndescribe GET /p\(escape)[2Jx")
+        let shown = harness.output.lines.joined(separator: "\n")
+        #expect(!shown.contains(escape) && !shown.contains("\u{07}") && !shown.contains("\u{202E}"), "\(shown)")
+        #expect(shown.contains("T\\x1b]0;owned\\x07") && shown.contains("s\\u{202e}um"))
+        // A pipe gets the text as the description has it.
+        let piped = InterpreterHarness(files: ["evil.json": Array(text.utf8)])
+        try piped.run("openapi evil.json")
+        #expect(piped.output.lines.joined().contains("T\(escape)]0;owned\u{07}"))
+    }
 }

@@ -149,6 +149,60 @@ import WorkbenchTestSupport
         sink.finish()
         #expect(String(decoding: collected.bytes, as: UTF8.self) == #"{"a": "******", "b": "s3cr"}"#)
     }
+
+    @Test func aValueEqualToASecretIsMaskedEverywhereInTheFile() throws {
+        let harness = InterpreterHarness()
+        try harness.run(
+            """
+            set --secret pw S3CR3T-value
+            set plain S3CR3T-value
+            base http://127.0.0.1:1
+            header X-Lit: S3CR3T-value
+            get /x?q=S3CR3T-value
+            """)
+        // Fails (the body is `{}`), and stays on the request as typed.
+        _ = harness.interpreter.handle(line: "expect body contains S3CR3T-value")
+        try harness.run("save s.json")
+        let saved = String(decoding: harness.files.contents["s.json"] ?? [], as: UTF8.self)
+        #expect(!saved.isEmpty && !saved.contains("S3CR3T"), "\(saved)")
+        #expect(saved.contains("\"body contains ******\""))
+        let autosaved = String(decoding: harness.workspace.sessionFileText(), as: UTF8.self)
+        #expect(!autosaved.contains("S3CR3T"))
+    }
+
+    @Test func aFailedExpectationIsMasked() throws {
+        let harness = InterpreterHarness()
+        try harness.run("set --secret pw S3CR3T-value\nbase http://127.0.0.1:1\nget /x")
+        let error = harness.failure("expect body contains S3CR3T-value")
+        #expect(
+            error?.message
+                == "expectation failed: body contains ******: not in the body (2 bytes) (kept on request 1: `expect rm 1` takes it back)")
+    }
+
+    @Test func urlPasswordsAreMaskedInErrors() throws {
+        let harness = InterpreterHarness()
+        #expect(harness.failure("base http://u:pw1234@127.0.0.1:9")?.message.contains("'http://u:******@127.0.0.1:9'") == true)
+        #expect(harness.failure("proxy http://pu:ppw5678@127.0.0.1:9")?.message.contains("'http://pu:******@127.0.0.1:9'") == true)
+        #expect(URLPasswordMask.apply("a http://u:p@h/x?y=http://v:q@i b") == "a http://u:******@h/x?y=http://v:******@i b")
+        #expect(
+            URLPasswordMask.apply("mailto:x@y and http://user@host/ and https://h/a@b")
+                == "mailto:x@y and http://user@host/ and https://h/a@b")
+    }
+
+    @Test func crAndLFNeverSplitAnErrorLine() throws {
+        var workspace = Workspace()
+        try SessionDecoding.decode(
+            Array(
+                #"{"format":"workbench-session","version":2,"variables":{"a":"x"},"endpoint":{"base":"http://h","path":"/{{bad\r\nname}}"}}"#
+                    .utf8),
+            file: "s.json"
+        ).apply(to: &workspace)
+        let harness = InterpreterHarness()
+        harness.interpreter.workspace = workspace
+        let error = harness.failure("get")
+        #expect(error.map { !$0.message.contains("\n") && !$0.message.contains("\r") } == true, "\(String(describing: error))")
+        #expect(error?.message.contains("\\r\\n") == true)
+    }
 }
 
 /// Server text on a terminal: control characters escaped, tab and newline kept.
@@ -214,4 +268,5 @@ import WorkbenchTestSupport
         #expect(kept?.body.map { $0.contains(secret) } == false)
         #expect(kept?.headers.contains { $0.value.contains(secret) } == false)
     }
+
 }

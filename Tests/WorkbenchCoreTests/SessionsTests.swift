@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WorkbenchAPIs
 @testable import WorkbenchBasics
@@ -271,5 +272,78 @@ import WorkbenchTestSupport
                 HeaderField(name: "Cookie", value: "s=1"),
             ]))
         #expect(document.literalCredentialHeaders == ["Authorization", "Cookie"])
+    }
+
+    @Test func aLoadedSessionSaysWhichSecretsToGiveAgainInTheUsersWords() throws {
+        let h = InterpreterHarness()
+        try h.run("base http://h\nauth bearer tok\nheader X-Api-Key: k-1\nget /a\nsave s.json")
+        let fresh = InterpreterHarness(files: h.files.contents)
+        let loaded = try fresh.printed("load s.json")
+        #expect(loaded.contains("the token of `auth bearer`: type `auth bearer` again"))
+        #expect(loaded.contains("{{x_api_key}} of the header X-Api-Key: type `header X-Api-Key: ...` again, or `set --secret x_api_key`"))
+        #expect(
+            fresh.failure("get /a")?.message
+                == "not set since the session was loaded: {{x_api_key}} of the header X-Api-Key: type `header X-Api-Key: ...` again, or `set --secret x_api_key`"
+        )
+        try fresh.run("set --secret x_api_key k-2")
+        #expect(
+            fresh.failure("get /a")?.message == "not set since the session was loaded: the token of `auth bearer`: type `auth bearer` again"
+        )
+    }
+
+    @Test func aSaveOverAFileAnotherWorkbenchSavedIsRefusedUntilForced() throws {
+        let folder = ScratchFiles.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/s.json"
+        let context = CommandContext(environment: [:])
+        var first = Workspace()
+        first.endpoint.base = "http://127.0.0.1:9"
+        _ = try first.save(to: path, context: context)
+        var second = Workspace()
+        try second.load(from: path, context: context)
+        second.sessionFile = path
+        second.sessionStamp = WriteTarget.Stamp(of: path)
+        // The first saves again (its own save is not someone else's) ...
+        usleep(20_000)
+        first.endpoint.base = "http://127.0.0.1:8"
+        _ = try first.save(to: nil, context: context)
+        _ = try first.save(to: nil, context: context)
+        let written = try FileSystem.read(path)
+        // ... so the second is told, and the file stays the first's.
+        let error = thrownError { () throws(WorkbenchError) in try second.save(to: nil, context: context) }
+        #expect(
+            error?.message == "\(path) changed since this workbench loaded or saved it (another workbench saved it?): "
+                + "not saved; `save --force` replaces it, `load \(path)` reads the other version")
+        #expect(try FileSystem.read(path) == written)
+        _ = try second.save(to: nil, force: true, context: context)
+        #expect(try FileSystem.read(path) != written)
+        #expect(try CommandParser.parse("save --force") == .command(.save(nil, requests: [], force: true)))
+        #expect(try CommandParser.parse("save --force s.json 1-2") == .command(.save("s.json", requests: [1, 2], force: true)))
+    }
+
+    @Test func aSessionNamingAFileElsewhereAsItsSchemaDoesNotReadIt() throws {
+        let folder = ScratchFiles.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let secretFile = ScratchFiles.folder()
+        defer { try? FileManager.default.removeItem(atPath: secretFile) }
+        ScratchFiles.write("TOPSECRETTOKEN other words\n", to: secretFile + "/notes.txt")
+        ScratchFiles.write("TOPSECRETTOKEN other words\n", to: folder + "/notes.txt")
+        for (schema, expected) in [
+            (secretFile + "/notes.txt", "outside its folder"), (folder + "/notes.txt", "not a readable GraphQL schema"),
+        ] {
+            var workspace = Workspace()
+            workspace.graphqlSchemaLocation = schema
+            let path = folder + "/s.json"
+            let context = CommandContext(environment: [:])
+            _ = try workspace.save(to: path, context: context)
+            var loading = Workspace()
+            let outcome = try loading.apply(.load(path), context: context)
+            guard case .outputWithWarning(_, let warning, _) = outcome else {
+                Issue.record("expected a warning, got \(outcome)")
+                continue
+            }
+            #expect(warning.contains(expected), "\(warning)")
+            #expect(!warning.contains("TOPSECRETTOKEN"), "\(warning)")
+        }
     }
 }

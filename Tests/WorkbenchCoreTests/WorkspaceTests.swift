@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WorkbenchAPIs
 @testable import WorkbenchBasics
@@ -557,5 +558,73 @@ import WorkbenchTestSupport
         #expect(Prompt.shorten("http://h/abcdefghij", to: 14) == "http://h/…ghij")
         #expect(Prompt.shorten("http://h/a/bcdefghij", to: 14) == "http://h/…/…ij")
         #expect(Prompt.shorten("http://h/abcdefghij", to: 12) == "http://h/…")
+    }
+
+    @Test func aCheckAfterAFailedSendNamesTheFailure() throws {
+        let h = InterpreterHarness()
+        try h.run("base http://h\nget /ok")
+        h.transport.responses = [.failure(WorkbenchError("empty reply from server"))]
+        #expect(h.failure("get /broken") != nil)
+        let failure = h.failure("expect status 200")
+        #expect(failure?.message == "the last send failed (empty reply from server): there is no response to check; send again first")
+        #expect(h.workspace.history[0].expectations.isEmpty, "nothing recorded on the older request")
+        try h.run("get /ok")
+        try h.run("expect status 200")
+    }
+
+    @Test func quittingSaysHowToGetUnsavedRequestsBack() throws {
+        let h = InterpreterHarness()
+        #expect(h.workspace.quitHint(autosaved: true) == nil)
+        try h.run("base http://h\nget /a\nget /b")
+        #expect(
+            h.workspace.quitHint(autosaved: true)
+                == "(2 requests were not saved: `workbench --restore` brings them back, or `restore` in the next run)")
+        try h.run("save s.json")
+        #expect(h.workspace.quitHint(autosaved: true) == nil)
+        try h.run("get /c")
+        #expect(h.workspace.quitHint(autosaved: false) == "(1 request was not saved, and this run keeps no autosave)")
+    }
+
+    @Test func exportsAndSendsNeverReplaceTheSessionBeingWorkedOn() throws {
+        let folder = ScratchFiles.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let h = InterpreterHarness()
+        try h.run("base http://127.0.0.1:9")
+        h.transport.responses = [
+            .success(HTTPResponse(statusLine: "HTTP/1.1 200 OK", statusCode: 200, headers: [], body: Array("ok".utf8)))
+        ]
+        try h.run("get /a")
+        let session = folder + "/s.json"
+        ScratchFiles.write("{}", to: session)
+        h.interpreter.workspace.sessionFile = session
+        let before = WorkspaceSnapshot(h.workspace)
+        for line in [
+            "export curl --session > \(session)", "export har > \(folder)/../\(folder.split(separator: "/").last ?? "")/s.json",
+            "send > \(session)", "last > \(session)",
+        ] {
+            let message = h.failure(line)?.message ?? ""
+            #expect(message.contains("': it is the session being worked on"), "\(line): \(message)")
+        }
+        #expect(WorkspaceSnapshot(h.workspace) == before)
+        #expect((try? String(contentsOfFile: session, encoding: .utf8)) == "{}")
+        #expect(h.transport.sent.count == 1)
+    }
+
+    @Test func promptKeepsHostAndPathAndShortensTheQueryFirst() throws {
+        let h = InterpreterHarness()
+        try h.run("base http://127.0.0.1:43210\npath /api/character/1?name=rick&status=alive&page=2&sort=name")
+        let wide = Prompt.text(for: h.workspace, environment: [:], width: 120)
+        #expect(wide == "GET http://127.0.0.1:43210/api/character/1?name=rick&status=alive&page=2&sort=name> ")
+        let narrow = Prompt.text(for: h.workspace, environment: [:], width: 60)
+        #expect(narrow == "GET http://127.0.0.1:43210/api/…/1?…> ")
+        try h.run("path /" + (0..<20).map { "segment\($0)" }.joined(separator: "/") + "?a=1")
+        for width in [60, 120] {
+            let prompt = Prompt.text(for: h.workspace, environment: [:], width: width)
+            #expect(prompt.count < width, "\(prompt)")
+            #expect(
+                prompt.hasPrefix(width == 120 ? "GET http://127.0.0.1:43210/segment0/…/" : "GET http://127.0.0.1:43210/…/"),
+                "\(prompt)")
+            #expect(prompt.hasSuffix("/segment19?…> "), "\(prompt)")
+        }
     }
 }

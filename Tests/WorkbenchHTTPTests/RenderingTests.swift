@@ -167,4 +167,30 @@ import WorkbenchTestSupport
         #expect(terminal.usesColor(.auto) && !pipe.usesColor(.auto) && !noColor.usesColor(.auto))
         #expect(pipe.usesColor(.on) && !terminal.usesColor(.off))
     }
+
+    @Test func charsetsBeyondUTF8AndLatin1GoThroughIconv() {
+        #expect(TextDecoding.decode([0x80, 0x20, 0x93, 0x61, 0x94], charset: "windows-1252") == "€ “a”")
+        #expect(TextDecoding.decode([0xE9], charset: "ISO-8859-1") == "é")
+        #expect(TextDecoding.decode([0xFF, 0xFE, 0x41, 0x00, 0xE5, 0x65], charset: "utf-8") == "A\u{65E5}")
+        #expect(TextDecoding.decode([0xFE, 0xFF, 0x00, 0x41], charset: "utf-16") == "A")
+        #expect(TextDecoding.decode([0xEF, 0xBB, 0xBF, 0x61], charset: "utf-8") == "a")
+        #expect(TextDecoding.decode([0x93, 0xFA, 0x96, 0x7B], charset: "shift_jis") == "日本")
+        // A bad sequence is one replacement character, and decoding goes on.
+        #expect(TextDecoding.decode([0x61, 0x81, 0x20, 0x62], charset: "shift_jis").hasPrefix("a\u{FFFD}"))
+        // A charset iconv does not know: read as UTF-8.
+        #expect(TextDecoding.decode(Array("ok".utf8), charset: "x-no-such-charset") == "ok")
+        #expect(TextDecoding.decode(Array("ok".utf8), charset: "bad name\u{1}") == "ok")
+    }
+
+    @Test func bidiControlsAreEscapedForATerminal() {
+        #expect(TerminalText.escapeLine("a\u{202E}b\u{2066}c\u{2069}") == "a\\u{202e}b\\u{2066}c\\u{2069}")
+        #expect(TerminalText.escape("plain é ✓") == "plain é ✓")
+        let json = Array("{\"k\u{202E}\": \"x\u{202A}y\u{2069}\"}".utf8)
+        var formatted: [UInt8] = []
+        let failure = json.withUnsafeBufferPointer { buffer in
+            JSONFormatter.formatIfValid(buffer, palette: nil, escapingControls: true) { formatted += $0 }
+        }
+        #expect(failure == nil)
+        #expect(String(decoding: formatted, as: UTF8.self) == "{\n  \"k\\u202e\": \"x\\u202ay\\u2069\"\n}\n")
+    }
 }

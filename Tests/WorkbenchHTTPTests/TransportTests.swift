@@ -244,6 +244,39 @@ import WorkbenchTestSupport
         #expect(response.mediaType == "text/html")
         #expect(response.charset == "iso-8859-1")
     }
+
+    @Test func aContentLengthThatLibcurlLetsThroughIsChecked() {
+        func check(_ values: [String], received: Int = 5) -> String? {
+            thrownError { () throws(WorkbenchError) in
+                try CurlTransport.checkReceivedContentLength(
+                    values.map { HeaderField(name: "Content-Length", value: $0) },
+                    from: "127.0.0.1:9", received: received)
+            }?.message
+        }
+        #expect(
+            check(["99999999999999999999"])
+                == "malformed reply from 127.0.0.1:9: invalid Content-Length '99999999999999999999'; 5 bytes arrived, perhaps not all of the body"
+        )
+        #expect(
+            check(["5", "7"])
+                == "malformed reply from 127.0.0.1:9: Content-Length headers disagree (5, 7), so the body's length is unknown; 5 bytes arrived"
+        )
+        #expect(check(["-1"])?.contains("invalid Content-Length '-1'") == true)
+        #expect(throws: Never.self) {
+            try CurlTransport.checkReceivedContentLength(
+                [HeaderField(name: "Content-Length", value: "5"), HeaderField(name: "content-length", value: "5, 05")],
+                from: "h", received: 5)
+        }
+    }
+
+    @Test func acceptEncodingFollowsLibcurlsDecoders() {
+        #expect(AcceptEncoding.value(zlib: true, brotli: true) == "gzip, deflate, br")
+        #expect(AcceptEncoding.value(zlib: true, brotli: false) == "gzip, deflate")
+        #expect(AcceptEncoding.value(zlib: false, brotli: false) == "identity")
+        #expect(AcceptEncoding.value(zlib: true, brotli: true, zstd: true) == "gzip, deflate, br, zstd")
+        #expect(AcceptEncoding.value(zlib: false, brotli: false, zstd: true) == "zstd")
+        #expect(Endpoint.defaultHeaders(for: try! BaseURL.parse("http://h")).last?.value == AcceptEncoding.supported)
+    }
 }
 
 /// Each libcurl failure becomes one sentence naming what happened and where.
@@ -393,4 +426,5 @@ import WorkbenchTestSupport
         #expect(try RedirectPolicy.next(after: original, status: 302, location: "?q=1").target == "/x/y?q=1")
         #expect(try RedirectPolicy.next(after: original, status: 302, location: "/a/./b/../c#frag").target == "/a/c")
     }
+
 }

@@ -3,6 +3,7 @@ import Testing
 @testable import WorkbenchBasics
 @testable import WorkbenchHTTP
 @testable import WorkbenchSessions
+import WorkbenchTestSupport
 
 /// Issue 29: HAR and Postman in, HAR out, and the `.http` dialects' variables, read
 /// directly (the wire is in Tests/EndToEnd/test_formats_*.py).
@@ -156,5 +157,46 @@ import Testing
         #expect(
             HTTPFileParser.words(of: "GET http://h/{{$random.integer(1, 9)}} HTTP/1.1")
                 == ["GET", "http://h/{{$random.integer(1, 9)}}", "HTTP/1.1"])
+    }
+
+    @Test func httpFileSeedsSaveAndLoadAsTheSameSession() throws {
+        var read = 0
+        for (name, bytes) in try FuzzCorpus.seeds("http-file") {
+            let imported: HTTPFileImport
+            do {
+                // Without its env files (as the fuzz target reads it): a refusal must name the file.
+                imported = try HTTPFileImport.load(
+                    name, environment: nil,
+                    readFile: { path throws(WorkbenchError) in path == name ? bytes : Array("file body\n".utf8) },
+                    fileExists: { $0 == name })
+            } catch {
+                #expect(error.message.hasPrefix(name + ":"), "\(error.message)")
+                continue
+            }
+            read += 1
+            let saved = SessionEncoding.encode(imported.document)
+            let reloaded = try SessionDecoding.decode(saved, file: "saved.json")
+            #expect(SessionEncoding.encode(reloaded) == saved, "\(name)")
+        }
+        #expect(read >= 1)
+    }
+
+    /// http-file, crash-7e9b447e: `{{$processEnv NAME}}` became `{{env.NAME}}`
+    /// with any NAME, and the saved session then did not load.
+    @Test func aProcessEnvNameIsCheckedAtTheImport() throws {
+        for (name, good) in [("TOKEN", true), ("_a1", true), ("a{b", false), ("a b", false), ("1a", false), ("", false)] {
+            let text = "### one\nPOST http://127.0.0.1:1/login\n\n{\"q\": \"{{$processEnv \(name)}}\"}\n"
+            do {
+                let imported = try HTTPFileImport.load(
+                    "p.http", environment: nil,
+                    readFile: { path throws(WorkbenchError) in Array(text.utf8) }, fileExists: { $0 == "p.http" })
+                #expect(good, "\(name) was imported")
+                _ = imported
+            } catch {
+                #expect(!good, "\(name): \(error.message)")
+                #expect(error.message.hasPrefix("p.http:"), "\(error.message)")
+                #expect(error.message.contains("needs an environment variable name") || name.isEmpty, "\(error.message)")
+            }
+        }
     }
 }

@@ -275,4 +275,14 @@ import WorkbenchTestSupport
         #expect(seen.withLock { $0.sorted() } == [0, 1, 2, 3, 4])
         #expect(meanwhile)
     }
+
+    @Test func aHugeURLIsCutInEveryLine() {
+        let url = "http://127.0.0.1:9/" + String(repeating: "a", count: 20_000_000)
+        let outcome = Replayer.Outcome(
+            number: 1, method: "GET", url: url, response: nil,
+            problems: [.transport(WorkbenchError("transfer failed"))], checks: [])
+        let line = Replayer.line(for: outcome, color: false)
+        #expect(line.utf8.count < 3_000)
+        #expect(line.contains("… (19.1 MB in all)"))
+    }
 }
