@@ -27,7 +27,8 @@ import Testing
         #expect(schema.files.map(\.name).contains("common.proto"))
         #expect(schema.files.map(\.name).contains("google/protobuf/timestamp.proto"))
         let tester = schema.service(named: "workbench.test.Tester")
-        #expect(tester?.methods.map(\.name) == ["Echo", "EchoWellKnown", "Greet", "GreetMany", "CollectGreetings", "Chat", "Fail", "Sleep"])
+        #expect(
+            tester?.methods.map(\.name) == ["Echo", "EchoWellKnown", "Greet", "GreetMany", "CollectGreetings", "Chat", "Fail", "Sleep"])
         #expect(tester?.method(named: "GreetMany")?.serverStreaming == true)
         #expect(tester?.method(named: "CollectGreetings")?.clientStreaming == true)
         #expect(schema.messages["workbench.test.Scalars.Nested"] != nil)
@@ -63,7 +64,8 @@ import Testing
             {"at":"1972-01-01T10:00:20.021Z","took":"-1.500s","attributes":{"a":1,"b":[true,null,"x",{"c":2.5}]},"anything":"text","list":[1,"two"],"i64":"-5","text":"hi","flag":false,"ratio":0.5,"blob":"AQI=","u32":7,"f32":1.5,"i32":-3,"u64":"9","mask":"fDouble,nested.childLabel","payload":{"@type":"type.googleapis.com/workbench.common.Tag","name":"x","color":"GREEN"},"nothing":{}}
             """#
         _ = try roundTrip(json, "workbench.test.WellKnown")
-        _ = try roundTrip(#"{"at":"2024-02-29T23:59:59.5+01:00"}"#, "workbench.test.WellKnown", expect: #"{"at":"2024-02-29T22:59:59.500Z"}"#)
+        _ = try roundTrip(
+            #"{"at":"2024-02-29T23:59:59.5+01:00"}"#, "workbench.test.WellKnown", expect: #"{"at":"2024-02-29T22:59:59.500Z"}"#)
         _ = try roundTrip(#"{"took":"3s","anything":null}"#, "workbench.test.WellKnown", expect: #"{"took":"3s","anything":null}"#)
         _ = try roundTrip(
             #"{"payload":{"@type":"type.googleapis.com/google.protobuf.Duration","value":"2s"}}"#, "workbench.test.WellKnown")
@@ -114,7 +116,9 @@ import Testing
         }
         #expect(throws: WorkbenchError.self) { try ProtoDecoder(schema: Self.schema).decode(bytes, as: "workbench.test.Scalars.Nested") }
         // A length past the end, a varint of 11 bytes: errors, not crashes.
-        #expect(throws: WorkbenchError.self) { try ProtoDecoder(schema: Self.schema).decode([0x4A, 0x09, 0x41], as: "workbench.test.Scalars") }
+        #expect(throws: WorkbenchError.self) {
+            try ProtoDecoder(schema: Self.schema).decode([0x4A, 0x09, 0x41], as: "workbench.test.Scalars")
+        }
         #expect(throws: WorkbenchError.self) {
             try ProtoDecoder(schema: Self.schema).decode([0x28] + Array(repeating: 0xFF, count: 11), as: "workbench.test.Scalars")
         }
@@ -140,7 +144,8 @@ import Testing
         #expect(text.contains("map<string, int64> m_counts = 20;"))
         #expect(text.contains("  oneof choice {\n    string c_text = 23;"))
         #expect(text.contains("optional int32 o_int32 = 22;"))
-        #expect(ProtoText.describe("Tester.GreetMany", in: Self.schema)?.hasSuffix(
-            "rpc GreetMany ( .workbench.test.Greeting ) returns ( stream .workbench.test.Reply );") == true)
+        #expect(
+            ProtoText.describe("Tester.GreetMany", in: Self.schema)?.hasSuffix(
+                "rpc GreetMany ( .workbench.test.Greeting ) returns ( stream .workbench.test.Reply );") == true)
     }
 }

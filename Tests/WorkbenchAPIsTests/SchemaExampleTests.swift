@@ -132,7 +132,8 @@ struct SchemaExampleTests {
                     level == levels - 1
                     ? #"{"type":"object","required":["base"],"properties":{"base":{"type":"string","example":"deep"}}}"#
                     : ##"{"$ref":"#/components/schemas/L\##(level + 1)"}"##
-                return ##""L\##(level)":{"allOf":[\##(next),{"type":"object","required":["p\##(level)"],"properties":{"p\##(level)":{"type":"object","required":["x"],"properties":{"x":{"type":"integer","example":\##(level)}}}}}]}"##
+                return
+                    ##""L\##(level)":{"allOf":[\##(next),{"type":"object","required":["p\##(level)"],"properties":{"p\##(level)":{"type":"object","required":["x"],"properties":{"x":{"type":"integer","example":\##(level)}}}}}]}"##
             }.joined(separator: ",") + "}"
         let result = try generated(##"{"$ref":"#/components/schemas/L0"}"##, components: components)
         guard case .object(let members) = result.value else {

@@ -8,7 +8,8 @@ import Testing
 /// across environments, without a process or a server.
 @Suite struct EnvironmentTests {
     static let files: [String: String] = [
-        "http-client.env.json": #"{"$shared": {"api": "/v1", "n": 2}, "dev": {"host": "http://a", "api": "/v2"}, "prod": {"host": "http://b", "SSL": {"x": 1}}}"#,
+        "http-client.env.json":
+            #"{"$shared": {"api": "/v1", "n": 2}, "dev": {"host": "http://a", "api": "/v2"}, "prod": {"host": "http://b", "SSL": {"x": 1}}}"#,
         "http-client.private.env.json": #"{"dev": {"token": "dev-secret"}, "prod": {"token": "prod-secret", "host": "http://hidden"}}"#,
     ]
 
@@ -21,7 +22,9 @@ import Testing
 
     @Test func anEnvironmentStartsFromSharedAndAPrivateNameIsASecret() throws {
         let read = try #require(
-            try EnvironmentFiles.find(in: [""], readFile: { path throws(WorkbenchError) in Array((Self.files[path] ?? "").utf8) }, fileExists: { Self.files[$0] != nil }))
+            try EnvironmentFiles.find(
+                in: [""], readFile: { path throws(WorkbenchError) in Array((Self.files[path] ?? "").utf8) },
+                fileExists: { Self.files[$0] != nil }))
         #expect(read.names == ["dev", "prod"])
         let dev = try read.values(of: "dev")
         #expect(dev.plain == ["api": "/v2", "n": "2", "host": "http://a"])
@@ -55,7 +58,8 @@ import Testing
             try EnvironmentFiles.named("x.env.json", readFile: { _ throws(WorkbenchError) in Array(deep.utf8) }, fileExists: { _ in true })
         }
         do {
-            _ = try EnvironmentFiles.named("x.env.json", readFile: { _ throws(WorkbenchError) in Array(deep.utf8) }, fileExists: { $0 == "x.env.json" })
+            _ = try EnvironmentFiles.named(
+                "x.env.json", readFile: { _ throws(WorkbenchError) in Array(deep.utf8) }, fileExists: { $0 == "x.env.json" })
             Issue.record("a file nested 21 levels deep was read")
         } catch {
             #expect(error.message.contains("(the bound for an env file)"))

@@ -122,14 +122,17 @@ import WorkbenchTestSupport
         #expect(imported.document.requests.map(\.endpoint.path) == ["/ok"])
         #expect(imported.notes.count == 6)
         #expect(imported.notes[0] == "api.http:1: `proto < ./hello.proto` skipped (httpyac's gRPC; the workbench's is `grpc connect`)")
-        #expect(imported.notes[1].hasPrefix("api.http: line 2, column 9: unknown variable {{false}}") && imported.notes[1].hasSuffix("; @flag skipped"))
+        #expect(
+            imported.notes[1].hasPrefix("api.http: line 2, column 9: unknown variable {{false}}")
+                && imported.notes[1].hasSuffix("; @flag skipped"))
         #expect(imported.notes[2].hasPrefix("api.http: line 3, column 14: unknown variable {{missing}}"))
         #expect(imported.notes[2].hasSuffix("; the request at line 3 skipped"))
         #expect(imported.notes[3].hasPrefix("api.http:6: request skipped: httpyac's GRPC request"))
         #expect(imported.notes[4].hasPrefix("api.http:10: request skipped: httpyac's WebSocket request"))
         #expect(imported.notes[5].hasPrefix("api.http:17: request skipped: httpyac's MQTT request"))
         let onlyGRPC = thrownError { () throws(WorkbenchError) in _ = try read("proto < ./a.proto\nGRPC /A/b\n{}\n") }
-        #expect(onlyGRPC?.message.hasPrefix("api.http: no request it holds can be sent here (api.http:1: `proto < ./a.proto` skipped") == true)
+        #expect(
+            onlyGRPC?.message.hasPrefix("api.http: no request it holds can be sent here (api.http:1: `proto < ./a.proto` skipped") == true)
     }
 
     /// httpyac's spellings of a named request's response: `{{nameResponse.headers.x}}` and
@@ -148,7 +151,10 @@ import WorkbenchTestSupport
             """)
         let requests = imported.document.requests
         #expect(requests[0].captures.map(\.name) == ["json_header_server", "json_header_X_Foo", "json_body_slideshow_author"])
-        #expect(requests[1].endpoint.headers.map(\.value) == ["{{json_header_server}}", "{{json_header_X_Foo}}", "{{json_body_slideshow_author}}"])
+        #expect(
+            requests[1].endpoint.headers.map(\.value) == [
+                "{{json_header_server}}", "{{json_header_X_Foo}}", "{{json_body_slideshow_author}}",
+            ])
     }
 
     @Test func requestLinesInEveryForm() throws {

@@ -42,7 +42,8 @@ public final class GRPCMessageStream: ResponseStream {
             }
             guard length <= ProtoBounds.maximumMessageBytes else {
                 failure = WorkbenchError(
-                    "grpc: the server sent a message of \(Quantities.size(length)), over the bound of \(Quantities.size(ProtoBounds.maximumMessageBytes))")
+                    "grpc: the server sent a message of \(Quantities.size(length)), over the bound of \(Quantities.size(ProtoBounds.maximumMessageBytes))"
+                )
                 return
             }
             guard pending.count >= 5 + length else { return }
@@ -105,7 +106,9 @@ public struct GRPCStatus: Equatable, Sendable {
         let decoder = ProtoDecoder(schema: schema)
         for case .bytes(let any) in fields[3] ?? [] {
             var anyReader = WireReader(Array(any))
-            if let raw = try? ProtoDecoder.rawFields(&anyReader), let value = try? decoder.decodeWellKnown("google.protobuf.Any", raw, depth: 1) {
+            if let raw = try? ProtoDecoder.rawFields(&anyReader),
+                let value = try? decoder.decodeWellKnown("google.protobuf.Any", raw, depth: 1)
+            {
                 items.append(value)
             }
         }

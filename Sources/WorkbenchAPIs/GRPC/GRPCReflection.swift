@@ -32,13 +32,14 @@ public enum GRPCReflection {
                 let status: GRPCStatus
                 do throws(WorkbenchError) {
                     (answers, status) = try exchange(path, [request(field: 7, "*")])
-                } catch where error.kind == .transport(.emptyReply) {
+                } catch  where error.kind == .transport(.emptyReply) {
                     lastReset = error
                     continue
                 }
                 if status.code == 12 { continue }  // UNIMPLEMENTED: the other version
                 guard status.code == 0 else {
-                    throw WorkbenchError("grpc connect: server reflection failed: \(status.name) \(Template.oneLine(status.message.prefix(200)))")
+                    throw WorkbenchError(
+                        "grpc connect: server reflection failed: \(status.name) \(Template.oneLine(status.message.prefix(200)))")
                 }
                 chosen = path
                 for answer in answers { services += try serviceNames(answer) }
@@ -58,7 +59,8 @@ public enum GRPCReflection {
         for _ in 0..<maximumImportRounds where !requests.isEmpty {
             let (answers, status) = try exchange(path, requests)
             guard status.code == 0 else {
-                throw WorkbenchError("grpc connect: server reflection failed: \(status.name) \(Template.oneLine(status.message.prefix(200)))")
+                throw WorkbenchError(
+                    "grpc connect: server reflection failed: \(status.name) \(Template.oneLine(status.message.prefix(200)))")
             }
             for answer in answers {
                 for file in try files(answer) {
@@ -103,7 +105,11 @@ public enum GRPCReflection {
                 var service = try list.nested()
                 while !service.isAtEnd {
                     let (field, fieldType) = try service.tag()
-                    if field == 1, fieldType == .lengthDelimited { names.append(try service.string()) } else { try service.skip(fieldType, number: field) }
+                    if field == 1, fieldType == .lengthDelimited {
+                        names.append(try service.string())
+                    } else {
+                        try service.skip(fieldType, number: field)
+                    }
                 }
             }
         }
@@ -148,6 +154,7 @@ public enum GRPCReflection {
             }
         }
         return WorkbenchError(
-            "grpc connect: server reflection answered \(GRPCStatus(code: code, message: message).name): \(Template.oneLine(message.prefix(200)))")
+            "grpc connect: server reflection answered \(GRPCStatus(code: code, message: message).name): \(Template.oneLine(message.prefix(200)))"
+        )
     }
 }

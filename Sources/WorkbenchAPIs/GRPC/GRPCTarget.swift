@@ -29,7 +29,9 @@ public struct GRPCTarget: Equatable, Sendable {
     }
 
     public func listing(of name: String) -> String? {
-        guard let service = schema.service(named: name) ?? ProtoText.uniqueSuffix(name, schema.services.map(\.fullName)).flatMap(schema.service(named:))
+        guard
+            let service = schema.service(named: name)
+                ?? ProtoText.uniqueSuffix(name, schema.services.map(\.fullName)).flatMap(schema.service(named:))
         else { return nil }
         return service.methods.map { method in
             let kind =
@@ -46,7 +48,8 @@ public struct GRPCTarget: Equatable, Sendable {
     /// A summary line: `grpc connect`'s answer and `grpc`'s.
     public var summary: String {
         let count = schema.services.filter { !$0.fullName.hasPrefix("grpc.reflection.") }.count
-        return "gRPC \(url): \(count) service\(count == 1 ? "" : "s") from \(source) (\(schema.files.count) file\(schema.files.count == 1 ? "" : "s"))"
+        return
+            "gRPC \(url): \(count) service\(count == 1 ? "" : "s") from \(source) (\(schema.files.count) file\(schema.files.count == 1 ? "" : "s"))"
     }
 }
 

@@ -11,7 +11,8 @@ public enum ProtoCompiler {
     public static func compile(_ files: [String], importPaths: [String]) throws(WorkbenchError) -> ProtoSchema {
         guard let protoc = findProgram("protoc") else {
             throw WorkbenchError(
-                "grpc connect: --proto needs protoc on the PATH (Debian: apt install protobuf-compiler); a server with reflection needs no files")
+                "grpc connect: --proto needs protoc on the PATH (Debian: apt install protobuf-compiler); a server with reflection needs no files"
+            )
         }
         for file in files {
             try FileSystem.checkReadableRegularFile(FileSystem.expandTilde(file), shownAs: file, for: "compile")
@@ -36,12 +37,17 @@ public enum ProtoCompiler {
         let command = words.map(ShellWords.quote).joined(separator: " ") + " </dev/null >/dev/null 2>" + ShellWords.quote(errors)
         let status = try ShellCommand.run(command, input: [])
         guard status == 0 else {
-            let complaint = (try? FileSystem.read(errors, limit: maximumErrorBytes * 4)).map { String(decoding: $0.prefix(maximumErrorBytes), as: UTF8.self) } ?? ""
+            let complaint =
+                (try? FileSystem.read(errors, limit: maximumErrorBytes * 4)).map {
+                    String(decoding: $0.prefix(maximumErrorBytes), as: UTF8.self)
+                } ?? ""
             let lines = complaint.split(separator: "\n").prefix(5).map { Template.oneLine($0) }
             throw WorkbenchError(
-                "grpc connect: protoc could not compile \(files.joined(separator: ", ")) (exit \(status))" + (lines.isEmpty ? "" : ": " + lines.joined(separator: "; ")))
+                "grpc connect: protoc could not compile \(files.joined(separator: ", ")) (exit \(status))"
+                    + (lines.isEmpty ? "" : ": " + lines.joined(separator: "; ")))
         }
-        return try ProtoSchema.fromDescriptorSet(try FileSystem.read(output, limit: ProtoBounds.maximumMessageBytes, holding: "a descriptor set"))
+        return try ProtoSchema.fromDescriptorSet(
+            try FileSystem.read(output, limit: ProtoBounds.maximumMessageBytes, holding: "a descriptor set"))
     }
 
     static func folderOf(_ file: String) -> String {

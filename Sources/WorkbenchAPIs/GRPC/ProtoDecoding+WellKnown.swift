@@ -75,7 +75,9 @@ extension ProtoDecoder {
             let inner = String(url[(url.lastIndex(of: "/").map { url.index(after: $0) } ?? url.startIndex)...])
             guard ProtoWellKnown.special.contains(inner) || schema.messages[inner] != nil else {
                 // A type the schema lacks: its bytes as they came, rather than the whole reply lost.
-                return .object([JSONMember(key: "@type", value: .string(url)), JSONMember(key: "value", value: .string(SecretRedactor.base64(payload)))])
+                return .object([
+                    JSONMember(key: "@type", value: .string(url)), JSONMember(key: "value", value: .string(SecretRedactor.base64(payload))),
+                ])
             }
             var reader = WireReader(payload)
             let decoded = try decode(&reader, as: inner, depth: depth + 1)

@@ -67,8 +67,12 @@ public struct ProtoDecoder {
                         let entryFields = try Self.rawFields(&entryReader)
                         let key = entry.fields.first { $0.number == 1 }
                         let item = entry.fields.first { $0.number == 2 }
-                        guard let key, let item else { throw WorkbenchError("protobuf: map entry '\(entry.fullName)' lacks its key or value") }
-                        let keyJSON = try entryFields[1]?.last.map { v throws(WorkbenchError) in try scalar(v, key, depth: depth) } ?? defaultValue(key)
+                        guard let key, let item else {
+                            throw WorkbenchError("protobuf: map entry '\(entry.fullName)' lacks its key or value")
+                        }
+                        let keyJSON =
+                            try entryFields[1]?.last.map { v throws(WorkbenchError) in try scalar(v, key, depth: depth) }
+                            ?? defaultValue(key)
                         let keyText: String =
                             switch keyJSON {
                             case .string(let text): text
@@ -76,7 +80,9 @@ public struct ProtoDecoder {
                             case .bool(let flag): flag ? "true" : "false"
                             default: keyJSON.jsonText
                             }
-                        let valueJSON = try entryFields[2]?.last.map { v throws(WorkbenchError) in try scalar(v, item, depth: depth + 1) } ?? defaultValue(item)
+                        let valueJSON =
+                            try entryFields[2]?.last.map { v throws(WorkbenchError) in try scalar(v, item, depth: depth + 1) }
+                            ?? defaultValue(item)
                         entries.append(JSONMember(key: keyText, value: valueJSON))
                     }
                     members.append(JSONMember(key: field.jsonName, value: .object(entries)))

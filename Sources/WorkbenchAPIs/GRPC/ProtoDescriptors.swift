@@ -2,7 +2,8 @@ import WorkbenchBasics
 
 /// The scalar and composite types a field may have (descriptor.proto's `FieldDescriptorProto.Type`).
 public enum ProtoFieldType: Int, Sendable {
-    case double = 1, float, int64, uint64, int32, fixed64, fixed32, bool, string, group, message, bytes, uint32, `enum`,
+    case double = 1
+    case float, int64, uint64, int32, fixed64, fixed32, bool, string, group, message, bytes, uint32, `enum`,
         sfixed32, sfixed64, sint32, sint64
 
     /// The name `.proto` files use.
@@ -178,7 +179,11 @@ public struct ProtoFile: Sendable, Equatable {
                 var oneofName = ""
                 while !oneof.isAtEnd {
                     let (field, fieldType) = try oneof.tag()
-                    if field == 1, fieldType == .lengthDelimited { oneofName = try oneof.string() } else { try oneof.skip(fieldType, number: field) }
+                    if field == 1, fieldType == .lengthDelimited {
+                        oneofName = try oneof.string()
+                    } else {
+                        try oneof.skip(fieldType, number: field)
+                    }
                 }
                 oneofs.append(oneofName)
             default: try reader.skip(type, number: number)
@@ -223,7 +228,11 @@ public struct ProtoFile: Sendable, Equatable {
                 var options = try reader.nested()
                 while !options.isAtEnd {
                     let (option, optionType) = try options.tag()
-                    if option == 2, optionType == .varint { field.packed = try options.varint() != 0 } else { try options.skip(optionType, number: option) }
+                    if option == 2, optionType == .varint {
+                        field.packed = try options.varint() != 0
+                    } else {
+                        try options.skip(optionType, number: option)
+                    }
                 }
             case (9, .varint): field.oneofIndex = Int(truncatingIfNeeded: try reader.varint())
             case (10, .lengthDelimited): field.jsonName = try reader.string()

@@ -58,7 +58,9 @@ public struct ProtoEncoder {
             return
         }
         if field.type == .message, let entry = schema.messages[field.typeName], entry.isMapEntry {
-            guard case .object(let entries) = value else { throw WorkbenchError("\(path): a map is an object, not \(value.kindDescription)") }
+            guard case .object(let entries) = value else {
+                throw WorkbenchError("\(path): a map is an object, not \(value.kindDescription)")
+            }
             guard entries.count <= ProtoBounds.maximumRepeated else { throw ProtoBounds.tooManyElements }
             guard let key = entry.fields.first(where: { $0.number == 1 }), let item = entry.fields.first(where: { $0.number == 2 }) else {
                 throw WorkbenchError("protobuf: map entry '\(entry.fullName)' lacks its key or value")
@@ -71,7 +73,8 @@ public struct ProtoEncoder {
                         switch member.key {
                         case "true": .bool(true)
                         case "false": .bool(false)
-                        default: throw WorkbenchError("\(path): the map key '\(Template.oneLine(member.key.prefix(40)))' is not true or false")
+                        default:
+                            throw WorkbenchError("\(path): the map key '\(Template.oneLine(member.key.prefix(40)))' is not true or false")
                         }
                     default: .string(member.key)
                     }
@@ -82,7 +85,9 @@ public struct ProtoEncoder {
             }
             return
         }
-        guard case .array(let elements) = value else { throw WorkbenchError("\(path): a repeated field is an array, not \(value.kindDescription)") }
+        guard case .array(let elements) = value else {
+            throw WorkbenchError("\(path): a repeated field is an array, not \(value.kindDescription)")
+        }
         guard elements.count <= ProtoBounds.maximumRepeated else { throw ProtoBounds.tooManyElements }
         let packed = field.type.isPackable && (field.packed ?? message.isProto3)
         if packed {
@@ -157,7 +162,9 @@ public struct ProtoEncoder {
         if typeName == "google.protobuf.NullValue" { return 0 }
         switch value {
         case .string(let name):
-            guard let type = schema.enums[typeName] else { throw WorkbenchError("protobuf: the enum type '\(typeName)' is not in the schema") }
+            guard let type = schema.enums[typeName] else {
+                throw WorkbenchError("protobuf: the enum type '\(typeName)' is not in the schema")
+            }
             guard let number = type.number(of: name) else {
                 let names = type.values.prefix(20).map(\.name).joined(separator: ", ")
                 throw WorkbenchError("\(path): '\(Template.oneLine(name.prefix(80)))' is not a value of \(typeName) (\(names))")
@@ -185,7 +192,9 @@ public struct ProtoEncoder {
         var parsed = Int64(text)
         if parsed == nil, let double = Double(text), double == double.rounded(), abs(double) < 9.2e18 { parsed = Int64(double) }
         guard let parsed else { throw WorkbenchError("\(path): '\(Template.oneLine(text.prefix(40)))' is not an integer") }
-        guard (minimum...maximum).contains(parsed) else { throw WorkbenchError("\(path): \(parsed) is out of range (\(minimum) to \(maximum))") }
+        guard (minimum...maximum).contains(parsed) else {
+            throw WorkbenchError("\(path): \(parsed) is out of range (\(minimum) to \(maximum))")
+        }
         return parsed
     }
 

@@ -41,7 +41,8 @@ public enum ProtoText {
         }
         let label =
             field.isRepeated
-            ? "repeated " : field.isRequired ? "required " : (field.isProto3Optional || (!message.isProto3 && field.oneofIndex == nil)) ? "optional " : ""
+            ? "repeated "
+            : field.isRequired ? "required " : (field.isProto3Optional || (!message.isProto3 && field.oneofIndex == nil)) ? "optional " : ""
         return "\(label)\(typeText(field)) \(field.name) = \(field.number);"
     }
 
@@ -60,7 +61,9 @@ public enum ProtoText {
     /// `grpc describe NAME`: a service, method (`Service.Method` or `Service/Method`), message or enum.
     public static func describe(_ name: String, in schema: ProtoSchema) -> String? {
         let name = name.hasPrefix(".") ? String(name.dropFirst()) : name
-        if let service = schema.services.first(where: { $0.fullName == name }) ?? uniqueSuffix(name, schema.services.map(\.fullName)).flatMap(schema.service(named:)) {
+        if let service = schema.services.first(where: { $0.fullName == name })
+            ?? uniqueSuffix(name, schema.services.map(\.fullName)).flatMap(schema.service(named:))
+        {
             return "\(service.fullName) is a service:\n" + Self.service(service)
         }
         if let message = schema.messages[name] ?? uniqueSuffix(name, Array(schema.messages.keys)).flatMap({ schema.messages[$0] }) {

@@ -77,7 +77,8 @@ enum ProtoWellKnown {
 
     /// RFC 3339: `1972-01-01T10:00:20.021Z` or with an offset such as `+01:00`.
     static func parseTimestamp(_ text: String) throws(WorkbenchError) -> (seconds: Int64, nanos: Int64) {
-        let failure = WorkbenchError("protobuf: '\(Template.oneLine(text.prefix(60)))' is not an RFC 3339 timestamp (like 2024-01-31T12:00:00Z)")
+        let failure = WorkbenchError(
+            "protobuf: '\(Template.oneLine(text.prefix(60)))' is not an RFC 3339 timestamp (like 2024-01-31T12:00:00Z)")
         let bytes = Array(text.utf8)
         func number(_ range: Range<Int>) throws(WorkbenchError) -> Int64 {
             guard range.upperBound <= bytes.count else { throw failure }
@@ -141,7 +142,8 @@ enum ProtoWellKnown {
         let negative = body.hasPrefix("-")
         if negative { body = body.dropFirst() }
         let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy(\.isDurationDigit), whole.count <= 12, let seconds = Int64(whole) else {
+        guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy(\.isDurationDigit), whole.count <= 12, let seconds = Int64(whole)
+        else {
             throw failure
         }
         var nanos: Int64 = 0

@@ -18,7 +18,8 @@ public enum SecretSource: Equatable, Sendable {
     public static func == (left: SecretSource, right: SecretSource) -> Bool { left.text == right.text }
 
     /// The forms, for usage lines and errors.
-    public static let forms = "pass:PATH, op://VAULT/ITEM/FIELD, keychain:SERVICE[/ACCOUNT], secret-tool:ATTR=VALUE, env:NAME or cmd:COMMAND"
+    public static let forms =
+        "pass:PATH, op://VAULT/ITEM/FIELD, keychain:SERVICE[/ACCOUNT], secret-tool:ATTR=VALUE, env:NAME or cmd:COMMAND"
 
     public init(parsing text: String) throws(WorkbenchError) {
         func rest(after prefix: String) throws(WorkbenchError) -> String {

@@ -30,7 +30,8 @@ extension CommandParser {
             throw WorkbenchError("grpc call: expected SERVICE/METHOD, then a JSON message or <<END; see `help grpc`")
         }
         guard method.contains("/") || method.contains(".") else {
-            throw WorkbenchError("grpc call: expected SERVICE/METHOD (as in `grpc call helloworld.Greeter/SayHello`), not \(Excerpt.quoted(method))")
+            throw WorkbenchError(
+                "grpc call: expected SERVICE/METHOD (as in `grpc call helloworld.Greeter/SayHello`), not \(Excerpt.quoted(method))")
         }
         if json.hasPrefix("<<") {
             let terminator = String(json.dropFirst(2))

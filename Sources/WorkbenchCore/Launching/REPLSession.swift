@@ -68,8 +68,9 @@ public final class REPLSession {
     public func completions(forLinePrefix prefix: String) -> [String] {
         Completion(
             workspace: interpreter.workspace, graphqlDocument: interpreter.pendingGraphQLDocument,
-            grpcCall: interpreter.pendingGRPCCall)
-            .candidates(forLinePrefix: prefix)
+            grpcCall: interpreter.pendingGRPCCall
+        )
+        .candidates(forLinePrefix: prefix)
     }
 
     /// A line was entered: run it, then remember it (`remember` gives it to the line editor's

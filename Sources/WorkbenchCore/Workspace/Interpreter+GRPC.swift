@@ -68,7 +68,8 @@ extension Interpreter {
                 received = true
                 switch message {
                 case .success(let json):
-                    let formatted = JSONFormatter.format(Array(json.jsonText.utf8), palette: color ? .standard : nil, escapingControls: terminal)
+                    let formatted = JSONFormatter.format(
+                        Array(json.jsonText.utf8), palette: color ? .standard : nil, escapingControls: terminal)
                     var text = String(decoding: formatted, as: UTF8.self)
                     while text.hasSuffix("\n") { text.removeLast() }
                     output.printLine(text)
@@ -104,7 +105,10 @@ enum GRPCResponseText {
     }
 
     static func statusLines(_ status: GRPCStatus, schema: ProtoSchema) -> [String] {
-        var lines = ["grpc-status: \(status.name) (\(status.code))" + (status.message.isEmpty ? "" : " \(Template.oneLine(status.message.prefix(2000)))")]
+        var lines = [
+            "grpc-status: \(status.name) (\(status.code))"
+                + (status.message.isEmpty ? "" : " \(Template.oneLine(status.message.prefix(2000)))")
+        ]
         if let details = status.detailsJSON(schema: schema), case .array(let items) = details {
             for item in items { lines.append("details: " + item.jsonText) }
         }

@@ -534,7 +534,8 @@ public final class Interpreter {
         let inForce = workspace.activeEnvironment
         if let environment {
             var switched = workspace
-            output.printLine(try switched.useEnvironment(environment, file: nil, context: context).split(separator: "\n")[0] + " (for this replay)")
+            output.printLine(
+                try switched.useEnvironment(environment, file: nil, context: context).split(separator: "\n")[0] + " (for this replay)")
             workspace = switched
         }
         defer {

@@ -130,7 +130,8 @@ extension Workspace {
             lines.append((activeEnvironment?.name == name ? "* " : "  ") + name)
             for variable in Set(values.plain.keys).union(values.secret.keys).sorted() {
                 let shown = values.secret[variable] != nil ? Variables.mask + " (private)" : values.plain[variable] ?? ""
-                let kept = activeEnvironment?.name == name && !environmentVariableNames.contains(variable) ? "  (a `set` value is in force)" : ""
+                let kept =
+                    activeEnvironment?.name == name && !environmentVariableNames.contains(variable) ? "  (a `set` value is in force)" : ""
                 lines.append("    \(variable) = \(shown)\(kept)")
             }
         }

@@ -28,7 +28,9 @@ extension CommandWords {
                 case "--proto": list = 0
                 case "--import-path", "-I": list = 1
                 default:
-                    guard let current = list else { throw usageError("unexpected \(Excerpt.quoted(rest[index])): expected --proto FILE or --import-path DIR") }
+                    guard let current = list else {
+                        throw usageError("unexpected \(Excerpt.quoted(rest[index])): expected --proto FILE or --import-path DIR")
+                    }
                     if current == 0 { protoFiles.append(rest[index]) } else { importPaths.append(rest[index]) }
                 }
                 index += 1
@@ -72,14 +74,16 @@ extension Workspace {
             let target = try requireGRPCTarget("grpc ls")
             guard let listing = target.listing(of: name) else {
                 throw WorkbenchError(
-                    "grpc ls: no service \(Excerpt.quoted(name))" + Suggestion.didYouMean(name, among: target.schema.services.map(\.fullName)))
+                    "grpc ls: no service \(Excerpt.quoted(name))"
+                        + Suggestion.didYouMean(name, among: target.schema.services.map(\.fullName)))
             }
             return .output(listing)
         case .describe(let name):
             let target = try requireGRPCTarget("grpc describe")
             guard let text = ProtoText.describe(name, in: target.schema) else {
                 let names = target.schema.services.map(\.fullName) + Array(target.schema.messages.keys) + Array(target.schema.enums.keys)
-                throw WorkbenchError("grpc describe: nothing named \(Excerpt.quoted(name)) in the schema" + Suggestion.didYouMean(name, among: names))
+                throw WorkbenchError(
+                    "grpc describe: nothing named \(Excerpt.quoted(name)) in the schema" + Suggestion.didYouMean(name, among: names))
             }
             return .output(text)
         case .call(let method, let messages):
@@ -91,7 +95,8 @@ extension Workspace {
             }
             if found.clientStreaming && found.serverStreaming {
                 throw WorkbenchError(
-                    "grpc call: \(found.name) is a bidirectional stream, which is not supported (the transport sends the request's messages before it reads the answer)")
+                    "grpc call: \(found.name) is a bidirectional stream, which is not supported (the transport sends the request's messages before it reads the answer)"
+                )
             }
             return .grpcCall(method: method, messages: messages)
         }

@@ -76,7 +76,8 @@ enum CurlFailure {
             // (a gRPC server's UNIMPLEMENTED or refused credential): nothing of it can be shown.
             return failure(
                 .emptyReply,
-                "no answer: \(address) reset the HTTP/2 stream before an answer could be read (a gRPC server does so when it refuses a call at once, as for an unknown method)")
+                "no answer: \(address) reset the HTTP/2 stream before an answer could be read (a gRPC server does so when it refuses a call at once, as for an unknown method)"
+            )
         case CURLE_GOT_NOTHING:
             return failure(.emptyReply, "empty reply: \(address) closed the connection without answering")
         case CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL:

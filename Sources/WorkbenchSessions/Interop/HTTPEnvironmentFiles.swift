@@ -104,7 +104,8 @@ public struct EnvironmentFiles: Equatable, Sendable {
         EnvironmentFiles(
             publicFile: publicFile, privateFile: privateFile,
             publicEnvironments: try publicFile.map { path throws(WorkbenchError) in try environments(in: path, readFile: readFile) } ?? [:],
-            privateEnvironments: try privateFile.map { path throws(WorkbenchError) in try environments(in: path, readFile: readFile) } ?? [:])
+            privateEnvironments: try privateFile.map { path throws(WorkbenchError) in try environments(in: path, readFile: readFile) }
+                ?? [:])
     }
 
     /// The environments of one file, each a flat map of names to text, within `EnvironmentFileBounds`.

@@ -107,7 +107,8 @@ struct HTTPFileParser {
                 continue
             }
             if pending.requestLine == nil, opening.hasPrefix("proto <") {
-                notes.append("\(file):\(lineNumber): `\(Template.oneLine(opening))` skipped (httpyac's gRPC; the workbench's is `grpc connect`)")
+                notes.append(
+                    "\(file):\(lineNumber): `\(Template.oneLine(opening))` skipped (httpyac's gRPC; the workbench's is `grpc connect`)")
                 continue
             }
             if var open = fragment {
@@ -727,8 +728,11 @@ extension HTTPFileParser {
         if let dot = text.firstIndex(of: "."), text[..<dot].hasSuffix("Response") {
             let name = String(text[..<dot].dropLast("Response".count))
             let rest = text[text.index(after: dot)...]
-            guard names[name] != nil, rest.hasPrefix("headers") || rest.hasPrefix("body") || rest.hasPrefix("parsedBody") else { return nil }
-            text = rest.hasPrefix("parsedBody") ? "\(name).response.body.$\(rest.dropFirst("parsedBody".count))" : "\(name).response.\(rest)"
+            guard names[name] != nil, rest.hasPrefix("headers") || rest.hasPrefix("body") || rest.hasPrefix("parsedBody") else {
+                return nil
+            }
+            text =
+                rest.hasPrefix("parsedBody") ? "\(name).response.body.$\(rest.dropFirst("parsedBody".count))" : "\(name).response.\(rest)"
         }
         // `headers["X-Foo"]` and `headers['X-Foo']`: the name in brackets.
         for quote in ["\"", "'"] {

@@ -10,16 +10,22 @@ extension MockServer {
     /// Whether `request` asks for a WebSocket upgrade (RFC 6455 4.1).
     static func asksForUpgrade(_ request: HTTPRequestParser.Request) -> Bool {
         request.method == "GET"
-            && request.headers.contains { $0.hasName("Upgrade") && HTTPSyntax.equalIgnoringASCIICase($0.value.trimmingSpaces(), "websocket") }
+            && request.headers.contains {
+                $0.hasName("Upgrade") && HTTPSyntax.equalIgnoringASCIICase($0.value.trimmingSpaces(), "websocket")
+            }
             && request.headers.contains { $0.hasName("Sec-WebSocket-Key") }
     }
 
     /// The 101 for `request`, written; then the conversation until either side closes.
-    func serveConversation(_ conversation: RecordedConversation, request: HTTPRequestParser.Request, on connection: Int32, leftover: [UInt8]) -> Int {
+    func serveConversation(
+        _ conversation: RecordedConversation, request: HTTPRequestParser.Request, on connection: Int32, leftover: [UInt8]
+    ) -> Int {
         let key = request.headers.first { $0.hasName("Sec-WebSocket-Key") }?.value.trimmingSpaces() ?? ""
         var head = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         head += "Sec-WebSocket-Accept: \(WebSocketHandshake.accept(for: key))\r\n"
-        let offered = request.headers.values(of: "Sec-WebSocket-Protocol").flatMap { $0.split(separator: ",").map { String($0).trimmingSpaces() } }
+        let offered = request.headers.values(of: "Sec-WebSocket-Protocol").flatMap {
+            $0.split(separator: ",").map { String($0).trimmingSpaces() }
+        }
         if let chosen = conversation.subprotocols.first(where: offered.contains) {
             head += "Sec-WebSocket-Protocol: \(chosen)\r\n"
         }
@@ -31,7 +37,9 @@ extension MockServer {
         var sent = 0
         func answer(after index: Int) -> Bool {
             for frame in conversation.serverFrames(after: index) {
-                guard Self.write(WebSocketFrame(opcode: frame.opcode, payload: frame.payload).encodedByServer(), to: connection) else { return false }
+                guard Self.write(WebSocketFrame(opcode: frame.opcode, payload: frame.payload).encodedByServer(), to: connection) else {
+                    return false
+                }
                 sent += 1
             }
             return true
@@ -46,7 +54,8 @@ extension MockServer {
                     message = try reader.next()
                 } catch {
                     _ = Self.write(
-                        WebSocketFrame(opcode: .close, payload: WebSocketFrame.closePayload(code: error.closeCode, reason: "")).encodedByServer(),
+                        WebSocketFrame(opcode: .close, payload: WebSocketFrame.closePayload(code: error.closeCode, reason: ""))
+                            .encodedByServer(),
                         to: connection)
                     return sent
                 }
@@ -54,12 +63,16 @@ extension MockServer {
                 switch message.opcode {
                 case .close:
                     let code = WebSocketFrame.closeDetails(message.payload).code
-                    _ = Self.write(WebSocketFrame(opcode: .close, payload: WebSocketFrame.closePayload(code: code, reason: "")).encodedByServer(), to: connection)
+                    _ = Self.write(
+                        WebSocketFrame(opcode: .close, payload: WebSocketFrame.closePayload(code: code, reason: "")).encodedByServer(),
+                        to: connection)
                     return sent
                 case .pong:
                     continue
                 case .ping:
-                    guard Self.write(WebSocketFrame(opcode: .pong, payload: message.payload).encodedByServer(), to: connection) else { return sent }
+                    guard Self.write(WebSocketFrame(opcode: .pong, payload: message.payload).encodedByServer(), to: connection) else {
+                        return sent
+                    }
                     received += 1
                     guard answer(after: received) else { return sent }
                 default:

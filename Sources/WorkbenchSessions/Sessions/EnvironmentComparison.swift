@@ -63,7 +63,8 @@ public struct EnvironmentComparison: Equatable, Sendable {
         var left = volatile
         if statusIsVolatile { left.insert("status", at: 0) }
         if !left.isEmpty {
-            lines.append("ignored, as they changed between two sends in \(first): " + left.map(TerminalText.escapeLine).joined(separator: ", "))
+            lines.append(
+                "ignored, as they changed between two sends in \(first): " + left.map(TerminalText.escapeLine).joined(separator: ", "))
         }
         if !ignored.isEmpty { lines.append("ignored, as asked: " + ignored.map(TerminalText.escapeLine).joined(separator: ", ")) }
         return lines

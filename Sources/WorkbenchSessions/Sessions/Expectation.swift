@@ -211,7 +211,9 @@ public enum Expectation: Equatable, Sendable {
                     ? "the body went to \(response.bodyFile ?? "a file")" : "not in the body (\(Quantities.size(response.bodySize)))")
         case .grpcStatus(let code):
             guard let status = GRPCStatus(fields: response.headers) else { return result(false, got: "not a gRPC answer (no grpc-status)") }
-            return result(status.code == code, got: "got \(status.name)" + (status.message.isEmpty ? "" : ": \(Template.oneLine(status.message.prefix(200)))"))
+            return result(
+                status.code == code,
+                got: "got \(status.name)" + (status.message.isEmpty ? "" : ": \(Template.oneLine(status.message.prefix(200)))"))
         case .schema:
             guard let schema else { return result(false, got: "no API description loaded (`openapi FILE-or-URL`)") }
             switch schema.description {

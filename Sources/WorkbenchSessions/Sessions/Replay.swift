@@ -140,7 +140,8 @@ public struct Replayer {
         let response: HTTPResponse
         do throws(WorkbenchError) {
             if GRPCCall.isCall(endpoint) {
-                let call = try replayGRPC(request, endpoint: endpoint, record: record, variables: variables, sender: sender, cookies: cookies)
+                let call = try replayGRPC(
+                    request, endpoint: endpoint, record: record, variables: variables, sender: sender, cookies: cookies)
                 outcome.request = call.request.shown
                 response = call.response
             } else if let repetition = record.repetition {
@@ -238,7 +239,8 @@ public struct Replayer {
                 return (result.messages, result.status)
             }
         }
-        return try GRPCCall.run(request, schema: schema, sender: sender, settings: record.settings, cookies: cookies, onMessage: { _, _ in })
+        return try GRPCCall.run(
+            request, schema: schema, sender: sender, settings: record.settings, cookies: cookies, onMessage: { _, _ in })
     }
 
     /// Variables the requests use that nobody provides: not set, not in the

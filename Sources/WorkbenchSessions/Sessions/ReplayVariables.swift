@@ -33,7 +33,8 @@ public enum ReplayVariables {
         // anything is sent.
         var needed = Set<String>()
         for record in document.requests { needed.formUnion(record.endpoint.referencedVariables) }
-        for (name, source) in document.secretSources.sorted(by: { $0.key < $1.key }) where needed.contains(name) && known.value(of: name) == nil {
+        for (name, source) in document.secretSources.sorted(by: { $0.key < $1.key })
+        where needed.contains(name) && known.value(of: name) == nil {
             do throws(WorkbenchError) {
                 known.set(name, to: try source.read(environment: environment), secret: true)
             } catch {

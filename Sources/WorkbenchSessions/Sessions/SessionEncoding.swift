@@ -43,7 +43,8 @@ public enum SessionEncoding {
                     : [
                         member(
                             "secretSources",
-                            .object(document.secretSources.keys.sorted().map { member($0, .string(document.secretSources[$0]?.text ?? "")) }))
+                            .object(
+                                document.secretSources.keys.sorted().map { member($0, .string(document.secretSources[$0]?.text ?? "")) }))
                     ]))
     }
 

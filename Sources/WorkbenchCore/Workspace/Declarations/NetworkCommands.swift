@@ -176,7 +176,8 @@ extension CommandDeclaration {
             workspace.settings.caCertificate = file
         case .clientCertificate(nil):
             return .output(
-                workspace.settings.clientCertificate.map { $0 + (workspace.settings.clientKey.map { " (key \($0))" } ?? "") } ?? "(no client certificate)")
+                workspace.settings.clientCertificate.map { $0 + (workspace.settings.clientKey.map { " (key \($0))" } ?? "") }
+                    ?? "(no client certificate)")
         case .clientCertificate(let choice?):
             if let choice {
                 for file in [choice.certificate] + (choice.key.map { [$0] } ?? []) {

@@ -163,7 +163,8 @@ extension CommandDeclaration {
     static func unset(_ name: String, in workspace: inout Workspace) throws(WorkbenchError) -> CommandOutcome {
         if workspace.environmentVariableNames.contains(name), let environment = workspace.activeEnvironment {
             throw WorkbenchError(
-                "\(name) comes from the environment \(environment.name) in force: `set \(name) VALUE` overrides it, `env use NAME` switches")
+                "\(name) comes from the environment \(environment.name) in force: `set \(name) VALUE` overrides it, `env use NAME` switches"
+            )
         }
         let declared = workspace.declaredSecrets.contains(name)
         workspace.declaredSecrets.removeAll { $0 == name }

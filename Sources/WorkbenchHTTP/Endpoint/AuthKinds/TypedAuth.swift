@@ -143,7 +143,9 @@ public enum TypedAuthKinds {
     public static let all: [any TypedAuthKind.Type] = {
         var kinds: [any TypedAuthKind.Type] = []
         for scheme in Auth.Scheme.allCases {
-            guard let kind = scheme.kind as? any TypedAuthKind.Type, !kinds.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(kind) }) else { continue }
+            guard let kind = scheme.kind as? any TypedAuthKind.Type,
+                !kinds.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(kind) })
+            else { continue }
             kinds.append(kind)
         }
         return kinds
