@@ -64,6 +64,20 @@ import WorkbenchTestSupport
         #expect(try h.printed("save all.json") == "saved all.json: 3 requests")
     }
 
+    @Test func useRefusesACallOrConversationThatSendWouldSendAsHTTP() throws {
+        let h = InterpreterHarness()
+        // A recorded gRPC call is marked by gRPC's JSON content subtype (GRPCCall.isCall).
+        try h.run("base http://h.test\nheader Content-Type: application/grpc+json\nbody {\"a\": 1}\npost /pkg.S/M\nreset")
+        let before = h.endpoint
+        #expect(h.failure("use 1")?.message == "request 1 is a gRPC call: `replay 1` sends it again, `grpc call` makes a new one")
+        #expect(h.endpoint == before, "the editor is unchanged")
+        try h.run("get /ws")
+        h.interpreter.workspace.history[1].conversation = RecordedConversation()
+        #expect(
+            h.failure("use 2")?.message
+                == "request 2 is a WebSocket conversation: `replay 2` has it again, `ws connect` opens a new one")
+    }
+
     @Test func useBringsARecordedRequestBackIntoTheEditor() throws {
         let h = InterpreterHarness()
         try h.run("base http://h.test\nheader X-A: 1\nbody json {\"a\": 1}\npost /login\nreset\nget /other")

@@ -396,7 +396,17 @@ extension CommandDeclaration {
 
     static func use(_ number: Int, in workspace: inout Workspace, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
         guard workspace.history.indices.contains(number - 1) else { throw workspace.noRequest(number) }
-        workspace.endpoint = workspace.history[number - 1].endpoint
+        // A gRPC call and a WebSocket conversation are kept as an Endpoint too, but `send`
+        // would put it on the wire as a plain HTTP request: only `replay` sends them again.
+        let record = workspace.history[number - 1]
+        if GRPCCall.isCall(record.endpoint) {
+            throw WorkbenchError("request \(number) is a gRPC call: `replay \(number)` sends it again, `grpc call` makes a new one")
+        }
+        if record.conversation != nil {
+            throw WorkbenchError(
+                "request \(number) is a WebSocket conversation: `replay \(number)` has it again, `ws connect` opens a new one")
+        }
+        workspace.endpoint = record.endpoint
         let endpoint = workspace.endpoint
         let shown = (try? endpoint.url(in: workspace.scope(environment: context.environment).masked)) ?? endpoint.path
         return .output("editing request \(number): \(endpoint.method) \(shown)")
