@@ -33,10 +33,60 @@ import Testing
         }
     }
 
+    /// Files that carry a credential in each field an importer reads one from (a credential
+    /// header, an auth block, a credential query item), one file a field, `SECRET` standing
+    /// for the value: `import FILE` takes the path `import curl` and a typed header take.
+    static let importedFiles: [String: String] = [
+        "bearer.har": har(headers: #"{"name": "Authorization", "value": "Bearer SECRET"}"#),
+        "cookie.har": har(headers: #"{"name": "Cookie", "value": "sid=SECRET"}"#),
+        "proxy.har": har(headers: #"{"name": "Proxy-Authorization", "value": "Basic SECRET"}"#),
+        "query.har": har(url: "http://127.0.0.1:9/a?access_token=SECRET&page=2"),
+        "basic.postman.json": postman(auth: #"{"type": "basic", "basic": [{"key": "username", "value": "ana"}, {"key": "password", "value": "SECRET"}]}"#),
+        "digest.postman.json": postman(auth: #"{"type": "digest", "digest": [{"key": "username", "value": "ana"}, {"key": "password", "value": "SECRET"}]}"#),
+        "bearer.postman.json": postman(auth: #"{"type": "bearer", "bearer": [{"key": "token", "value": "SECRET"}]}"#),
+        "apikey-query.postman.json": postman(
+            auth: #"{"type": "apikey", "apikey": [{"key": "key", "value": "k"}, {"key": "value", "value": "SECRET"}, {"key": "in", "value": "query"}]}"#),
+        "apikey-header.postman.json": postman(
+            auth: #"{"type": "apikey", "apikey": [{"key": "key", "value": "X-Key"}, {"key": "value", "value": "SECRET"}]}"#),
+        "query.postman.json": postman(auth: #"{"type": "noauth"}"#, url: "http://127.0.0.1:9/a?api_key=SECRET"),
+        "bearer.http": "GET http://127.0.0.1:9/a\nAuthorization: Bearer SECRET\n",
+        "basic.http": "GET http://127.0.0.1:9/a\nAuthorization: Basic ana SECRET\n",
+        "digest.http": "GET http://127.0.0.1:9/a\nAuthorization: Digest ana SECRET\n",
+        "query.http": "GET http://127.0.0.1:9/a?token=SECRET\n",
+        "user.curl": "curl -u ana:SECRET http://127.0.0.1:9/a\n",
+    ]
+
+    static func har(headers: String = "", url: String = "http://127.0.0.1:9/a") -> String {
+        #"{"log": {"version": "1.2", "entries": [{"request": {"method": "GET", "url": "\#(url)", "headers": [\#(headers)]}}]}}"#
+    }
+
+    static func postman(auth: String, url: String = "http://127.0.0.1:9/a") -> String {
+        #"{"info": {"name": "c", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"}, "#
+            + #""item": [{"name": "r", "request": {"method": "GET", "url": "\#(url)", "auth": \#(auth)}}]}"#
+    }
+
     @Test(arguments: examples)
     func aDeclaredCredentialIsMaskedInEveryOutputAndFile(_ example: String) throws {
-        let line = example.replacing("SECRET", with: Self.value)
-        let harness = InterpreterHarness()
+        try Self.walk(example.replacing("SECRET", with: Self.value), files: [:], shownAs: example)
+    }
+
+    @Test(arguments: importedFiles.keys.sorted())
+    func anImportedCredentialIsMaskedInEveryOutputAndFile(_ file: String) throws {
+        let text = try #require(Self.importedFiles[file]).replacing("SECRET", with: Self.value)
+        let harness = try Self.walk("import \(file)", files: [file: Array(text.utf8)], shownAs: file)
+        // The value is still what goes on the wire, to the file's origin.
+        let sent = try #require(harness.transport.sent.last)
+        let wire = headerLines(sent.request).joined(separator: "\n") + "\n" + sent.request.url
+        let basic = SecretRedactor.base64(Array("ana:\(Self.value)".utf8))
+        #expect(
+            wire.contains(Self.value) || wire.contains(basic) || sent.request.digest?.password == Self.value, "\(file): \(wire)")
+    }
+
+    /// Runs `line` after a base, sends, shows, exports and saves, and looks for the value in every
+    /// output and file.
+    @discardableResult
+    static func walk(_ line: String, files: [String: [UInt8]], shownAs example: String) throws -> InterpreterHarness {
+        let harness = InterpreterHarness(files: files)
         var autosaved: [UInt8] = []
         let autosave = Autosave(
             path: "auto.json",
@@ -46,6 +96,7 @@ import Testing
                 remove: { _ in }))
         try harness.run("base http://127.0.0.1:9")
         try harness.run(line)
+        #expect(harness.transport.sent.isEmpty)
         _ = autosave.save(harness.workspace)
         try harness.run("send")
         try harness.run("show\nauth\nheader\nvars\ncurl\nhistory\nsave s.json")
@@ -70,5 +121,32 @@ import Testing
             #expect(!text.contains(Self.value), "`\(example)`: the value reached \(place): \(text)")
         }
         #expect(!autosaved.isEmpty)
+        return harness
+    }
+
+    /// `import curl -u` is `auth basic` as typed: bound to the URL's origin, its password a secret.
+    @Test func curlsUserIsTheBasicAuthOfTheOrigin() throws {
+        let harness = InterpreterHarness()
+        try harness.run("import curl -u ana:\(Self.value) http://127.0.0.1:9/a")
+        let auth = try #require(harness.endpoint.auth)
+        #expect(auth.scheme == .basic && auth.user == "ana" && auth.origin == "http://127.0.0.1:9")
+        #expect(auth.secret == "{{auth_password}}" && harness.workspace.variables.isSecret("auth_password"))
+        #expect(try harness.printed("auth") == "basic ana:\(Variables.mask)")
+        try harness.run("base http://127.0.0.1:8")
+        #expect(try harness.prepared().headers.contains { $0.name == "Authorization" } == false, "not sent to another origin")
+    }
+
+    /// `proxy http://ana:PASSWORD@host`: the password is a secret variable the setting refers to.
+    @Test func aProxysPasswordIsASecretVariable() throws {
+        let harness = InterpreterHarness()
+        try harness.run("base http://127.0.0.1:9\nproxy http://ana:\(Self.value)@127.0.0.1:3128")
+        #expect(harness.workspace.settings.proxy == .url("http://ana:{{proxy_password}}@127.0.0.1:3128"))
+        #expect(try harness.printed("proxy") == "http://ana:\(Variables.mask)@127.0.0.1:3128")
+        try harness.run("get /a\nsave s.json")
+        #expect(harness.transport.sent.last?.settings.proxy == .url("http://ana:\(Self.value)@127.0.0.1:3128"))
+        let saved = String(decoding: try #require(harness.files.contents["s.json"]), as: UTF8.self)
+        #expect(saved.contains("http://ana:{{proxy_password}}@127.0.0.1:3128"))
+        #expect(harness.failure("proxy http://ana:\(Variables.mask)@127.0.0.1:3128") != nil)
+        #expect(harness.failure("proxy http://:pw@127.0.0.1:3128")?.message.contains("no user") == true)
     }
 }
