@@ -75,7 +75,7 @@ def test_import_curl_sends_what_curl_sends(run_workbench, server, template):
     assert err == ""
     ours, theirs = comparable(echoed(out)), comparable(run_curl(command))
     # Credentials are secrets once imported: the echo shows them masked, `show --secrets` as they are sent.
-    masked = {name for name, value in ours["headers"] if value.endswith("******")}
+    masked = {name for name, value in ours["headers"] if "******" in value}
     assert bool(masked) == credentials
     for name, value in theirs["headers"]:
         if name in masked:

@@ -113,6 +113,23 @@ class CapturingProxy:
         self.listener.close()
 
 
+def test_a_proxy_login_is_sent_to_the_proxy_and_kept_as_a_secret(run_workbench, workdir):
+    proxy = CapturingProxy()
+    code, out, err = run_workbench(input=script(
+        "base http://api.example.test", f"proxy http://user:s3cr3t-pw@127.0.0.1:{proxy.port}", "proxy", "show",
+        "get /v1/items", "curl", "save s.json"))
+    proxy.thread.join(timeout=20)
+    assert code == 0, err
+    wire = proxy.received.decode().split("\r\n\r\n")[0].split("\r\n")
+    assert "Proxy-Authorization: Basic " + base64.b64encode(b"user:s3cr3t-pw").decode() in wire
+    assert f"http://user:******@127.0.0.1:{proxy.port}" in out.splitlines()
+    assert "Proxy-Authorization: ******" in out
+    saved = (workdir / "s.json").read_text()
+    assert f"http://user:{{{{proxy_password}}}}@127.0.0.1:{proxy.port}" in saved
+    for text in (out, err, saved):
+        assert "s3cr3t-pw" not in text and base64.b64encode(b"user:s3cr3t-pw").decode() not in text
+
+
 def test_show_names_the_proxy_and_prints_what_it_receives(run_workbench):
     proxy = CapturingProxy()
     env = {"http_proxy": f"http://user:s3cr3t-pw@127.0.0.1:{proxy.port}", "no_proxy": None, "NO_PROXY": None}

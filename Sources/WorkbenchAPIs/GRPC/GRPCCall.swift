@@ -43,10 +43,10 @@ public enum GRPCCall {
     public typealias MessageHandler = (_ number: Int, _ message: Result<JSONValue, WorkbenchError>) -> Void
 
     /// Runs `prepared` (a recorded call's endpoint, prepared: its body the messages' JSON with
-    /// the variables filled in) against `schema`.
+    /// the variables filled in) against `schema`; `scope` holds the proxy password's secret, if any.
     public static func run(
         _ prepared: PreparedRequest, schema: ProtoSchema, sender: Sender, settings: Settings, cookies: CookieJar,
-        onMessage: @escaping MessageHandler
+        in scope: VariableScope, onMessage: @escaping MessageHandler
     ) throws(WorkbenchError) -> Outcome {
         let path = String(prepared.target.split(separator: "?", maxSplits: 1).first ?? "").drop { $0 == "/" }
         guard let (_, method) = schema.method(String(path)) else {
@@ -86,7 +86,7 @@ public enum GRPCCall {
         request.requiresHTTP2 = true
         let decoder = ProtoDecoder(schema: schema)
         var decoded: [JSONValue] = []
-        let result = try GRPCClient.call(request, sender: sender, settings: settings, cookies: cookies) { bytes in
+        let result = try GRPCClient.call(request, sender: sender, settings: settings, cookies: cookies, in: scope) { bytes in
             do throws(WorkbenchError) {
                 let json = try decoder.decode(bytes, as: method.outputType)
                 decoded.append(json)

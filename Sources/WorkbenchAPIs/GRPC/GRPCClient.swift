@@ -53,9 +53,10 @@ public enum GRPCClient {
         return milliseconds < 100_000_000 ? "\(max(1, milliseconds))m" : "\(min(99_999_999, Int(seconds.rounded(.up))))S"
     }
 
-    /// Sends `request`; `onMessage` sees each answer message when it is whole.
+    /// Sends `request`; `onMessage` sees each answer message when it is whole. `scope` holds
+    /// the proxy password's secret variable, if the proxy has a login.
     public static func call(
-        _ request: PreparedRequest, sender: Sender, settings: Settings, cookies: CookieJar,
+        _ request: PreparedRequest, sender: Sender, settings: Settings, cookies: CookieJar, in scope: VariableScope,
         onMessage: @escaping ([UInt8]) -> Void
     ) throws(WorkbenchError) -> Result {
         let stream = GRPCMessageStream(onMessage: onMessage)
@@ -66,7 +67,7 @@ public enum GRPCClient {
         settings.followRedirects = false
         // The server's DEADLINE_EXCEEDED comes first: libcurl's own limit a little later.
         if settings.timeout > 0 { settings.timeout += 2 }
-        let response = try sender.send(request, settings: settings, cookies: cookies)
+        let response = try sender.send(request, settings: settings, cookies: cookies, in: scope)
         if let failure = stream.failure { throw failure }
         guard response.statusCode == 200 else {
             throw WorkbenchError(

@@ -47,7 +47,7 @@ public struct GraphQLIntrospection {
         let location = url ?? request.shownURL
         var settings = settings
         settings.maxBodyBytes = max(settings.maxBodyBytes, FileSystem.defaultReadLimit)
-        let response = try sender.send(request, settings: settings, cookies: cookies)
+        let response = try sender.send(request, settings: settings, cookies: cookies, in: scope)
         guard (200..<300).contains(response.statusCode) else {
             let reason = GraphQLResponseErrors.entries(response).first.map { ": " + $0.text } ?? ""
             throw WorkbenchError("graphql schema: \(location) answered \(response.statusLine)\(reason)")

@@ -81,7 +81,10 @@ struct FileRun {
             interpreter.workspace.httpFileVariableNames.insert(name)
         }
         let first = interpreter.workspace.history.count + 1
-        interpreter.workspace.history += imported.document.requests
+        var requests = imported.document.requests
+        // As `import` does: a literal credential of the file becomes a secret bound to its request's origin.
+        for index in requests.indices { _ = interpreter.workspace.keepImportedCredentials(&requests[index].endpoint) }
+        interpreter.workspace.history += requests
         let last = interpreter.workspace.history.count
         interpreter.output.printLine(
             "\(file): \(last - first + 1) request\(last == first ? "" : "s"), sent in order as history \(first == last ? "\(first)" : "\(first)-\(last)")"

@@ -33,7 +33,9 @@ extension Interpreter {
         defer { waiting?(nil) }
         var received = false
         let sender = try sender(options: reportingWait(sendOptions, until: { received }))
-        return try GRPCClient.call(request, sender: sender, settings: workspace.settings, cookies: workspace.cookies) { bytes in
+        return try GRPCClient.call(
+            request, sender: sender, settings: workspace.settings, cookies: workspace.cookies, in: scope
+        ) { bytes in
             received = true
             onMessage(bytes)
         }
@@ -63,7 +65,8 @@ extension Interpreter {
         let call: GRPCCall.Outcome
         do throws(WorkbenchError) {
             call = try GRPCCall.run(
-                prepared, schema: target.schema, sender: sender, settings: workspace.settings, cookies: workspace.cookies
+                prepared, schema: target.schema, sender: sender, settings: workspace.settings, cookies: workspace.cookies,
+                in: scope
             ) { [self] number, message in
                 received = true
                 switch message {

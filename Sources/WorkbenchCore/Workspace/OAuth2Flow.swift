@@ -144,7 +144,7 @@ struct OAuth2Flow {
 
     /// Sends a request of the flow (not the workspace's): no history, no cookies kept.
     func sendAside(_ request: PreparedRequest) throws(WorkbenchError) -> HTTPResponse {
-        try sender.send(request, settings: settings, cookies: CookieJar())
+        try sender.send(request, settings: settings, cookies: CookieJar(), in: scope)
     }
 
     /// Waits `seconds`, polling Ctrl-C every 50 ms: a cancelled wait is an error that changes nothing.

@@ -183,7 +183,8 @@ extension Workspace {
     func showText(revealingSecrets: Bool, context: CommandContext) throws(WorkbenchError) -> String {
         var request = try endpoint.prepare(in: scope(environment: context.environment), readFile: context.readFile)
         let route: ProxyRoute?
-        switch settings.proxy {
+        // A proxy's password, kept as a secret variable, as the transport is given it.
+        switch try settings.proxy.expanded(in: scope(environment: context.environment)) {
         case .environment:
             route = ProxyRoute.resolve(scheme: request.base.scheme, host: request.base.host, environment: context.environment)
         case .none:

@@ -45,10 +45,12 @@ extension Workspace {
             ([summary] + imported.notes.map { "note: " + $0 } + notes + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
     }
 
-    /// Turns each literal credential header of an imported request into a
-    /// reference to a secret variable (one per distinct value), binding it to
-    /// the request's origin. A value already masked in the file (`******`, as
-    /// `export har` writes it) becomes a declared secret for `set --secret`.
+    /// The one path every import takes (`import curl` typed or in a file, HAR, `.http`,
+    /// Postman), as a typed credential takes: each literal credential of an imported request
+    /// (a credential header, an auth's password, token or key, a credential query item)
+    /// becomes a reference to a secret variable (one per distinct value), and its headers
+    /// and auths are bound to the request's origin. A value already masked in the file
+    /// (`******`, as `export har` writes it) becomes a declared secret for `set --secret`.
     mutating func keepImportedCredentials(_ imported: inout Endpoint) -> [String] {
         var notes: [String] = []
         let origin = imported.credentialOrigin
@@ -59,30 +61,67 @@ extension Workspace {
             guard !Template.hasReferences(field.value) else { continue }
             let (prefix, secret) = HeaderField.splitCredential(name: field.name, value: field.value)
             guard !secret.isEmpty else { continue }
-            let base = Self.variableName(forHeader: field.name)
-            if secret == Variables.mask {
-                if variables.value(of: base) == nil && !declaredSecrets.contains(base) {
-                    declaredSecrets.append(base)
-                    notes.append(
-                        "\(field.name) was masked in the file: it refers to the secret {{\(base)}}; "
-                            + "`set --secret \(base) VALUE` (or `--var \(base)=VALUE`) gives it its value")
+            let kept = keepImportedSecret(secret, base: Self.variableName(forHeader: field.name), of: field.name, notes: &notes)
+            imported.headers[index].value = prefix + kept
+        }
+        for index in imported.auths.indices {
+            var auth = imported.auths[index]
+            if auth.origin == nil { auth.origin = origin }
+            let named = "auth \(auth.scheme.displayName)"
+            if auth.keyIsTheUser {
+                auth.user = keepImportedSecret(auth.user, base: "auth_user", of: named, notes: &notes)
+            } else {
+                auth.secret = keepImportedSecret(auth.secret, base: auth.scheme.variableName, of: named, notes: &notes)
+            }
+            imported.auths[index] = auth
+        }
+        for index in imported.query.indices where QueryItem.isCredentialName(imported.query[index].name) {
+            let item = imported.query[index]
+            imported.query[index].value = keepImportedSecret(
+                item.value, base: Self.variableName(forHeader: item.name), of: "the query item \(item.name)", notes: &notes)
+        }
+        // A query pasted with the URL (`?access_token=abc`) is kept as written, so its items are found by name there.
+        if let pasted = imported.pathQuery, pasted.contains("=") {
+            var pairs: [String] = []
+            for pair in pasted.split(separator: "&", omittingEmptySubsequences: false) {
+                let name = String(pair.prefix { $0 != "=" })
+                guard name.count < pair.count, QueryItem.isCredentialName(name) else {
+                    pairs.append(String(pair))
+                    continue
                 }
-                imported.headers[index].value = prefix + "{{\(base)}}"
-                continue
+                let base = Self.variableName(forHeader: QueryItem(name: name, value: "", isEncoded: true).decodedName)
+                let value = String(pair.dropFirst(name.count + 1))
+                pairs.append(name + "=" + keepImportedSecret(value, base: base, of: "the query item \(name)", notes: &notes))
             }
-            var name = base
-            var number = 1
-            while let existing = variables.value(of: name), existing != secret {
-                number += 1
-                name = "\(base)_\(number)"
-            }
-            if variables.value(of: name) == nil {
-                notes.append("\(field.name): the credential is kept as the secret {{\(name)}} (masked in output and files)")
-            }
-            variables.set(name, to: secret, secret: true)
-            declaredSecrets.removeAll { $0 == name }
-            imported.headers[index].value = prefix + "{{\(name)}}"
+            imported.pathQuery = pairs.joined(separator: "&")
         }
         return notes
+    }
+
+    /// A literal credential of an import as `{{NAME}}`, NAME a secret variable holding it
+    /// (`base`, or `base_2`... when `base` holds another value); a template as it is.
+    private mutating func keepImportedSecret(_ value: String, base: String, of what: String, notes: inout [String]) -> String {
+        guard !value.isEmpty, !Template.hasReferences(value) else { return value }
+        if value == Variables.mask {
+            if variables.value(of: base) == nil && !declaredSecrets.contains(base) {
+                declaredSecrets.append(base)
+                notes.append(
+                    "\(what) was masked in the file: it refers to the secret {{\(base)}}; "
+                        + "`set --secret \(base) VALUE` (or `--var \(base)=VALUE`) gives it its value")
+            }
+            return "{{\(base)}}"
+        }
+        var name = base
+        var number = 1
+        while let existing = variables.value(of: name), existing != value {
+            number += 1
+            name = "\(base)_\(number)"
+        }
+        if variables.value(of: name) == nil {
+            notes.append("\(what): the credential is kept as the secret {{\(name)}} (masked in output and files)")
+        }
+        variables.set(name, to: value, secret: true)
+        declaredSecrets.removeAll { $0 == name }
+        return "{{\(name)}}"
     }
 }

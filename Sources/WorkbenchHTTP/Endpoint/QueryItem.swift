@@ -27,6 +27,20 @@ public struct QueryItem: Equatable, Sendable {
         isEncoded ? PercentEncoding.decode(name, plusIsSpace: true) : name
     }
 
+    /// Query items that carry a credential by their name (OAuth 2.0's `access_token`, an API's
+    /// `api_key`): an import keeps a literal one as a secret, as it keeps a credential header.
+    /// Exact names only: a signed URL's `X-Amz-Signature` or `sig` is derived from a secret
+    /// and sent byte for byte.
+    static let credentialNames: Set<String> = [
+        "access_token", "refresh_token", "id_token", "token", "api_key", "apikey", "api-key", "key",
+        "client_secret", "password", "passwd", "secret",
+    ]
+
+    /// Whether an item of this name carries a credential by its name alone.
+    public static func isCredentialName(_ name: String) -> Bool {
+        credentialNames.contains(PercentEncoding.decode(name, plusIsSpace: true).lowercased())
+    }
+
     /// `name=value` as typed, for `query` and the history.
     public var typedText: String {
         isBare ? name : "\(name)=\(value)"

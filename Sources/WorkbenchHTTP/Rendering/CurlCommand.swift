@@ -27,7 +27,8 @@ public enum CurlCommand {
         switch settings.proxy {
         case .environment: break
         case .none: words += ["--noproxy", ShellWords.quote("*")]
-        case .url(let url): words += ["-x", ShellWords.quote(url), "--noproxy", "''"]
+        // The proxy's password is a secret variable's: masked, as every secret the export holds.
+        case .url(let url): words += ["-x", ShellWords.quote(URLPasswordMask.apply(url)), "--noproxy", "''"]
         }
         if let file = settings.caCertificate { words += ["--cacert", ShellWords.quote(file)] }
         if let file = settings.clientCertificate { words += ["--cert", ShellWords.quote(file)] }

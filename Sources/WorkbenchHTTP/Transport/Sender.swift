@@ -26,13 +26,18 @@ public struct Sender {
         cookies: CookieJar
     ) throws(WorkbenchError) -> (request: PreparedRequest, response: HTTPResponse) {
         let request = try endpoint.prepare(in: scope, readFile: readFile)
-        return (request, try send(request, settings: settings, cookies: cookies))
+        return (request, try send(request, settings: settings, cookies: cookies, in: scope))
     }
 
-    /// A request already prepared (an OAuth 2.0 token request, which `OAuth2Protocol` builds).
-    public func send(_ request: PreparedRequest, settings: Settings, cookies: CookieJar) throws(WorkbenchError) -> HTTPResponse {
+    /// A request already prepared (an OAuth 2.0 token request, which `OAuth2Protocol` builds);
+    /// `scope` holds the proxy password's secret variable, if the proxy has a login.
+    public func send(
+        _ request: PreparedRequest, settings: Settings, cookies: CookieJar, in scope: VariableScope
+    ) throws(WorkbenchError) -> HTTPResponse {
         var options = options
         options.cookies = cookies
+        var settings = settings
+        settings.proxy = try settings.proxy.expanded(in: scope)
         return try transport.send(request, settings: settings, options: options)
     }
 

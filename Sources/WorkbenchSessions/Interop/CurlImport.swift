@@ -476,9 +476,12 @@ public struct CurlImport: Equatable, Sendable {
                 if !basicUser.contains(":") {
                     import_.warnings.append("-u without a password: curl would ask for it; the header has an empty one")
                 }
-                let credentials = basicUser.contains(":") ? basicUser : basicUser + ":"
-                typed.removeAll { $0.hasName("Authorization") }
-                typed.insert(HeaderField(name: "Authorization", value: Auth.basicCredentials(credentials)), at: 0)
+                // `auth basic USER:PASSWORD` as if typed, bound to the URL's origin (the same bytes on
+                // the wire): the workspace keeps a literal password as a secret variable, as `auth` does.
+                let colon = basicUser.firstIndex(of: ":")
+                endpoint.auth = Auth(
+                    scheme: .basic, user: colon.map { String(basicUser[..<$0]) } ?? basicUser,
+                    secret: colon.map { String(basicUser[basicUser.index(after: $0)...]) } ?? "")
             }
             for field in typed { try Template.validate(field.value) }
             endpoint.headers = typed

@@ -199,17 +199,15 @@ public enum PostmanImport {
             case "basic", "digest":
                 return .auth(
                     type == "basic" ? .basic : .digest, user: parameters["username"] ?? "",
-                    secret: secretTemplate(parameters["password"] ?? "", name: "auth_password"))
+                    secret: parameters["password"] ?? "")
             case "bearer":
-                return .auth(.bearer, user: "", secret: secretTemplate(parameters["token"] ?? "", name: "auth_token"))
+                return .auth(.bearer, user: "", secret: parameters["token"] ?? "")
             case "apikey":
                 guard let key = parameters["key"], !key.isEmpty else {
                     warn("\(place): an apikey auth without a key name is not imported")
                     return inherited
                 }
-                // The key is a credential, as a password or a token is: kept as a secret variable.
-                return .apiKey(
-                    name: key, value: secretTemplate(parameters["value"] ?? "", name: "api_key"), inQuery: parameters["in"] == "query")
+                return .apiKey(name: key, value: parameters["value"] ?? "", inQuery: parameters["in"] == "query")
             case "oauth2":
                 if let token = parameters["accessToken"], !token.isEmpty {
                     let prefix = parameters["headerPrefix"] ?? "Bearer"
@@ -219,7 +217,7 @@ public enum PostmanImport {
                         )
                     }
                     warn("\(place): oauth2: its access token is sent as a bearer token; the grant (getting a new token) is not run")
-                    return .auth(.bearer, user: "", secret: secretTemplate(token, name: "auth_token"))
+                    return .auth(.bearer, user: "", secret: token)
                 }
                 warn("\(place): oauth2 without an access token is not imported (get a token, then `auth bearer TOKEN`)")
                 return InheritedAuth.none
@@ -227,21 +225,6 @@ public enum PostmanImport {
                 warn("\(place): \(Excerpt.quoted(type)) auth is not imported (the workbench has basic, digest, bearer and API keys)")
                 return InheritedAuth.none
             }
-        }
-
-        /// A secret as a template: `{{var}}` as it is, a literal into a secret variable.
-        mutating func secretTemplate(_ value: String, name: String) -> String {
-            if Template.hasReferences(value) { return value }
-            var candidate = name
-            var number = 1
-            while let existing = variables.first(where: { $0.name == candidate }), existing.value != value {
-                number += 1
-                candidate = "\(name)_\(number)"
-            }
-            if !variables.contains(where: { $0.name == candidate }) {
-                variables.append(FileImport.Variable(name: candidate, value: value, isSecret: true))
-            }
-            return "{{\(candidate)}}"
         }
 
         mutating func walk(
@@ -404,11 +387,12 @@ public enum PostmanImport {
             case .auth(let scheme, let user, let secret)?:
                 endpoint.auth = Auth(scheme: scheme, user: try resolve(user, scope: scope), secret: try resolve(secret, scope: scope))
             case .apiKey(let name, let value, let inQuery)?:
-                let resolved = try resolve(value, scope: scope)
-                if inQuery {
-                    endpoint.query.append(QueryItem(name: name, value: resolved))
-                } else if !headers.contains(name: name) {
-                    headers.append(HeaderField(name: name, value: resolved))
+                // `auth apikey header|query NAME KEY`, as if typed (a header of that name already
+                // given wins, as in Postman).
+                if inQuery || !headers.contains(name: name) {
+                    endpoint.auth = Auth(
+                        scheme: inQuery ? .apiKeyQuery : .apiKeyHeader, user: try resolve(name, scope: scope),
+                        secret: try resolve(value, scope: scope))
                 }
             case InheritedAuth.none?, nil:
                 break

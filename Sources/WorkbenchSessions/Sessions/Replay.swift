@@ -115,7 +115,7 @@ public struct Replayer {
             let scope = VariableScope(variables: variables, environment: environment)
             do throws(WorkbenchError) {
                 let token = try OAuth2Protocol.clientCredentialsToken(settings, in: scope) { request throws(WorkbenchError) in
-                    try sender.send(request, settings: tokenSettings, cookies: CookieJar())
+                    try sender.send(request, settings: tokenSettings, cookies: CookieJar(), in: scope)
                 }
                 variables.set(name, to: token.accessToken, secret: true)
             } catch {
@@ -129,8 +129,9 @@ public struct Replayer {
             return runConversation(record, conversation, endpoint: endpoint, outcome: outcome, variables: &variables, cookies: cookies)
         }
         let request: PreparedRequest
+        let scope = VariableScope(variables: variables, environment: environment)
         do throws(WorkbenchError) {
-            request = try endpoint.prepare(in: VariableScope(variables: variables, environment: environment), readFile: readFile)
+            request = try endpoint.prepare(in: scope, readFile: readFile)
         } catch {
             outcome.problems.append(.notSent(error))
             return outcome
@@ -146,9 +147,10 @@ public struct Replayer {
                 response = call.response
             } else if let repetition = record.repetition {
                 // `send --until` / `--retry` replays as it was sent: tried again, the same way.
-                let scope = VariableScope(variables: variables, environment: environment)
                 let ending = repeatedSend(repetition).run(
-                    send: { [cookies] () throws(WorkbenchError) in try sender.send(request, settings: record.settings, cookies: cookies) },
+                    send: { [cookies] () throws(WorkbenchError) in
+                        try sender.send(request, settings: record.settings, cookies: cookies, in: scope)
+                    },
                     check: { repetition.until?.check($0, in: scope) }, mask: { $0 }, report: { _ in })
                 outcome.tries = ending.tries
                 response = try ending.last.get()
@@ -156,7 +158,7 @@ public struct Replayer {
                     outcome.problems.append(.expectation(Expectation.Result(passed: false, message: "until \(failure.message)")))
                 }
             } else {
-                response = try sender.send(request, settings: record.settings, cookies: cookies)
+                response = try sender.send(request, settings: record.settings, cookies: cookies, in: scope)
             }
         } catch {
             // What the engine refuses before the transfer (a file to upload gone, a Content-Length
@@ -235,12 +237,13 @@ public struct Replayer {
                 let asking = try GRPCClient.prepare(
                     endpoint: endpoint, url: origin, path: path, messages: requests, in: scope, settings: record.settings,
                     readFile: readFile)
-                let result = try GRPCClient.call(asking, sender: sender, settings: record.settings, cookies: cookies, onMessage: { _ in })
+                let result = try GRPCClient.call(
+                    asking, sender: sender, settings: record.settings, cookies: cookies, in: scope, onMessage: { _ in })
                 return (result.messages, result.status)
             }
         }
         return try GRPCCall.run(
-            request, schema: schema, sender: sender, settings: record.settings, cookies: cookies, onMessage: { _, _ in })
+            request, schema: schema, sender: sender, settings: record.settings, cookies: cookies, in: scope, onMessage: { _, _ in })
     }
 
     /// Variables the requests use that nobody provides: not set, not in the

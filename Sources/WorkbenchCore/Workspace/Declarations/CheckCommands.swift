@@ -317,6 +317,14 @@ extension CommandDeclaration {
         workspace.httpFileVariableNames = Set(imported.document.variables.keys).union(imported.secrets.keys).subtracting(userNames)
         for (name, value) in imported.secrets { workspace.variables.set(name, to: value, secret: true) }
         workspace.declaredSecrets = []
+        // As `import` does: a literal credential of the file becomes a secret bound to its request's origin.
+        var requests = workspace.history.records
+        var notes: [String] = []
+        for index in requests.indices { notes += workspace.keepImportedCredentials(&requests[index].endpoint) }
+        workspace.history = History(requests)
+        var endpoint = workspace.endpoint
+        _ = workspace.keepImportedCredentials(&endpoint)
+        workspace.endpoint = endpoint
         workspace.lastRecordIndex = nil
         // Not a session file: `save` must not write JSON over it.
         workspace.sessionFile = nil
@@ -334,7 +342,8 @@ extension CommandDeclaration {
         let count = workspace.history.count
         let summary = "loaded \(file): \(count) request\(count == 1 ? "" : "s") (not sent; `replay all` sends them in order)"
         return .output(
-            ([summary] + imported.notes.map { "warning: " + $0 } + (environmentWarning.map { [$0] } ?? [])).joined(separator: "\n"))
+            ([summary] + notes + imported.notes.map { "warning: " + $0 } + (environmentWarning.map { [$0] } ?? []))
+                .joined(separator: "\n"))
     }
 
     static func restore(_ workspace: inout Workspace, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {

@@ -40,7 +40,7 @@ extension CommandDeclaration {
     static let proxy = CommandDeclaration(
         name: "proxy", usage: ["proxy URL", "proxy off", "proxy none", "proxy"],
         summary:
-            "Send through an http, https, socks4 or socks5 proxy; off: the http_proxy/https_proxy/no_proxy environment applies, as in curl; none: no proxy at all.",
+            "Send through an http, https, socks4 or socks5 proxy (a login in the URL, user:password@, goes to the proxy as curl sends it, the password kept as a secret); off: the http_proxy/https_proxy/no_proxy environment applies, as in curl; none: no proxy at all.",
         example: "proxy socks5h://127.0.0.1:1080", subcommands: ["off", "none"],
         parse: { words throws(WorkbenchError) in try words.parseProxy() },
         // `proxy http://user:password@host`: the URL's password.
@@ -48,7 +48,7 @@ extension CommandDeclaration {
             masked: { line, _ in
                 let masked = URLPasswordMask.apply(line)
                 return masked == line ? nil : masked
-            }, examples: []))
+            }, examples: ["proxy http://ana:SECRET@127.0.0.1:9", "proxy socks5h://ana:SECRET@127.0.0.1:9"]))
 
     static let cacert = CommandDeclaration(
         name: "cacert", usage: ["cacert FILE", "cacert off", "cacert"],
@@ -169,7 +169,20 @@ extension CommandDeclaration {
     static func network(_ action: NetworkCommand, in workspace: inout Workspace) throws(WorkbenchError) -> CommandOutcome {
         switch action {
         case .proxy(nil): return .output(workspace.settings.proxy.summary)
-        case .proxy(let proxy?): workspace.settings.proxy = proxy
+        case .proxy(let proxy?):
+            guard let password = proxy.password, !password.isEmpty, !Template.hasReferences(password) else {
+                workspace.settings.proxy = proxy
+                return .done
+            }
+            guard password != Variables.mask else {
+                throw WorkbenchError(
+                    "'\(Variables.mask)' is the mask shown in place of a secret, not its value: type the proxy's password")
+            }
+            // As a literal credential typed anywhere: kept in a secret variable the setting refers to.
+            let kept = workspace.keptAsSecret(password, base: "proxy_password")
+            workspace.settings.proxy = proxy.replacingPassword(with: kept)
+            return .output(
+                "proxy: the password is kept as the secret \(kept) (masked in output and files; a saved session names it, never its value)")
         case .caCertificate(nil): return .output(workspace.settings.caCertificate ?? "(the system's CA certificates)")
         case .caCertificate(let file?):
             if let file { try FileSystem.checkReadableRegularFile(FileSystem.expandTilde(file), shownAs: file, for: "use") }
