@@ -61,6 +61,15 @@ import Testing
         }
     }
 
+    /// libFuzzer's first find (28 November 2026): an `Any` whose type URL holds a line break
+    /// and bytes that are not UTF-8 was quoted into the error as it came, over two lines.
+    @Test func aTypeNameFromTheWireIsQuotedOnOneLine() throws {
+        let bytes = try FileSystem.read(Self.corpus + "crash-any-type-url-with-a-line-break.bin")
+        for type in ["workbench.test.Scalars", "workbench.test.WellKnown", "workbench.test.Reply"] {
+            check(bytes, as: type)
+        }
+    }
+
     @Test func mutatedDescriptorSetsAreReadOrRefusedOnOneLine() throws {
         let original = try FileSystem.read(Self.corpus + "descriptor-set.pb")
         var generator = Generator(state: 7)

@@ -53,7 +53,7 @@ public struct ProtoDecoder {
         let raw = try Self.rawFields(&reader)
         if let special = try decodeWellKnown(typeName, raw, depth: depth) { return special }
         guard let message = schema.messages[typeName] else {
-            throw WorkbenchError("protobuf: the message type '\(typeName)' is not in the schema")
+            throw WorkbenchError("protobuf: the message type \(Excerpt.quoted(typeName, limit: 120)) is not in the schema")
         }
         var members: [JSONMember] = []
         for field in message.fields {
@@ -68,7 +68,7 @@ public struct ProtoDecoder {
                         let key = entry.fields.first { $0.number == 1 }
                         let item = entry.fields.first { $0.number == 2 }
                         guard let key, let item else {
-                            throw WorkbenchError("protobuf: map entry '\(entry.fullName)' lacks its key or value")
+                            throw WorkbenchError("protobuf: map entry \(Excerpt.quoted(entry.fullName, limit: 120)) lacks its key or value")
                         }
                         let keyJSON =
                             try entryFields[1]?.last.map { v throws(WorkbenchError) in try scalar(v, key, depth: depth) }
@@ -148,7 +148,7 @@ public struct ProtoDecoder {
     }
 
     static func wrongWireType(_ field: ProtoField) -> WorkbenchError {
-        WorkbenchError("protobuf: field '\(field.name)' (\(field.number)) came with the wrong wire type")
+        WorkbenchError("protobuf: field \(Excerpt.quoted(field.name, limit: 120)) (\(field.number)) came with the wrong wire type")
     }
 
     /// One value of `field` (an element, for a repeated one).

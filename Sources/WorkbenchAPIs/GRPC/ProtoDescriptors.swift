@@ -245,7 +245,7 @@ public struct ProtoFile: Sendable, Equatable {
         }
         if field.jsonName.isEmpty { field.jsonName = Self.lowerCamelCase(field.name) }
         if field.type == .message || field.type == .enum || field.type == .group, field.typeName.isEmpty {
-            throw WorkbenchError("protobuf descriptor: field '\(field.name)' names no type")
+            throw WorkbenchError("protobuf descriptor: field \(Excerpt.quoted(field.name, limit: 120)) names no type")
         }
         return field
     }

@@ -83,7 +83,7 @@ extension ProtoEncoder {
             writer.string(1, url)
             writer.lengthDelimited(2, payload)
         default:
-            throw WorkbenchError("protobuf: the well-known type '\(typeName)' is not supported")
+            throw WorkbenchError("protobuf: the well-known type \(Excerpt.quoted(typeName, limit: 120)) is not supported")
         }
         return writer.bytes
     }

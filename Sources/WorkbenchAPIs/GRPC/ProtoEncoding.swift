@@ -23,7 +23,7 @@ public struct ProtoEncoder {
             return try encodeWellKnown(json, typeName, path: path, depth: depth)
         }
         guard let message = schema.messages[typeName] else {
-            throw WorkbenchError("protobuf: the message type '\(typeName)' is not in the schema")
+            throw WorkbenchError("protobuf: the message type \(Excerpt.quoted(typeName, limit: 120)) is not in the schema")
         }
         guard case .object(let members) = json else {
             throw WorkbenchError("\(path): \(message.name) is an object, not \(json.kindDescription)")
@@ -40,7 +40,9 @@ public struct ProtoEncoder {
             if member.value == .null, field.typeName != "google.protobuf.Value" { continue }
             if let oneof = field.oneofIndex, !field.isProto3Optional {
                 if let other = oneofsSet[oneof] {
-                    throw WorkbenchError("\(path): '\(other)' and '\(field.jsonName)' are both of one oneof")
+                    throw WorkbenchError(
+                        "\(path): \(Excerpt.quoted(other, limit: 120)) and \(Excerpt.quoted(field.jsonName, limit: 120)) are both of one oneof"
+                    )
                 }
                 oneofsSet[oneof] = field.jsonName
             }
@@ -63,7 +65,7 @@ public struct ProtoEncoder {
             }
             guard entries.count <= ProtoBounds.maximumRepeated else { throw ProtoBounds.tooManyElements }
             guard let key = entry.fields.first(where: { $0.number == 1 }), let item = entry.fields.first(where: { $0.number == 2 }) else {
-                throw WorkbenchError("protobuf: map entry '\(entry.fullName)' lacks its key or value")
+                throw WorkbenchError("protobuf: map entry \(Excerpt.quoted(entry.fullName, limit: 120)) lacks its key or value")
             }
             for member in entries {
                 let keyJSON: JSONValue =
@@ -163,7 +165,7 @@ public struct ProtoEncoder {
         switch value {
         case .string(let name):
             guard let type = schema.enums[typeName] else {
-                throw WorkbenchError("protobuf: the enum type '\(typeName)' is not in the schema")
+                throw WorkbenchError("protobuf: the enum type \(Excerpt.quoted(typeName, limit: 120)) is not in the schema")
             }
             guard let number = type.number(of: name) else {
                 let names = type.values.prefix(20).map(\.name).joined(separator: ", ")
