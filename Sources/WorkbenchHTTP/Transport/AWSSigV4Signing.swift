@@ -63,16 +63,8 @@ public enum AWSSigV4Signing {
     static func timestamp(_ now: Int) -> String {
         let days = now >= 0 ? now / 86_400 : (now - 86_399) / 86_400
         let seconds = now - days * 86_400
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        let (year, month, day) = CivilDate.date(days: Int64(days))
+        func two(_ value: some BinaryInteger) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(year)\(two(month))\(two(day))T\(two(seconds / 3600))\(two(seconds / 60 % 60))\(two(seconds % 60))Z"
     }
 

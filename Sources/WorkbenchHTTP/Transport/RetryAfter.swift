@@ -1,3 +1,5 @@
+import WorkbenchBasics
+
 /// A `Retry-After` header (RFC 9110 10.2.3): delay-seconds, or an HTTP-date, read as
 /// the seconds to wait from `now` (seconds since the epoch). Pure: the clock is passed in.
 public enum RetryAfter {
@@ -46,17 +48,7 @@ public enum RetryAfter {
         guard let day, let month, let year, let clock, clock.count == 3, (1...31).contains(day), (1970...9999).contains(year),
             (0...23).contains(clock[0]), (0...59).contains(clock[1]), (0...60).contains(clock[2])
         else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = Int(CivilDate.days(year: Int64(year), month: Int64(month), day: Int64(day)))
         return Double(days * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2])
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
