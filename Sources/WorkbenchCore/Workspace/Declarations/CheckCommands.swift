@@ -60,7 +60,7 @@ extension CommandDeclaration {
         example: "compare local staging --ignore $.version", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseCompare() },
         complete: { input in
-            if input.current.hasPrefix("-") { return input.matching(["--header", "--ignore"]) }
+            if input.current.hasPrefix("-") { return input.matching(DiffOptionReader.names) }
             if input.position <= 2 { return input.matching(input.workspace.knownEnvironmentNames) }
             return nil
         })
@@ -72,8 +72,8 @@ extension CommandDeclaration {
         example: "diff 1 3 --ignore $.updated_at", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseDiff() },
         complete: { input in
-            if input.current.hasPrefix("-") { return input.matching(["--header", "--ignore"]) }
-            if input.position <= 2 || input.before.last.map({ $0 != "--header" && $0 != "--ignore" }) ?? false {
+            if input.current.hasPrefix("-") { return input.matching(DiffOptionReader.names) }
+            if input.position <= 2 || input.before.last.map({ !DiffOptionReader.names.contains($0) }) ?? false {
                 return input.matching(input.requestNumbers)
             }
             return nil
@@ -213,55 +213,33 @@ extension CommandWords {
     /// `compare ENV1 ENV2 [--header NAME]... [--ignore PATH]...`
     func parseCompare() throws(WorkbenchError) -> ParsedLine {
         var names: [String] = []
-        var headers: [String] = []
-        var ignore: [String] = []
-        var words = texts[...]
-        while let word = words.popFirst() {
-            if word == "--header" || word == "--ignore" {
-                guard let value = words.popFirst() else { throw usageError("\(word) needs a value") }
-                if word == "--header" { headers.append(value) } else { ignore.append(value) }
-            } else if !word.hasPrefix("-"), !word.isEmpty, names.count < 2 {
-                names.append(word)
-            } else {
-                throw usageError("expected two environments, --header NAME or --ignore PATH, got \(Excerpt.quoted(word))")
+        let read = try DiffOptionReader.read(texts, by: self) { word in
+            guard !word.hasPrefix("-"), !word.isEmpty, names.count < 2 else {
+                return "expected two environments, --header NAME or --ignore PATH, got \(Excerpt.quoted(word))"
             }
+            names.append(word)
+            return nil
         }
         guard names.count == 2 else { throw usageError("say which two environments: `compare local staging` (see `env`)") }
         guard names[0] != names[1] else { throw usageError("two different environments, not \(names[0]) twice") }
-        do throws(WorkbenchError) {
-            let options = try ResponseDiff.Options(headers: headers, ignore: ignore, headerOption: "--header")
-            return .command(.compare(first: names[0], second: names[1], options: options, ignored: ignore))
-        } catch {
-            throw usageError(error.message)
-        }
+        return .command(.compare(first: names[0], second: names[1], options: try read.options(for: self), ignored: read.ignored))
     }
 
     /// `diff N [M] [--header NAME]... [--ignore PATH]...`
     func parseDiff() throws(WorkbenchError) -> ParsedLine {
         var numbers: [Int] = []
-        var headers: [String] = []
-        var ignore: [String] = []
-        var words = texts[...]
-        while let word = words.popFirst() {
-            if word == "--header" || word == "--ignore" {
-                guard let value = words.popFirst() else { throw usageError("\(word) needs a value") }
-                if word == "--header" { headers.append(value) } else { ignore.append(value) }
-            } else if let number = Int(word), number >= 1, numbers.count < 2 {
-                numbers.append(number)
-            } else {
-                throw usageError("expected request numbers (see `history`), --header NAME or --ignore PATH, got \(Excerpt.quoted(word))")
+        let read = try DiffOptionReader.read(texts, by: self) { word in
+            guard let number = Int(word), number >= 1, numbers.count < 2 else {
+                return "expected request numbers (see `history`), --header NAME or --ignore PATH, got \(Excerpt.quoted(word))"
             }
+            numbers.append(number)
+            return nil
         }
         guard let old = numbers.first else {
             throw usageError(
                 "say which: `diff N M` compares the responses of requests N and M, `diff N` request N's with the last response")
         }
-        do throws(WorkbenchError) {
-            let options = try ResponseDiff.Options(headers: headers, ignore: ignore, headerOption: "--header")
-            return .command(.diff(old: old, new: numbers.count > 1 ? numbers[1] : nil, options: options))
-        } catch {
-            throw usageError(error.message)
-        }
+        return .command(.diff(old: old, new: numbers.count > 1 ? numbers[1] : nil, options: try read.options(for: self)))
     }
 
     /// `save [--force] [FILE] [N|N-M...]`: numbers after the file choose the requests.
@@ -507,5 +485,47 @@ extension CommandDeclaration {
             heading = "request \(old) → the last response"
         }
         return .diff(ResponseDiff.compare(before, after, options: options), heading: heading)
+    }
+}
+
+/// The options `diff` and `compare` share, declared once: `--header NAME` (a header to
+/// compare, '*' for all) and `--ignore PATH` (a JSON path, or `header NAME`), each as often
+/// as wanted, anywhere among the command's own words.
+enum DiffOptionReader {
+    /// The options' names, for completion.
+    static let names = ["--header", "--ignore"]
+
+    /// What was read, as typed.
+    struct Read {
+        var headers: [String] = []
+        var ignored: [String] = []
+
+        /// The options as `ResponseDiff` takes them; a header or path it cannot read is a
+        /// usage error of `words`' command. Made after the command has checked its own words.
+        func options(for words: CommandWords) throws(WorkbenchError) -> ResponseDiff.Options {
+            do throws(WorkbenchError) {
+                return try ResponseDiff.Options(headers: headers, ignore: ignored, headerOption: "--header")
+            } catch {
+                throw words.usageError(error.message)
+            }
+        }
+    }
+
+    /// Reads `texts`: each word that is not one of the options goes to `operand`, which takes it
+    /// (nil) or says why not (the problem, made a usage error of `words`' command).
+    static func read(
+        _ texts: [String], by words: CommandWords, operand: (String) -> String?
+    ) throws(WorkbenchError) -> Read {
+        var read = Read()
+        var rest = texts[...]
+        while let word = rest.popFirst() {
+            guard names.contains(word) else {
+                if let problem = operand(word) { throw words.usageError(problem) }
+                continue
+            }
+            guard let value = rest.popFirst() else { throw words.usageError("\(word) needs a value") }
+            if word == "--header" { read.headers.append(value) } else { read.ignored.append(value) }
+        }
+        return read
     }
 }
