@@ -9,12 +9,17 @@ import os
 import shutil
 import subprocess
 import tempfile
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
 from test_environments import EnvironmentServer
+from test_graphql import graphql_server  # noqa: F401  (fixtures used by name)
+from test_oauth2 import CLIENT_SECRET, oauth  # noqa: F401
 from test_script_mode import script
+from test_websocket import ws_url  # noqa: F401
 
 CMD_SECRET = "cmd-Sec-4411-value"
 PASS_SECRET = "pass-Sec-5522-value"
@@ -100,35 +105,23 @@ def test_a_source_that_fails_says_which_and_why_and_nothing_is_sent(run_workbenc
     assert "X-Key: ******" in out, "`show` needs no value"
 
 
-def test_pass_is_a_real_source(run_workbench, api, workdir, tmp_path):
-    require("pass", "gpg", "gpgconf")
-    home = Path(tempfile.mkdtemp(prefix="wbg"))  # short: gpg-agent's socket path is bounded
-    env = {"GNUPGHOME": str(home / "g"), "PASSWORD_STORE_DIR": str(home / "store")}
-    (home / "g").mkdir(mode=0o700)
-    run_env = dict(os.environ, **env)
-    try:
-        subprocess.run(["gpg", "--batch", "--passphrase", "", "--quick-gen-key", "Workbench Test <wb@example.invalid>",
-                        "default", "default", "never"], env=run_env, check=True, capture_output=True, timeout=60)
-        subprocess.run(["pass", "init", "wb@example.invalid"], env=run_env, check=True, capture_output=True, timeout=30)
-        subprocess.run(["pass", "insert", "-m", "api/token"], input=f"{PASS_SECRET}\nuser: ana\n".encode(), env=run_env,
-                       check=True, capture_output=True, timeout=30)
-        code, out, err = run_workbench(["--keep-going"], input=script(
-            f"base {api.url}",
-            "set --secret token --from pass:api/token",
-            "header Authorization: Bearer {{token}}",
-            "get /item",
-            "set --secret other --from pass:api/nothing-here",
-            "header X-Other: {{other}}",
-            "get /item",
-            "save s.json",
-        ), env=env)
-        assert api.authorizations == [f"Bearer {PASS_SECRET}"], "the first line only, once"
-        assert "pass:api/nothing-here: pass exited with status 1: Error: api/nothing-here is not in the password store." in err
-        assert code == 1 and err.count("error:") == 1
-        assert_nowhere(PASS_SECRET, out, err, tmp_path)
-    finally:
-        subprocess.run(["gpgconf", "--kill", "gpg-agent"], env=run_env, capture_output=True, timeout=30)
-        shutil.rmtree(home, ignore_errors=True)
+def test_pass_is_a_real_source(run_workbench, api, password_store, tmp_path):
+    env, insert = password_store
+    insert("api/token", f"{PASS_SECRET}\nuser: ana")
+    code, out, err = run_workbench(["--keep-going"], input=script(
+        f"base {api.url}",
+        "set --secret token --from pass:api/token",
+        "header Authorization: Bearer {{token}}",
+        "get /item",
+        "set --secret other --from pass:api/nothing-here",
+        "header X-Other: {{other}}",
+        "get /item",
+        "save s.json",
+    ), env=env)
+    assert api.authorizations == [f"Bearer {PASS_SECRET}"], "the first line only, once"
+    assert "pass:api/nothing-here: pass exited with status 1: Error: api/nothing-here is not in the password store." in err
+    assert code == 1 and err.count("error:") == 1
+    assert_nowhere(PASS_SECRET, out, err, tmp_path)
 
 
 def test_secret_tool_under_a_headless_gnome_keyring(workbench_bin, workbench_env, api, workdir, tmp_path):
@@ -161,3 +154,151 @@ def test_secret_tool_under_a_headless_gnome_keyring(workbench_bin, workbench_env
     assert api.authorizations == [f"Bearer {KEYRING_SECRET}"]
     assert "secret-tool:service=nothing: secret-tool exited with status 1: no such item (or the keyring is locked)" in err
     assert KEYRING_SECRET not in out and KEYRING_SECRET not in err
+
+
+SPEC_KEY = "spec-Key-8834-value"
+GRAPHQL_TOKEN = "s3cret-token"  # what graphql_server.py's private endpoint takes
+SPEC = {"openapi": "3.0.0", "info": {"title": "keyed", "version": "1"},
+        "paths": {"/item": {"get": {"responses": {"200": {"description": "ok"}}}}}}
+
+
+class DescriptionServer:
+    """Serves an OpenAPI description only to `?key=SPEC_KEY`; 401 otherwise. Keeps the
+    queries it was sent (a key sent as the mask would show)."""
+
+    def __init__(self):
+        outer = self
+        self.queries: list[str] = []
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self):
+                query = self.path.partition("?")[2]
+                outer.queries.append(query)
+                if query != f"key={SPEC_KEY}":
+                    self.send_response(401)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                data = json.dumps(SPEC).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture()
+def described():
+    server = DescriptionServer()
+    yield server
+    server.stop()
+
+
+def command_source(value: str) -> str:
+    """A `cmd:` source that prints `value` without holding it (`vars` shows the source)."""
+    head, tail = value.rsplit("-", 1)
+    return f"cmd:printf %s-%s {head} {tail}"
+
+
+@pytest.fixture()
+def password_store():
+    """A password store under a gpg key made here; yields (the environment `pass` needs, insert)."""
+    require("pass", "gpg", "gpgconf")
+    home = Path(tempfile.mkdtemp(prefix="wbg"))  # short: gpg-agent's socket path is bounded
+    env = {"GNUPGHOME": str(home / "g"), "PASSWORD_STORE_DIR": str(home / "store")}
+    (home / "g").mkdir(mode=0o700)
+    run_env = dict(os.environ, **env)
+
+    def insert(path: str, value: str) -> None:
+        subprocess.run(["pass", "insert", "-m", path], input=f"{value}\n".encode(), env=run_env,
+                       check=True, capture_output=True, timeout=30)
+    try:
+        subprocess.run(["gpg", "--batch", "--passphrase", "", "--quick-gen-key", "Workbench Test <wb@example.invalid>",
+                        "default", "default", "never"], env=run_env, check=True, capture_output=True, timeout=60)
+        subprocess.run(["pass", "init", "wb@example.invalid"], env=run_env, check=True, capture_output=True, timeout=30)
+        yield env, insert
+    finally:
+        subprocess.run(["gpgconf", "--kill", "gpg-agent"], env=run_env, capture_output=True, timeout=30)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+@pytest.mark.parametrize("kind", ["cmd", "pass"])
+def test_oauth_flows_and_the_description_fetch_read_sources_first(request, run_workbench, oauth, described, kind,
+                                                                 workdir, tmp_path):
+    env: dict[str, str] = {}
+    if kind == "pass":
+        env, insert = request.getfixturevalue("password_store")
+        insert("oauth/client", CLIENT_SECRET)
+        insert("api/spec", SPEC_KEY)
+        client_source, key_source = "pass:oauth/client", "pass:api/spec"
+    else:
+        client_source, key_source = command_source(CLIENT_SECRET), command_source(SPEC_KEY)
+    code, out, err = run_workbench(input=script(
+        f"set --secret key --from '{key_source}'",
+        f"openapi {described.url}/spec.json?key={{{{key}}}}",
+        f"set --secret cs --from '{client_source}'",
+        f"auth oauth2 client-credentials {oauth}/token cc-post {{{{cs}}}}",
+        f"get {oauth}/api/me",
+        "auth oauth2 refresh",
+        "vars",
+        "save s.json",
+    ), env=env)
+    assert code == 0, err
+    # The description went out with the key itself, not the mask; the token request with the client secret.
+    assert described.queries == [f"key={SPEC_KEY}"]
+    assert "loaded " in out and "keyed 1 (OpenAPI 3.0.0)" in out
+    assert "oauth2: access token obtained" in out and '"client_id": "cc-post"' in out
+    assert "oauth2: new token" in out
+    session = json.loads((workdir / "s.json").read_text())
+    assert session["secretSources"] == {"cs": client_source, "key": key_source}
+    # A session loaded again fetches its description and runs its flow with the sources read again.
+    code, out2, err2 = run_workbench(input=script("load s.json", "replay 1"), env=env)
+    assert code == 0, err2
+    assert described.queries[-1] == f"key={SPEC_KEY}" and "warning" not in err2
+    code, out3, err3 = run_workbench(["replay", "s.json"], env=env)
+    assert code == 0, err3 + out3
+    for secret in (CLIENT_SECRET, SPEC_KEY):
+        assert_nowhere(secret, out + out2 + out3, err + err2 + err3, tmp_path)
+
+
+def test_introspection_websocket_handshake_and_bench_read_sources_first(run_workbench, graphql_server, ws_url,
+                                                                        api, workdir, tmp_path):
+    ws_secret = "ws-Sec-3390-value"
+    code, out, err = run_workbench(input=script(
+        f"set --secret gql --from '{command_source(GRAPHQL_TOKEN)}'",
+        f"set --secret wstoken --from '{command_source(ws_secret)}'",
+        f"set --secret token --from '{command_source(CMD_SECRET)}'",
+        # GraphQL introspection with the request's own auth.
+        f"base {graphql_server}",
+        "path /private/graphql",
+        "header Authorization: Bearer {{gql}}",
+        "graphql schema",
+        # The WebSocket handshake, with a header from a source (the server echoes it).
+        f"base {ws_url.replace('ws://', 'http://')}",
+        "header Authorization: Bearer {{wstoken}}",
+        "ws connect /headers",
+        f'expect frame next json $.authorization == "Bearer {ws_secret}"',
+        "ws close",
+        # bench sends the request as built, its header read from the source.
+        f"base {api.url}",
+        "header Authorization: Bearer {{token}}",
+        "path /item",
+        "bench 3",
+    ))
+    assert code == 0, err
+    assert f"loaded {graphql_server}/private/graphql: 13 types" in out
+    assert 'PASS frame 1: json $.authorization == "Bearer ******"' in out
+    assert api.authorizations == [f"Bearer {CMD_SECRET}"] * 3
+    for secret in (ws_secret, CMD_SECRET):
+        assert_nowhere(secret, out, err, tmp_path)

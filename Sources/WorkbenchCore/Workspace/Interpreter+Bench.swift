@@ -10,7 +10,7 @@ extension Interpreter {
         if let parameter = workspace.unfilledParameter() {
             throw WorkbenchError("bench: the path \(workspace.currentPath) still has \(parameter) to fill")
         }
-        let scope = workspace.scope(environment: context.environment)
+        let scope = try wireScope(for: [workspace.endpoint])
         let request: PreparedRequest
         do throws(WorkbenchError) {
             request = try workspace.endpoint.prepare(in: scope, readFile: context.readFile)

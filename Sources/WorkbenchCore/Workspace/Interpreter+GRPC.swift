@@ -26,7 +26,7 @@ extension Interpreter {
     func grpcExchange(
         url: String, path: String, messages: [[UInt8]], onMessage: @escaping ([UInt8]) -> Void
     ) throws(WorkbenchError) -> GRPCClient.Result {
-        let scope = workspace.scope(environment: context.environment)
+        let scope = try wireScope(for: [workspace.endpoint], texts: [url])
         let request = try GRPCClient.prepare(
             endpoint: workspace.endpoint, url: url, path: path, messages: messages, in: scope, settings: workspace.settings,
             readFile: context.readFile)
@@ -50,7 +50,7 @@ extension Interpreter {
         try renewOAuth2TokenIfDue()
         let endpoint = try GRPCCall.endpoint(
             url: target.url, service: service.fullName, method: method.name, messages: messages ?? "{}", from: workspace.endpoint)
-        let scope = workspace.scope(environment: context.environment)
+        let scope = try wireScope(for: [endpoint])
         let prepared: PreparedRequest
         do throws(WorkbenchError) {
             prepared = try endpoint.prepare(in: scope, readFile: context.readFile)

@@ -95,7 +95,11 @@ extension Interpreter {
             try connectWebSocket(target, subprotocols: subprotocols)
         case .send(let payload):
             let connection = try openConnection()
-            let scope = workspace.scope(environment: context.environment)
+            let template: String =
+                switch payload {
+                case .text(let text), .json(let text), .binaryFile(let text): text
+                }
+            let scope = try wireScope(texts: [template])
             let frame: WebSocketFrame
             let typed: String
             switch payload {
@@ -124,7 +128,7 @@ extension Interpreter {
             }
         case .ping(let text):
             let connection = try openConnection()
-            let payload = Array(try Template.expand(text, in: workspace.scope(environment: context.environment)).utf8)
+            let payload = Array(try Template.expand(text, in: try wireScope(texts: [text])).utf8)
             guard payload.count <= 125 else { throw WorkbenchError("ws ping: a ping carries at most 125 bytes, this one \(payload.count)") }
             try connection.send(WebSocketFrame(opcode: .ping, payload: payload))
             webSocket.append(received: false, opcode: .ping, payload: payload, typed: text)
@@ -292,7 +296,7 @@ extension Interpreter {
         }
         endpoint.method = "GET"
         endpoint.body = nil
-        let scope = workspace.scope(environment: context.environment)
+        let scope = try wireScope(for: [endpoint])
         let prepared: PreparedRequest
         do {
             prepared = try endpoint.prepare(in: scope, readFile: context.readFile)

@@ -466,8 +466,8 @@ public final class Interpreter {
             try fetchDescription(url, note: note)
             return .ok
         case .introspectGraphQL(let url):
-            try readSecretSources(for: [workspace.endpoint])
-            let fetched = try descriptionFetch().graphQLIntrospection(from: workspace.endpoint, url: url)
+            let fetched = try descriptionFetch(for: [workspace.endpoint], texts: url.map { [$0] } ?? [])
+                .graphQLIntrospection(from: workspace.endpoint, url: url)
             output.printLine(try workspace.adoptIntrospection(fetched.body, location: fetched.location))
             return .ok
         case .grpcConnect(let url, let protoFiles, let importPaths):
@@ -478,10 +478,11 @@ public final class Interpreter {
         }
     }
 
-    /// A fetch of a description on this interpreter's transport, with the workspace as it is.
-    private func descriptionFetch() throws(WorkbenchError) -> DescriptionFetch {
+    /// A fetch of a description on this interpreter's transport, with the workspace as it is;
+    /// the secrets `endpoints` and `texts` refer to read from their sources first.
+    private func descriptionFetch(for endpoints: [Endpoint] = [], texts: [String]) throws(WorkbenchError) -> DescriptionFetch {
         DescriptionFetch(
-            sender: try sender(), scope: workspace.scope(environment: context.environment), settings: workspace.settings,
+            sender: try sender(), scope: try wireScope(for: endpoints, texts: texts), settings: workspace.settings,
             cookies: workspace.cookies)
     }
 
@@ -490,7 +491,7 @@ public final class Interpreter {
     private func fetchDescription(_ url: String, note: String?) throws(WorkbenchError) {
         if let note { say(note) }
         do throws(WorkbenchError) {
-            let fetched = try descriptionFetch().openAPIDocument(url)
+            let fetched = try descriptionFetch(texts: [url]).openAPIDocument(url)
             let outcome = try workspace.adoptDescription(fetched.body, location: url, sourceURL: fetched.sourceURL)
             // What loading it says, read as every outcome is.
             _ = try perform(outcome)
@@ -549,7 +550,9 @@ public final class Interpreter {
         case .all: numbers = Array(1...history.count)
         case .number(let number): numbers = [number]
         }
-        try readSecretSources(for: numbers.map { history[$0 - 1].endpoint })
+        try readSecretSources(
+            for: numbers.map { history[$0 - 1].endpoint },
+            texts: numbers.compactMap { if case .url(let proxy) = history[$0 - 1].settings.proxy { proxy } else { nil } })
         defer { waiting?(nil) }
         var replayer = Replayer(
             transport: try engine(), options: reportingWait(sendOptions),
@@ -594,13 +597,15 @@ public final class Interpreter {
     }
 
     /// A run of an OAuth 2.0 flow on this interpreter's transport, with the workspace as it is:
-    /// its token requests follow no redirect and keep no cookie.
-    private func oauth2Flow() throws(WorkbenchError) -> OAuth2Flow {
+    /// its token requests follow no redirect and keep no cookie. The secrets its `settings`
+    /// and `clientSecret` refer to are read from their sources first.
+    private func oauth2Flow(_ oauth2: OAuth2Settings, clientSecret: String?) throws(WorkbenchError) -> OAuth2Flow {
         var settings = workspace.settings
         settings.followRedirects = false
+        let texts = [oauth2.tokenURL, oauth2.clientID] + [oauth2.authorizationURL, clientSecret, oauth2.refreshToken].compactMap { $0 }
         return OAuth2Flow(
             sender: try sender(options: SendOptions(shouldAbort: sendOptions.shouldAbort)), settings: settings,
-            scope: workspace.scope(environment: context.environment), environment: context.environment,
+            scope: try wireScope(texts: texts), environment: context.environment,
             output: output, shouldAbort: sendOptions.shouldAbort)
     }
 
@@ -612,7 +617,7 @@ public final class Interpreter {
         case .refresh:
             try renewOAuth2Token(reason: nil)
         case .start(let settings, let clientSecret):
-            let obtained = try oauth2Flow().start(settings, clientSecret: clientSecret)
+            let obtained = try oauth2Flow(settings, clientSecret: clientSecret).start(settings, clientSecret: clientSecret)
             workspace.adoptOAuth2(obtained.settings, clientSecret: clientSecret, token: obtained.token, now: OAuth2Flow.now)
             output.printLine(obtained.line)
         }
@@ -631,7 +636,7 @@ public final class Interpreter {
         guard let auth = workspace.endpoint.auth, auth.scheme == .oauth2, let oauth2 = auth.oauth2 else {
             throw WorkbenchError("no oauth2 auth for \(workspace.endpoint.credentialOrigin ?? "this base")")
         }
-        let obtained = try oauth2Flow().renew(auth, oauth2: oauth2, reason: reason)
+        let obtained = try oauth2Flow(oauth2, clientSecret: oauth2.clientSecret).renew(auth, oauth2: oauth2, reason: reason)
         workspace.adoptOAuth2(obtained.settings, clientSecret: nil, token: obtained.token, now: OAuth2Flow.now)
         output.printLine(obtained.line)
     }

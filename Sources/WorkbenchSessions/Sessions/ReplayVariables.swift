@@ -32,7 +32,11 @@ public enum ReplayVariables {
         // request needs them and nobody gave them: a failing source stops the replay before
         // anything is sent.
         var needed = Set<String>()
-        for record in document.requests { needed.formUnion(record.endpoint.referencedVariables) }
+        for record in document.requests {
+            needed.formUnion(record.endpoint.referencedVariables)
+            // The proxy's password is a secret variable its URL refers to.
+            if case .url(let proxy) = record.settings.proxy { needed.formUnion(Template.variableNames(in: proxy)) }
+        }
         for (name, source) in document.secretSources.sorted(by: { $0.key < $1.key })
         where needed.contains(name) && known.value(of: name) == nil {
             do throws(WorkbenchError) {
