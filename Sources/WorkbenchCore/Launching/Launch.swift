@@ -59,7 +59,7 @@ public struct Launch {
         }
         defer { close(descriptor) }
         let launch = Launch(options: options)
-        return launch.runScript(launch.makeInterpreter(), nextLine: LineReader(descriptor: descriptor).next)
+        return launch.runScript(launch.makeInterpreter(), nextLine: LineReader(descriptor: descriptor, interrupted: Self.interrupted).next)
     }
 
     /// `workbench import FILE [--env ENV] [-o SESSION]`: the requests in the history, then saved
@@ -112,7 +112,9 @@ public struct Launch {
 
     /// The REPL on a terminal, the commands of standard input as a script otherwise.
     func interact(_ interpreter: Interpreter, repl: LineEditorLoop) -> Int32 {
-        guard isatty(0) == 1 else { return runScript(interpreter, nextLine: LineReader(descriptor: 0).next) }
+        guard isatty(0) == 1 else {
+            return runScript(interpreter, nextLine: LineReader(descriptor: 0, interrupted: Self.interrupted).next)
+        }
         // The folder is made only now: a script never writes history or autosave.
         let directory = StateDirectory.path(environment: environment).flatMap { StateDirectory.makeDirectory($0) ? $0 : nil }
         let folder = directory == nil ? nil : autosaves
@@ -128,12 +130,18 @@ public struct Launch {
             ))
     }
 
+    /// A script: Ctrl-C stops the operation that runs, then the script (`ScriptRun`, status 130),
+    /// where without a handler it would kill the process mid-line.
     func runScript(_ interpreter: Interpreter, nextLine: () -> Result<String, WorkbenchError>?) -> Int32 {
-        ScriptRun(
+        wb_interrupt_install()
+        return ScriptRun(
             interpreter: interpreter, streams: streams, keepGoing: options.keepGoing,
-            errorPrefix: errorPrefix(interpreter)
+            errorPrefix: errorPrefix(interpreter), interrupted: Self.interrupted
         ).run(nextLine: nextLine)
     }
+
+    /// Ctrl-C was pressed (the flag `wb_interrupt_install`'s handler sets).
+    static func interrupted() -> Bool { wb_interrupt_pending() != 0 }
 
     /// `error:`, red when standard error is a terminal and colour is on (the `color` setting, NO_COLOR).
     func errorPrefix(_ interpreter: Interpreter) -> String {

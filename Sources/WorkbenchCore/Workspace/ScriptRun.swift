@@ -7,18 +7,30 @@ import WorkbenchSessions
 ///
 /// A failing command prints `error: line N: ...` and stops the script with
 /// status 1, unless `keepGoing` is set (then the status is 1 at the end).
+///
+/// Ctrl-C stops the operation that runs (a send, `sleep`, the waits of `send --until` and
+/// `--retry`, `bench`, which prints what it measured), as in the REPL; then the script ends
+/// there, whatever `keepGoing` says, with one line naming where and status 130, as a shell
+/// script stopped by Ctrl-C. The line that was running finishes its writes first (they are
+/// atomic), so no file is left half-written.
 public struct ScriptRun {
     let interpreter: Interpreter
     let streams: FileDescriptorSink
     let keepGoing: Bool
     /// `error:` as written before each error line (red when standard error is a terminal).
     let errorPrefix: String
+    /// Whether Ctrl-C was pressed (the interrupt flag the transport and the waits poll too).
+    let interrupted: () -> Bool
 
-    public init(interpreter: Interpreter, streams: FileDescriptorSink, keepGoing: Bool, errorPrefix: String = "error:") {
+    public init(
+        interpreter: Interpreter, streams: FileDescriptorSink, keepGoing: Bool, errorPrefix: String = "error:",
+        interrupted: @escaping () -> Bool = { false }
+    ) {
         self.interpreter = interpreter
         self.streams = streams
         self.keepGoing = keepGoing
         self.errorPrefix = errorPrefix
+        self.interrupted = interrupted
     }
 
     /// One error line; the message is masked here, the prefix is the workbench's own.
@@ -38,9 +50,10 @@ public struct ScriptRun {
         while let read = nextLine() {
             lineNumber += 1
             let stop: Interpreter.ScriptStop?
+            var statementLine = lineNumber
             switch read {
             case .success(let line):
-                stop = step(line, number: lineNumber, blocks: &blocks)
+                (stop, statementLine) = step(line, number: lineNumber, blocks: &blocks)
             case .failure(let error):
                 // A body block cannot be set with a line missing from it.
                 let abandoned = interpreter.pendingTerminator.map { "; `body <<\($0)` was abandoned and the body not set" } ?? ""
@@ -49,6 +62,10 @@ public struct ScriptRun {
             }
             // Whoever reads the other end of a pipe sees each command's output when it is done.
             streams.flush()
+            if interrupted() {
+                if case .failed(_, let line) = stop { statementLine = line }
+                return stopped(at: statementLine, by: stop)
+            }
             switch stop {
             case nil:
                 continue
@@ -60,6 +77,8 @@ public struct ScriptRun {
                 if !keepGoing { return finish(failed: true) }
             }
         }
+        // Ctrl-C while the next line was being read (a pipe that waits).
+        if interrupted() { return stopped(at: lineNumber + 1, by: nil) }
         do throws(WorkbenchError) {
             try blocks.finish()
         } catch {
@@ -74,21 +93,38 @@ public struct ScriptRun {
         return finish(failed: failed)
     }
 
-    /// One line read: nil when it ran (or joined an open block), else what stopped it.
-    private func step(_ line: String, number: Int, blocks: inout ScriptBlockReader) -> Interpreter.ScriptStop? {
+    /// One line read: nil when it ran (or joined an open block), else what stopped it; and the
+    /// line the statement it completed starts on (a block's first line).
+    private func step(_ line: String, number: Int, blocks: inout ScriptBlockReader) -> (Interpreter.ScriptStop?, line: Int) {
         let statement: ScriptStatement?
         do throws(WorkbenchError) {
             statement = try blocks.read(line, number: number, bodyPending: interpreter.isCollectingBody)
         } catch {
-            return .failed(error, line: number)
+            return (.failed(error, line: number), number)
         }
-        guard let statement else { return nil }
+        guard let statement else { return (nil, number) }
+        let first: Int
+        switch statement {
+        case .line(_, let start), .conditional(_, let start, _, _), .repetition(_, let start, _): first = start
+        }
         do throws(Interpreter.ScriptStop) {
             try interpreter.run(statement)
-            return nil
+            return (nil, first)
         } catch {
-            return error
+            return (error, first)
         }
+    }
+
+    /// Ctrl-C: the one line saying where the script stopped (with what the stopped
+    /// operation said, masked), and status 130.
+    private func stopped(at line: Int, by stop: Interpreter.ScriptStop?) -> Int32 {
+        interpreter.cancelPendingInput()
+        interpreter.output.finish()
+        var message = "interrupted (Ctrl-C) at line \(line)"
+        if case .failed(let error, _) = stop { message += ": " + interpreter.redactor.redact(error.message) }
+        streams.printError(message)
+        _ = finish(failed: true)
+        return ExitStatus.interrupted.rawValue
     }
 
     /// The exit status: 1 when a line failed or the output could not be written.
@@ -113,9 +149,12 @@ public final class LineReader {
     /// (a 50 MB line took 15 s); now every byte is looked at once.
     private var searched = 0
     private var finished = false
+    /// Ctrl-C pressed: a read it breaks (EINTR) ends the lines instead of waiting again.
+    private let interrupted: () -> Bool
 
-    public init(descriptor: Int32) {
+    public init(descriptor: Int32, interrupted: @escaping () -> Bool = { false }) {
         self.descriptor = descriptor
+        self.interrupted = interrupted
     }
 
     /// The next line, or why it is not one (not UTF-8); nil at the end.
@@ -143,7 +182,10 @@ public final class LineReader {
             }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            if count < 0 && errno == EINTR {
+                if interrupted() { return nil }
+                continue
+            }
             if count <= 0 {
                 finished = true
             } else {
