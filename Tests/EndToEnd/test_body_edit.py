@@ -1,5 +1,6 @@
 """`body edit` with a real editor process: $EDITOR is a script that records what it was
-given and writes the next prepared reply (or fails), run through /bin/sh as git does."""
+given and writes the next prepared reply (or fails), run through /bin/sh as git does; without
+$VISUAL or $EDITOR, `editor`, `nano` or `vi` on the PATH, as git does."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -74,3 +75,27 @@ def test_without_an_editor_or_on_another_body_kind(run_workbench, tmp_path: Path
         "error: line 1: `body edit` needs an editor: set $VISUAL or $EDITOR (none of editor, nano, vi is on the PATH)",
         "error: line 4: `body edit` edits a text or JSON body; this one is form 1 field: type it again with `body ...`",
     ]
+
+
+FALLBACK_EDITOR = """#!/bin/sh
+PATH=/usr/bin:/bin
+echo '{"edited": true}' > "$1"
+echo "$0" > "$(dirname "$0")/ran"
+"""
+
+
+def test_body_edit_falls_back_to_an_editor_on_the_path_as_git_does(run_workbench, workdir):
+    folder = workdir / "bin"
+    folder.mkdir()
+    nano = folder / "nano"
+    nano.write_text(FALLBACK_EDITOR)
+    nano.chmod(0o755)
+    env = {"EDITOR": None, "VISUAL": None, "PATH": str(folder)}
+    code, out, err = run_workbench(input=script('body json {"a": 1}', "body edit", "body"), env=env)
+    assert code == 0, err
+    assert out.strip().endswith('{"edited": true}')
+    assert (folder / "ran").read_text().strip() == str(nano)
+    # None on the PATH: the error says what was looked for.
+    nano.unlink()
+    code, out, err = run_workbench(input=script('body json {"a": 1}', "body edit"), env=env)
+    assert "`body edit` needs an editor: set $VISUAL or $EDITOR (none of editor, nano, vi is on the PATH)" in err

@@ -1,11 +1,18 @@
 """Special files at the edges: `send > FILE` never replaces a device or follows a link;
-reads of devices and FIFOs are refused at once, and large files are capped."""
+reads of devices and FIFOs are refused at once, and large files are capped. No writer (`send >`,
+`last >`, exports, `save`) replaces a read-only file, the session being worked on or a file it
+was read from, and a second REPL saving the same session is told."""
+import json
 import os
 import signal
 import stat
 import subprocess
+import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+
+import pytest
 
 from test_script_mode import script
 
@@ -106,3 +113,109 @@ def test_sigterm_during_send_to_a_file_leaves_no_temporary_file(workbench_bin, w
             process.wait()
         process.stdin.close()
     assert list(workdir.iterdir()) == []
+
+
+class EchoHandler(BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        body = b'{"ok": true}'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.fixture()
+def echo_server():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), EchoHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_no_writer_replaces_a_read_only_file_or_writes_through_a_link(run_workbench, workdir: Path, echo_server):
+    read_only = workdir / "ro.txt"
+    read_only.write_text("keep me\n")
+    read_only.chmod(0o444)
+    target = workdir / "target.txt"
+    target.write_text("the link's target\n")
+    (workdir / "link.txt").symlink_to(target)
+    writers = ["send > {f}", "last > {f}", "last headers > {f}", "export curl > {f}", "export har --session > {f}", "save {f}"]
+    lines = [f"base {echo_server}", "get /a"]
+    for name in ["ro.txt", "link.txt"]:
+        lines += [writer.format(f=name) for writer in writers]
+    result = run_workbench(["--keep-going"], input=script(*lines, "last"))
+    errors = result.stderr.splitlines()
+    assert len(errors) == 2 * len(writers), result.stderr
+    for index, error in enumerate(errors[:len(writers)]):
+        assert error.endswith("'ro.txt': it is read-only; the file is unchanged"), (index, error)
+    for error in errors[len(writers):]:
+        assert error.endswith("'link.txt': it is a symbolic link (name the file it points to)"), error
+    assert read_only.read_text() == "keep me\n" and stat.S_IMODE(read_only.stat().st_mode) == 0o444
+    assert (workdir / "link.txt").is_symlink() and target.read_text() == "the link's target\n"
+    # The REPL went on: the last response is still there.
+    assert result.stdout.rstrip().endswith('"ok": true\n}') or '"ok": true' in result.stdout.splitlines()[-2], result.stdout
+    assert sorted(p.name for p in workdir.iterdir()) == ["link.txt", "ro.txt", "target.txt"]
+
+
+def test_no_writer_replaces_the_session_being_worked_on_or_an_imported_file(run_workbench, workdir: Path,
+                                                                           echo_server):
+    setup = run_workbench([], input=script(f"base {echo_server}", "get /a", "save s.json"))
+    assert setup.returncode == 0, setup.stderr
+    session = (workdir / "s.json").read_bytes()
+    har = json.dumps({"log": {"version": "1.2", "entries": [{"request": {"method": "GET", "url": f"{echo_server}/h",
+                                                                          "headers": []}}]}})
+    (workdir / "in.har").write_text(har)
+    lines = ["load s.json", "export curl --session > s.json", "send > s.json", "get /b", "last > s.json",
+             "import in.har", "send > in.har", "export har > in.har", "save in.har", "save"]
+    result = run_workbench(["--keep-going"], input=script(*lines))
+    errors = result.stderr.splitlines()
+    assert errors[0] == "error: line 2: cannot write 's.json': it is the session being worked on; choose another file", errors
+    assert errors[1] == "error: line 3: cannot write 's.json': it is the session being worked on; choose another file", errors
+    assert errors[2] == "error: line 5: cannot write 's.json': it is the session being worked on; choose another file", errors
+    for number, error in zip([7, 8, 9], errors[3:6]):
+        assert error.startswith(f"error: line {number}: cannot ") and "'in.har': it is a file this session was read from" in error, error
+    assert len(errors) == 6, errors
+    assert (workdir / "in.har").read_text() == har
+    # The last line, a bare save, wrote the session (with the request sent and the imported one).
+    assert "saved s.json: 3 requests" in result.stdout, result.stdout
+    assert (workdir / "s.json").read_bytes() != session
+
+
+def test_a_second_repl_saving_the_same_file_is_told(workbench_bin, workbench_env, workdir: Path, run_workbench,
+                                                   echo_server):
+    import pexpect
+    setup = run_workbench([], input=script(f"base {echo_server}", "get /a", "save s.json"))
+    assert setup.returncode == 0, setup.stderr
+    first = pexpect.spawn(workbench_bin, env=workbench_env, cwd=str(workdir), encoding="utf-8", dimensions=(24, 200),
+                          timeout=15)
+    first.expect("> ")
+    first.sendline("load s.json")
+    first.expect("loaded s.json")
+    first.expect("> ")
+    # Another workbench saves the file in between.
+    other = run_workbench([], input=script("load s.json", "get /b", "save"))
+    assert other.returncode == 0, other.stderr
+    saved_by_other = (workdir / "s.json").read_bytes()
+    first.sendline("get /c")
+    first.expect("> ")
+    first.sendline("save")
+    first.expect("s.json changed since this workbench loaded or saved it")
+    first.expect("> ")
+    assert (workdir / "s.json").read_bytes() == saved_by_other
+    first.sendline("save --force")
+    first.expect("saved s.json: 2 requests")
+    first.expect("> ")
+    first.sendline("get /d")
+    first.expect("> ")
+    # Its own saves since are not someone else's.
+    first.sendline("save")
+    first.expect("saved s.json: 3 requests")
+    first.expect("> ")
+    first.sendeof()
+    first.expect(pexpect.EOF)

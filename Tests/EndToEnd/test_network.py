@@ -1,14 +1,17 @@
 """Network settings against real peers: tinyproxy (Debian) and pproxy (PyPI, SOCKS5)
 checked as traversed, `openssl s_server` requiring a client certificate from a CA the
 test makes, nghttpd for the HTTP version, and an HTTP server on a Unix socket. Bad
-input gives one `error:` line and leaves the workspace as it was."""
+input gives one `error:` line and leaves the workspace as it was. A proxy stand-in on 127.0.0.1
+records what `show` says a request through it carries, and the proxy's login stays secret."""
 from __future__ import annotations
 
+import base64
 import json
 import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -180,7 +183,7 @@ def test_a_proxy_that_refuses_is_one_error_and_changes_nothing(run_workbench, ht
     errors = err.splitlines()
     assert len(errors) == 2 and all(line.startswith("error: line ") for line in errors)
     assert "unsupported proxy scheme 'ftp'" in errors[0] and "has a path" in errors[1]
-    # A proxy's login is taken, its password kept as a secret (test_request_edges.py sends through one).
+    # A proxy's login is taken, its password kept as a secret (the proxy stand-in below sends through one).
     assert out.splitlines() == [
         "proxy: the password is kept as the secret {{proxy_password}} (masked in output and files; "
         "a saved session names it, never its value)",
@@ -267,3 +270,64 @@ def test_a_unix_socket_base(run_workbench, unix_server: Path, workdir: Path):
     code, out, err = run_workbench(input=script("load s.json", "send", "history"))
     assert code == 1
     assert err.splitlines() == [f"error: line 2: cannot connect to the Unix socket {unix_server}: No such file or directory"]
+
+
+class CapturingProxy:
+    """A one-connection HTTP proxy stand-in on 127.0.0.1: records the request head it is sent and
+    answers 200, so a test can compare it with what `show` printed."""
+
+    def __init__(self):
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.received = b""
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self):
+        self.listener.settimeout(20)
+        connection, _ = self.listener.accept()
+        with connection:
+            connection.settimeout(10)
+            while b"\r\n\r\n" not in self.received:
+                chunk = connection.recv(65536)
+                if not chunk:
+                    break
+                self.received += chunk
+            connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
+        self.listener.close()
+
+
+def test_a_proxy_login_is_sent_to_the_proxy_and_kept_as_a_secret(run_workbench, workdir):
+    proxy = CapturingProxy()
+    code, out, err = run_workbench(input=script(
+        "base http://api.example.test", f"proxy http://user:s3cr3t-pw@127.0.0.1:{proxy.port}", "proxy", "show",
+        "get /v1/items", "curl", "save s.json"))
+    proxy.thread.join(timeout=20)
+    assert code == 0, err
+    wire = proxy.received.decode().split("\r\n\r\n")[0].split("\r\n")
+    assert "Proxy-Authorization: Basic " + base64.b64encode(b"user:s3cr3t-pw").decode() in wire
+    assert f"http://user:******@127.0.0.1:{proxy.port}" in out.splitlines()
+    assert "Proxy-Authorization: ******" in out
+    saved = (workdir / "s.json").read_text()
+    assert f"http://user:{{{{proxy_password}}}}@127.0.0.1:{proxy.port}" in saved
+    for text in (out, err, saved):
+        assert "s3cr3t-pw" not in text and base64.b64encode(b"user:s3cr3t-pw").decode() not in text
+
+
+def test_show_names_the_proxy_and_prints_what_it_receives(run_workbench):
+    proxy = CapturingProxy()
+    env = {"http_proxy": f"http://user:s3cr3t-pw@127.0.0.1:{proxy.port}", "no_proxy": None, "NO_PROXY": None}
+    code, out, err = run_workbench(input=script(
+        "base http://api.example.test", "header X-A: 1", "path /v1/items", "show --secrets", "show", "send"), env=env)
+    proxy.thread.join(timeout=20)
+    assert code == 0, err
+    _, revealed, masked = out.split("(through proxy")
+    assert revealed.startswith(f" http://******@127.0.0.1:{proxy.port}, from http_proxy;")
+    wire = proxy.received.decode().split("\r\n\r\n")[0].split("\r\n")
+    assert revealed.strip().splitlines()[1:] == wire
+    assert wire[:4] == ["GET http://api.example.test/v1/items HTTP/1.1", "Host: api.example.test",
+                        "Proxy-Authorization: Basic " + base64.b64encode(b"user:s3cr3t-pw").decode(),
+                        "Proxy-Connection: Keep-Alive"]
+    assert "Proxy-Authorization: ******" in masked
+    assert "s3cr3t-pw" not in out and "s3cr3t-pw" not in err
+    assert base64.b64encode(b"user:s3cr3t-pw").decode() not in masked

@@ -3,7 +3,8 @@ end: the built binary loads real descriptions (the OpenAPI Initiative's petstore
 specs/shop-3.1.yaml), sends to a small purpose-built server that answers valid and
 invalid JSON, and checks the replies; sessions saved with `expect schema` are replayed
 by `workbench replay`, which loads the description again beside the session file; and
-httpbin's own Swagger 2.0 description, loaded by URL."""
+httpbin's own Swagger 2.0 description, loaded by URL. A POST without the body its operation
+requires warns, and an undefined variable in a path is that error alone, with a "did you mean"."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+
+from test_script_mode import script
 
 HERE = Path(__file__).resolve().parent
 PETSTORE = HERE.parent / "Fixtures" / "OpenAPI" / "petstore.yaml"
@@ -166,8 +169,8 @@ def test_body_example_refuses_clearly(run_workbench, pets, specs):
         (f"base {pets.base}\nopenapi petstore.yaml\npath /dogs\nmethod POST\nbody example\n", "body example: POST /dogs is not an operation of petstore.yaml"),
         (f"base {pets.base}\nopenapi shop.yaml\npath /upload\nmethod PUT\nbody example\n", "body example: PUT /upload takes no JSON body (it takes application/octet-stream)"),
     ]
-    for script, message in cases:
-        code, out, err = run_workbench(input=script + "body\n")
+    for text, message in cases:
+        code, out, err = run_workbench(input=text + "body\n")
         assert code != 0
         assert message in err, err
         assert err.count("error:") == 1
@@ -380,3 +383,32 @@ expect schema
     assert warnings == ["warning: GET /redirect-to: required query parameter 'url' is missing"]
     assert code == 1
     assert "expectation failed: schema: GET /get 200 has no JSON schema to check against" in err
+
+
+def test_an_undefined_variable_in_a_path_is_that_error_alone_with_a_did_you_mean(run_workbench, server, workdir):
+    shutil.copy(PETSTORE, workdir / "petstore.yaml")
+    code, out, err = run_workbench(["--keep-going"], input=script(
+        "openapi petstore.yaml",
+        f"base {server}",
+        "set petId 3",
+        "get /pets/{{petid}}",
+        "get /pets/{{nothing_like_it}}",
+    ))
+    assert code == 1
+    assert "path parameter {petId} is not filled" not in out + err, err
+    assert "error: line 4: undefined variable {{petid}}: did you mean {{petId}}? or set it with `set petid VALUE`" in err
+    assert "error: line 5: undefined variable {{nothing_like_it}}: set it with `set nothing_like_it VALUE`" in err
+
+
+def test_a_post_without_the_body_its_operation_requires_warns(run_workbench, server, workdir):
+    shutil.copy(PETSTORE, workdir / "petstore.yaml")
+    code, out, err = run_workbench(["--keep-going"], input=script(
+        "openapi petstore.yaml",
+        f"base {server}/echo",
+        "post /pets",
+        'body json {"id": 1, "name": "Fido"}',
+        "post /pets",
+    ))
+    warning = ("warning: POST /pets: the description requires a request body (application/json); none is sent "
+               "(`body example` writes one from its schema)")
+    assert err.count(warning) == 1, err

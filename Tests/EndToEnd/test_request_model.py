@@ -1,7 +1,8 @@
 """What goes out is what this request was given (issue 24, DESIGN "What a request carries"),
 checked on the wire: two recording servers on 127.0.0.1 (recorder.py) keep every request's
 raw bytes, so each rule is asserted on what arrived, and exported curl and HTTPie commands are
-run against the same servers and compared with what the workbench sent."""
+run against the same servers and compared with what the workbench sent. Header values go out
+exactly as typed, default headers can be removed, and the base's trailing slash is sent."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 
 from recorder import Recorder
 from test_repl_pty import CTRL_D, history_file, repl  # noqa: F401  (the fixture is used by name)
+from test_script_mode import echoed, script
 
 
 @pytest.fixture()
@@ -378,3 +380,48 @@ def test_literal_credentials_never_reach_the_history_file_or_the_prompt(repl, wo
     assert autosaves, "no autosave written"
     for path in autosaves:
         assert "literal-TOKEN-77" not in path.read_text(), path
+
+
+def test_header_values_go_out_verbatim(run_workbench, server):
+    code, out, err = run_workbench(input=script(
+        f"base {server}",
+        'header If-None-Match: "abc"',
+        'header X-J: {"a":  1}',
+        "header X-Note: it's   spaced",
+        "header 'X-Whole: {\"b\": 2}'",
+        "get /echo"))
+    assert code == 0, err
+    sent = dict(echoed(out)["headers"])
+    assert sent["If-None-Match"] == '"abc"'
+    assert sent["X-J"] == '{"a":  1}'
+    assert sent["X-Note"] == "it's   spaced"
+    assert sent["X-Whole"] == '{"b": 2}'
+
+
+def test_default_headers_can_be_removed_and_brought_back(run_workbench, server):
+    code, out, err = run_workbench(input=script(
+        f"base {server}", "header rm Accept", "header rm User-Agent", "header rm Accept-Encoding", "show", "get /echo"))
+    assert code == 0, err
+    shown = out.split("HTTP/1.1 200", 1)[0]
+    names = [name for name, _ in echoed(out)["headers"]]
+    assert names == ["Host"], names
+    assert "Accept" not in shown and "User-Agent" not in shown
+    code, out, err = run_workbench(input=script(
+        f"base {server}", "header rm Accept", "header clear", "get /echo"))
+    assert code == 0, err
+    assert [name for name, _ in echoed(out)["headers"]] == ["Host", "User-Agent", "Accept", "Accept-Encoding"]
+
+
+def test_show_lists_headers_in_wire_order(run_workbench, server):
+    code, out, err = run_workbench(input=script(
+        f"base {server}", "header X-B: 2", "header Host: example.test", "header X-A: 1", "path /echo", "show", "send"))
+    assert code == 0, err
+    shown = out.split("\nHTTP/1.1 200", 1)[0].splitlines()[1:]
+    assert [": ".join(pair) for pair in echoed(out)["headers"]] == shown
+
+
+def test_the_bases_trailing_slash_is_sent(run_workbench, server):
+    code, out, err = run_workbench(input=script(f"base {server}/echo/", "send", "path", "path x", "path"))
+    assert code == 0, err
+    assert echoed(out)["path"] == "/echo/"
+    assert out.rstrip().splitlines()[-2:] == [f"{server}/echo/", f"{server}/echo/x"]

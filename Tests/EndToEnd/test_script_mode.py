@@ -2,11 +2,12 @@
 
 Script mode has no prompt and no line editing: standard output holds exactly what
 the commands print, and a failing command prints one `error: line N: ...` line on
-standard error.
+standard error. A line that is not UTF-8 is refused whole.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -608,3 +609,37 @@ def test_seed_scripts_in_the_repo_run(run_workbench, name):
     assert code == 0, err
     assert err == ""
     assert " HTTP/1.1\n" in out
+
+
+def echoed(out: str) -> dict:
+    """The JSON the test server's `/echo` answered, out of what the script printed."""
+    return json.loads(out[out.index("{"):out.rindex("}") + 1])
+
+
+def test_a_line_that_is_not_utf8_is_refused_and_nothing_sent(run_workbench, server):
+    data = script(f"base {server}", "path /echo").encode() + b"header X-A: caf\xe9\n" + b"send\n"
+    code, out, err = run_workbench(input=data)
+    assert code == 1
+    errors = [line for line in err.splitlines() if line.startswith("error:")]
+    assert errors == ["error: line 3: the line is not valid UTF-8 (byte 0xE9 at column 16): nothing was run; "
+                      "values are sent as typed, so lines must be UTF-8"], err
+    assert out == ""
+    # --keep-going: the rest runs, and the refused header is not there.
+    code, out, err = run_workbench(["--keep-going"], input=data)
+    assert code == 1
+    assert "X-A" not in dict(echoed(out)["headers"])
+
+
+def test_invalid_utf8_inside_a_body_block_abandons_it(run_workbench, server):
+    data = script(f"base {server}", "method POST", "body <<END", "one").encode() + b"tw\xffo\n" + b"END\nshow\n"
+    code, out, err = run_workbench(["--keep-going"], input=data)
+    assert code == 1
+    assert "`body <<END` was abandoned" in err
+    assert "one" not in out.split("POST / HTTP/1.1", 1)[-1]
+
+
+def test_a_huge_unknown_command_gives_one_short_error(run_workbench):
+    code, out, err = run_workbench(input="x" * 4_000_000 + "\n", timeout=60)
+    assert code == 1
+    assert err.startswith("error: line 1: unknown command 'xxxxxxxx") and "(3.8 MB)" in err
+    assert len(err) < 300

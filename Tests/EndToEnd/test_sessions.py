@@ -1,5 +1,6 @@
 """Sessions end to end: save, load, captures, expectations, replay, JUnit, and
-files that are broken, secret or interrupted while being written."""
+files that are broken, secret or interrupted while being written. A loaded session names the
+request that captures a missing secret, and the exit line counts the requests not saved."""
 
 from __future__ import annotations
 
@@ -13,9 +14,12 @@ import time
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from conftest import merge_env
+from test_repl_screen import CTRL_D, screen  # noqa: F401  (the fixture is used by name)
+from test_script_mode import script
 
 LOGIN_CHAIN = """\
 base {server}
@@ -294,3 +298,35 @@ def test_example_sessions_load_and_round_trip(run_workbench, workdir, name):
     assert code == 0, err
     assert (workdir / "copy.json").read_bytes() == example.read_bytes()
     assert out.splitlines()[0].startswith(f"loaded {example}: ")
+
+
+def test_a_loaded_session_names_the_request_that_captures_the_token(run_workbench, server, workdir):
+    code, out, err = run_workbench(input=script(
+        f"base {server}",
+        'body json {"username": "ana", "password": "secret"}',
+        "post /login",
+        "capture --secret token $.data.accessToken",
+        "auth bearer {{token}}",
+        "get /me",
+        "save s.json",
+    ))
+    assert code == 0, err
+    code, out, err = run_workbench(["--keep-going"], input=script("load s.json", "get /me", "replay 1", "get /me"))
+    said = "{{token}}, captured by request 1 (POST /login): `replay 1` captures it again"
+    assert f"not restored, since secrets are never saved: {said}" in out, out
+    assert f"error: line 2: not set since the session was loaded: {said}" in err, err
+    assert "type `auth bearer` again" not in out + err
+    assert '"user":"ana"' in out.replace(" ", "")  # replay 1 captured it: the last GET is let in
+    assert code == 1  # line 2 only
+
+
+def test_the_exit_line_counts_the_requests_not_saved(screen, server):
+    session = screen(120)
+    session.line(f"base {server}")
+    for number in range(1, 8):
+        session.line(f"get /echo?n={number}")
+    session.line("save pets.json 2 3 5 7")
+    session.child.send(CTRL_D)
+    session.child.expect(pexpect.EOF, timeout=10)
+    session.stream.feed(session.child.before or b"")
+    assert "3 requests were not saved: `workbench --restore` brings them back" in session.text(), session.text()

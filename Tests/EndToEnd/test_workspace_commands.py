@@ -1,5 +1,5 @@
-"""Issue 10 in script mode, against the local server: `last` (parts, `> FILE`, `| COMMAND`),
-`print`, taking back (`history rm|clear`, `expect rm|clear`, `capture rm`, `save FILE N`,
+"""Commands that work on the workspace, in script mode, against the local server: `last`
+(parts, `> FILE`, `| COMMAND`), `print`, taking back (`history rm|clear`, `expect rm|clear`, `capture rm`, `save FILE N`,
 `use N`), `run SCRIPT`, `path ..`, `base` saying what became of the path, `body json`
 quoted or from a file, and the new checks, saved and replayed by `workbench replay`.
 The pseudo-terminal side (pager, progress, Ctrl-C, prompt, completion) is in
