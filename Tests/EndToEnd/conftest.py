@@ -16,16 +16,30 @@
   robustness tests (test_faults.py).
 - ``httpbin``: the same for httpbin (PyPI) under waitress (``httpbin_server.py``), the
   third-party peer of the cookie, auth and upload tests.
+
+Helpers the test files import from here:
+
+- ``script(*lines)``: the text of a script (each line ended by a newline).
+- ``spawn_workbench(binary, env, cwd, args)``: the binary in a pseudo-terminal (pexpect);
+  ``transcript_of(child)`` collects what it writes; ``spawn_repl(...)`` also sets the base.
+- ``http_server(Handler)``: a ``ThreadingHTTPServer`` on 127.0.0.1, port 0, in a thread
+  (``.url`` is its base URL); ``_script_server(script, name, *arguments)``: a server script
+  run as a process that prints ``PORT n``.
+- ``free_port()`` and ``wait_for_port(port, process, name)``: for peers that take a port
+  on their command line and print nothing when they listen.
 """
 
 from __future__ import annotations
 
 import os
 import select
+import socket
 import subprocess
 import sys
+import threading
 import time
 from contextlib import contextmanager
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import NamedTuple
 
@@ -147,15 +161,31 @@ def run_workbench(workbench_bin: str, workbench_env: dict[str, str], workdir: Pa
     return run
 
 
+def script(*lines: str) -> str:
+    """The text of a script: each line ended by a newline."""
+    return "\n".join(lines) + "\n"
+
+
+def spawn_workbench(binary: str, env: dict[str, str], cwd, args=(), *, width: int = 200, timeout: float = 10):
+    """The binary in a pseudo-terminal of 24 rows (pexpect, text in UTF-8); ``env`` as given."""
+    import pexpect
+
+    return pexpect.spawn(binary, list(args), env=env, cwd=str(cwd), encoding="utf-8", dimensions=(24, width),
+                         timeout=timeout)
+
+
+def transcript_of(child) -> list[str]:
+    """A list that collects everything ``child`` writes to its terminal from now on."""
+    transcript: list[str] = []
+    child.logfile_read = type("Log", (), {"write": lambda self, s: transcript.append(s), "flush": lambda self: None})()
+    return transcript
+
+
 def spawn_repl(binary: str, env: dict[str, str], cwd, base: str, width: int = 200, timeout: float = 10):
     """The REPL in a pseudo-terminal (no colour), its base set; returns the child and the list
     its screen output is collected in."""
-    import pexpect
-
-    child = pexpect.spawn(binary, env=dict(env, NO_COLOR="1"), cwd=str(cwd), encoding="utf-8",
-                          dimensions=(24, width), timeout=timeout)
-    transcript: list[str] = []
-    child.logfile_read = type("Log", (), {"write": lambda self, s: transcript.append(s), "flush": lambda self: None})()
+    child = spawn_workbench(binary, dict(env, NO_COLOR="1"), cwd, width=width, timeout=timeout)
+    transcript = transcript_of(child)
     child.expect("> ")
     child.sendline(f"base {base}")
     child.expect("> ")
@@ -173,12 +203,48 @@ def stop_process(process: subprocess.Popen) -> None:
             process.wait(timeout=5)
 
 
+def free_port() -> int:
+    """A port nothing listens on now, for a peer that must be told its port."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_port(port: int, process: subprocess.Popen, name: str, seconds: float = 10) -> None:
+    """Returns once ``process`` accepts connections on ``port``; fails the test if it exits first
+    or does not listen within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"{name} exited with status {process.returncode}", pytrace=False)
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    pytest.fail(f"{name} did not listen on port {port} within {seconds:g} s", pytrace=False)
+
+
 @contextmanager
-def _script_server(script: Path, name: str):
-    """Runs ``script --host 127.0.0.1 --port 0``; yields ``http://127.0.0.1:<port>`` from
-    its ``PORT n`` first line and stops it on exit."""
+def http_server(handler, poll_interval: float = 0.5):
+    """Serves ``handler`` (a ``BaseHTTPRequestHandler`` class) on 127.0.0.1, port 0, a thread a
+    connection; yields the server, whose ``url`` is ``http://127.0.0.1:<port>``."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.url = f"http://127.0.0.1:{server.server_address[1]}"
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": poll_interval}, daemon=True).start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextmanager
+def _script_server(script: Path, name: str, *arguments: str):
+    """Runs ``script ARGUMENTS --host 127.0.0.1 --port 0``; yields ``http://127.0.0.1:<port>``
+    from its ``PORT n`` first line and stops it on exit."""
     process = subprocess.Popen(
-        [sys.executable, str(script), "--host", "127.0.0.1", "--port", "0"],
+        [sys.executable, str(script), *arguments, "--host", "127.0.0.1", "--port", "0"],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pexpect
 
-from conftest import spawn_repl
+from conftest import script, spawn_repl
 from test_cookies import localhost
-from test_script_mode import script
 
 PASSWORD = "pw-Ak77-secret"
 TOKEN = "tok-Bq93-secret"

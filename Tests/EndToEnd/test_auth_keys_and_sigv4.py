@@ -10,9 +10,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from conftest import HERE, _script_server, spawn_repl
+from conftest import HERE, script, _script_server, spawn_repl
 from test_cookies import localhost
-from test_script_mode import script
 
 HEADER_KEY = "hk-Zq81-secret"
 QUERY_KEY = "qk-Wm42-secret"

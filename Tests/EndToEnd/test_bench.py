@@ -12,13 +12,11 @@ from pathlib import Path
 
 import jsonschema
 
+from conftest import free_port, script, spawn_repl
 from runs_server import runs_server
 
 SCHEMA = json.loads((Path(__file__).parent / "schemas" / "bench.schema.json").read_text())
 
-
-def script(*lines: str) -> str:
-    return "\n".join(lines) + "\n"
 
 
 def test_percentiles_bracket_the_servers_delay_and_connections_stay_within_concurrency(run_workbench, workdir):
@@ -65,12 +63,7 @@ def test_with_a_rate_latency_counts_from_the_scheduled_start(run_workbench, work
 
 
 def test_errors_are_counted_by_kind(run_workbench, workdir):
-    import socket
-    probe = socket.socket()
-    probe.bind(("127.0.0.1", 0))
-    port = probe.getsockname()[1]
-    probe.close()
-    result = run_workbench([], input=script(f"base http://127.0.0.1:{port}", "bench 5 --json refused.json"))
+    result = run_workbench([], input=script(f"base http://127.0.0.1:{free_port()}", "bench 5 --json refused.json"))
     assert result.returncode == 0, result
     assert "errors: connection refused ×5" in result.stdout
     report = json.loads((workdir / "refused.json").read_text())
@@ -111,7 +104,6 @@ def test_ctrl_c_stops_and_prints_what_was_measured(workbench_bin, workbench_env,
     import time
 
     import pexpect
-    from conftest import spawn_repl
 
     with runs_server() as server:
         child, _ = spawn_repl(workbench_bin, workbench_env, workdir, server.base)

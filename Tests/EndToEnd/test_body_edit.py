@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_script_mode import script
+from conftest import script
+
 
 EDITOR = """#!/bin/sh
 for file; do :; done  # the file is the last argument, after the editor's own options

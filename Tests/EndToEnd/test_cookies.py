@@ -10,7 +10,8 @@ import json
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from test_script_mode import script
+from conftest import script
+
 
 VALUE = "ckv-Zx42-secret"
 ENCODED = "".join(f"%{byte:02X}" for byte in VALUE.encode())

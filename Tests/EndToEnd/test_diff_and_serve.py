@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SERVER_SCRIPT, _script_server, merge_env, stop_process
+from conftest import merge_env, _script_server, SERVER_SCRIPT, stop_process
 from test_repl_pty import repl  # noqa: F401  (the fixture is used by name)
 
 SECRET = "s3cr3t-Value-77"

@@ -12,7 +12,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from test_script_mode import script
+from conftest import script, spawn_workbench, transcript_of
+
 
 LOCAL_TOKEN = "loc-Tk-7741-private"
 STAGING_TOKEN = "stg-Tk-9902-private"
@@ -141,10 +142,8 @@ def test_env_lists_switches_and_sends_in_the_environment_in_force(run_workbench,
 def test_private_values_stay_off_the_screen_history_and_autosave(workbench_bin, workbench_env, two_environments,
                                                                   workdir, tmp_path):
     local, staging = two_environments
-    child = pexpect.spawn(workbench_bin, ["--env", "local"], env=dict(workbench_env, NO_COLOR="1"), cwd=str(workdir),
-                          encoding="utf-8", dimensions=(24, 200), timeout=10)
-    transcript: list[str] = []
-    child.logfile_read = type("Log", (), {"write": lambda self, s: transcript.append(s), "flush": lambda self: None})()
+    child = spawn_workbench(workbench_bin, dict(workbench_env, NO_COLOR="1"), workdir, ["--env", "local"])
+    transcript = transcript_of(child)
     child.expect(r"\[local\] GET")
     for line in REQUEST + ["env use staging"]:
         child.sendline(line)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Result, merge_env
+from conftest import merge_env, Result
 
 OK_STATUS = "HTTP/1.1 200 OK"
 OK_BODY_MARK = '"server": "faultserver"'

@@ -7,14 +7,14 @@ import os
 import signal
 import stat
 import subprocess
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 
-from test_script_mode import script
+from conftest import http_server, script, spawn_workbench
+
 
 
 def test_send_to_dev_null_writes_into_it(run_workbench, server):
@@ -130,12 +130,8 @@ class EchoHandler(BaseHTTPRequestHandler):
 
 @pytest.fixture()
 def echo_server():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), EchoHandler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with http_server(EchoHandler) as server:
+        yield server.url
 
 
 def test_no_writer_replaces_a_read_only_file_or_writes_through_a_link(run_workbench, workdir: Path, echo_server):
@@ -192,8 +188,7 @@ def test_a_second_repl_saving_the_same_file_is_told(workbench_bin, workbench_env
     import pexpect
     setup = run_workbench([], input=script(f"base {echo_server}", "get /a", "save s.json"))
     assert setup.returncode == 0, setup.stderr
-    first = pexpect.spawn(workbench_bin, env=workbench_env, cwd=str(workdir), encoding="utf-8", dimensions=(24, 200),
-                          timeout=15)
+    first = spawn_workbench(workbench_bin, workbench_env, workdir, timeout=15)
     first.expect("> ")
     first.sendline("load s.json")
     first.expect("loaded s.json")

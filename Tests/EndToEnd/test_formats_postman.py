@@ -16,8 +16,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from conftest import script
 from recorder import Recorder
-from test_script_mode import script
 
 POSTMAN_SCHEMA = json.loads((Path(__file__).parent / "schemas" / "postman-collection-2.1.schema.json").read_text())
 TOKEN = "tok-c0ffee-42"

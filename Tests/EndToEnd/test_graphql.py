@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import HERE, _script_server
+from conftest import HERE, script, _script_server
 from test_repl_pty import ENTER, TAB, repl  # noqa: F401  (the fixture is used by name)
 
 TOKEN = "s3cret-token"
@@ -28,9 +28,6 @@ def graphql_server():
     with _script_server(HERE / "graphql_server.py", "GraphQL server") as url:
         yield url
 
-
-def script(*lines: str) -> str:
-    return "\n".join(lines) + "\n"
 
 
 def test_a_query_with_variables_and_errors_after_the_data(run_workbench, graphql_server):

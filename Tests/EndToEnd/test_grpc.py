@@ -7,7 +7,6 @@ against protobuf's own JSON mapping, TLS with a local certificate, Ctrl-C on a s
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -15,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import HERE, _script_server
+from conftest import HERE, _script_server, script
 from test_repl_pty import ENTER, TAB, repl  # noqa: F401  (the fixture is used by name)
 
 FIXTURES = HERE.parent / "Fixtures" / "GRPC"
@@ -38,9 +37,6 @@ def grpc_server():
     with _script_server(HERE / "grpc_server.py", "gRPC server") as url:
         yield url
 
-
-def script(*lines: str) -> str:
-    return "\n".join(lines) + "\n"
 
 
 def messages(out: str) -> list:
@@ -185,8 +181,7 @@ def test_a_proto_file_with_imports_without_reflection(run_workbench, workdir):
     require_grpc()
     if shutil.which("protoc") is None:
         pytest.fail("protoc is not installed: run scripts/setup.sh --tests (protobuf-compiler)", pytrace=False)
-    process_args = [sys.executable, str(HERE / "grpc_server.py"), "--no-reflection"]
-    with _server_with(process_args) as url:
+    with _script_server(HERE / "grpc_server.py", "gRPC server", "--no-reflection") as url:
         code, out, err = run_workbench(input=script(
             f"grpc connect {url}",
         ))
@@ -222,7 +217,7 @@ def test_tls_with_a_local_certificate(run_workbench, workdir):
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out",
                     str(certificate), "-days", "2", "-subj", "/CN=127.0.0.1", "-addext",
                     "subjectAltName=IP:127.0.0.1"], capture_output=True, check=True)
-    with _server_with([sys.executable, str(HERE / "grpc_server.py"), "--tls", str(certificate), str(key)]) as url:
+    with _script_server(HERE / "grpc_server.py", "gRPC server", "--tls", str(certificate), str(key)) as url:
         url = url.replace("http://", "https://")
         code, out, err = run_workbench(input=script(f"grpc connect {url}"))
         assert "TLS" in err or "certificate" in err
@@ -252,45 +247,6 @@ def test_a_secret_in_metadata_reaches_the_server_and_nothing_else(run_workbench,
     for path in workdir.rglob("*"):
         if path.is_file():
             assert SECRET not in path.read_text(errors="replace"), path
-
-
-class _server_with:
-    """A grpc_server.py with its own arguments, yielding its http:// URL."""
-
-    def __init__(self, arguments: list[str]):
-        self.arguments = arguments
-
-    def __enter__(self) -> str:
-        import select
-        import time
-        self.process = subprocess.Popen([*self.arguments, "--host", "127.0.0.1", "--port", "0"],
-                                        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        deadline, line = time.monotonic() + 15, b""
-        while not line.endswith(b"\n") and time.monotonic() < deadline:
-            ready, _, _ = select.select([self.process.stdout], [], [], 0.2)
-            if ready:
-                chunk = os.read(self.process.stdout.fileno(), 1)
-                if not chunk:
-                    break
-                line += chunk
-            elif self.process.poll() is not None:
-                break
-        text = line.decode("ascii", "replace").strip()
-        if not text.startswith("PORT "):
-            self.process.kill()
-            pytest.fail(f"gRPC server did not start: {self.process.stderr.read().decode(errors='replace')}",
-                        pytrace=False)
-        return f"http://127.0.0.1:{int(text.split()[1])}"
-
-    def __exit__(self, *_):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(timeout=5)
-        self.process.stdout.close()
-        self.process.stderr.close()
 
 
 def test_checks_captures_save_and_replay(run_workbench, workdir, grpc_server):

@@ -14,16 +14,16 @@ import os
 import re
 import subprocess
 import sys
-import threading
 import time
 from functools import partial
-from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler
 from pathlib import Path
 
 import pexpect
 import pytest
 
-from test_script_mode import script
+from conftest import http_server, script, spawn_workbench, transcript_of
+
 
 # Generous bounds for "does not hang, does not explode" (a debug build on 2 busy cores).
 SECONDS = 60
@@ -104,12 +104,8 @@ class HostileHandler(SimpleHTTPRequestHandler):
 
 @pytest.fixture()
 def files_server(workdir: Path):
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(HostileHandler, directory=str(workdir)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with http_server(partial(HostileHandler, directory=str(workdir))) as server:
+        yield server.url
 
 
 def run_bounded(binary: str, args: list[str], env: dict, cwd: Path, stdin: str, limit: float):
@@ -256,9 +252,8 @@ def test_a_value_equal_to_a_secret_is_masked_on_the_terminal_and_in_every_file(w
                                                                                  files_server):
     (workdir / "ok.txt").write_text("fine\n")
     env = dict(workbench_env, NO_COLOR="1")
-    child = pexpect.spawn(workbench_bin, env=env, cwd=str(workdir), encoding="utf-8", dimensions=(24, 200), timeout=20)
-    transcript: list[str] = []
-    child.logfile_read = type("Log", (), {"write": lambda self, s: transcript.append(s), "flush": lambda self: None})()
+    child = spawn_workbench(workbench_bin, env, workdir, timeout=20)
+    transcript = transcript_of(child)
     child.expect("> ")
     for line in [f"base {files_server}", "set --secret pw", SECRET, f"header X-Lit: {SECRET}", "get /ok.txt",
                  f"expect body contains {SECRET}", "save s.json"]:
@@ -299,9 +294,8 @@ def test_description_text_and_bidi_controls_are_escaped_on_a_terminal(workbench_
                                                                         files_server):
     (workdir / "evil.json").write_text(json.dumps(evil_description(files_server), ensure_ascii=False))
     env = dict(workbench_env, NO_COLOR="1")
-    child = pexpect.spawn(workbench_bin, env=env, cwd=str(workdir), encoding="utf-8", dimensions=(24, 200), timeout=20)
-    transcript: list[str] = []
-    child.logfile_read = type("Log", (), {"write": lambda self, s: transcript.append(s), "flush": lambda self: None})()
+    child = spawn_workbench(workbench_bin, env, workdir, timeout=20)
+    transcript = transcript_of(child)
     child.expect("> ")
     for line in ["openapi evil.json", "ls", "cd /make", "method POST", "body example", "show", "get /bidi"]:
         child.sendline(line)
@@ -372,12 +366,8 @@ class DeepHandler(BaseHTTPRequestHandler):
 
 @pytest.fixture()
 def deep_server():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), DeepHandler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with http_server(DeepHandler) as server:
+        yield server.url
 
 
 # --- One nesting bound for every JSON reader -----------------------------------------------
@@ -439,12 +429,8 @@ class RecordingHandler(BaseHTTPRequestHandler):
 @pytest.fixture()
 def recording_server():
     RecordingHandler.bodies = []
-    server = ThreadingHTTPServer(("127.0.0.1", 0), RecordingHandler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with http_server(RecordingHandler) as server:
+        yield server.url
 
 
 def test_imports_never_read_files_outside_their_folder(run_workbench, workdir: Path, recording_server):
@@ -559,12 +545,8 @@ class OversizeHandler(BaseHTTPRequestHandler):
 
 @pytest.fixture()
 def oversize_server():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), OversizeHandler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with http_server(OversizeHandler) as server:
+        yield server.url
 
 
 def test_replies_libcurl_cannot_hold_or_that_lie_about_their_length_are_one_clear_error(run_workbench, oversize_server):

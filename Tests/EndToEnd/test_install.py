@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from test_script_mode import script
+from conftest import script
+
 
 REPO = Path(__file__).resolve().parents[2]
 

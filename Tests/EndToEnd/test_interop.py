@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 import hurl_subset
-from test_script_mode import script
+
+from conftest import script
 
 
 def echoed(out: str) -> dict:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import pytest
 
-from test_script_mode import linked_codings, script
+from conftest import http_server, script
+from test_script_mode import linked_codings
 
 TEXT = "café – “quoted” € 日本語"
 BODIES = {
@@ -53,12 +53,8 @@ class Handler(BaseHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def charset_server():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with http_server(Handler) as server:
+        yield server.url
 
 
 def test_accept_encoding_lists_what_libcurl_decodes(run_workbench, httpbin):

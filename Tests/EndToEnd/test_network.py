@@ -18,24 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import stop_process
-from test_reliability import free_port, http2_server  # noqa: F401 (a fixture used below)
-from test_script_mode import script
+from conftest import free_port, script, stop_process, wait_for_port
+from test_reliability import http2_server  # noqa: F401 (a fixture used below)
 
 HERE = Path(__file__).resolve().parent
-
-
-def wait_for_port(port: int, process: subprocess.Popen, name: str) -> None:
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"{name} exited with status {process.returncode}", pytrace=False)
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    pytest.fail(f"{name} did not listen on port {port} within 10 s", pytrace=False)
 
 
 @contextmanager

@@ -18,8 +18,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from conftest import HERE, _script_server, spawn_repl
-from test_script_mode import script
+from conftest import HERE, script, _script_server, spawn_repl
 
 CLIENT_SECRET = "cs-Nq73-client-SECRET"
 BROWSER = f"{sys.executable} {HERE / 'browser_standin.py'}"

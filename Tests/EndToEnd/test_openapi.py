@@ -12,15 +12,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import REPO_ROOT
+from conftest import REPO_ROOT, script
 from test_repl_pty import ANSI, CTRL_U, ENTER, TAB, repl  # noqa: F401  (the fixture is used by name)
 
 FIXTURES = REPO_ROOT / "Tests" / "Fixtures" / "OpenAPI"
 GENERATOR = REPO_ROOT / "scripts" / "generate_openapi.py"
 
-
-def script(*lines: str) -> str:
-    return "\n".join(lines) + "\n"
 
 
 def copy(workdir: Path, *names: str) -> None:

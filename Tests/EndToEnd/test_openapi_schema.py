@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from test_script_mode import script
+from conftest import script
+
 
 HERE = Path(__file__).resolve().parent
 PETSTORE = HERE.parent / "Fixtures" / "OpenAPI" / "petstore.yaml"

@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SERVER_SCRIPT, _script_server
-from test_script_mode import script
+from conftest import script, _script_server, SERVER_SCRIPT
 from test_send import body_of
 
 

@@ -8,7 +8,6 @@ import os
 import random
 import shutil
 import signal
-import socket
 import ssl
 import subprocess
 import threading
@@ -20,6 +19,8 @@ import pexpect
 import pytest
 
 from autosave_reader import read_autosave
+
+from conftest import free_port, spawn_workbench, wait_for_port
 
 
 @pytest.fixture()
@@ -67,7 +68,7 @@ def autosave_files(state: Path) -> list[Path]:
 
 
 def spawn_repl(binary, env, cwd):
-    child = pexpect.spawn(binary, env=env, cwd=str(cwd), encoding="utf-8", dimensions=(24, 160), timeout=10)
+    child = spawn_workbench(binary, env, cwd, width=160)
     child.delaybeforesend = None  # type ahead at full speed
     return child
 
@@ -179,12 +180,6 @@ def test_insecure_on_accepts_a_self_signed_certificate(run_workbench, tls_server
     assert "-" not in tls_line.split()[2]  # a real TLS phase was timed
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def http2_server(tmp_path_factory):
     """nghttpd (Debian's nghttp2-server) over TLS with a self-signed certificate."""
@@ -200,13 +195,7 @@ def http2_server(tmp_path_factory):
     port = free_port()
     process = subprocess.Popen(["nghttpd", "-a", "127.0.0.1", "-d", str(root), str(port), str(key), str(cert)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.05)
+    wait_for_port(port, process, "nghttpd")
     yield f"https://127.0.0.1:{port}"
     process.terminate()
     process.wait(timeout=10)

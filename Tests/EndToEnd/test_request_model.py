@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from conftest import script
 from recorder import Recorder
 from test_repl_pty import CTRL_D, history_file, repl  # noqa: F401  (the fixture is used by name)
-from test_script_mode import echoed, script
+from test_script_mode import echoed
 
 
 @pytest.fixture()

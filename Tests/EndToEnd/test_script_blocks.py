@@ -6,6 +6,7 @@ inside a session (`run FILE`), against a server on 127.0.0.1 that counts what it
 
 from __future__ import annotations
 
+from conftest import spawn_repl
 from runs_server import runs_server
 
 
@@ -125,7 +126,6 @@ def test_block_words_at_the_prompt_say_where_they_work_and_sleep_stops_on_ctrl_c
     import time
 
     import pexpect
-    from conftest import spawn_repl
 
     with runs_server() as server:
         child, _ = spawn_repl(workbench_bin, workbench_env, workdir, server.base)

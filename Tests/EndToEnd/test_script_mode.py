@@ -15,11 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from conftest import script
+
 VERSION_PATTERN = re.compile(r"^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$")
 
-
-def script(*lines: str) -> str:
-    return "\n".join(lines) + "\n"
 
 
 def lines_of(text: str) -> list[str]:

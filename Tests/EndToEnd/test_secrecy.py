@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pexpect
 
-from test_script_mode import script
+from conftest import script, spawn_repl, spawn_workbench, transcript_of
+
 
 PW = "pw-Zq81-value"          # set --secret
 ENV = "env-Tk55-value"        # {{env.WB_SECRET}}
@@ -71,9 +72,8 @@ def test_secrets_never_reach_output_files_or_reports(run_workbench, server, work
 
 def test_the_repl_prompt_history_and_autosave_hold_no_secret(workbench_bin, workbench_env, workdir: Path, server):
     env = dict(workbench_env, WB_SECRET=ENV)
-    child = pexpect.spawn(workbench_bin, env=env, cwd=str(workdir), encoding="utf-8", dimensions=(24, 200), timeout=10)
-    transcript = []
-    child.logfile_read = type("Log", (), {"write": lambda self, s: transcript.append(s), "flush": lambda self: None})()
+    child = spawn_workbench(workbench_bin, env, workdir)
+    transcript = transcript_of(child)
     child.expect("> ")
     child.sendline(f"base {server}")
     child.expect("> ")
@@ -166,7 +166,6 @@ def test_import_curl_in_the_repl_keeps_its_credentials_out_of_every_file(workben
     """`import curl` typed in the REPL with -u, a Cookie and an Authorization header: the
     credentials become secret variables bound to the origin, so the screen, the history file,
     the autosave, a saved session and every export hold none of them."""
-    from conftest import spawn_repl
 
     password, cookie, token = "pw-Rt61-import", "ck-Jw38-import", "tk-Pe05-import"
     child, transcript = spawn_repl(workbench_bin, workbench_env, workdir, server)

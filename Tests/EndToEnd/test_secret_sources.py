@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from conftest import script
 from test_environments import EnvironmentServer
 from test_graphql import graphql_server  # noqa: F401  (fixtures used by name)
 from test_oauth2 import CLIENT_SECRET, oauth  # noqa: F401
-from test_script_mode import script
 from test_websocket import ws_url  # noqa: F401
 
 CMD_SECRET = "cmd-Sec-4411-value"

@@ -9,11 +9,9 @@ import json
 import socket
 from email.utils import formatdate
 
+from conftest import script, spawn_repl
 from runs_server import runs_server
 
-
-def script(*lines: str) -> str:
-    return "\n".join(lines) + "\n"
 
 
 def tries_of(stdout: str) -> list[str]:
@@ -177,7 +175,6 @@ def test_ctrl_c_stops_polling_and_keeps_the_last_response(workbench_bin, workben
     import time
 
     import pexpect
-    from conftest import spawn_repl
 
     with runs_server() as server:
         child, _ = spawn_repl(workbench_bin, workbench_env, workdir, server.base)

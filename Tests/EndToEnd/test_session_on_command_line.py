@@ -6,10 +6,11 @@ the script's); `load` typed as a line prints the same lines on standard output."
 import functools
 import http.server
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
+
+from conftest import http_server
 
 FIXTURES = Path(__file__).resolve().parent.parent / "Fixtures" / "OpenAPI"
 SECRET = "s3cr3t-on-the-command-line"
@@ -20,14 +21,8 @@ def description_server():
     """The OpenAPI fixtures over HTTP on 127.0.0.1; yields the base URL."""
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(FIXTURES))
     handler.log_message = lambda *args: None
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with http_server(handler) as server:
+        yield server.url
 
 
 def make_session(run_workbench, workdir: Path, server: str, description: str) -> Path:

@@ -17,9 +17,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from conftest import merge_env
+from conftest import merge_env, script, spawn_workbench
 from test_repl_screen import CTRL_D, screen  # noqa: F401  (the fixture is used by name)
-from test_script_mode import script
 
 LOGIN_CHAIN = """\
 base {server}
@@ -274,8 +273,7 @@ def test_example_session_replays_against_the_local_server(run_workbench, server)
 
 def test_restore_brings_back_the_autosave(workbench_bin, workbench_env, server, workdir):
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(workbench_bin, cwd=str(workdir), env=workbench_env, encoding="utf-8",
-                          dimensions=(24, 160), timeout=10)
+    child = spawn_workbench(workbench_bin, workbench_env, workdir, width=160)
     child.expect("> ")
     child.sendline(f"base {server}")
     child.expect("> ")

@@ -13,6 +13,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from conftest import spawn_workbench
+
 # Builds a request, fails once, shows it: colour, `--keep-going` and the error line all show.
 SCRIPT = "base http://127.0.0.1:9/api\npath add items 1\nno-such-command\nheader X-A: b\nshow\n"
 
@@ -90,8 +92,7 @@ def test_a_script_does_not_load_libedit(run_workbench):
 
 
 def test_the_repl_loads_libedit(workbench_bin, workbench_env, workdir):
-    child = pexpect.spawn(workbench_bin, env=dict(workbench_env, NO_COLOR="1", LD_DEBUG="files"), cwd=str(workdir),
-                          encoding="utf-8", dimensions=(24, 200), timeout=10)
+    child = spawn_workbench(workbench_bin, dict(workbench_env, NO_COLOR="1", LD_DEBUG="files"), workdir)
     child.expect("libedit")
     child.expect("> ")
     child.sendline("exit")
@@ -108,7 +109,7 @@ def test_the_repl_without_libedit_says_so(run_workbench, workbench_bin, workbenc
     (broken / "libedit.so").write_bytes(b"not a library")
     library_path = os.pathsep.join(filter(None, [str(broken), os.environ.get("LD_LIBRARY_PATH")]))
     env = dict(workbench_env, NO_COLOR="1", LD_LIBRARY_PATH=library_path)
-    child = pexpect.spawn(workbench_bin, env=env, cwd=str(workdir), encoding="utf-8", dimensions=(24, 200), timeout=10)
+    child = spawn_workbench(workbench_bin, env, workdir)
     child.expect("error: cannot start the line editor: [^\r\n]*libedit.so")
     child.expect(pexpect.EOF)
     child.close()

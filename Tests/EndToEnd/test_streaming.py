@@ -10,12 +10,12 @@ import select
 import subprocess
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import pexpect
 import pytest
 
-from conftest import spawn_repl
+from conftest import http_server, spawn_repl
 
 GATES: dict[str, threading.Event] = {}
 
@@ -58,14 +58,10 @@ class Handler(BaseHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def stream_server():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    for gate in GATES.values():
-        gate.set()
-    server.shutdown()
-    server.server_close()
+    with http_server(Handler) as server:
+        yield server.url
+        for gate in GATES.values():
+            gate.set()
 
 
 def read_until(process: subprocess.Popen, marker: bytes, seen: bytearray, timeout: float = 10) -> None:

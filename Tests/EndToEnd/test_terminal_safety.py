@@ -1,16 +1,13 @@
 """Server bytes on a terminal are shown escaped, never interpreted; a pipe gets them raw."""
 import pexpect
 
-from test_script_mode import script
+from conftest import script, spawn_repl
+
 
 
 def screen_after_get(workbench_bin, workbench_env, workdir, server, path: str) -> str:
     """What a real pseudo-terminal shows for `get PATH` (no colour)."""
-    env = dict(workbench_env, NO_COLOR="1")
-    child = pexpect.spawn(workbench_bin, env=env, cwd=str(workdir), encoding="utf-8", dimensions=(24, 200), timeout=10)
-    child.expect("> ")
-    child.sendline(f"base {server}")
-    child.expect("> ")
+    child, _ = spawn_repl(workbench_bin, workbench_env, workdir, server)
     child.sendline(f"get {path}")
     child.expect(r"GET http://[^\r\n]*" + path + "> ")
     screen = child.before

@@ -17,11 +17,13 @@ import pexpect
 
 from autosave_reader import read_autosave
 
+from conftest import spawn_workbench
+
 PROMPT = "> "
 
 
 def spawn(binary, env, cwd):
-    child = pexpect.spawn(binary, env=env, cwd=str(cwd), encoding="utf-8", dimensions=(24, 200), timeout=15)
+    child = spawn_workbench(binary, env, cwd, timeout=15)
     child.expect(PROMPT)
     return child
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from test_script_mode import script
+from conftest import script
+
 
 FILE_TEXT = "file-contents-Qv3 line\n"
 

@@ -6,13 +6,12 @@ printed above the line being typed (a real pty, the screen read with pyte)."""
 
 import re
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from conftest import _script_server, stop_process
+from conftest import script, _script_server, spawn_workbench, stop_process
 
 WS_SERVER = Path(__file__).parent / "ws_server.py"
 
@@ -39,22 +38,10 @@ def tls(tmp_path_factory):
     openssl("x509", "-req", "-in", str(folder / "server.csr"), "-CA", str(folder / "ca.pem"),
             "-CAkey", str(folder / "ca.key"), "-CAcreateserial", "-days", "1",
             "-extfile", str(folder / "server.ext"), "-out", str(folder / "server.pem"))
-    process = subprocess.Popen(
-        [sys.executable, str(WS_SERVER), "--port", "0", "--cert", str(folder / "server.pem"),
-         "--key", str(folder / "server.key")],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        line = process.stdout.readline().decode().strip()
-        assert line.startswith("PORT "), process.stderr.read().decode()
-        yield f"wss://127.0.0.1:{line.split()[1]}", folder
-    finally:
-        stop_process(process)
-        process.stdout.close()
-        process.stderr.close()
+    with _script_server(WS_SERVER, "wss server", "--cert", str(folder / "server.pem"),
+                        "--key", str(folder / "server.key")) as url:
+        yield url.replace("http://", "wss://"), folder
 
-
-def script(*lines: str) -> str:
-    return "\n".join(lines) + "\n"
 
 
 def test_echo_of_text_json_binary_and_a_heredoc(run_workbench, ws_url, workdir):
@@ -266,8 +253,7 @@ def test_frames_print_above_the_line_being_typed(workbench_bin, workbench_env, w
 
     screen = pyte.Screen(100, 24)
     stream = pyte.Stream(screen)
-    child = pexpect.spawn(workbench_bin, env=dict(workbench_env, NO_COLOR="1"), cwd=str(workdir),
-                          encoding="utf-8", dimensions=(24, 100), timeout=10)
+    child = spawn_workbench(workbench_bin, dict(workbench_env, NO_COLOR="1"), workdir, width=100)
     try:
         child.expect("> ")
         stream.feed(child.before + child.after)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from test_script_mode import lines_of, script
+from conftest import script
+from test_script_mode import lines_of
 
 
 def test_last_again_in_parts_without_sending(run_workbench, server, workdir: Path):
