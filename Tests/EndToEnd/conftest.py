@@ -16,6 +16,7 @@
   robustness tests (test_faults.py).
 - ``httpbin``: the same for httpbin (PyPI) under waitress (``httpbin_server.py``), the
   third-party peer of the cookie, auth and upload tests.
+- ``ok_server``: a server of one test that answers every GET with ``{"ok": true}``.
 
 Helpers the test files import from here:
 
@@ -39,7 +40,7 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
-from http.server import ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import NamedTuple
 
@@ -294,3 +295,23 @@ def httpbin():
     """Starts httpbin under waitress on 127.0.0.1 with an ephemeral port; yields its base URL."""
     with _script_server(HTTPBIN_SCRIPT, "httpbin") as url:
         yield url
+
+
+class _OkHandler(BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        body = b'{"ok": true}'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.fixture()
+def ok_server():
+    """A server of this test alone that answers every GET with 200 and ``{"ok": true}``."""
+    with http_server(_OkHandler) as server:
+        yield server.url

@@ -8,12 +8,9 @@ import signal
 import stat
 import subprocess
 import time
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
-import pytest
-
-from conftest import http_server, script, spawn_workbench
+from conftest import script, spawn_workbench
 
 
 
@@ -115,26 +112,7 @@ def test_sigterm_during_send_to_a_file_leaves_no_temporary_file(workbench_bin, w
     assert list(workdir.iterdir()) == []
 
 
-class EchoHandler(BaseHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-    def do_GET(self):
-        body = b'{"ok": true}'
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-
-@pytest.fixture()
-def echo_server():
-    with http_server(EchoHandler) as server:
-        yield server.url
-
-
-def test_no_writer_replaces_a_read_only_file_or_writes_through_a_link(run_workbench, workdir: Path, echo_server):
+def test_no_writer_replaces_a_read_only_file_or_writes_through_a_link(run_workbench, workdir: Path, ok_server):
     read_only = workdir / "ro.txt"
     read_only.write_text("keep me\n")
     read_only.chmod(0o444)
@@ -142,7 +120,7 @@ def test_no_writer_replaces_a_read_only_file_or_writes_through_a_link(run_workbe
     target.write_text("the link's target\n")
     (workdir / "link.txt").symlink_to(target)
     writers = ["send > {f}", "last > {f}", "last headers > {f}", "export curl > {f}", "export har --session > {f}", "save {f}"]
-    lines = [f"base {echo_server}", "get /a"]
+    lines = [f"base {ok_server}", "get /a"]
     for name in ["ro.txt", "link.txt"]:
         lines += [writer.format(f=name) for writer in writers]
     result = run_workbench(["--keep-going"], input=script(*lines, "last"))
@@ -160,11 +138,11 @@ def test_no_writer_replaces_a_read_only_file_or_writes_through_a_link(run_workbe
 
 
 def test_no_writer_replaces_the_session_being_worked_on_or_an_imported_file(run_workbench, workdir: Path,
-                                                                           echo_server):
-    setup = run_workbench([], input=script(f"base {echo_server}", "get /a", "save s.json"))
+                                                                           ok_server):
+    setup = run_workbench([], input=script(f"base {ok_server}", "get /a", "save s.json"))
     assert setup.returncode == 0, setup.stderr
     session = (workdir / "s.json").read_bytes()
-    har = json.dumps({"log": {"version": "1.2", "entries": [{"request": {"method": "GET", "url": f"{echo_server}/h",
+    har = json.dumps({"log": {"version": "1.2", "entries": [{"request": {"method": "GET", "url": f"{ok_server}/h",
                                                                           "headers": []}}]}})
     (workdir / "in.har").write_text(har)
     lines = ["load s.json", "export curl --session > s.json", "send > s.json", "get /b", "last > s.json",
@@ -184,9 +162,9 @@ def test_no_writer_replaces_the_session_being_worked_on_or_an_imported_file(run_
 
 
 def test_a_second_repl_saving_the_same_file_is_told(workbench_bin, workbench_env, workdir: Path, run_workbench,
-                                                   echo_server):
+                                                   ok_server):
     import pexpect
-    setup = run_workbench([], input=script(f"base {echo_server}", "get /a", "save s.json"))
+    setup = run_workbench([], input=script(f"base {ok_server}", "get /a", "save s.json"))
     assert setup.returncode == 0, setup.stderr
     first = spawn_workbench(workbench_bin, workbench_env, workdir, timeout=15)
     first.expect("> ")

@@ -579,11 +579,11 @@ def test_a_header_too_large_to_send_is_refused_and_not_kept(run_workbench, workd
 
 
 def test_serve_answers_while_64_idle_connections_are_open(workbench_bin, workbench_env, workdir: Path, run_workbench,
-                                                         echo_server):
+                                                         ok_server):
     import socket
     import subprocess
     import time
-    setup = run_workbench([], input=script(f"base {echo_server}", "get /a", "save s.json"))
+    setup = run_workbench([], input=script(f"base {ok_server}", "get /a", "save s.json"))
     assert setup.returncode == 0, setup.stderr
     server = subprocess.Popen([workbench_bin, "serve", "s.json", "--port", "0"], env=workbench_env, cwd=str(workdir),
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
