@@ -199,3 +199,35 @@ def test_a_files_own_values_are_not_overrides_when_another_file_runs(run_workben
     code, out, err = run_workbench(input="run a.http\nrun b.http\nload a.http\nset where " + server + "/echo/set\nrun b.http\n")
     assert code == 0, err
     assert [e["path"] for e in echoes(out)] == ["/echo/a", "/echo/b", "/echo/set"]
+
+
+def test_an_at_file_body_is_expanded_when_sent_masked_when_shown_and_kept_as_such(run_workbench, server, workdir):
+    api = workdir / "api"
+    api.mkdir()
+    write(api, "http-client.env.json", json.dumps({"dev": {"who": "ana"}}))
+    write(api, "http-client.private.env.json", json.dumps({"dev": {"token": "tok-secret-91"}}))
+    write(api, "body.json", '{"user": "{{who}}", "token": "{{token}}"}')
+    write(api, "raw.txt", "as {{is}}")
+    write(workdir, "outside.json", '{"from": "outside"}')
+    write(api, "v.http", f"POST {server}/echo/t\nContent-Type: application/json\n\n<@ ./body.json\n\n###\n"
+                         f"POST {server}/echo/r\n\n< ./raw.txt\n\n###\nPOST {server}/echo/o\n\n<@ ../outside.json\n")
+    code, out, err = run_workbench(input="run api/v.http --env dev\nload api/v.http --env dev\nreplay 1\nhistory\nsave s.json\n"
+                                         "export http --session > e.http\nexport hurl --session > e.hurl\nexport curl --session\n")
+    assert code == 0, err
+    sent = echoes(out)
+    assert json.loads(sent[0]["body"]) == {"user": "ana", "token": "******"}  # what arrived, masked on the screen
+    assert sent[1]["body"] == "as {{is}}"
+    # The file outside api/ is left out with one warning naming it; the request goes without it.
+    assert "names the file '../outside.json'" in out + err or "names the file 'api/../outside.json'" in out + err, out + err
+    assert len(sent) == 4 and sent[2]["body"] == "" and json.loads(sent[3]["body"])["token"] == "******"
+    assert "--data-raw '{\"user\": \"ana\", \"token\": \"******\"}'" in out
+    assert "<@ api/body.json" in (workdir / "e.http").read_text()
+    assert "Hurl's `file,...;` sends api/body.json as it is" in err
+    assert '"kind" : "templateFile"' in (workdir / "s.json").read_text() or '"templateFile"' in (workdir / "s.json").read_text()
+    for text in [out, err] + [p.read_text() for p in workdir.rglob("*") if p.is_file() and p.parent.name != "api"]:
+        assert "tok-secret-91" not in text
+    # The saved session sends the file expanded again.
+    code, out, err = run_workbench(["replay", "s.json", "--var", "token=tok-2"], cwd=workdir)
+    assert code == 0, out + err
+    code, out, err = run_workbench(input="load s.json\nset --secret token tok-3\nreplay 1\n")
+    assert code == 0 and json.loads(echoes(out)[0]["body"])["token"] == "******", out + err

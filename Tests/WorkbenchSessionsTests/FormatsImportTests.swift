@@ -160,6 +160,22 @@ import WorkbenchTestSupport
                 == ["GET", "http://h/{{$random.integer(1, 9)}}", "HTTP/1.1"])
     }
 
+    /// `<@ FILE` (JetBrains, REST Client) is a body whose {{variables}} are expanded when sent;
+    /// `< FILE` is sent as it is. Both name the file from the `.http` file's folder, and the
+    /// kind survives a save and load.
+    @Test func fileBodiesAreReadFromTheFilesFolderAndAtSignExpands() throws {
+        let text = "POST http://h/a\n\n<@ ./body.json\n\n###\nPOST http://h/b\n\n< raw.bin\n\n###\nPOST http://h/c\n\n< /abs/c.txt\n"
+        let imported = try HTTPFileImport.read(
+            text, file: "api/v.http", environment: nil,
+            readFile: { path throws(WorkbenchError) in throw WorkbenchError("cannot read \(path)") }, fileExists: { _ in false })
+        #expect(imported.document.requests.map(\.endpoint.body) == [.templateFile("api/body.json"), .file("api/raw.bin"), .file("/abs/c.txt")])
+        #expect(try http("POST http://h/a\n\n<@ b.json\n").document.requests[0].endpoint.body == .templateFile("b.json"))
+        let saved = SessionEncoding.encode(imported.document)
+        let reloaded = try SessionDecoding.decode(saved, file: "saved.json")
+        #expect(reloaded.requests.map(\.endpoint.body) == imported.document.requests.map(\.endpoint.body))
+        #expect(try HTTPFileExport.text(records: reloaded.requests, variables: Variables()).contains("\n<@ api/body.json\n"))
+    }
+
     @Test func httpFileSeedsSaveAndLoadAsTheSameSession() throws {
         var read = 0
         for (name, bytes) in try FuzzCorpus.seeds("http-file") {

@@ -60,6 +60,7 @@ public enum Prompt {
         case .form(let fields): note = "form \(fields.count) field\(fields.count == 1 ? "" : "s")"
         case .file(let path): note = "file \(path.split(separator: "/").last.map(String.init) ?? path)"
         case .jsonFile(let path): note = "json file \(path.split(separator: "/").last.map(String.init) ?? path)"
+        case .templateFile(let path): note = "template file \(path.split(separator: "/").last.map(String.init) ?? path)"
         case .multipart(let parts): note = "multipart \(parts.count) part\(parts.count == 1 ? "" : "s")"
         case .graphql(let graphql): note = "graphql " + (graphql.operationName ?? Quantities.size(graphql.query.utf8.count))
         }

@@ -239,7 +239,7 @@ extension Workspace {
         case nil: break
         case .json: parts.append("a JSON body")
         case .graphql: parts.append("a GraphQL body")
-        case .file(let path), .jsonFile(let path): parts.append("the body from \(path)")
+        case .file(let path), .jsonFile(let path), .templateFile(let path): parts.append("the body from \(path)")
         case .multipart(let fields): parts.append("a multipart body of \(fields.count) part\(fields.count == 1 ? "" : "s")")
         case .text, .form: parts.append("a body")
         }
@@ -255,6 +255,7 @@ extension Workspace {
         case .form(let fields): return fields.map { "\($0.name)=\($0.value)" }.joined(separator: "\n")
         case .file(let path): return "@\(path) (read when the request is sent)"
         case .jsonFile(let path): return "json @\(path) (read and validated when the request is sent)"
+        case .templateFile(let path): return "@@\(path) (read and its {{variables}} expanded when the request is sent)"
         case .multipart(let parts): return parts.map(\.typedText).joined(separator: "\n")
         case .graphql(let graphql): return GraphQLText.typed(graphql)
         }

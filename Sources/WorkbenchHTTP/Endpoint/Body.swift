@@ -12,6 +12,9 @@ public enum Body: Equatable, Sendable {
     case file(String)
     /// `body json @FILE`: read when the request is built and validated as JSON.
     case jsonFile(String)
+    /// A `.http` file's `<@ FILE` (`body @@FILE`): read when the request is built, its
+    /// `{{variables}}` expanded then as an inline body's are (secrets masked where shown).
+    case templateFile(String)
     /// `body multipart NAME=VALUE NAME@FILE...`: `multipart/form-data`, built
     /// by libcurl's mime API, files streamed from disk while sending.
     case multipart([MultipartPart])
@@ -24,8 +27,22 @@ public enum Body: Equatable, Sendable {
         switch self {
         case .json, .jsonFile, .graphql: "application/json"
         case .form: "application/x-www-form-urlencoded"
-        case .file(let path): MediaTypes.forFile(path)
+        case .file(let path), .templateFile(let path): MediaTypes.forFile(path)
         case .text, .multipart: nil
+        }
+    }
+}
+
+extension Body {
+    /// The most a `templateFile` body's file may hold: its text is expanded in memory, twice
+    /// when a secret goes in (the request sent and the one shown).
+    public static let maximumTemplateFileBytes = 8 * 1024 * 1024
+
+    /// The file a body is read from, whatever its kind (`@FILE`, `json @FILE`, `<@ FILE`).
+    public var filePath: String? {
+        switch self {
+        case .file(let path), .jsonFile(let path), .templateFile(let path): path
+        case .text, .json, .form, .multipart, .graphql: nil
         }
     }
 }

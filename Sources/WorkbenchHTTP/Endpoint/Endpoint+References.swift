@@ -12,7 +12,7 @@ extension Endpoint {
         switch body {
         case .text(let text), .json(let text): texts.append(text)
         case .form(let fields): texts += fields.flatMap { [$0.name, $0.value] }
-        case .file(let path), .jsonFile(let path): texts.append(path)
+        case .file(let path), .jsonFile(let path), .templateFile(let path): texts.append(path)
         case .multipart(let parts): texts += parts.flatMap { [$0.name, $0.value] }
         case .graphql(let graphql): texts += graphql.texts
         case nil: break

@@ -45,6 +45,10 @@ extension Endpoint {
             throw WorkbenchError("cannot read \(path): files are not available here")
         }
     ) throws(WorkbenchError) -> PreparedRequest {
+        if sendsBody, case .templateFile(let path) = body {
+            // Read once, then built as an inline body is: the same variables, dynamic values and masking.
+            return try readingTemplateFile(path, in: scope, readFile: readFile).prepare(in: scope, readFile: readFile)
+        }
         let scope = try withDynamicValues(scope)
         let sent = try takingApartWholeTarget(in: scope.revealed)
         var request = try sent.build(in: scope, fileBody: nil, readFile: readFile)
@@ -98,6 +102,7 @@ extension Endpoint {
         case .text(let text), .json(let text): return Template.hasReferences(text)
         case .form(let fields): return fields.contains { Template.hasReferences($0.name) || Template.hasReferences($0.value) }
         case .file(let path), .jsonFile(let path): return Template.hasReferences(path)
+        case .templateFile: return true
         case .multipart(let parts): return parts.contains { Template.hasReferences($0.name) || Template.hasReferences($0.value) }
         case .graphql(let graphql): return graphql.texts.contains(where: Template.hasReferences)
         }
@@ -280,10 +285,35 @@ extension Endpoint {
                 throw WorkbenchError("\(expanded) is not valid JSON: \(error)")
             }
             return bytes
+        case .templateFile(let path):
+            return try readingTemplateFile(path, in: scope, readFile: readFile).bodyBytes(in: scope, readFile: readFile)
         case .multipart:
             return []
         case .graphql(let graphql):
             return try graphql.payload(in: scope)
         }
+    }
+
+    /// This request with its `<@ FILE` body read into an inline text body (to be expanded as
+    /// one), and the Content-Type the file's extension names when none is typed. The file is
+    /// UTF-8 text of at most `Body.maximumTemplateFileBytes`, and its `{{...}}` well formed.
+    func readingTemplateFile(
+        _ path: String, in scope: VariableScope, readFile: (String) throws(WorkbenchError) -> [UInt8]
+    ) throws(WorkbenchError) -> Endpoint {
+        let named = try Template.expand(path, in: scope.revealed)
+        let bytes = try readFile(named)
+        guard bytes.count <= Body.maximumTemplateFileBytes else {
+            throw WorkbenchError(
+                "\(named): \(Quantities.size(bytes.count)) is more than the \(Quantities.size(Body.maximumTemplateFileBytes)) "
+                    + "a body file whose {{variables}} are expanded may hold (`body @FILE` sends a file of any size as it is)")
+        }
+        let text = try FileSystem.text(bytes, of: named)
+        do { try Template.validate(text) } catch { throw error.prefixed("\(named): ") }
+        var endpoint = self
+        endpoint.body = .text(text)
+        if let implied = MediaTypes.forFile(path), !headersInForce.contains(name: "Content-Type") {
+            endpoint.headers.append(HeaderField(name: "Content-Type", value: implied))
+        }
+        return endpoint
     }
 }

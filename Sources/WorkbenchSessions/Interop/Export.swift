@@ -34,14 +34,14 @@ public struct Export: Equatable, Sendable {
         records: [RequestRecord], variables: Variables, scope: VariableScope,
         readFile: (String) throws(WorkbenchError) -> [UInt8]
     ) throws(WorkbenchError) -> [String] {
+        var warnings = templateFileWarnings(records: records)
         let tool: RedirectFidelity.Tool
         switch format {
         case .curl: tool = .curl
         case .httpie: tool = .httpie
         case .hurl: tool = .hurl
-        case .http, .swift, .har, .postman, .grpcurl: return []
+        case .http, .swift, .har, .postman, .grpcurl: return warnings
         }
-        var warnings: [String] = []
         for (index, record) in records.enumerated() {
             let request = try record.endpoint.prepare(in: scope.masked, readFile: readFile)
             let prefix = records.count > 1 ? "request \(index + 1): " : ""
@@ -62,6 +62,25 @@ public struct Export: Equatable, Sendable {
             }
         }
         return warnings
+    }
+
+    /// A `<@ FILE` body (its `{{variables}}` expanded when sent) in a format that names the file
+    /// and sends it as it is: one line each. curl, HTTPie and HAR carry the body as it is sent;
+    /// `.http` writes `<@` again.
+    func templateFileWarnings(records: [RequestRecord]) -> [String] {
+        let tool: String
+        switch format {
+        case .hurl: tool = "Hurl's `file,...;`"
+        case .postman: tool = "Postman's file body"
+        case .swift: tool = "the Swift code"
+        case .curl, .httpie, .http, .har, .grpcurl: return []
+        }
+        return records.enumerated().compactMap { index, record in
+            guard record.endpoint.sendsBody, case .templateFile(let path) = record.endpoint.body else { return nil }
+            let prefix = records.count > 1 ? "request \(index + 1): " : ""
+            return prefix + "\(tool) sends \(Template.oneLine(path)) as it is: the {{variables}} in it are not expanded "
+                + "(`export http` keeps the file's `<@`; `export curl` carries the body as sent)"
+        }
     }
 
     /// curl's `--aws-sigv4` (libcurl 7.88 here) signs the path as it is sent, where AWS encodes

@@ -58,6 +58,9 @@ enum HTTPFileExport {
                     lines.append("< \(path)")
                 } else if case .jsonFile(let path) = body {
                     lines.append("< \(path)")
+                } else if case .templateFile(let path) = body {
+                    // JetBrains and REST Client: `<@` expands the file's {{variables}} when sent.
+                    lines.append("<@ \(path)")
                 } else if let text = portable.bodyText {
                     lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 }

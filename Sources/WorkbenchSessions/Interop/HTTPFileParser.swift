@@ -557,14 +557,24 @@ struct HTTPFileParser {
             return .json(resolved)
         }
         if lines.count == 1, first.hasPrefix("<") {
-            // `< ./file` (and JetBrains' `<@ ./file`, whose variables are not expanded here).
-            let path = String(first.drop { $0 == "<" || $0 == "@" }).trimmingSpaces()
-            return .file(path)
+            // `< ./file` is sent as it is; `<@ ./file` (JetBrains, REST Client) has its
+            // {{variables}} expanded when sent. Either is read when the request is sent.
+            let expands = first.hasPrefix("<@")
+            let path = besideFile(String(first.dropFirst(expands ? 2 : 1)).trimmingSpaces())
+            guard !path.isEmpty else { throw failure(pending.bodyLine, 1, "`\(expands ? "<@" : "<")` names no file") }
+            return expands ? .templateFile(path) : .file(path)
         }
         let text = try resolve(lines.joined(separator: "\n"), line: pending.bodyLine, column: 1, inRequest: request, captures: &captures)
         let type = headers.values(of: "Content-Type").last?.lowercased() ?? ""
         if type.contains("json"), (try? JSONTemplate.check(text)) != nil { return .json(text) }
         return .text(text)
+    }
+
+    /// A relative path in the file, as the clients read it: from the `.http` file's folder.
+    func besideFile(_ path: String) -> String {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix("~"), let slash = file.lastIndex(of: "/") else { return path }
+        let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        return String(file[...slash]) + relative
     }
 
     /// A value with its `{{...}}` references made the workbench's: file and

@@ -93,7 +93,7 @@ enum HurlExport {
             return (portable.bodyText ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         case .form(let fields):
             return ["[FormParams]"] + fields.map { "\($0.name): \($0.value)" }
-        case .file(let path), .jsonFile(let path):
+        case .file(let path), .jsonFile(let path), .templateFile(let path):
             return ["file,\(path);"]
         case .multipart(let parts):
             return ["[MultipartFormData]"]

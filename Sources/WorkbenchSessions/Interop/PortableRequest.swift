@@ -100,7 +100,7 @@ struct PortableRequest {
     /// The body's text as sent (forms joined), or nil for none or a file.
     var bodyText: String? {
         switch body {
-        case nil, .file, .jsonFile, .multipart: nil
+        case nil, .file, .jsonFile, .templateFile, .multipart: nil
         case .text(let text), .json(let text): text
         case .graphql(let graphql): graphql.typedPayload
         case .form(let fields): fields.map { "\($0.name)=\($0.value)" }.joined(separator: "&")

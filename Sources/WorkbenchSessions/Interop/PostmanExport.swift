@@ -146,7 +146,7 @@ enum PostmanExport {
                             ])
                         })),
             ])
-        case .file(let path), .jsonFile(let path):
+        case .file(let path), .jsonFile(let path), .templateFile(let path):
             return .object([member("mode", .string("file")), member("file", .object([member("src", .string(path))]))])
         case .graphql(let graphql):
             // Postman's GraphQL mode: the document and the variables as text.

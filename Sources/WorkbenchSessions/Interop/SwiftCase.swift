@@ -105,7 +105,7 @@ struct SwiftCase {
                 return "Encode.form(\(name)) + \"=\" + Encode.form(\(value))"
             }
             bodyExpression = "Data((" + pairs.joined(separator: " + \"&\" + ") + ").utf8)"
-        case .file(let path), .jsonFile(let path):
+        case .file(let path), .jsonFile(let path), .templateFile(let path):
             bodyExpression = "try? Data(contentsOf: URL(fileURLWithPath: \(try Self.typedText(path, interpolate))))"
         case .multipart:
             throw WorkbenchError(

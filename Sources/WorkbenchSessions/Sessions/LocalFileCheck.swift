@@ -17,7 +17,7 @@ extension LocalFileRule {
         }
         for index in endpoints.indices {
             switch endpoints[index].body {
-            case .file(let path), .jsonFile(let path):
+            case .file(let path), .jsonFile(let path), .templateFile(let path):
                 if refused(path) { endpoints[index].body = nil }
             case .multipart(let parts):
                 let kept = parts.filter { !($0.isFile && refused($0.value)) }

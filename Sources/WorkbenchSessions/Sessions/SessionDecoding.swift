@@ -313,6 +313,8 @@ final class FieldReader {
             return .file(try string(object["path"], "\(path).path"))
         case "jsonFile":
             return .jsonFile(try string(object["path"], "\(path).path"))
+        case "templateFile":
+            return .templateFile(try string(object["path"], "\(path).path"))
         case "graphql":
             return .graphql(try graphqlBody(object, path))
         case "multipart":

@@ -129,6 +129,7 @@ public enum SessionEncoding {
             .object([member("kind", .string("form")), member("fields", .array(fields.map { pair($0.name, $0.value) }))])
         case .file(let path): .object([member("kind", .string("file")), member("path", .string(path))])
         case .jsonFile(let path): .object([member("kind", .string("jsonFile")), member("path", .string(path))])
+        case .templateFile(let path): .object([member("kind", .string("templateFile")), member("path", .string(path))])
         case .multipart(let parts):
             .object([
                 member("kind", .string("multipart")),

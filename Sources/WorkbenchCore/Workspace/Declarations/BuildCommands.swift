@@ -108,12 +108,12 @@ extension CommandDeclaration {
         name: "body",
         usage: [
             "body TEXT", "body json JSON", "body json @FILE", "body form NAME=VALUE...",
-            "body multipart NAME=VALUE NAME@FILE[;type=MIME]...", "body @FILE", "body <<END", "body json <<END", "body graphql QUERY",
+            "body multipart NAME=VALUE NAME@FILE[;type=MIME]...", "body @FILE", "body @@FILE", "body <<END", "body json <<END", "body graphql QUERY",
             "body graphql <<END", "body graphql vars JSON|<<END|clear", "body graphql operation NAME|clear", "body edit", "body example",
             "body clear", "body",
         ],
         summary:
-            "Set the body: raw text (verbatim after the one space that follows `body`; quote it whole if it starts with a kind's name), validated JSON (typed or from a file; sets Content-Type), a form, multipart/form-data (files streamed from disk when sent), a file read at send time (Content-Type from its extension), several lines up to END, a GraphQL operation (checked when typed, sent as POST application/json {\"query\", \"variables\", \"operationName\"}), the body in $VISUAL/$EDITOR (JSON validated on return), or an example JSON body for the operation from the loaded API description (its examples first, then its schema). POST, PUT, PATCH and other methods send it; GET, HEAD, OPTIONS, DELETE and TRACE hold it back unless sent with --body.",
+            "Set the body: raw text (verbatim after the one space that follows `body`; quote it whole if it starts with a kind's name), validated JSON (typed or from a file; sets Content-Type), a form, multipart/form-data (files streamed from disk when sent), a file read at send time (Content-Type from its extension; `@@FILE` also expands the {{variables}} in it, as a `.http` file's `<@ FILE`), several lines up to END, a GraphQL operation (checked when typed, sent as POST application/json {\"query\", \"variables\", \"operationName\"}), the body in $VISUAL/$EDITOR (JSON validated on return), or an example JSON body for the operation from the loaded API description (its examples first, then its schema). POST, PUT, PATCH and other methods send it; GET, HEAD, OPTIONS, DELETE and TRACE hold it back unless sent with --body.",
         example: "body json {\"username\": \"ana\", \"password\": \"{{password}}\"}",
         subcommands: ["json", "form", "multipart", "graphql", "edit", "example", "clear"],
         parse: { words throws(WorkbenchError) in try words.parseBody() },
@@ -121,6 +121,7 @@ extension CommandDeclaration {
         complete: { input in
             // Every subcommand, then the forms that are not words: a file and a here-document.
             if input.position == 1 {
+                if input.current.hasPrefix("@@") { return input.files(matching: String(input.current.dropFirst(2))).map { "@@" + $0 } }
                 if input.current.hasPrefix("@") { return input.files(matching: String(input.current.dropFirst())).map { "@" + $0 } }
                 return input.matching(input.subcommands + ["@", "<<END"])
             }
@@ -300,6 +301,13 @@ extension CommandWords {
         }
         if sub == "multipart" {
             return .command(.body(.multipart(try multipartParts(Array(texts.dropFirst())))))
+        }
+        if sub.hasPrefix("@@") && args.count == 1 {
+            // The `.http` file's `<@ FILE`: its {{variables}} expanded when sent.
+            let file = String(sub.dropFirst(2))
+            guard !file.isEmpty else { throw usageError("expected a file name after '@@'") }
+            try Template.validate(file)
+            return .command(.body(.templateFile(file)))
         }
         if sub.hasPrefix("@") && args.count == 1 {
             let file = String(sub.dropFirst())
@@ -540,7 +548,7 @@ extension CommandDeclaration {
         case nil: return .editBody("", json: false)
         case .text(let text): return .editBody(text, json: false)
         case .json(let text): return .editBody(text, json: true)
-        case .form, .file, .jsonFile, .multipart, .graphql:
+        case .form, .file, .jsonFile, .templateFile, .multipart, .graphql:
             throw WorkbenchError(
                 "`body edit` edits a text or JSON body; this one is \(Prompt.bodyNote(workspace.endpoint) ?? "set"): type it again with `body ...`"
             )
