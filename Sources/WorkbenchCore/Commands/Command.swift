@@ -200,18 +200,8 @@ public enum AuthCommand: Equatable, Sendable {
     /// `auth KIND ...` for a kind set by its words (`TypedAuthKinds`), as its kind read them:
     /// secrets literal or templates, a missing one asked for with hidden input.
     case set(TypedAuth)
-    /// `auth oauth2 ...`.
+    /// `auth oauth2 ...`: a flow to run, or its state (`OAuth2Auth`).
     case oauth2(OAuth2Command)
-}
-
-/// What `auth oauth2` does.
-public enum OAuth2Command: Equatable, Sendable {
-    /// `auth oauth2`: the flow's state.
-    case show
-    /// `auth oauth2 refresh`: a new access token now.
-    case refresh
-    /// `auth oauth2 client-credentials|device|code ...`: run the flow; `clientSecret` as typed (literal or template).
-    case start(OAuth2Settings, clientSecret: String?)
 }
 
 /// What `cookies` does with the jar.

@@ -8,8 +8,7 @@ import WorkbenchAPIs
 /// talk to the server, so the interpreter runs them (`OAuth2Flow`).
 extension Workspace {
     /// The names of the secret variables `auth` makes: `auth none` removes them.
-    static let authVariableBases =
-        TypedAuthKinds.secretVariables + ["oauth2_token", "oauth2_refresh_token", "oauth2_client_secret"]
+    static let authVariableBases = NamedAuthKinds.secretVariables
 
     /// `auth ...`. A literal password or token goes into a secret variable
     /// (`auth_password`, `auth_token`) and the Endpoint refers to it, so it is
@@ -28,7 +27,8 @@ extension Workspace {
             guard let auth = endpoint.auth, auth.scheme == .oauth2, let oauth2 = auth.oauth2 else {
                 return .output("(no oauth2 auth here: `auth oauth2 client-credentials|device|code ...` sets one)")
             }
-            return .output(oauth2Status(auth, oauth2, now: Date().timeIntervalSince1970))
+            let holdsToken = Template.variableNames(in: auth.secret).first.map { variables.value(of: $0) != nil } ?? true
+            return .output(OAuth2Auth.status(auth, oauth2, holdsToken: holdsToken, now: Date().timeIntervalSince1970))
         case .oauth2(.refresh):
             guard endpoint.auth?.scheme == .oauth2 else {
                 throw WorkbenchError("no oauth2 auth for \(endpoint.credentialOrigin ?? "this base"): nothing to refresh")
@@ -85,30 +85,6 @@ extension Workspace {
             else { continue }
             variables.remove(name)
         }
-    }
-
-    /// `auth oauth2`: flow, client, scopes, expiry, which tokens are held (masked).
-    func oauth2Status(_ auth: Auth, _ oauth2: OAuth2Settings, now: Double) -> String {
-        var lines = [
-            "oauth2 \(oauth2.flow.rawValue) for \(auth.origin ?? "any origin")",
-            "  client: \(oauth2.clientID)" + (oauth2.clientSecret != nil ? " (secret \(Variables.mask))" : " (public)"),
-        ]
-        if let url = oauth2.authorizationURL { lines.append("  \(oauth2.flow == .device ? "device" : "authorize") URL: \(url)") }
-        lines.append("  token URL: \(oauth2.tokenURL)")
-        if let scope = oauth2.grantedScope ?? oauth2.scope { lines.append("  scope: \(scope)") }
-        let hasToken = Template.variableNames(in: auth.secret).first.map { variables.value(of: $0) != nil } ?? true
-        if hasToken {
-            var token = "  access token: \(Variables.mask)"
-            if let expiresAt = oauth2.expiresAt {
-                let left = Int((expiresAt - now).rounded())
-                token += left > 0 ? ", expires in \(left) s" : ", expired \(-left) s ago"
-            }
-            lines.append(token)
-        } else {
-            lines.append("  access token: none yet (the next send obtains one)")
-        }
-        lines.append("  refresh token: " + (oauth2.refreshToken != nil ? Variables.mask : "none"))
-        return lines.joined(separator: "\n")
     }
 
     /// Takes in what a flow obtained: the access and refresh tokens as secret

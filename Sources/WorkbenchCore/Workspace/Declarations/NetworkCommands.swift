@@ -9,19 +9,12 @@ extension CommandDeclaration {
 
     static let auth = CommandDeclaration(
         name: "auth",
-        // Each kind set by its words declares its usage lines (`TypedAuthKinds`).
-        usage: TypedAuthKinds.all.flatMap { $0.usage } + [
-            "auth oauth2 client-credentials TOKEN_URL CLIENT_ID [SECRET] [--scope S]",
-            "auth oauth2 device DEVICE_URL TOKEN_URL CLIENT_ID [--scope S]",
-            "auth oauth2 code AUTH_URL TOKEN_URL CLIENT_ID [SECRET] [--scope S] [--port N]",
-            "auth oauth2 [refresh]", "auth none", "auth",
-        ],
+        // Each kind declares its usage lines and help note in its own file (`NamedAuthKinds`).
+        usage: NamedAuthKinds.all.flatMap { $0.usage } + ["auth none", "auth"],
         summary:
             "Credentials for the requests that follow, bound to the base's origin (a missing password, token or key is asked for with hidden input); values are secrets, dropped on a redirect to another origin. "
-            + (TypedAuthKinds.all.compactMap { $0.helpNote } + [
-                "oauth2 obtains a token (client credentials, device code, or authorization code with PKCE through a loopback redirect), sends it as Bearer, and renews it before it runs out and after a 401 invalid_token"
-            ]).joined(separator: "; ") + ".",
-        example: "auth basic ana", subcommands: TypedAuthKinds.all.map { $0.names[0] } + ["oauth2", "none"],
+            + NamedAuthKinds.all.compactMap { $0.helpNote }.joined(separator: "; ") + ".",
+        example: "auth basic ana", subcommands: NamedAuthKinds.all.map { $0.names[0] } + ["none"],
         parse: { words throws(WorkbenchError) in try words.parseAuth() },
         credentials: Credentials(
             masked: { _, command in
@@ -115,8 +108,9 @@ extension CommandWords {
             guard args.count == 1 else { throw usageError("`auth none` takes no arguments") }
             return .command(.auth(.none))
         }
-        if sub == "oauth2" || sub == "oauth" {
-            return .command(.auth(.oauth2(try OAuth2Arguments.parse(Array(texts.dropFirst())))))
+        // Its words run a flow: a command of its own, not an auth set by its words.
+        if OAuth2Auth.names.contains(sub) {
+            return .command(.auth(.oauth2(try OAuth2Auth.parse(Array(texts.dropFirst())))))
         }
         guard let kind = TypedAuthKinds.named(sub) else {
             throw usageError("unknown scheme '\(texts[0])'" + Suggestion.didYouMean(sub, among: subcommands))
@@ -147,15 +141,9 @@ extension AuthCommand {
         switch action {
         case .set(let typed):
             return typed.maskedLine
-        case .oauth2(.start(let settings, let secret?)) where !Template.hasReferences(secret):
-            var words = ["auth", "oauth2", settings.flow.rawValue]
-            if let url = settings.authorizationURL { words.append(url) }
-            words += [settings.tokenURL, settings.clientID, Variables.mask]
-            if let scope = settings.scope { words += ["--scope", ShellWords.quote(scope)] }
-            if let port = settings.port { words += ["--port", String(port)] }
-            return words.joined(separator: " ")
-        default:
-            // The other forms carry no literal credential: shown, none, refresh, a reference.
+        case .oauth2(let command):
+            return OAuth2Auth.maskedLine(command)
+        case .show, .none:
             return nil
         }
     }

@@ -106,35 +106,60 @@ public struct MissingSecret: Equatable, Sendable {
     }
 }
 
-/// A kind `auth KIND ...` sets by its words: it reads them, and writes them back (the
-/// history file, with the secrets masked). Help and completion read `names` and `usage`.
-public protocol TypedAuthKind: AuthKind {
+/// A kind `auth KIND ...` names: the words and usage lines help and Tab read, and the
+/// secret variables its values go into. A kind set by its words is a `TypedAuthKind`;
+/// OAuth 2.0, whose words run a flow, reads them into an `OAuth2Command`.
+public protocol NamedAuthKind: AuthKind {
     /// The words after `auth` that name the kind (`apikey`, `api-key`): the first is the one
     /// help and Tab offer.
     static var names: [String] { get }
     /// `auth`'s usage lines for the kind.
     static var usage: [String] { get }
-    /// Lines that carry a credential, `SECRET` standing for the value (the walk of every
-    /// declaration that carries a secret greps every output and file for it).
-    static var secretExamples: [String] { get }
-    /// The secret variables a literal value typed with the kind goes into: `auth none`
-    /// removes those (and numbered ones, `auth_token_2`) when the auth referred to them.
+    /// The secret variables a literal value typed with the kind (or obtained for it) goes
+    /// into: `auth none` removes those (and numbered ones, `auth_token_2`) when the auth
+    /// referred to them.
     static var secretVariables: [String] { get }
-    /// The words after the kind's name (`name` as typed, lower-cased).
-    static func parse(_ words: [String], name: String) throws(WorkbenchError) -> TypedAuth
-    /// The line that types `typed` (its missing secret left out).
-    static func line(_ typed: TypedAuth) -> String
     /// What `help auth` says of the kind beyond its usage, if anything.
     static var helpNote: String? { get }
 }
 
-extension TypedAuthKind {
+extension NamedAuthKind {
     public static var helpNote: String? { nil }
 
     /// `auth: PROBLEM; see `help auth``.
     static func usageError(_ problem: String) -> WorkbenchError {
         WorkbenchError("auth: \(problem); see `help auth`")
     }
+}
+
+/// A kind `auth KIND ...` sets by its words: it reads them, and writes them back (the
+/// history file, with the secrets masked).
+public protocol TypedAuthKind: NamedAuthKind {
+    /// Lines that carry a credential, `SECRET` standing for the value (the walk of every
+    /// declaration that carries a secret greps every output and file for it).
+    static var secretExamples: [String] { get }
+    /// The words after the kind's name (`name` as typed, lower-cased).
+    static func parse(_ words: [String], name: String) throws(WorkbenchError) -> TypedAuth
+    /// The line that types `typed` (its missing secret left out).
+    static func line(_ typed: TypedAuth) -> String
+}
+
+/// The kinds `auth KIND ...` names, in the order help lists them: every scheme's kind that
+/// has words (`Auth.Scheme.kind`, the one registration).
+public enum NamedAuthKinds {
+    public static let all: [any NamedAuthKind.Type] = {
+        var kinds: [any NamedAuthKind.Type] = []
+        for scheme in Auth.Scheme.allCases {
+            guard let kind = scheme.kind as? any NamedAuthKind.Type,
+                !kinds.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(kind) })
+            else { continue }
+            kinds.append(kind)
+        }
+        return kinds
+    }()
+
+    /// Every secret variable `auth` makes, for any kind.
+    public static let secretVariables: [String] = all.flatMap { $0.secretVariables }
 }
 
 /// The kinds `auth KIND ...` sets, in the order help lists them: every scheme's kind that is
@@ -157,6 +182,4 @@ public enum TypedAuthKinds {
         return all.first { $0.names.contains(lowered) }
     }
 
-    /// Every secret variable a typed kind makes.
-    public static let secretVariables: [String] = all.flatMap { $0.secretVariables }
 }
