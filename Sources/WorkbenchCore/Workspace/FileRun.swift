@@ -39,8 +39,8 @@ struct FileRun {
                 throw error.prefixed("\(file):\(index + 1): ")
             }
             guard let statement else { continue }
-            do throws(Interpreter.ScriptStop) {
-                try interpreter.run(statement)
+            do throws(ScriptStop) {
+                try ScriptBlockRunner(interpreter: interpreter).run(statement)
             } catch {
                 switch error {
                 case .exit: return

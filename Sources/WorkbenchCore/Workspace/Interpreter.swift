@@ -181,6 +181,28 @@ public final class Interpreter {
         return WorkbenchError(line)
     }
 
+    /// `ws HOST/PATH> ` while a conversation is open.
+    public var webSocketPrompt: String? { WebSocketConversationRunner(interpreter: self).prompt }
+
+    /// The socket to watch beside the keyboard while a conversation is open.
+    public var webSocketDescriptor: Int32? { WebSocketConversationRunner(interpreter: self).descriptor }
+
+    /// Prints the frames that arrived, waiting for nothing; true when it printed something.
+    @discardableResult
+    public func pollWebSocket() -> Bool { WebSocketConversationRunner(interpreter: self).poll() }
+
+    /// Leaving the workbench with a conversation open: the closing handshake (1001, going away).
+    public func leaveWebSocket() { WebSocketConversationRunner(interpreter: self).leave() }
+
+    /// The conversation so far written into its history entry, before another command reads the history.
+    func recordConversation() { WebSocketConversationRunner(interpreter: self).recordConversation() }
+
+    /// Whatever is buffered goes out before another process writes to the same terminal.
+    func flushOutput() {
+        output.finish()
+        (output.base as? FileDescriptorSink)?.flush()
+    }
+
     /// Drops a half-typed `body <<END` block (Ctrl-C).
     public func cancelPendingInput() {
         heredoc = nil
@@ -299,12 +321,12 @@ public final class Interpreter {
         case .done:
             return .ok
         case .webSocket(let command):
-            return try runWebSocket(command)
+            return try WebSocketConversationRunner(interpreter: self).run(command)
         case .output(let text):
             say(text)
             return .ok
         case .paged(let text):
-            try presentText(text)
+            try ResponsePresenter(interpreter: self).presentText(text)
             return .ok
         case .clearScreen:
             flushOutput()
@@ -407,7 +429,7 @@ public final class Interpreter {
             var gaveUp: WorkbenchError?
             do throws(WorkbenchError) {
                 if let repetition {
-                    (exchange, gaveUp) = try sendRepeatedly(repetition, send: sendOnce)
+                    (exchange, gaveUp) = try RepeatedSendRun(repetition: repetition, interpreter: self).run(send: sendOnce)
                 } else {
                     exchange = try sendOnce()
                 }
@@ -424,9 +446,9 @@ public final class Interpreter {
                 stream.finish()
                 output.printLine(StreamRenderer.closingLine(for: exchange.response))
             } else if let pipe {
-                try showLast(part: nil, destination: .pipe(pipe))
+                try ResponsePresenter(interpreter: self).showLast(part: nil, destination: .pipe(pipe))
             } else {
-                try present(exchange.response, parts: workspace.view.parts)
+                try ResponsePresenter(interpreter: self).present(exchange.response, parts: workspace.view.parts)
             }
             if case .graphql = exchange.record.endpoint.body {
                 for line in GraphQLResponseErrors.lines(exchange.response) { output.printError(line) }
@@ -435,7 +457,7 @@ public final class Interpreter {
             if let gaveUp { throw gaveUp }
             return .ok
         case .last(let part, let destination):
-            try showLast(part: part, destination: destination)
+            try ResponsePresenter(interpreter: self).showLast(part: part, destination: destination)
             return .ok
         case .run(let file):
             try FileRun(interpreter: self).script(file)
@@ -444,10 +466,10 @@ public final class Interpreter {
             try FileRun(interpreter: self).httpFile(file, environment: environment)
             return .ok
         case .sleep(let seconds):
-            try sleep(seconds: seconds)
+            try ScriptBlockRunner(interpreter: self).sleep(seconds: seconds)
             return .ok
         case .bench(let plan, let json):
-            try runBench(plan, json: json)
+            try BenchRun(plan: plan, json: json).run(on: self)
             return .ok
         case .compare(let first, let second, let options, let ignored):
             try readSecretSources(for: [workspace.endpoint])
@@ -471,10 +493,10 @@ public final class Interpreter {
             output.printLine(try workspace.adoptIntrospection(fetched.body, location: fetched.location))
             return .ok
         case .grpcConnect(let url, let protoFiles, let importPaths):
-            try connectGRPC(url: url, protoFiles: protoFiles, importPaths: importPaths)
+            try GRPCSessionDriver(interpreter: self).connect(url: url, protoFiles: protoFiles, importPaths: importPaths)
             return .ok
         case .grpcCall(let method, let messages):
-            return try callGRPC(method: method, messages: messages)
+            return try GRPCSessionDriver(interpreter: self).call(method: method, messages: messages)
         }
     }
 
@@ -581,7 +603,7 @@ public final class Interpreter {
                     workspace.lastRecordIndex = outcome.number - 1
                     waiting?(nil)
                     if numbers.count == 1 {
-                        try? present(response, parts: workspace.view.parts)
+                        try? ResponsePresenter(interpreter: self).present(response, parts: workspace.view.parts)
                     }
                 }
                 output.printLine(Replayer.line(for: outcome, color: color))

@@ -49,7 +49,7 @@ public struct ScriptRun {
         defer { interpreter.scriptSleep = nil }
         while let read = nextLine() {
             lineNumber += 1
-            let stop: Interpreter.ScriptStop?
+            let stop: ScriptStop?
             var statementLine = lineNumber
             switch read {
             case .success(let line):
@@ -95,7 +95,7 @@ public struct ScriptRun {
 
     /// One line read: nil when it ran (or joined an open block), else what stopped it; and the
     /// line the statement it completed starts on (a block's first line).
-    private func step(_ line: String, number: Int, blocks: inout ScriptBlockReader) -> (Interpreter.ScriptStop?, line: Int) {
+    private func step(_ line: String, number: Int, blocks: inout ScriptBlockReader) -> (ScriptStop?, line: Int) {
         let statement: ScriptStatement?
         do throws(WorkbenchError) {
             statement = try blocks.read(line, number: number, bodyPending: interpreter.isCollectingBody)
@@ -107,8 +107,8 @@ public struct ScriptRun {
         switch statement {
         case .line(_, let start), .conditional(_, let start, _, _), .repetition(_, let start, _): first = start
         }
-        do throws(Interpreter.ScriptStop) {
-            try interpreter.run(statement)
+        do throws(ScriptStop) {
+            try ScriptBlockRunner(interpreter: interpreter).run(statement)
             return (nil, first)
         } catch {
             return (error, first)
@@ -117,7 +117,7 @@ public struct ScriptRun {
 
     /// Ctrl-C: the one line saying where the script stopped (with what the stopped
     /// operation said, masked), and status 130.
-    private func stopped(at line: Int, by stop: Interpreter.ScriptStop?) -> Int32 {
+    private func stopped(at line: Int, by stop: ScriptStop?) -> Int32 {
         interpreter.cancelPendingInput()
         interpreter.output.finish()
         var message = "interrupted (Ctrl-C) at line \(line)"

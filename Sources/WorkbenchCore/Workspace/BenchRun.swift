@@ -4,13 +4,22 @@ import WorkbenchSessions
 
 /// `bench`: the current request sent as a load plan asks, the figures printed (and written
 /// with `--json`), nothing kept in the history.
-extension Interpreter {
-    func runBench(_ plan: LoadPlan, json: String?) throws(WorkbenchError) {
+struct BenchRun {
+    /// How many requests, how many at once, for how long.
+    let plan: LoadPlan
+    /// `--json FILE`: where the figures are written too.
+    let json: String?
+
+    /// Runs the plan on the request `interpreter`'s workspace builds, printing through its output.
+    func run(on interpreter: Interpreter) throws(WorkbenchError) {
+        let workspace = interpreter.workspace
+        let context = interpreter.context
+        let output = interpreter.output
         if let json { try WriteTarget.check(json, inputs: workspace.writeInputs(includingSession: true)) }
         if let parameter = workspace.unfilledParameter() {
             throw WorkbenchError("bench: the path \(workspace.currentPath) still has \(parameter) to fill")
         }
-        let scope = try wireScope(for: [workspace.endpoint])
+        let scope = try interpreter.wireScope(for: [workspace.endpoint])
         let request: PreparedRequest
         do throws(WorkbenchError) {
             request = try workspace.endpoint.prepare(in: scope, readFile: context.readFile)
@@ -19,7 +28,8 @@ extension Interpreter {
         }
         let statistics = try Self.measure(
             request, settings: workspace.settings, cookies: workspace.cookies, plan: plan,
-            shouldStop: sendOptions.shouldAbort, progress: progressLine)
+            shouldStop: interpreter.sendOptions.shouldAbort, progress: interpreter.progressLine)
+        let redactor = interpreter.redactor
         let url = redactor.redact(request.shownURL)
         output.printLine(LoadReport.text(statistics, plan: plan, method: request.method, url: url))
         if let json {
@@ -31,7 +41,7 @@ extension Interpreter {
     }
 
     /// Runs the plan; `progress` (a terminal's line, nil elsewhere) is told how it goes and nil at the end.
-    public static func measure(
+    static func measure(
         _ request: PreparedRequest, settings: Settings, cookies: CookieJar, plan: LoadPlan,
         shouldStop: @escaping () -> Bool, progress: ((String?) -> Void)?
     ) throws(WorkbenchError) -> LoadStatistics {

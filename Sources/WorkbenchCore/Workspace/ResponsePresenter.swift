@@ -3,13 +3,20 @@ import WorkbenchHTTP
 
 /// Showing responses: through the pager when one does not fit the screen,
 /// and `last` again on the screen, into a file or through a shell command.
-extension Interpreter {
+struct ResponsePresenter {
+    /// Whose output, screen, view settings and redactor the text goes through.
+    let interpreter: Interpreter
+
+    private var output: RedactingSink { interpreter.output }
+    private var display: DisplayOptions { interpreter.display }
+    private var redactor: SecretRedactor { interpreter.redactor }
+
     /// Shows a response as `print` chose; on a terminal, one longer than the
     /// screen goes through the pager (already masked: the pager's output
     /// does not pass back through here).
     func present(_ response: HTTPResponse, parts: ResponsePart) throws(WorkbenchError) {
-        let color = usesColor
-        guard workspace.view.pager, let size = screenSize() else {
+        let color = interpreter.usesColor
+        guard interpreter.workspace.view.pager, let size = interpreter.screenSize() else {
             ResponseRenderer.render(response, parts: parts, color: color, outputIsTerminal: display.outputIsTerminal, to: output)
             return
         }
@@ -30,7 +37,7 @@ extension Interpreter {
     /// `$PAGER`, else `less -FRX`: colours kept, and the text stays in the scrollback
     /// when less quits (no alternate screen), as git's pager does.
     var pagerCommand: String {
-        context.environment["PAGER"].flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 } ?? "less -FRX"
+        interpreter.context.environment["PAGER"].flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 } ?? "less -FRX"
     }
 
     /// Text already masked: through the pager when it does not fit the screen, else printed.
@@ -39,7 +46,7 @@ extension Interpreter {
             output.base.writeBytes(buffer.bytes)
             return
         }
-        flushOutput()
+        interpreter.flushOutput()
         let pager = pagerCommand
         let status = try ShellCommand.run(pager, input: buffer.bytes)
         if status == 127 {
@@ -51,7 +58,7 @@ extension Interpreter {
 
     /// Long text of our own (`help all`): paged like a response on a terminal.
     func presentText(_ text: String) throws(WorkbenchError) {
-        guard workspace.view.pager, let size = screenSize() else {
+        guard interpreter.workspace.view.pager, let size = interpreter.screenSize() else {
             output.printLine(text)
             return
         }
@@ -63,7 +70,7 @@ extension Interpreter {
     }
 
     private func streamIntoPager(_ pager: String, _ response: HTTPResponse, parts: ResponsePart, color: Bool) throws(WorkbenchError) {
-        flushOutput()
+        interpreter.flushOutput()
         let status = try ShellCommand.run(pager) { descriptor in
             let pipe = FileDescriptorSink(output: descriptor)
             let masked = RedactingSink(pipe, redactor: redactor)
@@ -80,6 +87,7 @@ extension Interpreter {
     /// `last [PART] [> FILE | | COMMAND]`. A file or a pipe gets the raw body
     /// (or, for another part, the text without colour), secrets masked as on screen.
     func showLast(part: ResponsePart?, destination: LastDestination) throws(WorkbenchError) {
+        let workspace = interpreter.workspace
         guard let response = workspace.lastResponse else { throw WorkbenchError("no response yet: `send` a request first") }
         if case .screen = destination {
             try present(response, parts: part ?? workspace.view.parts)
@@ -112,15 +120,9 @@ extension Interpreter {
             try file.commit()
             output.printLine("[\(chosen == .body ? "body" : chosen.rawValue) written to \(path): \(Quantities.size(buffer.bytes.count))]")
         case .pipe(let command):
-            flushOutput()
+            interpreter.flushOutput()
             let status = try ShellCommand.run(command, input: buffer.bytes)
             guard status == 0 else { throw WorkbenchError("`\(command)` exited with status \(status)") }
         }
-    }
-
-    /// Whatever is buffered goes out before another process writes to the same terminal.
-    func flushOutput() {
-        output.finish()
-        (output.base as? FileDescriptorSink)?.flush()
     }
 }

@@ -4,24 +4,30 @@ import WorkbenchSessions
 
 /// `ws ...`: the conversation the interpreter holds (a connection outlives a command), the
 /// frames printed as they arrive, and the checks and captures on them.
-extension Interpreter {
+struct WebSocketConversationRunner {
+    /// Whose conversation (`Interpreter.webSocket`), workspace and output the commands use.
+    let interpreter: Interpreter
+
+    private var webSocket: WebSocketSession { interpreter.webSocket }
+    private var output: RedactingSink { interpreter.output }
+
     /// How long `next` waits for a frame without --within.
     static let defaultFrameWait = 5.0
 
     /// `ws HOST/PATH> ` while a conversation is open.
-    public var webSocketPrompt: String? {
-        webSocket.isOpen ? "ws \(TerminalText.escapeLine(redactor.redact(webSocket.promptLocation)))> " : nil
+    var prompt: String? {
+        webSocket.isOpen ? "ws \(TerminalText.escapeLine(interpreter.redactor.redact(webSocket.promptLocation)))> " : nil
     }
 
     /// The socket to watch beside the keyboard while a conversation is open.
-    public var webSocketDescriptor: Int32? {
+    var descriptor: Int32? {
         webSocket.isOpen ? webSocket.connection?.descriptor : nil
     }
 
     /// Reads and prints what has arrived, waiting for nothing (between lines, and when the
     /// line editor sees the socket ready). True when it printed something.
     @discardableResult
-    public func pollWebSocket() -> Bool {
+    func poll() -> Bool {
         guard let connection = webSocket.connection, connection.isOpen else { return false }
         var printed = false
         do {
@@ -37,7 +43,7 @@ extension Interpreter {
 
     /// Leaving the workbench with a conversation open: the closing handshake (1001, going
     /// away), waiting a moment for the server's answer, so the server sees a clean close.
-    public func leaveWebSocket() {
+    func leave() {
         defer { recordConversation() }
         guard let connection = webSocket.connection, connection.isOpen else { return }
         _ = try? connection.close(code: 1001, reason: "", waitingUpTo: 1)
@@ -47,10 +53,10 @@ extension Interpreter {
     /// and before any other command (`save`, `history`, `replay`, an export) reads the history.
     /// Not at every frame: the entry is a value, copied whole when changed.
     func recordConversation() {
-        guard webSocket.recordIsBehind, let index = webSocket.recordIndex, workspace.history.indices.contains(index),
-            workspace.history[index].conversation != nil
+        guard webSocket.recordIsBehind, let index = webSocket.recordIndex, interpreter.workspace.history.indices.contains(index),
+            interpreter.workspace.history[index].conversation != nil
         else { return }
-        let redactor = self.redactor
+        let redactor = interpreter.redactor
         let frames = webSocket.frames.map { frame in
             RecordedFrame(
                 received: frame.received, opcode: frame.opcode,
@@ -58,7 +64,7 @@ extension Interpreter {
                     ? frame.payload : Array(redactor.redact(String(decoding: frame.payload, as: UTF8.self)).utf8),
                 typed: frame.typed, time: frame.time)
         }
-        workspace.history[index].conversation = RecordedConversation(
+        interpreter.workspace.history[index].conversation = RecordedConversation(
             subprotocols: webSocket.subprotocols, frames: frames, steps: webSocket.steps)
         webSocket.recordIsBehind = false
     }
@@ -71,16 +77,17 @@ extension Interpreter {
             switch event {
             case .message(let opcode, let payload):
                 if let warning = webSocket.append(received: true, opcode: opcode, payload: payload) { output.printError(warning) }
-                say(WebSocketFrameText.text(received: true, opcode: opcode, payload: payload, color: usesColor))
+                interpreter.say(WebSocketFrameText.text(received: true, opcode: opcode, payload: payload, color: interpreter.usesColor))
             case .closed(let code, let reason, let cleanly):
                 if cleanly {
                     webSocket.append(received: true, opcode: .close, payload: WebSocketFrame.closePayload(code: code, reason: reason))
-                    say(
+                    interpreter.say(
                         WebSocketFrameText.text(
                             received: true, opcode: .close, payload: WebSocketFrame.closePayload(code: code, reason: reason), color: false))
-                    say("ws: \(webSocket.url) closed by the server" + (code.map { " (\($0)\(reason.isEmpty ? "" : " \(reason)"))" } ?? ""))
+                    interpreter.say(
+                        "ws: \(webSocket.url) closed by the server" + (code.map { " (\($0)\(reason.isEmpty ? "" : " \(reason)"))" } ?? ""))
                 } else {
-                    say("ws: \(webSocket.url) closed: \(reason)")
+                    interpreter.say("ws: \(webSocket.url) closed: \(reason)")
                 }
                 recordConversation()
             }
@@ -89,7 +96,7 @@ extension Interpreter {
         return printed
     }
 
-    func runWebSocket(_ command: WebSocketCommand) throws(WorkbenchError) -> LineResult {
+    func run(_ command: WebSocketCommand) throws(WorkbenchError) -> Interpreter.LineResult {
         switch command {
         case .connect(let target, let subprotocols):
             try connectWebSocket(target, subprotocols: subprotocols)
@@ -99,7 +106,7 @@ extension Interpreter {
                 switch payload {
                 case .text(let text), .json(let text), .binaryFile(let text): text
                 }
-            let scope = try wireScope(texts: [template])
+            let scope = try interpreter.wireScope(texts: [template])
             let frame: WebSocketFrame
             let typed: String
             switch payload {
@@ -117,18 +124,18 @@ extension Interpreter {
                 frame = WebSocketFrame(opcode: .text, payload: Array(expanded.utf8))
             case .binaryFile(let path):
                 typed = "@" + path
-                frame = WebSocketFrame(opcode: .binary, payload: try context.readFile(try Template.expand(path, in: scope)))
+                frame = WebSocketFrame(opcode: .binary, payload: try interpreter.context.readFile(try Template.expand(path, in: scope)))
             }
             try checkOutgoing(frame.payload.count)
             // What came before it is shown first, so the conversation reads in order.
-            pollWebSocket()
+            poll()
             try connection.send(frame)
             if let warning = webSocket.append(received: false, opcode: frame.opcode, payload: frame.payload, typed: typed) {
                 output.printError(warning)
             }
         case .ping(let text):
             let connection = try openConnection()
-            let payload = Array(try Template.expand(text, in: try wireScope(texts: [text])).utf8)
+            let payload = Array(try Template.expand(text, in: try interpreter.wireScope(texts: [text])).utf8)
             guard payload.count <= 125 else { throw WorkbenchError("ws ping: a ping carries at most 125 bytes, this one \(payload.count)") }
             try connection.send(WebSocketFrame(opcode: .ping, payload: payload))
             webSocket.append(received: false, opcode: .ping, payload: payload, typed: text)
@@ -144,13 +151,13 @@ extension Interpreter {
             }.first
             if let answer {
                 webSocket.append(received: true, opcode: .close, payload: WebSocketFrame.closePayload(code: answer, reason: ""))
-                say("ws: closed \(webSocket.url)" + (answer.map { " (the server answered \($0))" } ?? ""))
+                interpreter.say("ws: closed \(webSocket.url)" + (answer.map { " (the server answered \($0))" } ?? ""))
             } else {
-                say("ws: closed \(webSocket.url) (the server did not answer the close within 2 s)")
+                interpreter.say("ws: closed \(webSocket.url) (the server did not answer the close within 2 s)")
             }
             recordConversation()
         case .frames:
-            pollWebSocket()
+            poll()
             guard !webSocket.frames.isEmpty else { throw WorkbenchError("no frames yet: `ws connect URL`, then `ws send TEXT`") }
             var lines: [String] = []
             for (offset, frame) in webSocket.frames.enumerated() {
@@ -159,25 +166,26 @@ extension Interpreter {
                 let size = frame.opcode == .text ? "  (\(Quantities.size(frame.payload.count)))" : ""
                 lines.append("\(number)  \(Self.seconds(frame.time))  \(line)\(size)")
             }
-            say(lines.joined(separator: "\n"))
+            interpreter.say(lines.joined(separator: "\n"))
         case .last:
-            pollWebSocket()
+            poll()
             guard let number = webSocket.lastReceived(), let frame = webSocket.frame(numbered: number) else {
                 throw WorkbenchError("no frame received yet")
             }
-            say(WebSocketFrameText.text(received: true, opcode: frame.opcode, payload: frame.payload, color: usesColor))
+            interpreter.say(
+                WebSocketFrameText.text(received: true, opcode: frame.opcode, payload: frame.payload, color: interpreter.usesColor))
         case .expect(let selector, let expectation, let within):
             let (number, frame) = try receivedFrame(selector, within: within)
             let response = Self.response(for: frame)
-            let result = expectation.check(response, in: workspace.scope(environment: context.environment))
+            let result = expectation.check(response, in: interpreter.workspace.scope(environment: interpreter.context.environment))
             // Kept with the conversation, placed after the frames sent so far, as `expect` keeps a check.
             webSocket.steps.append(
                 ConversationStep(afterSent: webSocket.sentCount, selector: selector, action: .check(expectation), within: within))
             webSocket.recordIsBehind = true
             guard result.passed else {
-                return try perform(.checkFailed(summary: "frame \(number): \(result.message)", details: []))
+                return try interpreter.perform(.checkFailed(summary: "frame \(number): \(result.message)", details: []))
             }
-            say("PASS frame \(number): \(result.message)")
+            interpreter.say("PASS frame \(number): \(result.message)")
         case .capture(let name, let selector, let path, let within, let secret):
             let (number, frame) = try receivedFrame(selector, within: within)
             let capture = Capture(name: name, source: .json(path), isSecret: secret)
@@ -186,9 +194,9 @@ extension Interpreter {
             webSocket.steps.append(
                 ConversationStep(afterSent: webSocket.sentCount, selector: selector, action: .capture(capture), within: within))
             webSocket.recordIsBehind = true
-            workspace.variables.set(name, to: value, secret: secret || workspace.variables.isSecret(name))
-            say(
-                "\(name) = \(secret || workspace.variables.isSecret(name) ? Variables.mask : Template.oneLine(value.prefix(200))) (frame \(number))"
+            interpreter.workspace.variables.set(name, to: value, secret: secret || interpreter.workspace.variables.isSecret(name))
+            interpreter.say(
+                "\(name) = \(secret || interpreter.workspace.variables.isSecret(name) ? Variables.mask : Template.oneLine(value.prefix(200))) (frame \(number))"
             )
         }
         return .ok
@@ -224,7 +232,7 @@ extension Interpreter {
 
     /// The frame a selector names: `next` waits (`within`, 5 s by default) and moves on.
     private func receivedFrame(_ selector: FrameSelector, within: Double?) throws(WorkbenchError) -> (Int, WebSocketFrameRecord) {
-        pollWebSocket()
+        poll()
         switch selector {
         case .last:
             guard let number = webSocket.lastReceived(), let frame = webSocket.frame(numbered: number) else {
@@ -265,8 +273,10 @@ extension Interpreter {
             guard remaining > 0 else {
                 throw WorkbenchError("no frame arrived within \(Quantities.trimmed(seconds)) s (--within)")
             }
-            if sendOptions.shouldAbort() { throw WorkbenchError("stopped waiting for a frame (Ctrl-C)", kind: .transport(.aborted)) }
-            take(try connection.receive(waitingUpTo: min(remaining, 0.1), shouldAbort: sendOptions.shouldAbort))
+            if interpreter.sendOptions.shouldAbort() {
+                throw WorkbenchError("stopped waiting for a frame (Ctrl-C)", kind: .transport(.aborted))
+            }
+            take(try connection.receive(waitingUpTo: min(remaining, 0.1), shouldAbort: interpreter.sendOptions.shouldAbort))
             output.finish()
         }
     }
@@ -276,10 +286,10 @@ extension Interpreter {
     private func connectWebSocket(_ target: String, subprotocols: [String]) throws(WorkbenchError) {
         if let open = webSocket.connection, open.isOpen {
             _ = try? open.close(code: 1000, reason: "", waitingUpTo: 1)
-            say("ws: closed \(webSocket.url)")
+            interpreter.say("ws: closed \(webSocket.url)")
         }
         recordConversation()
-        var endpoint = workspace.endpoint
+        var endpoint = interpreter.workspace.endpoint
         let lowered = target.lowercased()
         if lowered.hasPrefix("ws://") || lowered.hasPrefix("wss://") {
             let secure = lowered.hasPrefix("wss://")
@@ -296,24 +306,27 @@ extension Interpreter {
         }
         endpoint.method = "GET"
         endpoint.body = nil
-        let scope = try wireScope(for: [endpoint])
+        let scope = try interpreter.wireScope(for: [endpoint])
         let prepared: PreparedRequest
         do {
-            prepared = try endpoint.prepare(in: scope, readFile: context.readFile)
+            prepared = try endpoint.prepare(in: scope, readFile: interpreter.context.readFile)
         } catch {
-            throw workspace.explainingMissingSecret(error)
+            throw interpreter.workspace.explainingMissingSecret(error)
         }
         let path = String(prepared.target.prefix { $0 != "?" })
         let cookie = WebSocketHandshake.cookieHeader(
-            workspace.cookies, host: prepared.base.host, path: path.isEmpty ? "/" : path, secure: prepared.base.scheme == "https",
+            interpreter.workspace.cookies, host: prepared.base.host, path: path.isEmpty ? "/" : path,
+            secure: prepared.base.scheme == "https",
             now: CookieJar.now)
         let handshake = WebSocketHandshake(prepared, subprotocols: subprotocols, cookieHeader: cookie)
         let scheme = prepared.base.scheme == "https" ? "wss" : "ws"
         let shownURL = "\(scheme)://\(prepared.base.authority)\(prepared.shownTarget)"
-        defer { waiting?(nil) }
-        switch try WebSocketConnection.open(handshake, settings: workspace.settings, shouldAbort: sendOptions.shouldAbort) {
+        defer { interpreter.waiting?(nil) }
+        switch try WebSocketConnection.open(
+            handshake, settings: interpreter.workspace.settings, shouldAbort: interpreter.sendOptions.shouldAbort)
+        {
         case .refused(let response):
-            try present(response, parts: workspace.view.parts)
+            try ResponsePresenter(interpreter: interpreter).present(response, parts: interpreter.workspace.view.parts)
             throw WorkbenchError(
                 "ws connect: \(prepared.base.authority) refused the upgrade: \(TerminalText.escapeLine(response.statusLine))")
         case .open(let connection):
@@ -322,16 +335,17 @@ extension Interpreter {
                 statusLine: connection.reply.statusLine, statusCode: connection.reply.statusCode,
                 headers: connection.reply.headers, body: [], url: shownURL)
             var record = RequestRecord(
-                endpoint: endpoint, settings: workspace.settings, response: RecordedResponse(reply, redactor: redactor))
+                endpoint: endpoint, settings: interpreter.workspace.settings,
+                response: RecordedResponse(reply, redactor: interpreter.redactor))
             record.conversation = RecordedConversation(subprotocols: subprotocols)
-            workspace.history.append(record)
+            interpreter.workspace.history.append(record)
             webSocket.begin(
                 connection, url: shownURL, promptLocation: prepared.base.authority + path, subprotocols: subprotocols,
-                recordIndex: workspace.history.count - 1)
+                recordIndex: interpreter.workspace.history.count - 1)
             var note = "ws: connected to \(shownURL) (\(TerminalText.escapeLine(connection.reply.statusLine)))"
             if let chosen = connection.subprotocol { note += ", subprotocol \(chosen)" }
-            say(note)
-            pollWebSocket()
+            interpreter.say(note)
+            poll()
         }
     }
 }

@@ -3,20 +3,22 @@ import WorkbenchBasics
 import WorkbenchHTTP
 import WorkbenchSessions
 
-/// Script blocks (`if CHECK` / `else` / `end`, `repeat N` / `end`) and `sleep`, run
-/// through the same interpreter as every other line.
-extension Interpreter {
-    /// What ended a script statement early: a failing line (with its number), or `exit`.
-    public enum ScriptStop: Error, Equatable {
-        case failed(WorkbenchError, line: Int)
-        case exit
-    }
+/// What ended a script statement early: a failing line (with its number), or `exit`.
+public enum ScriptStop: Error, Equatable {
+    case failed(WorkbenchError, line: Int)
+    case exit
+}
+
+/// Script blocks (`if CHECK` / `else` / `end`, `repeat N` / `end`) and `sleep`, each line
+/// run through the interpreter as every other line is.
+struct ScriptBlockRunner {
+    let interpreter: Interpreter
 
     /// Runs one statement of a script: a line, or a block with the lines inside it.
-    public func run(_ statement: ScriptStatement) throws(ScriptStop) {
+    func run(_ statement: ScriptStatement) throws(ScriptStop) {
         switch statement {
         case .line(let text, let number):
-            switch handle(line: text) {
+            switch interpreter.handle(line: text) {
             case .ok: return
             case .exit: throw .exit
             case .failed(let error): throw .failed(error, line: number)
@@ -31,7 +33,7 @@ extension Interpreter {
             for inner in holds ? then : otherwise { try run(inner) }
         case .repetition(let count, let number, let body):
             // A block that would sleep past the script's bound is refused before it starts waiting.
-            if let slept = scriptSleep {
+            if let slept = interpreter.scriptSleep {
                 let planned = slept + Double(count) * Self.sleepSeconds(in: body)
                 if planned > ScriptBounds.totalSleepSeconds {
                     throw .failed(
@@ -41,7 +43,7 @@ extension Interpreter {
                 }
             }
             for round in 0..<count {
-                if sendOptions.shouldAbort() {
+                if interpreter.sendOptions.shouldAbort() {
                     throw .failed(WorkbenchError("repeat: stopped by Ctrl-C before round \(round + 1) of \(count)"), line: number)
                 }
                 for inner in body { try run(inner) }
@@ -67,11 +69,12 @@ extension Interpreter {
     /// Whether `check` holds for the last response (as `expect` would judge it, without
     /// keeping it on the request).
     func holds(_ check: Expectation) throws(WorkbenchError) -> Bool {
-        if let reason = lastSendFailureReason {
+        if let reason = interpreter.lastSendFailureReason {
             throw WorkbenchError("the last send failed (\(reason)): there is no response to check")
         }
+        let workspace = interpreter.workspace
         let (response, index) = try workspace.lastExchange()
-        let scope = workspace.scope(environment: context.environment)
+        let scope = workspace.scope(environment: interpreter.context.environment)
         let schema = try workspace.schemaSource(for: check, request: workspace.history[index].endpoint, scope: scope)
         return check.check(response, in: scope, schema: schema).passed
     }
@@ -79,18 +82,19 @@ extension Interpreter {
     /// `sleep DURATION`: waits, Ctrl-C ending it early (an error, so a script stops there).
     /// In a script, all its sleeps together are bounded (`ScriptBounds.totalSleepSeconds`).
     func sleep(seconds: Double) throws(WorkbenchError) {
-        if let slept = scriptSleep {
+        if let slept = interpreter.scriptSleep {
             guard slept + seconds <= ScriptBounds.totalSleepSeconds else {
                 throw WorkbenchError(
                     "sleep: this script would sleep \(DurationText.shown(slept + seconds)) in all, more than \(DurationText.shown(ScriptBounds.totalSleepSeconds)) (the bound on a script's total sleep)"
                 )
             }
-            scriptSleep = slept + seconds
+            interpreter.scriptSleep = slept + seconds
         }
         let clock = ContinuousClock()
         let start = clock.now
-        if !waitInterruptibly(seconds: seconds) {
-            throw WorkbenchError("sleep: stopped by Ctrl-C after \(DurationText.shown(Self.seconds(clock.now - start)))")
+        interpreter.flushOutput()
+        if !InterruptibleWait.wait(seconds: seconds, shouldAbort: interpreter.sendOptions.shouldAbort) {
+            throw WorkbenchError("sleep: stopped by Ctrl-C after \(DurationText.shown(InterruptibleWait.seconds(clock.now - start)))")
         }
     }
 }

@@ -5,8 +5,11 @@ import WorkbenchSessions
 
 /// `grpc connect` and `grpc call`: the network half of the gRPC commands, through the one
 /// send path (the request's headers as metadata, its auth for the target's origin only).
-extension Interpreter {
-    func connectGRPC(url: String, protoFiles: [String], importPaths: [String]) throws(WorkbenchError) {
+struct GRPCSessionDriver {
+    /// Whose workspace (the request, its target, the history) and transport the calls use.
+    let interpreter: Interpreter
+
+    func connect(url: String, protoFiles: [String], importPaths: [String]) throws(WorkbenchError) {
         let origin = url.trimmingSuffixSlash
         let schema: ProtoSchema
         if protoFiles.isEmpty {
@@ -18,21 +21,22 @@ extension Interpreter {
             schema = try ProtoCompiler.compile(protoFiles, importPaths: importPaths)
         }
         let target = GRPCTarget(url: origin, schema: schema, protoFiles: protoFiles, importPaths: importPaths)
-        workspace.grpcTarget = target
-        say(target.summary)
+        interpreter.workspace.grpcTarget = target
+        interpreter.say(target.summary)
     }
 
     /// One exchange with the target: the request prepared from the workspace's endpoint.
     func grpcExchange(
         url: String, path: String, messages: [[UInt8]], onMessage: @escaping ([UInt8]) -> Void
     ) throws(WorkbenchError) -> GRPCClient.Result {
-        let scope = try wireScope(for: [workspace.endpoint], texts: [url])
+        let workspace = interpreter.workspace
+        let scope = try interpreter.wireScope(for: [workspace.endpoint], texts: [url])
         let request = try GRPCClient.prepare(
             endpoint: workspace.endpoint, url: url, path: path, messages: messages, in: scope, settings: workspace.settings,
-            readFile: context.readFile)
-        defer { waiting?(nil) }
+            readFile: interpreter.context.readFile)
+        defer { interpreter.waiting?(nil) }
         var received = false
-        let sender = try sender(options: reportingWait(sendOptions, until: { received }))
+        let sender = try interpreter.sender(options: interpreter.reportingWait(interpreter.sendOptions, until: { received }))
         return try GRPCClient.call(
             request, sender: sender, settings: workspace.settings, cookies: workspace.cookies, in: scope
         ) { bytes in
@@ -41,33 +45,37 @@ extension Interpreter {
         }
     }
 
-    func callGRPC(method path: String, messages: String?) throws(WorkbenchError) -> LineResult {
+    func call(method path: String, messages: String?) throws(WorkbenchError) -> Interpreter.LineResult {
+        let interpreter = self.interpreter
+        let output = interpreter.output
+        let workspace = interpreter.workspace
+        let context = interpreter.context
         let target = try workspace.requireGRPCTarget("grpc call")
         guard let (service, method) = target.schema.method(path) else {
             throw WorkbenchError("grpc call: no method \(Excerpt.quoted(path, limit: 80)) in the schema")
         }
         // An OAuth 2.0 token about to run out is renewed first, as before any send.
-        try renewOAuth2TokenIfDue()
+        try interpreter.renewOAuth2TokenIfDue()
         let endpoint = try GRPCCall.endpoint(
             url: target.url, service: service.fullName, method: method.name, messages: messages ?? "{}", from: workspace.endpoint)
-        let scope = try wireScope(for: [endpoint])
+        let scope = try interpreter.wireScope(for: [endpoint])
         let prepared: PreparedRequest
         do throws(WorkbenchError) {
             prepared = try endpoint.prepare(in: scope, readFile: context.readFile)
         } catch {
             throw workspace.explainingMissingSecret(error)
         }
-        let color = usesColor
-        let terminal = display.outputIsTerminal
-        defer { waiting?(nil) }
+        let color = interpreter.usesColor
+        let terminal = interpreter.display.outputIsTerminal
+        defer { interpreter.waiting?(nil) }
         var received = false
-        let sender = try sender(options: reportingWait(sendOptions, until: { received }))
+        let sender = try interpreter.sender(options: interpreter.reportingWait(interpreter.sendOptions, until: { received }))
         let call: GRPCCall.Outcome
         do throws(WorkbenchError) {
             call = try GRPCCall.run(
                 prepared, schema: target.schema, sender: sender, settings: workspace.settings, cookies: workspace.cookies,
                 in: scope
-            ) { [self] number, message in
+            ) { number, message in
                 received = true
                 switch message {
                 case .success(let json):
@@ -85,12 +93,12 @@ extension Interpreter {
         } catch {
             throw WorkbenchError("grpc call: " + error.message.droppingPrefix("grpc: "), kind: error.kind)
         }
-        waiting?(nil)
-        for line in GRPCResponseText.metadataLines(call.response) { output.printLine(shown(line)) }
-        for line in GRPCResponseText.statusLines(call.status, schema: target.schema) { output.printLine(shown(line)) }
+        interpreter.waiting?(nil)
+        for line in GRPCResponseText.metadataLines(call.response) { output.printLine(interpreter.shown(line)) }
+        for line in GRPCResponseText.statusLines(call.status, schema: target.schema) { output.printLine(interpreter.shown(line)) }
         let record = RequestRecord(
-            endpoint: endpoint, settings: workspace.settings, response: RecordedResponse(call.response, redactor: redactor))
-        workspace.commit(Exchange(request: call.request, response: call.response, record: record))
+            endpoint: endpoint, settings: workspace.settings, response: RecordedResponse(call.response, redactor: interpreter.redactor))
+        interpreter.workspace.commit(Exchange(request: call.request, response: call.response, record: record))
         return .ok
     }
 }
