@@ -361,3 +361,46 @@ def test_a_recorded_conversation_is_served_as_a_mock(run_workbench, ws_url, work
         assert refused.value.code == 426
     finally:
         stop_process(mock.process)
+
+
+def test_ws_connect_goes_through_an_http_proxy(run_workbench, ws_url, tls, workdir):
+    # ws and wss through a forward proxy the test runs: the handshake passes the proxy, the
+    # proxy's login goes to the proxy only, never to the WebSocket server, the screen or a file.
+    from base64 import b64encode
+    from forward_proxy import ForwardProxy
+    password = "pr0xy-s3cret-5e1c"
+    wss_url, folder = tls
+    with ForwardProxy() as proxy:
+        result = run_workbench(input=script(
+            f"proxy http://user:{password}@127.0.0.1:{proxy.port}",
+            f"ws connect {ws_url}/headers",
+            "expect frame next json $.proxyAuthorization == null",
+            "ws send through the proxy",
+            "expect frame next body contains through",
+            "ws close",
+            f"cacert {folder / 'ca.pem'}",
+            f"ws connect {wss_url}/headers",
+            "expect frame next json $.proxyAuthorization == null",
+            "ws send tunnelled",
+            "expect frame next body contains tunnelled",
+            "ws close",
+            "save s.json",
+        ))
+        heads = list(proxy.heads)
+    assert result.returncode == 0, result
+    assert result.stdout.count("PASS ") == 4
+    ws_authority = ws_url.removeprefix("ws://")
+    wss_authority = wss_url.removeprefix("wss://")
+    credential = "Proxy-Authorization: Basic " + b64encode(f"user:{password}".encode()).decode()
+    # Plain ws: tunnelled too, as browsers do (a forward proxy may not pass an upgrade on).
+    [plain] = [head for head in heads if ws_authority in head.split("\r\n")[0]]
+    assert plain.startswith(f"CONNECT {ws_authority} HTTP/1.1"), plain
+    # wss: a CONNECT tunnel, TLS inside it.
+    [secure] = [head for head in heads if wss_authority in head.split("\r\n")[0]]
+    assert secure.startswith(f"CONNECT {wss_authority} HTTP/1.1"), secure
+    assert credential in plain.split("\r\n") and credential in secure.split("\r\n")
+    saved = (workdir / "s.json").read_text()
+    for text in (result.stdout, result.stderr, saved):
+        assert password not in text
+        assert b64encode(f"user:{password}".encode()).decode() not in text
+

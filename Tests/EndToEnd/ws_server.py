@@ -5,7 +5,8 @@ third-party implementation. Prints `PORT n` once listening on --host/--port (0: 
 Paths:
   /echo          every message back as it came (text or binary)
   /json          each text message answered with {"echo": TEXT, "n": COUNT} (TEXT parsed when JSON)
-  /headers       first message: the handshake's Authorization, Cookie, X-Trace and subprotocol as JSON
+  /headers       first message: the handshake's Authorization, Cookie, X-Trace, subprotocol and
+                 Proxy-Authorization (which must never arrive) as JSON
   /close         answers the first message with "bye", then closes with 4000 "done"
   /ping          pings the client, then says "pong from client" once the pong came
   /big           sends one text frame of --big-bytes (default 20 MB)
@@ -58,6 +59,7 @@ def main() -> None:
                 "cookie": headers.get("Cookie"),
                 "trace": headers.get("X-Trace"),
                 "protocol": headers.get("Sec-WebSocket-Protocol"),
+                "proxyAuthorization": headers.get("Proxy-Authorization"),
             }))
             for message in connection:
                 connection.send(message)

@@ -323,7 +323,7 @@ struct WebSocketConversationRunner {
         let shownURL = "\(scheme)://\(prepared.base.authority)\(prepared.shownTarget)"
         defer { interpreter.waiting?(nil) }
         switch try WebSocketConnection.open(
-            handshake, settings: interpreter.workspace.settings, shouldAbort: interpreter.sendOptions.shouldAbort)
+            handshake, settings: interpreter.workspace.settings, in: scope, shouldAbort: interpreter.sendOptions.shouldAbort)
         {
         case .refused(let response):
             try ResponsePresenter(interpreter: interpreter).present(response, parts: interpreter.workspace.view.parts)

@@ -55,10 +55,13 @@ public final class WebSocketConnection {
     }
 
     /// Connects to `handshake.request`'s origin and upgrades; `shouldAbort` is polled while
-    /// waiting for the reply (Ctrl-C).
+    /// waiting for the reply (Ctrl-C). `scope` holds the proxy password's secret variable, if
+    /// the proxy has a login (as for `Sender.send`).
     public static func open(
-        _ handshake: WebSocketHandshake, settings: Settings, shouldAbort: () -> Bool = { false }
+        _ handshake: WebSocketHandshake, settings: Settings, in scope: VariableScope, shouldAbort: () -> Bool = { false }
     ) throws(WorkbenchError) -> Outcome {
+        var settings = settings
+        settings.proxy = try settings.proxy.expanded(in: scope)
         let request = handshake.request
         let engine = try CurlTransport()
         let easy = engine.easy

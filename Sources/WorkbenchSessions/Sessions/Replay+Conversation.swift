@@ -32,7 +32,10 @@ extension Replayer {
                 now: CookieJar.now))
         let connection: WebSocketConnection
         do throws(WorkbenchError) {
-            switch try WebSocketConnection.open(handshake, settings: record.settings, shouldAbort: options.shouldAbort) {
+            switch try WebSocketConnection.open(
+                handshake, settings: record.settings, in: VariableScope(variables: variables, environment: environment),
+                shouldAbort: options.shouldAbort)
+            {
             case .refused(let response):
                 outcome.response = response
                 outcome.problems.append(
