@@ -372,3 +372,63 @@ def test_auth_goes_only_to_its_origin(run_workbench, workdir, grpc_server):
     assert list(replies[2]["metadata"]) == ["x-api-key"]
     assert SECRET not in out and SECRET not in err
     assert SECRET not in (workdir / "auth.json").read_text()
+
+
+def test_a_session_recorded_with_proto_files_replays_without_them_or_reflection(run_workbench, workdir):
+    # The session keeps the schema (grpcDescriptors): once the .proto files are gone, a server
+    # without reflection is still replayed against, from the file and after `load`.
+    require_grpc()
+    if shutil.which("protoc") is None:
+        pytest.fail("protoc is not installed: run scripts/setup.sh --tests (protobuf-compiler)", pytrace=False)
+    protos = workdir / "protos"
+    shutil.copytree(FIXTURES, protos, ignore=shutil.ignore_patterns("*.pb"))
+    with _script_server(HERE / "grpc_server.py", "gRPC server", "--no-reflection") as url:
+        code, out, err = run_workbench(input=script(
+            f"grpc connect {url} --proto protos/workbench_test.proto",
+            'grpc call Tester/Greet {"name": "kept", "tags": [{"name": "t", "color": "GREEN"}]}',
+            'expect json $.message == "Hello, kept!"',
+            'grpc call Tester/GreetMany {"name": "m", "times": 2}',
+            "expect json $[1].index == 2",
+            "save calls.json",
+        ))
+        assert code == 0, err
+        shutil.rmtree(protos)
+        session = json.loads((workdir / "calls.json").read_text())
+        [saved] = session["grpcDescriptors"]
+        assert saved["origin"] == url
+        code, out, err = run_workbench(["replay", "calls.json"])
+        assert code == 0, out + err
+        assert "2 passed, 0 failed" in out and out.count("PASS ") == 2
+        code, out, err = run_workbench(input=script("load calls.json", "replay all", "save again.json"))
+        assert code == 0, out + err
+        assert "2 passed, 0 failed" in out
+        # Saved again from the loaded session, the schema stays.
+        assert json.loads((workdir / "again.json").read_text())["grpcDescriptors"] == [saved]
+        # A session from before sessions kept schemas still loads; without reflection its calls
+        # cannot be encoded, and the replay says why on one line.
+        del session["grpcDescriptors"]
+        (workdir / "old.json").write_text(json.dumps(session))
+        code, out, err = run_workbench(input=script("load old.json", "history"))
+        assert code == 0, err
+        assert "/workbench.test.Tester/GreetMany" in out
+        code, out, err = run_workbench(["replay", "old.json"])
+        assert code != 0
+        assert "the server offers no reflection (v1 or v1alpha)" in out + err
+
+
+def test_a_saved_schema_is_read_within_its_bound(run_workbench, workdir):
+    base = {"format": "workbench-session", "version": 2, "endpoint": {"base": None}, "requests": []}
+    for descriptor, expected in [
+        ("A" * (22 * 1024 * 1024), "field 'grpcDescriptors[0].fileDescriptorSet': a descriptor set larger than 16 MiB (the bound)"),
+        ("not base64!", "field 'grpcDescriptors[0].fileDescriptorSet': "),
+        ("CgwKB3gucHJvdG8SAXg=", None),  # one file, x.proto, package x: read
+    ]:
+        session = dict(base, grpcDescriptors=[{"origin": "http://127.0.0.1:1", "fileDescriptorSet": descriptor}])
+        (workdir / "s.json").write_text(json.dumps(session))
+        code, out, err = run_workbench(input=script("load s.json"))
+        if expected is None:
+            assert code == 0, err
+        else:
+            assert code != 0 and expected in err, err
+            assert len(err.strip().splitlines()) == 1, err
+

@@ -15,6 +15,11 @@ public enum GRPCCall {
         endpoint.headers.contains { $0.hasName("Content-Type") && $0.value.lowercased() == recordContentType }
     }
 
+    /// The origins the calls among `endpoints` go to (bases with templates left out).
+    public static func origins(of endpoints: [Endpoint]) -> Set<String> {
+        Set(endpoints.filter(isCall).compactMap { endpoint in endpoint.base.flatMap { try? BaseURL.parse($0).origin } })
+    }
+
     /// The history's form of a call to `service`/`method` on `url`, from the request `base` (headers, auths).
     public static func endpoint(url: String, service: String, method: String, messages: String, from base: Endpoint) throws(WorkbenchError)
         -> Endpoint

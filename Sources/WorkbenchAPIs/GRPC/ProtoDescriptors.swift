@@ -104,9 +104,13 @@ public struct ProtoFile: Sendable, Equatable {
     public var messages: [ProtoMessage] = []
     public var enums: [ProtoEnum] = []
     public var services: [ProtoService] = []
+    /// The serialized `FileDescriptorProto` read, kept whole so a session can save the schema
+    /// (`GRPCSessionSchemas`) and read it again without the server or the `.proto` files.
+    public var descriptor: [UInt8] = []
 
     /// Reads a serialized `google.protobuf.FileDescriptorProto` (descriptor.proto's field numbers).
     public init(descriptor bytes: [UInt8]) throws(WorkbenchError) {
+        self.descriptor = bytes
         var reader = WireReader(bytes)
         var name = ""
         var package = ""
@@ -363,6 +367,13 @@ public struct ProtoSchema: Sendable, Equatable {
             }
         }
         return schema
+    }
+
+    /// The schema's files as a `google.protobuf.FileDescriptorSet` (what `fromDescriptorSet` reads).
+    public var descriptorSet: [UInt8] {
+        var writer = WireWriter()
+        for file in files { writer.lengthDelimited(1, file.descriptor) }
+        return writer.bytes
     }
 
     public func service(named name: String) -> ProtoService? { services.first { $0.fullName == name } }

@@ -99,6 +99,7 @@ struct GRPCSessionDriver {
         let record = RequestRecord(
             endpoint: endpoint, settings: workspace.settings, response: RecordedResponse(call.response, redactor: interpreter.redactor))
         interpreter.workspace.commit(Exchange(request: call.request, response: call.response, record: record))
+        interpreter.workspace.grpcSchemas.remember(target.schema, origin: call.request.base.origin)
         return .ok
     }
 }

@@ -579,6 +579,7 @@ public final class Interpreter {
         var replayer = Replayer(
             transport: try engine(), options: reportingWait(sendOptions),
             environment: context.environment, readFile: context.readFile)
+        replayer.savedGRPCSchemas = workspace.grpcSchemas
         replayer.api =
             workspace.api.map { .success($0) }
             ?? workspace.apiLocation.map { .failure(WorkbenchError("\($0) is named by the session but not loaded (`openapi \($0)`)")) }

@@ -35,6 +35,7 @@ extension SessionDocument {
         graphqlSchema = workspace.graphqlSchemaLocation
         secretSources = workspace.variables.sources.filter { !workspace.environmentVariableNames.contains($0.key) }
         environment = workspace.activeEnvironment.map { SessionEnvironment(name: $0.name, file: $0.file) }
+        grpcSchemas = workspace.grpcSchemas.keeping(origins: GRPCCall.origins(of: requests.map(\.endpoint)))
     }
 
     /// Puts this document into `workspace`, keeping secret values already known there.
@@ -69,6 +70,7 @@ extension SessionDocument {
         // As the description: read again by `Workspace.reloadGraphQLSchema`.
         workspace.graphqlSchemaLocation = graphqlSchema
         workspace.graphqlSchema = nil
+        workspace.grpcSchemas = grpcSchemas
         workspace.lastResponse = nil
         // Cookie values are never saved: a cookie the workspace holds already
         // keeps its value; the others are set again by the requests that set them.

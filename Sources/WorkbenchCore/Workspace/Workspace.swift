@@ -76,6 +76,9 @@ public struct Workspace: Equatable, Sendable {
     public var graphqlSchemaLocation: String?
     /// `grpc connect`: the gRPC target and its schema.
     public var grpcTarget: GRPCTarget?
+    /// The schemas of the gRPC servers called, by origin: saved with the session for the
+    /// servers its calls went to, read back by `load`, used by `replay` without reflection.
+    public var grpcSchemas = GRPCSessionSchemas()
 
     public init() {}
 

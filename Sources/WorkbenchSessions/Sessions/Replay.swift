@@ -19,6 +19,8 @@ public struct Replayer {
     public var diff: ResponseDiff.Options?
     /// The gRPC servers' schemas, read by reflection when a recorded call is replayed.
     public var grpcSchemas = GRPCSchemaCache()
+    /// The schemas the session saved, for servers that offer no reflection.
+    public var savedGRPCSchemas = GRPCSessionSchemas()
 
     public init(
         transport: HTTPTransport, options: SendOptions = SendOptions(), environment: [String: String],
@@ -224,22 +226,30 @@ public struct Replayer {
             })
     }
 
-    /// A recorded gRPC call sent again: the server's schema by reflection (once a run), with the
-    /// request's headers and auth.
+    /// A recorded gRPC call sent again: the server's schema by reflection (once a run), or, when
+    /// the server offers none, the one the session saved; with the request's headers and auth.
     private func replayGRPC(
         _ request: PreparedRequest, endpoint: Endpoint, record: RequestRecord, variables: Variables, sender: Sender,
         cookies: CookieJar
     ) throws(WorkbenchError) -> GRPCCall.Outcome {
         let origin = request.base.origin
         let scope = VariableScope(variables: variables, environment: environment)
+        let saved = savedGRPCSchemas.schema(origin: origin, method: String(request.target.split(separator: "?", maxSplits: 1).first ?? ""))
         let schema = try grpcSchemas.schema(for: origin) { () throws(WorkbenchError) in
-            try GRPCReflection.schema { path, requests throws(WorkbenchError) in
-                let asking = try GRPCClient.prepare(
-                    endpoint: endpoint, url: origin, path: path, messages: requests, in: scope, settings: record.settings,
-                    readFile: readFile)
-                let result = try GRPCClient.call(
-                    asking, sender: sender, settings: record.settings, cookies: cookies, in: scope, onMessage: { _ in })
-                return (result.messages, result.status)
+            do throws(WorkbenchError) {
+                return try GRPCReflection.schema { path, requests throws(WorkbenchError) in
+                    let asking = try GRPCClient.prepare(
+                        endpoint: endpoint, url: origin, path: path, messages: requests, in: scope, settings: record.settings,
+                        readFile: readFile)
+                    let result = try GRPCClient.call(
+                        asking, sender: sender, settings: record.settings, cookies: cookies, in: scope, onMessage: { _ in })
+                    return (result.messages, result.status)
+                }
+            } catch {
+                // A server that cannot be reached fails the call as it is; one without reflection
+                // is answered from the session's schema.
+                guard error.transportFailure == nil, let saved else { throw error }
+                return saved
             }
         }
         return try GRPCCall.run(

@@ -109,6 +109,7 @@ public struct ReplayFileRun: Sendable {
         let redactors = SecretRedactorCache()
         var replayer = Replayer(transport: transport, options: options, environment: environment, baseOverride: base)
         replayer.diff = diff
+        replayer.savedGRPCSchemas = prepared.document.grpcSchemas
         if let location = prepared.document.openapi, prepared.document.requests.contains(where: { $0.expectations.contains(.schema) }) {
             replayer.api = SessionDescription.load(location, sessionFile: file, transport: transport)
         }

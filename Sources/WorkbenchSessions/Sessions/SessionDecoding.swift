@@ -191,6 +191,18 @@ final class FieldReader {
                 if !document.secretNames.contains(member.key) { document.secretNames.append(member.key) }
             }
         }
+        // Added in version 2 without a bump, as graphqlSchema.
+        for (index, saved) in try array(value["grpcDescriptors"], "grpcDescriptors", optional: true).enumerated() {
+            let path = "grpcDescriptors[\(index)]"
+            _ = try object(saved, path)
+            let origin = try string(saved["origin"], "\(path).origin")
+            let set = try string(saved["fileDescriptorSet"], "\(path).fileDescriptorSet")
+            do throws(WorkbenchError) {
+                document.grpcSchemas.remember(try GRPCSessionSchemas.decoded(set), origin: origin)
+            } catch {
+                throw fail("\(path).fileDescriptorSet", error.message)
+            }
+        }
         if let environment = value["environment"] {
             _ = try object(environment, "environment")
             document.environment = SessionEnvironment(

@@ -1,5 +1,6 @@
 import WorkbenchBasics
 import WorkbenchHTTP
+import WorkbenchAPIs
 
 /// A session file's content: what a workspace keeps between runs.
 ///
@@ -35,6 +36,9 @@ public struct SessionDocument: Equatable, Sendable {
     /// The environment the session ran in (`env use NAME`): its values are never
     /// saved, they come from its env files again.
     public var environment: SessionEnvironment?
+    /// The schemas of the gRPC servers the saved calls went to (`grpcDescriptors`), which
+    /// `load` and `replay` use when a server offers no reflection.
+    public var grpcSchemas = GRPCSessionSchemas()
     /// Members of the file's top level (and its endpoint, variables, settings)
     /// that this workbench does not know, written back when saved.
     public var unknown: UnknownMembers?

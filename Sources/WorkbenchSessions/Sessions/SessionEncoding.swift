@@ -38,6 +38,7 @@ public enum SessionEncoding {
                 + (document.openapi.map { [member("openapi", .string($0))] } ?? [])
                 + (document.graphqlSchema.map { [member("graphqlSchema", .string($0))] } ?? [])
                 + (document.environment.map { [member("environment", encode($0))] } ?? [])
+                + (document.grpcSchemas.isEmpty ? [] : [member("grpcDescriptors", encode(document.grpcSchemas))])
                 + (document.secretSources.isEmpty
                     ? []
                     : [
@@ -46,6 +47,17 @@ public enum SessionEncoding {
                             .object(
                                 document.secretSources.keys.sorted().map { member($0, .string(document.secretSources[$0]?.text ?? "")) }))
                     ]))
+    }
+
+    /// Each server's schema as a base64 `FileDescriptorSet`; one past the bound is left out
+    /// (its calls then need reflection again, as before sessions kept schemas).
+    static func encode(_ schemas: GRPCSessionSchemas) -> JSONValue {
+        .array(
+            schemas.entries.compactMap { entry in
+                GRPCSessionSchemas.encoded(entry.schema).map {
+                    JSONValue.object([member("origin", .string(entry.origin)), member("fileDescriptorSet", .string($0))])
+                }
+            })
     }
 
     static func encode(_ environment: SessionEnvironment) -> JSONValue {
