@@ -5,7 +5,9 @@ Tests/Fixtures/GRPC/workbench_test.proto (compiled here, at start, with grpcio-t
 Tester echoes messages (every scalar and well-known type), greets once, as a server stream and
 from a client stream, fails on request with google.rpc.Status details, sleeps past deadlines,
 and answers with metadata: the request's own (``x-*`` and ``authorization`` presence) in
-``Reply.metadata``, an initial ``x-server-note`` and a trailing ``x-trailer-bin``."""
+``Reply.metadata``, an initial ``x-server-note`` and a trailing ``x-trailer-bin``. With
+``--log-credentials FILE`` each Greet appends the ``authorization`` it received (``-`` for none)
+as a line of FILE, so a test can tell which token arrived without the reply quoting it."""
 
 from __future__ import annotations
 
@@ -66,6 +68,8 @@ def status_details(code: int, message: str, detail: any_pb2.Any) -> bytes:
 
 
 class Tester(pb_grpc.TesterServicer):
+    credentials_log: Path | None = None
+
     def Echo(self, request, context):
         return request
 
@@ -82,6 +86,10 @@ class Tester(pb_grpc.TesterServicer):
         return seen
 
     def Greet(self, request, context):
+        if self.credentials_log is not None:
+            received = dict(context.invocation_metadata()).get("authorization", "-")
+            with self.credentials_log.open("a") as log:
+                log.write(f"{received}\n")
         context.send_initial_metadata((("x-server-note", "hello from the server"),))
         context.set_trailing_metadata((("x-trailer-bin", b"\x00\x01\xfe"),))
         return pb.Reply(message=f"Hello, {request.name}!", index=request.times, metadata=self._metadata(context))
@@ -117,9 +125,12 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     parser.add_argument("--no-reflection", action="store_true")
+    parser.add_argument("--log-credentials", type=Path)
     arguments = parser.parse_args()
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=8))
-    pb_grpc.add_TesterServicer_to_server(Tester(), server)
+    tester = Tester()
+    tester.credentials_log = arguments.log_credentials
+    pb_grpc.add_TesterServicer_to_server(tester, server)
     if not arguments.no_reflection:
         names = (pb.DESCRIPTOR.services_by_name["Tester"].full_name, reflection.SERVICE_NAME)
         reflection.enable_server_reflection(names, server)

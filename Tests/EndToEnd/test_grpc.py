@@ -432,3 +432,46 @@ def test_a_saved_schema_is_read_within_its_bound(run_workbench, workdir):
             assert code != 0 and expected in err, err
             assert len(err.strip().splitlines()) == 1, err
 
+
+def test_an_oauth2_token_is_renewed_before_a_call_and_goes_to_its_origin_only(run_workbench, workdir, workbench_env):
+    # The OAuth 2.0 server (Authlib, tokens live 8 s) and a gRPC server that notes each Greet's
+    # authorization: the token about to run out is renewed before the call, the new one is what
+    # the server gets, a call to another origin (localhost is not 127.0.0.1) gets none, and no
+    # token or client secret reaches the screen or a file.
+    require_grpc()
+    from test_oauth2 import CLIENT_SECRET, server_json
+    log = workdir.parent / "credentials.log"
+    with _script_server(HERE / "oauth_server.py", "OAuth 2.0 server (Authlib)") as oauth, _script_server(
+            HERE / "grpc_server.py", "gRPC server", "--log-credentials", str(log)) as url:
+        other = url.replace("127.0.0.1", "localhost")
+        code, out, err = run_workbench(input=script(
+            f"grpc connect {url}",
+            f"base {url}",
+            f"auth oauth2 client-credentials {oauth}/token cc-post {CLIENT_SECRET} --scope read",
+            'grpc call Tester/Greet {"name": "first"}',
+            # Within 5 s of its end: renewed before the next call.
+            "sleep 4",
+            'grpc call Tester/Greet {"name": "renewed"}',
+            f"grpc connect {other}",
+            'grpc call Tester/Greet {"name": "elsewhere"}',
+            "save s.json",
+            "export grpcurl --session > calls.sh",
+        ), timeout=60)
+        assert code == 0, err
+        issued = server_json(f"{oauth}/admin/log")["issued"]
+        received = log.read_text().splitlines()
+    assert "oauth2: access token obtained, expires in 8 s, scope read" in out
+    assert "oauth2: the access token runs out: new token, expires in 8 s" in out
+    assert [m["message"] for m in messages(out) if "message" in m] == ["Hello, first!", "Hello, renewed!",
+                                                                      "Hello, elsewhere!"]
+    assert len(received) == 3 and received[2] == "-"
+    first, renewed = (value.removeprefix("Bearer ") for value in received[:2])
+    assert first != renewed and first in issued and renewed in issued
+    assert issued.index(renewed) > issued.index(first)
+    texts = {"out": out, "err": err, **{str(p): p.read_text(errors="replace") for p in workdir.rglob("*") if p.is_file()}}
+    state = Path(workbench_env["XDG_STATE_HOME"])
+    texts.update({str(p): p.read_text(errors="replace") for p in state.rglob("*") if p.is_file()})
+    for where, text in texts.items():
+        for secret in [CLIENT_SECRET, *issued]:
+            assert secret not in text, f"{secret[:6]}... leaked into {where}"
+
