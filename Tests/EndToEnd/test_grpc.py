@@ -475,3 +475,41 @@ def test_an_oauth2_token_is_renewed_before_a_call_and_goes_to_its_origin_only(ru
         for secret in [CLIENT_SECRET, *issued]:
             assert secret not in text, f"{secret[:6]}... leaked into {where}"
 
+
+def test_export_http_writes_calls_in_the_jetbrains_grpc_syntax(run_workbench, workdir, grpc_server):
+    # `GRPC host:port/package.Service/Method`, the metadata as headers (never the record's own
+    # Content-Type marker), the message as its body with {{references}} kept; a client stream's
+    # further messages have no form there, which a comment line above the request says.
+    code, out, err = run_workbench(input=script(
+        f"grpc connect {grpc_server}",
+        f"set --secret token {SECRET}",
+        "header Authorization: Bearer {{token}}",
+        "header x-trace: 7",
+        'grpc call Tester/Greet {"name": "{{token}}", "times": 2}',
+        "grpc call Tester/CollectGreetings <<END",
+        '{"name": "a"}',
+        '{"name": "b"}',
+        "END",
+        "export http --session > calls.http",
+    ))
+    assert code == 0, err
+    text = (workdir / "calls.http").read_text()
+    assert SECRET not in text and SECRET not in out + err
+    authority = grpc_server.removeprefix("http://")
+    first, second = (block.split("\n###")[0] for block in text.split("# @name r")[1:])
+    assert first.splitlines()[1:] == [
+        f"GRPC {authority}/workbench.test.Tester/Greet",
+        "Authorization: Bearer {{token}}",
+        "x-trace: 7",
+        "",
+        '{"name": "{{token}}", "times": 2}',
+    ], first
+    assert "application/grpc+json" not in text
+    assert second.splitlines()[1:] == [
+        "# not expressible in .http: a client stream of 2 messages (JetBrains' HTTP Client sends one); the first is written",
+        f"GRPC {authority}/workbench.test.Tester/CollectGreetings",
+        "Authorization: Bearer {{token}}",
+        "x-trace: 7",
+        "",
+        '{"name": "a"}',
+    ], second

@@ -404,3 +404,55 @@ def test_ws_connect_goes_through_an_http_proxy(run_workbench, ws_url, tls, workd
         assert password not in text
         assert b64encode(f"user:{password}".encode()).decode() not in text
 
+
+def test_export_http_writes_a_conversation_in_the_jetbrains_syntax(run_workbench, ws_url, workdir):
+    # WEBSOCKET URL, the handshake's headers, the messages as typed separated by ===, and
+    # `=== wait-for-server` where the recording waited for the server; what has no .http form
+    # (pings, binary messages, frame checks) on a comment line above the request.
+    secret = "ws-http-s3cret-61"
+    (workdir / "blob.bin").write_bytes(b"\x00\x01")
+    result = run_workbench(input=script(
+        f"set --secret token {secret}",
+        "set who ana",
+        "header X-Trace: t-1",
+        f"ws connect {ws_url}/json",
+        'ws send json {"name": "{{who}}", "token": "{{token}}"}',
+        "expect frame next json $.n == 1",
+        "ws send plain",
+        "expect frame next json $.n == 2",
+        "ws send <<END",
+        "two",
+        "lines",
+        "END",
+        "expect frame next json $.n == 3",
+        "ws ping",
+        "ws send binary @blob.bin",
+        "expect frame next json $.n == 4",
+        "ws close",
+        "export http --session > conversation.http",
+    ))
+    assert result.returncode == 0, result
+    text = (workdir / "conversation.http").read_text()
+    assert secret not in text and secret not in result.stdout + result.stderr
+    request = text.split("# @name r1\n", 1)[1]
+    notes, _, rest = request.partition("WEBSOCKET ")
+    assert notes.splitlines() == [
+        "# not expressible in .http: message 4 is a ping; left out",
+        "# not expressible in .http: message 5 is binary (@blob.bin); left out",
+        "# not expressible in .http: expect frame next json $.n == 1 (after message 1)",
+        "# not expressible in .http: expect frame next json $.n == 2 (after message 2)",
+        "# not expressible in .http: expect frame next json $.n == 3 (after message 3)",
+        "# not expressible in .http: expect frame next json $.n == 4 (after message 5)",
+    ]
+    assert rest.splitlines() == [
+        f"{ws_url}/json",
+        "X-Trace: t-1",
+        "",
+        '{"name": "{{who}}", "token": "{{token}}"}',
+        "=== wait-for-server",
+        "plain",
+        "=== wait-for-server",
+        "two",
+        "lines",
+        "=== wait-for-server",
+    ]

@@ -1,4 +1,6 @@
 import WorkbenchBasics
+import WorkbenchHTTP
+import WorkbenchAPIs
 
 /// Requests as a `.http` file, the format JetBrains' HTTP Client and VS Code's
 /// REST Client read (and httpyac, kulala.nvim, rest.nvim).
@@ -45,12 +47,28 @@ enum HTTPFileExport {
             lines.append("")
             lines.append("### \(index + 1): \(record.endpoint.method) \(record.endpoint.path.isEmpty ? "/" : record.endpoint.path)")
             lines.append("# @name \(name)")
-            if record.settings.followRedirects == false { lines.append("# @no-redirect") }
+            let isLive = record.conversation != nil || GRPCCall.isCall(record.endpoint)
+            // Redirects are an HTTP request's: a handshake or a gRPC call follows none.
+            if record.settings.followRedirects == false && !isLive { lines.append("# @no-redirect") }
             for expectation in record.expectations { lines.append("# @workbench expect \(expectation.text)") }
-            lines.append("\(portable.method) \(portable.url)")
-            lines += portable.headers.map { "\($0.name): \($0.value)" }
-            lines += portable.auth.map { $0.scheme.kind.httpFileLines($0) } ?? []
-            if let body = portable.body {
+            var headers = portable.headers.map { "\($0.name): \($0.value)" }
+            headers += portable.auth.map { $0.scheme.kind.httpFileLines($0) } ?? []
+            if let conversation = record.conversation {
+                lines += HTTPFileLiveExport.webSocket(url: portable.url, headers: headers, conversation: conversation)
+            } else if GRPCCall.isCall(record.endpoint) {
+                // The record's marker Content-Type is never sent, so never written.
+                let metadata = portable.headers.filter {
+                    !($0.hasName("Content-Type") && $0.value.lowercased() == GRPCCall.recordContentType)
+                }
+                lines += HTTPFileLiveExport.grpc(
+                    url: portable.url,
+                    headers: metadata.map { "\($0.name): \($0.value)" } + (portable.auth.map { $0.scheme.kind.httpFileLines($0) } ?? []),
+                    messages: portable.bodyText)
+            } else {
+                lines.append("\(portable.method) \(portable.url)")
+                lines += headers
+            }
+            if let body = portable.body, !isLive {
                 lines.append("")
                 if case .multipart = body {
                     throw WorkbenchError("export http: a multipart body is not written to .http files; `export curl` writes it")
