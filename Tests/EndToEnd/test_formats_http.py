@@ -152,7 +152,6 @@ def test_a_file_whose_only_request_uses_uuid_runs(run_workbench, server, workdir
 @pytest.mark.parametrize("text, message", [
     ("GET /x\n", "v.http: line 1, column 5: '/x' is relative and no `host` variable says where to"),
     ("GET http://h/{{later}}\n\n###\n@later = 1\n", "unknown variable {{later}} here: it is defined further down"),
-    ("GET http://h/{{nobody}}\n", "or give --var nobody=VALUE"),
 ])
 def test_http_errors_name_the_line(run_workbench, workdir, text, message):
     write(workdir, "v.http", text)
@@ -191,6 +190,18 @@ def test_the_corpus_runs_against_127_0_0_1_or_gives_one_line(run_workbench, serv
         print(f"  refused {path.relative_to(copy)}: {line[:160]}")
     assert not unclear, unclear
     assert len(ran) > 47, "more of the corpus runs than the 47 of the issue"
+
+
+def test_a_variable_defined_nowhere_is_a_warning_and_the_send_names_it(run_workbench, server, workdir):
+    write(workdir, "v.http", f"GET {server}/echo/a?who={{{{nobody}}}}\n\n###\nGET {server}/echo/b\n")
+    code, out, err = run_workbench(input="load v.http\nreplay all --keep-going\n")
+    assert "warning: v.http: line 1, column" in out + err and "{{nobody}} is defined nowhere here" in out + err
+    assert "or --var nobody=VALUE before sending" in out + err
+    assert "undefined variable {{nobody}}: set it with `set nobody VALUE`" in out and "PASS 2 GET" in out, out + err
+    code, out, err = run_workbench(["replay", "v.http"])
+    assert code == 2 and "missing variable nobody: pass --var nobody=VALUE" in err, out + err
+    code, out, err = run_workbench(["replay", "v.http", "--var", "nobody=ana"])
+    assert code == 0 and "/echo/a?who=ana " in out, out + err
 
 
 def test_a_files_own_values_are_not_overrides_when_another_file_runs(run_workbench, server, workdir):

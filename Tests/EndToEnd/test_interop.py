@@ -213,7 +213,7 @@ def test_load_a_http_file_in_the_repl_and_save_it_as_a_session(run_workbench, co
 
 
 @pytest.mark.parametrize("text, message", [
-    ("GET {{nope}}/x\n", "bad.http: line 1, column 5: unknown variable {{nope}}"),
+    ("@x = {{nope}}\nGET {{x}}/x\n", "bad.http: line 1, column 6: unknown variable {{nope}}"),
     ("GET http://h/x\nBad Header\n", "bad.http: line 2, column 1: expected a header NAME: VALUE"),
     ("GET http://h/{{x\n", "bad.http: line 1, column 14: unclosed {{"),
     ("GET http://h/x\nX: {{other.response.body.$.a}}\n", "refers to a request named 'other'"),

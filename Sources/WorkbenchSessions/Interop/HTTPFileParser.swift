@@ -324,9 +324,10 @@ struct HTTPFileParser {
     /// in httpyac), one note and the variable left undefined.
     private mutating func readPreambleOrSkip(_ line: String, number: Int, into pending: inout Pending) throws(WorkbenchError) {
         do { try readPreamble(line, number: number, into: &pending) } catch {
-            guard !passedBound, let name = Self.definedName(line), Template.isValidVariableName(name) else { throw error }
+            guard !passedBound, let name = Self.definedName(line) else { throw error }
             firstSkip = firstSkip ?? error
-            notes.append("\(error.message); @\(name) skipped")
+            // An invalid name (httpyac's `@xpath_ns p=URI` setting) is one line the workbench cannot read.
+            notes.append("\(error.message); " + (Template.isValidVariableName(name) ? "@\(name) skipped" : "the line skipped"))
         }
     }
 
@@ -467,6 +468,9 @@ struct HTTPFileParser {
             records[owner].captures.append(capture)
         }
     }
+
+    /// Variables requests refer to that nothing defines, each noted once.
+    private var unknownNames: Set<String> = []
 
     /// Which record each generated capture variable reads from.
     private var captureOwners: [String: Int] = [:]
@@ -722,10 +726,21 @@ struct HTTPFileParser {
                 line, column,
                 "unknown variable {{\(reference)}} here: it is defined further down, and a variable applies from where it is defined")
         }
-        throw failure(
-            line, column,
-            "unknown variable {{\(reference)}}: define it with `@\(reference) = VALUE`, in http-client.env.json (--env NAME), or give --var \(reference)=VALUE"
-        )
+        guard inRequest != nil else {
+            throw failure(
+                line, column,
+                "unknown variable {{\(reference)}}: define it with `@\(reference) = VALUE`, in http-client.env.json (--env NAME), or give --var \(reference)=VALUE"
+            )
+        }
+        // Defined nowhere the workbench reads (a script, a plugin, another client's settings may
+        // give it): the request keeps the reference, to be given before it is sent. One note a name.
+        if unknownNames.insert(reference).inserted {
+            notes.append(
+                "\(file): line \(line), column \(column): {{\(reference)}} is defined nowhere here (not in the file, "
+                    + "http-client.env.json --env NAME, .env or --var): kept as a reference; "
+                    + "give it with `set \(reference) VALUE` or --var \(reference)=VALUE before sending")
+        }
+        return "{{\(reference)}}"
     }
 }
 
