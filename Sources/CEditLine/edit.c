@@ -35,6 +35,7 @@ static __typeof__(rl_basic_word_break_characters) *edit_rl_basic_word_break_char
 static __typeof__(rl_add_defun) *edit_rl_add_defun;
 static __typeof__(rl_resize_terminal) *edit_rl_resize_terminal;
 static __typeof__(rl_forced_update_display) *edit_rl_forced_update_display;
+static __typeof__(rl_copy_text) *edit_rl_copy_text;
 
 // find(NAME): the address of libedit's NAME in edit_NAME; on failure, the loader's message.
 #define find(name) \
@@ -77,6 +78,7 @@ static void load(void) {
     find(rl_add_defun);
     find(rl_resize_terminal);
     find(rl_forced_update_display);
+    find(rl_copy_text);
 }
 
 int wb_edit_load(const char *const *names, int count) {
@@ -111,3 +113,4 @@ void wb_rl_set_basic_word_break_characters(const char *chars) { *edit_rl_basic_w
 int wb_rl_add_defun(const char *name, wb_command_function *fn, int key) { return edit_rl_add_defun(name, fn, key); }
 void wb_rl_resize_terminal(void) { edit_rl_resize_terminal(); }
 void wb_rl_forced_update_display(void) { (void)edit_rl_forced_update_display(); }
+char *wb_rl_copy_text(int from, int to) { return edit_rl_copy_text(from, to); }

@@ -67,10 +67,12 @@ public final class LineEditor {
         // the bindings above lets the user's own (`bind -v` for vi keys, a ^R) win.
         // Before ResizeRedraw's: rl_add_defun binds `M` as a prefix too, which that unbinds.
         ArrivedOutput.define()
+        GrownLineRedraw.define()
         ResizeRedraw.define()
         _ = wb_rl_read_init_file(nil)
         ResizeRedraw.bindKey()
         ArrivedOutput.bindKey()
+        GrownLineRedraw.bindKey()
         if let historyFile {
             _ = wb_read_history(historyFile)
         }
@@ -86,6 +88,7 @@ public final class LineEditor {
     public func read(prompt: String) -> Input {
         KeyReader.keysRead = 0
         ResizeRedraw.lineStarts(prompt: prompt)
+        GrownLineRedraw.lineStarts()
         let read = wb_readline(prompt)
         ResizeRedraw.lineEnds()
         guard let raw = read else {
@@ -134,6 +137,8 @@ enum KeyReader {
     /// The next character from standard input; -1 at its end or on Ctrl-C
     /// (a signal that interrupts the read ends the line: the caller asks why).
     static func next() -> Int32 {
+        // Before the next key, not in the middle of one: libedit has drawn what the last did.
+        if pending == nil, wb_winch_pending() == 0, GrownLineRedraw.needed() { return GrownLineRedraw.key }
         guard let first = byte(stopsForResize: true) else {
             // A resize stopped the read: the key that has libedit redraw the line.
             if !signalEndsRead(), wb_winch_take() != 0 { return ResizeRedraw.key }

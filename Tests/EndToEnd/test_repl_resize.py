@@ -439,3 +439,64 @@ def test_resizes_in_quick_succession_while_typing_leave_no_row_behind_on_tmux(tm
         line.insert("ab")
     assert_screen(term, prompt, line, DRAGGED[-1], above)
     sent(term, line)
+
+
+# Issue 39, goal 10: an edit in the middle of a wrapped line, then resizes far enough apart that
+# each is drawn again before the next. A 145-character line after a long prompt; the cursor on its
+# first row, in its middle, or near its end; 30 characters pasted there (the line takes a row
+# more) or 20 deleted, the cursor left there or moved to the end; the pause after each resize just
+# past the wait for the resizes to stop, or long. Before the fix, libedit reached the new row with
+# a newline, so tmux kept it as a line of its own: every paste left the line in two lines for
+# tmux, and with the cursor then moved to the end a copy of the prompt's row stayed after the
+# first resize (6 runs in 6).
+LONG_LINE = "get /echo?q=" + ("abcdefghij" * 15)[:133]
+SLOW_SIZES = [70, 120, 80, 120]
+
+
+def rows_as_written(above: list[str], prompt: str, line: Line) -> list[str]:
+    """What should be in tmux's history and screen, its wrapped rows joined: what was there before
+    the line, then the prompt and the line as one line. A row of the line left behind, or a row
+    above it erased, shows here, wherever tmux moved it."""
+    return above + [prompt + line.text]
+
+
+@pytest.mark.parametrize("pause", [0.4, 1.0])
+@pytest.mark.parametrize("edit", ["paste", "paste, then the end", "delete"])
+@pytest.mark.parametrize("back", [110, 75, 20])
+def test_an_edit_in_the_middle_then_slow_resizes_leave_no_row_behind_on_tmux(tmux_terminal, server, back, edit,
+                                                                             pause):
+    term = tmux_terminal(120)
+    term.line(f"base {server}")
+    term.line(f"path {PATH}")
+    prompt = prompt_at_cursor(term)
+    above = term.logical_lines()[:-1]
+    line = Line()
+    term.keys(LONG_LINE)
+    line.insert(LONG_LINE)
+    term.left(back)
+    line.left(back)
+    if edit.startswith("paste"):
+        term.keys("XYZ" * 10)
+        line.insert("XYZ" * 10)
+        if edit.endswith("the end"):
+            term.keys(CTRL_E)
+            line.point = len(line.text)
+    else:
+        term.tmux("send-keys", "-t", "wb", "-N", "20", "BSpace")
+        line.text = line.text[:line.point - 20] + line.text[line.point:]
+        line.left(20)
+    assert_screen(term, prompt, line, 120, None)
+    # Before any resize: the line is one line for tmux, as typed (it re-wraps it as one).
+    expected = rows_as_written(above, prompt, line)
+    term.settle(lambda: term.logical_lines() == expected)
+    assert term.logical_lines() == expected, "\n".join(term.logical_lines())
+    for columns in SLOW_SIZES:
+        term.tmux("resize-window", "-t", "wb", "-x", str(columns), "-y", str(term.height))
+        time.sleep(pause)  # the pace of the resizes; nothing is timed
+        assert_screen(term, prompt, line, columns, None)
+        term.settle(lambda: term.logical_lines() == expected)
+        assert term.logical_lines() == expected, "\n".join(term.logical_lines())
+    term.keys("Q")
+    line.insert("Q")
+    assert_screen(term, prompt, line, SLOW_SIZES[-1], None)
+    sent(term, line)

@@ -51,6 +51,10 @@ int wb_rl_add_defun(const char *name, wb_command_function *fn, int key);
 void wb_rl_resize_terminal(void);
 /// libedit forgets what it drew and draws the prompt and the line again from the cursor.
 void wb_rl_forced_update_display(void);
+/// The line as libedit holds it now, even between commands (rl_line_buffer and rl_point are
+/// brought up to date only before a bound command runs), in a copy to free(). This libedit
+/// copies one byte less than asked: the last character of the line is missing.
+char *wb_rl_copy_text(int from, int to);
 
 /// While a line is read, SIGWINCH only records that the window changed (winch.c says why).
 void wb_winch_install(void);
