@@ -125,6 +125,8 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     parser.add_argument("--no-reflection", action="store_true")
+    # Reflection that lists only itself, as servers that reflect some of their services do.
+    parser.add_argument("--reflect-nothing", action="store_true")
     parser.add_argument("--log-credentials", type=Path)
     arguments = parser.parse_args()
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=8))
@@ -133,6 +135,8 @@ def main() -> None:
     pb_grpc.add_TesterServicer_to_server(tester, server)
     if not arguments.no_reflection:
         names = (pb.DESCRIPTOR.services_by_name["Tester"].full_name, reflection.SERVICE_NAME)
+        if arguments.reflect_nothing:
+            names = (reflection.SERVICE_NAME,)
         reflection.enable_server_reflection(names, server)
     address = f"{arguments.host}:{arguments.port}"
     if arguments.tls:

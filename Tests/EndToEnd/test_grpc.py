@@ -414,8 +414,37 @@ def test_a_session_recorded_with_proto_files_replays_without_them_or_reflection(
         assert "/workbench.test.Tester/GreetMany" in out
         code, out, err = run_workbench(["replay", "old.json"])
         assert code != 0
-        assert "the server offers no reflection (v1 or v1alpha)" in out + err
+        assert ("grpc: the server offers no reflection (v1 or v1alpha), and the session keeps no schema for it "
+                "(`grpc connect URL --proto FILE`, then `replay` or `save`)") in out + err
+        # As it says: connected with the files again, the loaded calls replay and save keeps the schema.
+        shutil.copytree(FIXTURES, protos, ignore=shutil.ignore_patterns("*.pb"))
+        code, out, err = run_workbench(input=script(
+            "load old.json", f"grpc connect {url} --proto protos/workbench_test.proto", "replay all", "save new.json"))
+        assert code == 0, out + err
+        assert "2 passed, 0 failed" in out
+        assert json.loads((workdir / "new.json").read_text())["grpcDescriptors"][0]["origin"] == url
 
+
+
+def test_a_saved_schema_answers_for_a_service_reflection_leaves_out(run_workbench, workdir, grpc_server):
+    # Recorded with reflection; replayed against a server whose reflection lists only itself.
+    code, out, err = run_workbench(input=script(
+        f"grpc connect {grpc_server}",
+        'grpc call Tester/Greet {"name": "listed"}',
+        'expect json $.message == "Hello, listed!"',
+        "save calls.json",
+    ))
+    assert code == 0, err
+    with _script_server(HERE / "grpc_server.py", "gRPC server", "--reflect-nothing") as url:
+        code, out, err = run_workbench(["replay", "calls.json", "--base", url])
+        assert code == 0, out + err
+        assert "1 passed, 0 failed" in out and out.count("PASS ") == 1
+        session = json.loads((workdir / "calls.json").read_text())
+        del session["grpcDescriptors"]
+        (workdir / "old.json").write_text(json.dumps(session))
+        code, out, err = run_workbench(["replay", "old.json", "--base", url])
+        assert code != 0
+        assert "no method 'workbench.test.Tester/Greet' in the server's schema" in out + err
 
 def test_a_saved_schema_is_read_within_its_bound(run_workbench, workdir):
     base = {"format": "workbench-session", "version": 2, "endpoint": {"base": None}, "requests": []}

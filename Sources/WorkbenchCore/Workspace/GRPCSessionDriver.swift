@@ -22,6 +22,8 @@ struct GRPCSessionDriver {
         }
         let target = GRPCTarget(url: origin, schema: schema, protoFiles: protoFiles, importPaths: importPaths)
         interpreter.workspace.grpcTarget = target
+        // Kept for `replay` and `save` too: a loaded session's calls to this server replay with it.
+        if let parsed = try? BaseURL.parse(origin) { interpreter.workspace.grpcSchemas.remember(schema, origin: parsed.origin) }
         interpreter.say(target.summary)
     }
 

@@ -35,7 +35,10 @@ extension SessionDocument {
         graphqlSchema = workspace.graphqlSchemaLocation
         secretSources = workspace.variables.sources.filter { !workspace.environmentVariableNames.contains($0.key) }
         environment = workspace.activeEnvironment.map { SessionEnvironment(name: $0.name, file: $0.file) }
-        grpcSchemas = workspace.grpcSchemas.keeping(origins: GRPCCall.origins(of: requests.map(\.endpoint)))
+        // The history is walked only when a gRPC server was called: the autosave comes here often.
+        if !workspace.grpcSchemas.isEmpty {
+            grpcSchemas = workspace.grpcSchemas.keeping(origins: GRPCCall.origins(of: requests.map(\.endpoint)))
+        }
     }
 
     /// Puts this document into `workspace`, keeping secret values already known there.

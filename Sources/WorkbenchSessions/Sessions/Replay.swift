@@ -234,8 +234,9 @@ public struct Replayer {
     ) throws(WorkbenchError) -> GRPCCall.Outcome {
         let origin = request.base.origin
         let scope = VariableScope(variables: variables, environment: environment)
-        let saved = savedGRPCSchemas.schema(origin: origin, method: String(request.target.split(separator: "?", maxSplits: 1).first ?? ""))
-        let schema = try grpcSchemas.schema(for: origin) { () throws(WorkbenchError) in
+        let method = String(request.target.split(separator: "?", maxSplits: 1).first ?? "")
+        let saved = savedGRPCSchemas.schema(origin: origin, method: method)
+        let reflected = try grpcSchemas.schema(for: origin) { () throws(WorkbenchError) in
             do throws(WorkbenchError) {
                 return try GRPCReflection.schema { path, requests throws(WorkbenchError) in
                     let asking = try GRPCClient.prepare(
@@ -248,10 +249,19 @@ public struct Replayer {
             } catch {
                 // A server that cannot be reached fails the call as it is; one without reflection
                 // is answered from the session's schema.
-                guard error.transportFailure == nil, let saved else { throw error }
+                guard error.transportFailure == nil else { throw error }
+                guard let saved else {
+                    var why = Substring(error.message)
+                    if why.hasPrefix("grpc connect: ") { why = why.dropFirst("grpc connect: ".count) }
+                    if let hint = why.range(of: ": give its .proto files with --proto") { why = why[..<hint.lowerBound] }
+                    throw WorkbenchError(
+                        "grpc: \(why), and the session keeps no schema for it (`grpc connect URL --proto FILE`, then `replay` or `save`)")
+                }
                 return saved
             }
         }
+        // A server whose reflection leaves the service out is answered from the session's schema too.
+        let schema = reflected.method(method) == nil ? saved ?? reflected : reflected
         return try GRPCCall.run(
             request, schema: schema, sender: sender, settings: record.settings, cookies: cookies, in: scope, onMessage: { _, _ in })
     }
