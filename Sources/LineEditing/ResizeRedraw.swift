@@ -22,8 +22,19 @@ enum ResizeRedraw {
     nonisolated(unsafe) static var prompt = ""
     /// The columns the line on the screen was laid out for.
     nonisolated(unsafe) static var width = 80
-    /// Whether this terminal reflows, once a resize has shown it; nil until then.
-    nonisolated(unsafe) static var reflows: Bool?
+    /// Whether this terminal reflows, once a resize has shown it (or its environment says); nil
+    /// until then.
+    nonisolated(unsafe) static var reflows: Bool? = reflowsByEnvironment()
+
+    /// What the terminal's own variables tell: tmux sets TMUX in its panes (and is the TERM of
+    /// `tmux-*` entries, through ssh too), xterm sets XTERM_VERSION. A resize whose cursor fits
+    /// both layouts then needs no guess, which erased a row above the prompt when it guessed wrong.
+    static func reflowsByEnvironment() -> Bool? {
+        let variable = { (name: String) in getenv(name).map { String(cString: $0) } ?? "" }
+        if !variable("TMUX").isEmpty || variable("TERM").hasPrefix("tmux") { return true }
+        if !variable("XTERM_VERSION").isEmpty { return false }
+        return nil
+    }
 
     /// Before the user's ~/.editrc is read: it may bind M.
     static func define() {

@@ -59,6 +59,8 @@ _REMOVED_VARIABLES = (
     "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANGUAGE",
     "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY",
     "COLUMNS", "LINES", "INPUTRC", "EDITRC",
+    # The terminal pytest runs in is not the one the workbench is given (the resize redraw reads them).
+    "TMUX", "XTERM_VERSION",
 )
 
 

@@ -500,3 +500,20 @@ def test_an_edit_in_the_middle_then_slow_resizes_leave_no_row_behind_on_tmux(tmu
     line.insert("Q")
     assert_screen(term, prompt, line, SLOW_SIZES[-1], None)
     sent(term, line)
+
+
+def test_a_first_resize_that_cannot_tell_erases_nothing_above_the_prompt_on_tmux(tmux_terminal, server):
+    # 60 -> 90 columns with the cursor 200 cells after the prompt's start: 20 cells into its row
+    # in both layouts, so the cursor's place cannot tell that tmux re-wrapped the rows, and no
+    # resize before showed it. tmux says where it runs ($TMUX): before, the line was drawn from
+    # the higher row, and the row above the prompt was erased.
+    term = tmux_terminal(60)
+    prompt, line, _ = type_wrapped_line(term, server, 60, lambda prompt: len(prompt) + len(TYPED) - 200)
+    assert (len(prompt) + line.point) % 60 == (len(prompt) + line.point) % 90
+    written = term.logical_lines()
+    for columns in (90, 60):
+        term.resize(columns)
+        assert_screen(term, prompt, line, columns, None)
+        term.settle(lambda: term.logical_lines() == written)
+        assert term.logical_lines() == written, "\n".join(term.logical_lines())
+    sent(term, line)
