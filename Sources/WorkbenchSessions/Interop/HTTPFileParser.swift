@@ -647,7 +647,8 @@ struct HTTPFileParser {
             return "{{\(name)}}"
         }
         if reference.hasPrefix("$") {
-            if let value = Self.dynamicValue(reference) { return value }
+            // Kept as a reference, so each send and each replay makes a fresh value.
+            if Self.isDynamicValue(reference) { return "{{\(reference)}}" }
             unsupported = "{{\(reference)}}"
             return ""
         }
@@ -769,9 +770,9 @@ extension HTTPFileParser {
         return text == reference ? nil : text
     }
 
-    /// JetBrains', httpyac's and REST Client's dynamic variables, made when the file is read
-    /// (`HTTPFileDynamicValues`). Nil for one the workbench does not know.
-    static func dynamicValue(_ reference: String) -> String? {
-        HTTPFileDynamicValues.value(reference)
+    /// Whether `reference` is one of JetBrains', httpyac's and REST Client's dynamic variables
+    /// the workbench makes when a request is built (`DynamicValues`).
+    static func isDynamicValue(_ reference: String) -> Bool {
+        DynamicValues.value(reference) != nil
     }
 }
