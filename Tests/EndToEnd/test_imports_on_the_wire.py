@@ -264,6 +264,24 @@ def test_import_points_to_the_command_that_reads_the_file(run_workbench, recorde
 
 # .http files as JetBrains and VS Code REST Client users write them.
 
+def test_every_dynamic_value_of_http_files_in_the_repl_unquoted(run_workbench, recorder):
+    # The REPL makes what `.http` files make, and a reference with spaces is one word.
+    import re
+    code, out, err = run_workbench(["--keep-going"], input=lines(
+        f"base {recorder.url}", "header X-Date: {{$datetime rfc1123 1 d}}",
+        "get /c?y={{$datetime 'YYYY' 1 y}}&e={{$random.email}}&t={{$timestamp -1 d}}&h={{$random.hexadecimal(4)}}",
+        "save s.json"))
+    assert "error:" not in err, err
+    sent = recorder.taken()[0]
+    assert re.fullmatch(r"/c\?y=\d{4}&e=[a-z]+\.[a-z]+\d+@example\.com&t=\d{10}&h=[0-9a-f]{4}", sent.target), sent.target
+    assert re.fullmatch(r"[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT", sent.header("X-Date"))
+    # Saved as references: a replay makes fresh values.
+    recorder.clear()
+    code, out, err = run_workbench(["replay", "s.json"])
+    assert code == 0, out + err
+    assert recorder.taken()[0].target != sent.target
+
+
 def test_http_files_as_jetbrains_and_rest_client_write_them(run_workbench, recorder, workdir):
     (workdir / "http-client.env.json").write_text(json.dumps({"dev": {"token": "from-env", "envName": "WB_PROCESS_VALUE"}}))
     (workdir / "api.http").write_text(

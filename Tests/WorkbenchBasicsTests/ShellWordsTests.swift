@@ -15,4 +15,14 @@ import WorkbenchTestSupport
         #expect(try ShellWords.split(ShellWords.quoteIfNeeded(text)).map(\.text) == [text])
         #expect(ShellWords.quote(text) == "'x'\\''\u{301}; echo pwned #'")
     }
+
+    /// `path /x?d={{$datetime iso8601 1 d}}` typed in the REPL: the reference is one word, as
+    /// in a `.http` file, quotes inside it included; pasted bash keeps bash's rules.
+    @Test func aTemplateReferenceIsOneWordOnACommandLine() throws {
+        let line = #"path /x?d={{$datetime "DD.MM.YYYY" -2 h}}&n={{$randomInt 1 9}} next"#
+        #expect(try ShellWords.split(line).map(\.text) == ["path", #"/x?d={{$datetime "DD.MM.YYYY" -2 h}}&n={{$randomInt 1 9}}"#, "next"])
+        #expect(try ShellWords.split("a {{b c").map(\.text) == ["a", "{{b", "c"])
+        #expect(try ShellWords.split("a '{{b c}}' {x y}").map(\.text) == ["a", "{{b c}}", "{x", "y}"])
+        #expect(try ShellWords.split("curl {{b c}}", dialect: .bash).map(\.text) == ["curl", "{{b", "c}}"])
+    }
 }

@@ -106,6 +106,13 @@ public enum ShellWords {
                 if isBlank(byte) || operatorLength(at: index) != nil { break }
                 let continuation = continuationLength(at: index)
                 if continuation > 0 { index += continuation; continue }
+                if !bash, let end = referenceEnd(at: index) {
+                    // `{{$datetime iso8601 1 d}}`: a reference is one word, its spaces and quotes
+                    // included, as `.http` files write it; nothing in it is unquoted.
+                    word += bytes[index..<end]
+                    index = end
+                    continue
+                }
                 switch byte {
                 case UInt8(ascii: "'"):
                     guard let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "'")) else {
@@ -164,6 +171,20 @@ public enum ShellWords {
                 index += 1
             }
             throw WorkbenchError("unterminated double quote at \(position(open))")
+        }
+
+        /// Just past the `}}` closing a `{{` at `offset`, or nil when none closes it.
+        func referenceEnd(at offset: Int) -> Int? {
+            guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "{"), bytes[offset + 1] == UInt8(ascii: "{") else {
+                return nil
+            }
+            var cursor = offset + 2
+            while cursor + 1 < bytes.count {
+                if bytes[cursor] == UInt8(ascii: "{") { return nil }
+                if bytes[cursor] == UInt8(ascii: "}") && bytes[cursor + 1] == UInt8(ascii: "}") { return cursor + 2 }
+                cursor += 1
+            }
+            return nil
         }
 
         /// The length of a bash control operator at `offset` (`;`, `|`, `||`, `&&`), or nil.
