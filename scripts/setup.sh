@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the workbench needs on a Debian machine that has the Swift toolchain: the
 # Debian packages of scripts/debian-packages.txt (`build` ones; with --tests the `tests` ones
-# too; with --bench the `bench` ones, the peers of Benchmarks/bench_vs_wrk.py), and with --tests the Python test tools of Tests/requirements.txt, pinned, into .venv/
+# too; with --bench the `bench` ones, the peers of Benchmarks/bench_vs_wrk.py), and with --tests the Python test tools of Tests/requirements.txt, pinned, into .venv/ (and Locust, of
+# Tests/requirements-locust.txt, into .venv-locust/)
 # in the checkout (never the system Python).
 # Safe to run again: it only installs what is missing, and the virtual environment only
 # again when Tests/requirements.txt changed.
@@ -45,5 +46,13 @@ if [ "${1:-}" = "--tests" ]; then
         python3 -m venv .venv
         .venv/bin/python -m pip install -q --disable-pip-version-check -r Tests/requirements.txt
         cp Tests/requirements.txt .venv/requirements.txt
+    fi
+    # Locust in its own environment (why: Tests/requirements-locust.txt), made again when its list changed.
+    if ! cmp -s Tests/requirements-locust.txt .venv-locust/requirements.txt; then
+        echo "setup: installing Locust of Tests/requirements-locust.txt into .venv-locust/"
+        rm -rf .venv-locust
+        python3 -m venv .venv-locust
+        .venv-locust/bin/python -m pip install -q --disable-pip-version-check -r Tests/requirements-locust.txt
+        cp Tests/requirements-locust.txt .venv-locust/requirements.txt
     fi
 fi

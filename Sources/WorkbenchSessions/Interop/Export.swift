@@ -5,7 +5,7 @@ import WorkbenchHTTP
 /// the history) written for another tool.
 public struct Export: Equatable, Sendable {
     public enum Format: String, CaseIterable, Sendable {
-        case curl, httpie, http, hurl, swift, har, postman, grpcurl
+        case curl, httpie, http, hurl, swift, har, postman, grpcurl, locust
     }
 
     public var format: Format
@@ -37,6 +37,11 @@ public struct Export: Equatable, Sendable {
         var warnings = templateFileWarnings(records: records)
         let tool: RedirectFidelity.Tool
         switch format {
+        case .locust:
+            let prefix = records.count > 1 ? "" : "request 1: "
+            return try LocustExport.export(
+                records: records, variables: variables, scope: scope, revealSecrets: revealSecrets, readFile: readFile
+            ).notMapped.map { "locust: " + ($0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0) }
         case .curl: tool = .curl
         case .httpie: tool = .httpie
         case .hurl: tool = .hurl
@@ -109,6 +114,10 @@ public struct Export: Equatable, Sendable {
         case .har: return try HARExport.text(records: records, variables: variables, scope: scope, readFile: readFile)
         case .postman: return try PostmanExport.text(records: records, variables: variables)
         case .grpcurl: return try GRPCurlExport.text(records: records, scope: scope, revealSecrets: revealSecrets, readFile: readFile)
+        case .locust:
+            return try LocustExport.export(
+                records: records, variables: variables, scope: scope, revealSecrets: revealSecrets, readFile: readFile
+            ).text
         case .curl, .httpie:
             var commands: [String] = []
             for record in records {

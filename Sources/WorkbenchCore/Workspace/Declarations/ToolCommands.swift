@@ -35,10 +35,10 @@ extension CommandDeclaration {
         usage: [
             "export curl|httpie|http|hurl [--session] [--secrets] [> FILE]", "export curl --exact",
             "export swift [--session] [--runnable] [--secrets] [> FILE]", "export har|postman [--session] [--secrets] [> FILE]",
-            "export grpcurl [--session] [--secrets] [> FILE]",
+            "export grpcurl [--session] [--secrets] [> FILE]", "export locust [--session] [--secrets] [> FILE]",
         ],
         summary:
-            "Write the request (or with --session every request sent) for another tool: a short curl or HTTPie command, a .http file (JetBrains, VS Code), a Hurl file with captures and asserts, or Swift code (an Endpoint enum building URLRequests; --runnable adds a main that sends them); `export grpcurl` writes the last gRPC call (or with --session every one) as a grpcurl command. Secret values are masked, on the screen and in a file alike, unless --secrets; .http, Hurl and Postman files keep {{variables}}.",
+            "Write the request (or with --session every request sent) for another tool: a short curl or HTTPie command, a .http file (JetBrains, VS Code), a Hurl file with captures and asserts, or Swift code (an Endpoint enum building URLRequests; --runnable adds a main that sends them); `export grpcurl` writes the last gRPC call (or with --session every one) as a grpcurl command; `export locust` a locustfile that sends the requests in order, captures and checks included, for load beyond one machine (what does not map is said in a comment at its top). Secret values are masked, on the screen and in a file alike, unless --secrets; .http, Hurl and Postman files keep {{variables}}; a locustfile reads secret ones from the environment.",
         example: "export hurl --session > api.hurl", subcommands: Export.Format.allCases.map(\.rawValue),
         parse: { words throws(WorkbenchError) in try words.parseExport() })
 

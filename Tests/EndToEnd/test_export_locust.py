@@ -1,0 +1,148 @@
+"""`export locust --session`: the locustfile, run headless by Locust against a local recorder,
+sends what the workbench sent for the same session: method, path and query, headers (less
+those each client writes its own way), and body (multipart compared part by part, since the
+boundary is each client's own), a captured value chained into the requests after it, an
+`{{env.NAME}}` and a secret read from the environment. The secret is never in the file.
+
+Locust lives in its own virtual environment (`.venv-locust/`, from Tests/requirements-locust.txt:
+its gevent needs greenlet 3, httpbin's pin keeps .venv on greenlet 2).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from recorder import Recorder
+
+SECRET = "s3cr3t-LOCUST-value"
+REPO = Path(__file__).resolve().parents[2]
+
+
+def locust_command() -> list[str]:
+    local = REPO / ".venv-locust" / "bin" / "locust"
+    if local.exists():
+        return [str(local)]
+    found = shutil.which("locust")
+    if found:
+        return [found]
+    message = "Locust is not installed: scripts/setup.sh --tests installs it into .venv-locust/"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
+# Headers each client writes its own way (or, for the multipart length, with its own boundary).
+LEFT_OUT = {"user-agent", "accept-encoding", "accept", "connection"}
+
+
+def multipart(request) -> list[tuple]:
+    content_type = request.header("Content-Type") or ""
+    boundary = content_type.split("boundary=", 1)[1].strip('"').encode()
+    parts = []
+    for chunk in request.body.split(b"--" + boundary)[1:-1]:
+        head, _, content = chunk.strip(b"\r\n").partition(b"\r\n\r\n")
+        headers = sorted(tuple(part.strip() for part in line.split(":", 1)) for line in head.decode().split("\r\n"))
+        parts.append((headers, content))
+    return parts
+
+
+def sent(request) -> tuple:
+    is_multipart = (request.header("Content-Type") or "").startswith("multipart/form-data")
+    leave_out = LEFT_OUT | ({"content-type", "content-length"} if is_multipart else set())
+    headers = sorted((name.lower(), value) for name, value in request.headers if name.lower() not in leave_out)
+    body = multipart(request) if is_multipart else request.body
+    return request.method, request.target, headers, body
+
+
+def test_the_locustfile_sends_what_the_workbench_sends(run_workbench, workdir, workbench_env):
+    command = locust_command()
+    (workdir / "data.bin").write_bytes(bytes(range(256)))
+    (workdir / "note.txt").write_text("a note\n")
+    recorder = Recorder().start()
+    try:
+        script = [
+            f"base {recorder.url}",
+            f"set --secret tok {SECRET}",
+            "set user 'ana b'",
+            "header X-Trace: t-{{user}}",
+            "auth bearer {{tok}}",
+            'body json {"user": "{{user}}", "n": 1}',
+            "post '/login?a=b%20c&x={{user}}'",
+            "capture m $.method",
+            "expect status 200",
+            'expect json $.method == "POST"',
+            "header X-From: {{m}}",
+            "auth basic ana:{{tok}}",
+            "body clear",
+            "get '/next?m={{m}}&e={{env.WB_LOCUST_REGION}}'",
+            "auth none",
+            "body form a=1 'b=x y' c=é*~",
+            "post /form",
+            "body 'raw text, as it is'",
+            "put /raw",
+            "body @data.bin",
+            "post /upload",
+            "body multipart note=hello 'file@note.txt;type=text/plain'",
+            "post /multi",
+            "export locust --session > locustfile.py",
+        ]
+        result = run_workbench(["--keep-going"], input="\n".join(script) + "\n", env={"WB_LOCUST_REGION": "eu-1"})
+        assert result.returncode == 0, result.stderr
+        mine = [sent(request) for request in recorder.taken()]
+        assert [entry[:2] for entry in mine] == [
+            ("POST", "/login?a=b%20c&x=ana%20b"), ("GET", "/next?m=POST&e=eu-1"), ("POST", "/form"),
+            ("PUT", "/raw"), ("POST", "/upload"), ("POST", "/multi"),
+        ]
+        locustfile = (workdir / "locustfile.py").read_text()
+        assert SECRET not in locustfile
+        assert 'os.environ["tok"]' in locustfile
+        recorder.clear()
+        env = dict(workbench_env, tok=SECRET, WB_LOCUST_REGION="eu-1")
+        env.pop("PYTHONPATH", None)
+        run = subprocess.run(
+            [*command, "-f", "locustfile.py", "--headless", "-u", "1", "-r", "1", "-t", "2s", "--stop-timeout", "2",
+             "--host", recorder.url, "--only-summary", "--loglevel", "WARNING"],
+            cwd=workdir, env=env, capture_output=True, timeout=90)
+        theirs = [sent(request) for request in recorder.taken()]
+    finally:
+        recorder.stop()
+    assert len(theirs) >= len(mine), run.stderr.decode()[-3000:]
+    # The first run of the task is the session; the runs after it send the same again.
+    for index, expected in enumerate(mine):
+        assert theirs[index] == expected, index
+    assert theirs[len(mine):2 * len(mine)] in (mine, mine[:len(theirs) - len(mine)])
+
+
+def test_what_does_not_map_is_said_at_the_top_and_on_standard_error(run_workbench, workdir):
+    recorder = Recorder().start()
+    try:
+        script = [
+            f"base {recorder.url}",
+            "get /jobs/1 --until status 200 --every 100ms --for 1s",
+            f"set --secret key {SECRET}",
+            "auth aws-sigv4 AKIDEXAMPLE:{{key}} us-east-1 execute-api",
+            "get /signed",
+            "auth digest ana:{{key}}",
+            "post /digest",
+            "export locust --session > locustfile.py",
+        ]
+        result = run_workbench(["--keep-going"], input="\n".join(script) + "\n")
+    finally:
+        recorder.stop()
+    locustfile = (workdir / "locustfile.py").read_text()
+    top = locustfile.split("\nimport ")[0]
+    assert "#   request 1: send --until status 200: each run of the task sends the request once" in top
+    assert "#   request 2: auth aws-sigv4: Locust sends the request unsigned" in top
+    assert "request 3" not in top
+    assert "auth=HTTPDigestAuth(\"ana\", v[\"key\"])" in locustfile
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("warning: locust: ")]
+    assert len(warnings) == 2, result.stderr
+    assert SECRET not in locustfile and SECRET not in result.stdout + result.stderr
+    # What is written is Python that compiles.
+    compile(locustfile, "locustfile.py", "exec")
