@@ -65,7 +65,8 @@ struct RequestCode {
             arguments += bodyArguments(body, portable: portable, source: &source, lookup: lookup)
         }
         arguments.append("allow_redirects=\(record.settings.followRedirects ? "True" : "False")")
-        arguments.append("timeout=\(record.settings.timeout)")
+        // `timeout 0` is no limit (None to requests).
+        arguments.append("timeout=" + (record.settings.timeout > 0 ? "\(record.settings.timeout)" : "None"))
         if record.settings.insecure {
             arguments.append("verify=False")
         } else if let authority = record.settings.caCertificate {
