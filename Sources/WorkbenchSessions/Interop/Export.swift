@@ -39,9 +39,10 @@ public struct Export: Equatable, Sendable {
         switch format {
         case .locust:
             let prefix = records.count > 1 ? "" : "request 1: "
-            return try LocustExport.export(
-                records: records, variables: variables, scope: scope, revealSecrets: revealSecrets, readFile: readFile
-            ).notMapped.map { "locust: " + ($0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0) }
+            return try warnings
+                + LocustExport.export(
+                    records: records, variables: variables, scope: scope, revealSecrets: revealSecrets, readFile: readFile
+                ).notMapped.map { "locust: " + ($0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0) }
         case .curl: tool = .curl
         case .httpie: tool = .httpie
         case .hurl: tool = .hurl
@@ -78,7 +79,7 @@ public struct Export: Equatable, Sendable {
         case .hurl: tool = "Hurl's `file,...;`"
         case .postman: tool = "Postman's file body"
         case .swift: tool = "the Swift code"
-        case .curl, .httpie, .http, .har, .grpcurl: return []
+        case .curl, .httpie, .http, .har, .grpcurl, .locust: return []
         }
         return records.enumerated().compactMap { index, record in
             guard record.endpoint.sendsBody, case .templateFile(let path) = record.endpoint.body else { return nil }

@@ -139,6 +139,9 @@ struct RequestCode {
                 }
             }
             return ["data=(" + PythonSource.joined(terms) + ").encode()"]
+        case .templateFile(let path):
+            notMapped.append("the `<@` file body is sent as it is: the {{variables}} in it are not filled in")
+            return ["data=file_bytes(\(PythonSource.literal(path)))"]
         case .file(let path), .jsonFile(let path):
             return ["data=file_bytes(\(PythonSource.literal(path)))"]
         case .multipart(let parts):
