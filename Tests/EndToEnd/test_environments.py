@@ -239,3 +239,80 @@ def test_compare_sends_in_both_and_leaves_out_what_changes_by_itself(run_workben
     assert_no_secret(out + err, "compare's output")
     code, out, err = run_workbench(input=script(*REQUEST[:2], "path /item", "compare local prod"))
     assert code == 1 and "no environment 'prod'" in err and local.counter == 2, "nothing sent"
+
+
+def test_compare_save_is_a_check_that_replay_runs(run_workbench, two_environments, workdir, tmp_path):
+    local, staging = two_environments
+    code, out, err = run_workbench(["--keep-going"], input=script(
+        *REQUEST[:2], "path {{api}}",
+        # What differs by design is ignored: a check that passes while nothing else changes.
+        "compare local staging --ignore $.env --ignore $.region --save",
+        # Nothing ignored: a check that fails with the differences listed.
+        "compare local staging --save",
+        "history",
+        "replay 1",
+        "replay 2",
+        "env use local",
+        "export curl --session > all.sh",
+        "save s.json",
+    ))
+    assert code == 1, err  # `replay 2` failed
+    assert local.counter == 2 * 2 + 2 and staging.counter == 2 + 2, "saving sends as compare does; a replay once each"
+    assert "kept as request 1: `replay 1` compares local and staging again" in out
+    assert "kept as request 2: `replay 2` compares local and staging again (it differs now" in out
+    assert "1  compare local staging: GET {{host}}{{api}}  (5 ignored)" in out
+    assert "2  compare local staging: GET {{host}}{{api}}  (3 ignored)" in out
+    lines = out.splitlines()
+    passed = next(line for line in lines if line.startswith("PASS 1 "))
+    failed = next(line for line in lines if line.startswith("FAIL 2 "))
+    assert "in local → staging" in passed and failed.endswith("local → staging: 2 differences")
+    assert '  $.env: [-"local"-]{+"staging"+}' in out and '  $.region: [-"eu"-]{+"us"+}' in out
+    assert "$.auth" not in out and "$.request_id:" not in out, "tokens masked alike, the learned fields left out"
+    assert "error: line 8: replay: 1 of 1 request failed" in err
+    assert "warning: request 1: `compare local staging --ignore $.env --ignore $.region` is a check only a workbench " \
+           "replay runs; curl has its request alone, sent once" in err
+    session = json.loads((workdir / "s.json").read_text())
+    saved = session["requests"][0]["comparison"]
+    assert saved["first"] == "local" and saved["second"] == "staging" and saved["ignore"] == ["$.env", "$.region"]
+    assert {"header X-Request-Id", "$.request_id", "$.served"} <= set(saved["learned"]) and saved["headers"] == []
+    assert session["requests"][0]["response"] is None
+
+    # `workbench replay`: the same verdicts, typed in every report.
+    code, out, err = run_workbench(["replay", "s.json", "--keep-going", "--report", "junit", "r.xml", "--report", "tap",
+                                    "r.tap", "--report", "json", "r.json"])
+    assert code == 1, err + out
+    assert "PASS 1 " in out and "FAIL 2 " in out and "local → staging: 2 differences" in out
+    assert '$.env: [-"local"-]{+"staging"+}' in out
+    report = json.loads((workdir / "r.json").read_text())
+    assert (report["passed"], report["failed"], report["errors"]) == (1, 1, 0)
+    kinds = [(r["result"], r["kind"]) for run in report["runs"] for r in run["requests"]]
+    assert kinds == [("passed", None), ("failed", "environments differ")]
+    junit = (workdir / "r.xml").read_text()
+    assert '<failure message="local → staging: 2 differences">' in junit and '$.env: [-&quot;local&quot;-]' in junit
+    tap = (workdir / "r.tap").read_text()
+    assert "not ok 2" in tap and 'kind: "environments differ"' in tap and "differences:" in tap
+
+    # An environment missing at replay: that check's error, one clear line; the other still runs.
+    session["requests"][1]["comparison"]["second"] = "prod"
+    (workdir / "missing.json").write_text(json.dumps(session))
+    code, out, err = run_workbench(["replay", "missing.json", "--keep-going", "--report", "junit", "m.xml"])
+    assert code == 1, err + out
+    failed = next(line for line in out.splitlines() if line.startswith("FAIL 2 "))
+    assert "compare local prod: no environment 'prod'" in failed and "(there: local, staging)" in failed
+    assert "PASS 1 " in out and "<error" in (workdir / "m.xml").read_text()
+    code, out, err = run_workbench(["--keep-going"], input=script("load missing.json", "replay 2", "history"))
+    assert code == 1 and "compare local prod: no environment 'prod'" in out
+    assert "2  compare local prod: GET" in out, "the REPL goes on"
+    for path, text in all_files_under(tmp_path).items():
+        assert_no_secret(text, path)
+    assert_no_secret(out + err, "the outputs")
+
+
+def test_a_saved_comparison_is_refused_whole_when_its_file_is_wrong(run_workbench, two_environments, workdir):
+    code, out, err = run_workbench(input=script(*REQUEST[:2], "path {{api}}", "compare local staging --save", "save s.json"))
+    assert code == 0, err
+    session = json.loads((workdir / "s.json").read_text())
+    session["requests"][0]["comparison"]["ignore"] = ["$..["]
+    (workdir / "bad.json").write_text(json.dumps(session))
+    code, out, err = run_workbench(["--keep-going"], input=script("load bad.json", "history"))
+    assert code == 1 and "requests[0].comparison" in err and "(no requests sent yet)" in out

@@ -165,7 +165,7 @@ import Testing
         case .replay(.number, _, _): "replay N [--env NAME]"
         case .replay(.all, _, _): "replay all [--keep-going] [--env NAME]"
         case .diff: "diff N M [--header NAME]... [--ignore PATH]..."
-        case .compare: "compare ENV1 ENV2 [--header NAME]... [--ignore PATH]..."
+        case .compare: "compare ENV1 ENV2 [--header NAME]... [--ignore PATH]... [--save]"
         case .use: "use N"
         case .run: "run SCRIPT"
         case .sleep: "sleep DURATION"

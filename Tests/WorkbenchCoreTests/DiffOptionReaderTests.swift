@@ -11,7 +11,7 @@ import WorkbenchTestSupport
     private func options(_ line: String) throws -> (ResponseDiff.Options, [String])? {
         switch try CommandParser.parse(line) {
         case .command(.diff(_, _, let options)): (options, [])
-        case .command(.compare(_, _, let options, let ignored)): (options, ignored)
+        case .command(.compare(_, _, let options, let ignored, _)): (options, ignored)
         default: nil
         }
     }
@@ -35,6 +35,12 @@ import WorkbenchTestSupport
                     .compare(
                         first: "a", second: "b", options: try ResponseDiff.Options(headers: ["ETag"], ignore: ["$.v"]),
                         ignored: ["$.v"])))
+        #expect(
+            try CommandParser.parse("compare --save a b --ignore $.v")
+                == .command(
+                    .compare(
+                        first: "a", second: "b", options: try ResponseDiff.Options(headers: [], ignore: ["$.v"]),
+                        ignored: ["$.v"], save: true)))
     }
 
     @Test(arguments: [
@@ -57,8 +63,11 @@ import WorkbenchTestSupport
             "diff 1 --diff x",
             "diff: expected request numbers (see `history`), --header NAME or --ignore PATH, got '--diff'; see `help diff`"
         ),
-        ("compare a b c", "compare: expected two environments, --header NAME or --ignore PATH, got 'c'; see `help compare`"),
-        ("compare a --head x b", "compare: expected two environments, --header NAME or --ignore PATH, got '--head'; see `help compare`"),
+        ("compare a b c", "compare: expected two environments, --header NAME, --ignore PATH or --save, got 'c'; see `help compare`"),
+        (
+            "compare a --head x b",
+            "compare: expected two environments, --header NAME, --ignore PATH or --save, got '--head'; see `help compare`"
+        ),
         ("compare a", "compare: say which two environments: `compare local staging` (see `env`); see `help compare`"),
         ("compare a a", "compare: two different environments, not a twice; see `help compare`"),
         // The command's own words are checked before the options' values.

@@ -115,7 +115,7 @@ public enum Command: Equatable, Sendable {
     /// entry M's (nil: against the last response).
     case diff(old: Int, new: Int?, options: ResponseDiff.Options)
     /// `compare ENV1 ENV2 [--header NAME]... [--ignore PATH]...`: the request in two environments.
-    case compare(first: String, second: String, options: ResponseDiff.Options, ignored: [String])
+    case compare(first: String, second: String, options: ResponseDiff.Options, ignored: [String], save: Bool = false)
     /// `use N`: request N of the history becomes the request being built.
     case use(Int)
     /// `run SCRIPT`: the commands of a file, as if typed.

@@ -3,10 +3,26 @@ import WorkbenchHTTP
 import WorkbenchSessions
 
 extension Interpreter {
+    /// A saved comparison's environment NAME, as `compare` switches to it: the replay's
+    /// variables with NAME's values laid under those set here. Its private values stay
+    /// masked from then on, as after `compare`.
+    func comparisonEnvironments(_ name: String, _ variables: Variables) throws(WorkbenchError) -> (
+        variables: Variables, secrets: [String]
+    ) {
+        var switched = workspace
+        switched.variables = variables
+        _ = try switched.useEnvironment(name, file: nil, context: context)
+        workspace.environmentSecretValues = switched.environmentSecretValues
+        return (switched.variables, switched.environmentSecretValues)
+    }
+
     /// `compare ENV1 ENV2`: the request being built sent twice in ENV1 and once in ENV2, each
     /// time through the one send path with that environment's values; nothing is kept in the
-    /// history. Every environment's private values stay masked afterwards.
-    func compare(_ first: String, _ second: String, options: ResponseDiff.Options, ignored: [String]) throws(WorkbenchError) {
+    /// history, unless `save`: then the comparison joins it as a check `replay` runs. Every
+    /// environment's private values stay masked afterwards.
+    func compare(_ first: String, _ second: String, options: ResponseDiff.Options, ignored: [String], save: Bool)
+        throws(WorkbenchError)
+    {
         defer { waiting?(nil) }
         var responses: [RecordedResponse] = []
         for name in [first, first, second] {
@@ -31,5 +47,14 @@ extension Interpreter {
         for line in comparison.lines(first: first, second: second, ignored: ignored, color: usesColor) {
             output.printLine(line)
         }
+        guard save else { return }
+        var record = RequestRecord(endpoint: workspace.endpoint, settings: workspace.settings)
+        record.comparison = SavedComparison(
+            comparison, first: first, second: second, headers: options.allHeaders ? ["*"] : options.headers, ignored: ignored)
+        if workspace.history.isEmpty { workspace.initialCookies = workspace.cookies }
+        workspace.history.append(record)
+        let number = workspace.history.count
+        let note = comparison.diff.isEmpty ? "" : " (it differs now: a replay fails until the differences go or are ignored)"
+        output.printLine("kept as request \(number): `replay \(number)` compares \(first) and \(second) again\(note)")
     }
 }

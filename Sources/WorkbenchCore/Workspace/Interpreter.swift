@@ -471,9 +471,9 @@ public final class Interpreter {
         case .bench(let plan, let json):
             try BenchRun(plan: plan, json: json).run(on: self)
             return .ok
-        case .compare(let first, let second, let options, let ignored):
+        case .compare(let first, let second, let options, let ignored, let save):
             try readSecretSources(for: [workspace.endpoint])
-            try compare(first, second, options: options, ignored: ignored)
+            try compare(first, second, options: options, ignored: ignored, save: save)
             return .ok
         case .timing:
             guard let response = workspace.lastResponse else {
@@ -583,6 +583,7 @@ public final class Interpreter {
         replayer.api =
             workspace.api.map { .success($0) }
             ?? workspace.apiLocation.map { .failure(WorkbenchError("\($0) is named by the session but not loaded (`openapi \($0)`)")) }
+        replayer.environmentVariables = comparisonEnvironments
         let color = usesColor
         var variables = workspace.variables
         // `replay all` starts from the cookies the session had when its first

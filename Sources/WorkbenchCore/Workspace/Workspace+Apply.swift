@@ -85,8 +85,8 @@ extension Workspace {
         case .historyClear: return Effect.clearHistory(&self)
         case .replay(let target, let keepGoing, let environment):
             return try Effect.replay(target, keepGoing: keepGoing, environment: environment, self)
-        case .compare(let first, let second, let options, let ignored):
-            return try Effect.compare(first, second, options: options, ignored: ignored, self, context: context)
+        case .compare(let first, let second, let options, let ignored, let save):
+            return try Effect.compare(first, second, options: options, ignored: ignored, save: save, self, context: context)
         case .diff(let old, let new, let options): return try Effect.diff(old, new, options: options, self, context: context)
         case .use(let number): return try Effect.use(number, in: &self, context: context)
         case .run(let file): return .run(file)

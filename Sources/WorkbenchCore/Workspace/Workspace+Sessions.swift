@@ -176,6 +176,11 @@ extension Workspace {
                     ? "wss://" + url.dropFirst(8) : url.hasPrefix("http://") ? "ws://" + url.dropFirst(7) : url[...]
                 line = "\(index + 1)  WS \(ws)"
             }
+            if let comparison = record.comparison {
+                // A check across two environments, by the request as typed: each has its own values.
+                let typed = Excerpt.cut((record.endpoint.base ?? "") + record.endpoint.path)
+                line = "\(index + 1)  compare \(comparison.first) \(comparison.second): \(record.endpoint.method) \(typed)"
+            }
             if let response = record.response {
                 line += "  \(response.statusCode)  \(Quantities.duration(response.elapsedMilliseconds / 1000))"
             }
@@ -189,6 +194,7 @@ extension Workspace {
                     notes.append("\(conversation.steps.count) check\(conversation.steps.count == 1 ? "" : "s") and captures on frames")
                 }
             }
+            if let comparison = record.comparison { notes.append(comparison.ignoredSummary) }
             if !record.captures.isEmpty { notes.append("captures " + record.captures.map(\.name).joined(separator: ", ")) }
             if !record.expectations.isEmpty {
                 notes.append("\(record.expectations.count) expectation\(record.expectations.count == 1 ? "" : "s")")

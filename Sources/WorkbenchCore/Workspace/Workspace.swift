@@ -191,7 +191,7 @@ public enum CommandOutcome: Equatable, Sendable {
     /// Replay requests of the history (on past a failure when `keepGoing`), in `environment` when given.
     case replay(ReplayTarget, keepGoing: Bool = false, environment: String? = nil)
     /// `compare`: the request sent in two environments (twice in the first), the differences shown.
-    case compare(first: String, second: String, options: ResponseDiff.Options, ignored: [String])
+    case compare(first: String, second: String, options: ResponseDiff.Options, ignored: [String], save: Bool)
     /// `diff`: the differences, shown coloured on a terminal.
     case diff(ResponseDiff, heading: String)
     /// Text for standard output and a warning for standard error; `revealed`:

@@ -34,7 +34,14 @@ public struct Export: Equatable, Sendable {
         records: [RequestRecord], variables: Variables, scope: VariableScope,
         readFile: (String) throws(WorkbenchError) -> [UInt8]
     ) throws(WorkbenchError) -> [String] {
-        var warnings = templateFileWarnings(records: records)
+        // No other tool's format has a check across two environments: the request goes alone.
+        var warnings = records.enumerated().compactMap { index, record in
+            record.comparison.map { comparison in
+                "request \(index + 1): `\(comparison.text)` is a check only a workbench replay runs; "
+                    + "\(format.rawValue) has its request alone, sent once"
+            }
+        }
+        warnings += templateFileWarnings(records: records)
         let tool: RedirectFidelity.Tool
         switch format {
         case .locust:

@@ -178,3 +178,24 @@ enum HTTPEnvironmentFiles {
         }
     }
 }
+
+extension EnvironmentFiles {
+    /// The environments a session's saved comparisons are sent in by `workbench replay`: the
+    /// env file the session names, else those beside it or here. A file or an environment that
+    /// is missing is that comparison's error, not the replay's.
+    static func forComparisons(of file: String, folders: [String], named given: String?) -> ReplaySource.EnvironmentValues {
+        let readFile: (String) throws(WorkbenchError) -> [UInt8] = { path throws(WorkbenchError) in try FileSystem.read(path) }
+        let found = Result { () throws(WorkbenchError) -> EnvironmentFiles? in
+            if let given { return try named(given, readFile: readFile, fileExists: AtomicFile.exists) }
+            return try find(in: folders, readFile: readFile, fileExists: AtomicFile.exists)
+        }
+        return { name throws(WorkbenchError) in
+            guard let environments = try found.get() else {
+                throw WorkbenchError(
+                    "no environment \(Excerpt.quoted(name)): no \(publicName) or \(privateName) beside \(file) or here")
+            }
+            let values = try environments.values(of: name)
+            return (values.plain, values.secret)
+        }
+    }
+}

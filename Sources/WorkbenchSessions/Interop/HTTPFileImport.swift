@@ -135,9 +135,13 @@ extension HTTPFileImport {
     static func readSessionForReplay(_ file: String, _ environment: String?) throws(WorkbenchError) -> ReplaySource {
         var source = try ReplayFileRun.readSession(file, nil)
         let recorded = source.document.environment
-        guard let name = environment ?? recorded?.name else { return source }
         let slash = file.lastIndex(of: "/")
         let folders = (slash.map { [String(file[...$0])] } ?? []) + [""]
+        if source.document.requests.contains(where: { $0.comparison != nil }) {
+            source.environmentValues = EnvironmentFiles.forComparisons(
+                of: file, folders: folders, named: environment == nil ? recorded?.file : nil)
+        }
+        guard let name = environment ?? recorded?.name else { return source }
         let readFile: (String) throws(WorkbenchError) -> [UInt8] = { path throws(WorkbenchError) in try FileSystem.read(path) }
         let files: EnvironmentFiles?
         do throws(WorkbenchError) {

@@ -54,8 +54,9 @@ public enum JUnitReport {
         let message = decisive.map(\.message).joined(separator: "; ")
         // An error's type says what broke; a failure is a check's, which its message names.
         let type = request.verdict == .error ? " type=\"\(Markup.escape(decisive.first?.kindName ?? tag))\"" : ""
+        // The differences (`--diff`, a saved comparison) under the sentences, one a line.
         return "<\(tag) message=\"\(Markup.escape(message))\"\(type)>"
-            + "\(Markup.escape(request.failures.joined(separator: "\n")))</\(tag)>"
+            + "\(Markup.escape((request.failures + request.differences).joined(separator: "\n")))</\(tag)>"
     }
 
     static func seconds(_ value: Double) -> String {

@@ -21,6 +21,8 @@ public struct Replayer {
     public var grpcSchemas = GRPCSchemaCache()
     /// The schemas the session saved, for servers that offer no reflection.
     public var savedGRPCSchemas = GRPCSessionSchemas()
+    /// The environments a saved comparison is sent in (`Replay+Comparison`); nil where none can be read.
+    public var environmentVariables: EnvironmentVariables?
 
     public init(
         transport: HTTPTransport, options: SendOptions = SendOptions(), environment: [String: String],
@@ -107,6 +109,10 @@ public struct Replayer {
             number: number, method: endpoint.method,
             url: Self.shownURL(of: endpoint, variables: variables, environment: environment),
             response: nil, problems: [], checks: [])
+        // `compare ENV1 ENV2 --save`: in both environments (Replay+Comparison).
+        if let comparison = record.comparison {
+            return runComparison(record, comparison, endpoint: endpoint, outcome: outcome, variables: variables, cookies: cookies)
+        }
         let sender = Sender(transport: transport, options: options, readFile: readFile)
         // `auth oauth2 client-credentials`: the replay runs the flow itself, no person needed.
         if let name = OAuth2Protocol.obtainableTokenVariable(of: endpoint), variables.value(of: name) == nil,
@@ -271,7 +277,8 @@ public struct Replayer {
     public static func missingVariables(in records: [RequestRecord], known: Variables) -> [String] {
         var defined = Set(known.entries.keys)
         var missing: [String] = []
-        for record in records {
+        // A saved comparison's variables come from its environments: one missing there is its error.
+        for record in records where record.comparison == nil {
             let obtained = OAuth2Protocol.obtainableTokenVariable(of: record.endpoint)
             // `{{$uuid}}` and its kind are made when the request is built.
             for name in record.endpoint.referencedVariables

@@ -23,6 +23,9 @@ public enum ReplayFailure: Equatable, Sendable {
     case graphQLErrors(String)
     /// `--diff`: the response differs from the one recorded (`3 differences`).
     case differs(String)
+    /// A saved comparison (`compare ENV1 ENV2 --save`): the two environments' responses
+    /// differ beyond what it ignores (`2 differences`).
+    case environmentsDiffer(first: String, second: String, count: String)
 
     /// The sentence the replay line and reports show.
     public var message: String {
@@ -31,6 +34,7 @@ public enum ReplayFailure: Equatable, Sendable {
         case .status(let result), .expectation(let result): result.message
         case .graphQLErrors(let message): message
         case .differs(let count): "differs from the recording (\(count))"
+        case .environmentsDiffer(let first, let second, let count): "\(first) → \(second): \(count)"
         }
     }
 
@@ -43,7 +47,7 @@ public enum ReplayFailure: Equatable, Sendable {
     public var isCheck: Bool {
         switch self {
         case .notSent, .tokenRequest, .transport, .capture: false
-        case .status, .expectation, .graphQLErrors, .differs: true
+        case .status, .expectation, .graphQLErrors, .differs, .environmentsDiffer: true
         }
     }
 
@@ -51,7 +55,7 @@ public enum ReplayFailure: Equatable, Sendable {
     public var brokeBeforeChecks: Bool {
         switch self {
         case .notSent, .tokenRequest, .transport: true
-        case .capture, .status, .expectation, .graphQLErrors, .differs: false
+        case .capture, .status, .expectation, .graphQLErrors, .differs, .environmentsDiffer: false
         }
     }
 
@@ -67,6 +71,7 @@ public enum ReplayFailure: Equatable, Sendable {
         case .expectation: "expectation"
         case .graphQLErrors: "GraphQL errors"
         case .differs: "differs"
+        case .environmentsDiffer: "environments differ"
         }
     }
 
@@ -80,7 +85,7 @@ public enum ReplayFailure: Equatable, Sendable {
         case .status(let result): .status(Expectation.Result(passed: result.passed, message: redactor.redact(result.message)))
         case .expectation(let result): .expectation(Expectation.Result(passed: result.passed, message: redactor.redact(result.message)))
         case .graphQLErrors(let message): .graphQLErrors(redactor.redact(message))
-        case .differs: self
+        case .differs, .environmentsDiffer: self
         }
     }
 }

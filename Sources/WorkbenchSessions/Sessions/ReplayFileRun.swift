@@ -56,6 +56,9 @@ public struct ReplayFileRun: Sendable {
         public var warnings: [String]
         /// Masks the secrets known before anything is sent.
         public var redactor: SecretRedactor
+        /// The environments of its saved comparisons, and the names `--var` and `WORKBENCH_VAR_` give (they win).
+        public var environmentValues: ReplaySource.EnvironmentValues? = nil
+        public var givenNames: Set<String> = []
     }
 
     /// Reads the file and resolves its variables; nothing is sent.
@@ -78,11 +81,14 @@ public struct ReplayFileRun: Sendable {
         if document.settings.insecure || document.requests.contains(where: \.settings.insecure) {
             warnings.append("\(file) turns TLS verification off (`insecure on`): certificates are not checked")
         }
-        return Prepared(
+        var prepared = Prepared(
             document: document, variables: variables, warnings: warnings,
             redactor: SecretRedactor(
                 variables: variables, endpoints: document.requests.map(\.endpoint),
                 environment: environment))
+        prepared.environmentValues = source.environmentValues
+        prepared.givenNames = given
+        return prepared
     }
 
     /// What one run of a file came to, with the redactor as it stood at its
@@ -110,6 +116,17 @@ public struct ReplayFileRun: Sendable {
         var replayer = Replayer(transport: transport, options: options, environment: environment, baseOverride: base)
         replayer.diff = diff
         replayer.savedGRPCSchemas = prepared.document.grpcSchemas
+        if let values = prepared.environmentValues {
+            let given = prepared.givenNames
+            // Each environment's values over the file's, as `env use` lays them; `--var` still wins.
+            replayer.environmentVariables = { name, variables throws(WorkbenchError) in
+                let read = try values(name)
+                var switched = variables
+                for (key, value) in read.plain where !given.contains(key) { switched.set(key, to: value) }
+                for (key, value) in read.secret where !given.contains(key) { switched.set(key, to: value, secret: true) }
+                return (switched, Array(read.secret.values))
+            }
+        }
         if let location = prepared.document.openapi, prepared.document.requests.contains(where: { $0.expectations.contains(.schema) }) {
             replayer.api = SessionDescription.load(location, sessionFile: file, transport: transport)
         }
@@ -156,6 +173,11 @@ public struct ReplaySource: Sendable {
     public var document: SessionDocument
     public var assignments: [String]
     public var notes: [String]
+    /// The values of environment NAME in the env files beside the file (or here), for its
+    /// saved comparisons; nil when it has none.
+    public var environmentValues: EnvironmentValues?
+
+    public typealias EnvironmentValues = @Sendable (String) throws(WorkbenchError) -> (plain: [String: String], secret: [String: String])
 
     public init(document: SessionDocument, assignments: [String] = [], notes: [String] = []) {
         self.document = document

@@ -16,6 +16,9 @@ public struct RequestRecord: Equatable, Sendable {
     public var tries: [SendTry] = []
     /// `ws connect`: the conversation (the endpoint is its handshake, the response the 101).
     public var conversation: RecordedConversation?
+    /// `compare ENV1 ENV2 --save`: a check across two environments (the endpoint is its request;
+    /// no response is kept).
+    public var comparison: SavedComparison?
     /// Members of the record in its file (and in its endpoint, settings,
     /// captures, response) that this workbench does not know, written back when saved.
     public var unknown: UnknownMembers?

@@ -493,6 +493,9 @@ final class FieldReader {
         if let conversation = object["conversation"], conversation != .null {
             record.conversation = try self.conversation(conversation, "\(path).conversation")
         }
+        if let comparison = object["comparison"], comparison != .null {
+            record.comparison = try self.comparison(comparison, "\(path).comparison")
+        }
         return record
     }
 

@@ -227,6 +227,8 @@ public enum SessionEncoding {
         if let repetition = record.repetition { members.append(member("repeat", encode(repetition, tries: record.tries))) }
         // Only for a WebSocket conversation.
         if let conversation = record.conversation { members.append(member("conversation", encode(conversation))) }
+        // Only for a saved comparison.
+        if let comparison = record.comparison { members.append(member("comparison", encode(comparison))) }
         return .object(members)
     }
 

@@ -54,13 +54,13 @@ extension CommandDeclaration {
         })
 
     static let compare = CommandDeclaration(
-        name: "compare", usage: ["compare ENV1 ENV2 [--header NAME]... [--ignore PATH]..."],
+        name: "compare", usage: ["compare ENV1 ENV2 [--header NAME]... [--ignore PATH]... [--save]"],
         summary:
-            "Send the request being built in two environments of http-client.env.json (twice in ENV1: what changes by itself, ids and timestamps, is left out and listed) and print the differences by JSON path: status, the headers that matter (--header NAME for more, '*' for all), the body. Nothing is kept in the history.",
+            "Send the request being built in two environments of http-client.env.json (twice in ENV1: what changes by itself, ids and timestamps, is left out and listed) and print the differences by JSON path: status, the headers that matter (--header NAME for more, '*' for all), the body. Nothing is kept in the history, unless --save: then the comparison joins it as a check that `replay` runs (sent once in each environment, it passes when nothing but what is ignored differs).",
         example: "compare local staging --ignore $.version", subcommands: [],
         parse: { words throws(WorkbenchError) in try words.parseCompare() },
         complete: { input in
-            if input.current.hasPrefix("-") { return input.matching(DiffOptionReader.names) }
+            if input.current.hasPrefix("-") { return input.matching(DiffOptionReader.names + ["--save"]) }
             if input.position <= 2 { return input.matching(input.workspace.knownEnvironmentNames) }
             return nil
         })
@@ -210,19 +210,25 @@ extension CommandWords {
         return .command(.replay(.number(number), keepGoing: keepGoing, environment: environment))
     }
 
-    /// `compare ENV1 ENV2 [--header NAME]... [--ignore PATH]...`
+    /// `compare ENV1 ENV2 [--header NAME]... [--ignore PATH]... [--save]`
     func parseCompare() throws(WorkbenchError) -> ParsedLine {
         var names: [String] = []
+        var save = false
         let read = try DiffOptionReader.read(texts, by: self) { word in
+            if word == "--save" {
+                save = true
+                return nil
+            }
             guard !word.hasPrefix("-"), !word.isEmpty, names.count < 2 else {
-                return "expected two environments, --header NAME or --ignore PATH, got \(Excerpt.quoted(word))"
+                return "expected two environments, --header NAME, --ignore PATH or --save, got \(Excerpt.quoted(word))"
             }
             names.append(word)
             return nil
         }
         guard names.count == 2 else { throw usageError("say which two environments: `compare local staging` (see `env`)") }
         guard names[0] != names[1] else { throw usageError("two different environments, not \(names[0]) twice") }
-        return .command(.compare(first: names[0], second: names[1], options: try read.options(for: self), ignored: read.ignored))
+        return .command(
+            .compare(first: names[0], second: names[1], options: try read.options(for: self), ignored: read.ignored, save: save))
     }
 
     /// `diff N [M] [--header NAME]... [--ignore PATH]...`
@@ -351,7 +357,7 @@ extension CommandDeclaration {
 
     /// `compare`: both environments checked before anything is sent.
     static func compare(
-        _ first: String, _ second: String, options: ResponseDiff.Options, ignored: [String], _ workspace: Workspace,
+        _ first: String, _ second: String, options: ResponseDiff.Options, ignored: [String], save: Bool, _ workspace: Workspace,
         context: CommandContext
     ) throws(WorkbenchError) -> CommandOutcome {
         guard workspace.endpoint.base != nil || workspace.endpoint.path.contains("://") else {
@@ -361,7 +367,7 @@ extension CommandDeclaration {
             var trial = workspace
             _ = try trial.useEnvironment(name, file: nil, context: context)
         }
-        return .compare(first: first, second: second, options: options, ignored: ignored)
+        return .compare(first: first, second: second, options: options, ignored: ignored, save: save)
     }
 
     static func expect(_ expectation: Expectation, in workspace: inout Workspace, context: CommandContext) throws(WorkbenchError)
