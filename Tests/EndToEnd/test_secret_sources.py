@@ -302,3 +302,24 @@ def test_introspection_websocket_handshake_and_bench_read_sources_first(run_work
     assert api.authorizations == [f"Bearer {CMD_SECRET}"] * 3
     for secret in (ws_secret, CMD_SECRET):
         assert_nowhere(secret, out, err, tmp_path)
+
+
+def test_a_proxy_login_from_a_source_is_read_before_the_request_goes(run_workbench, workdir, tmp_path):
+    from test_network import CapturingProxy
+    import base64
+    proxy = CapturingProxy()
+    password = "proxy-Pw-2271-value"
+    code, out, err = run_workbench(input=script(
+        f"set --secret pw --from '{command_source(password)}'",
+        "base http://api.example.test",
+        f"proxy http://user:{{{{pw}}}}@127.0.0.1:{proxy.port}",
+        "get /v1/items",
+        "save s.json",
+    ))
+    proxy.thread.join(timeout=20)
+    assert code == 0, err
+    wire = proxy.received.decode().split("\r\n\r\n")[0].split("\r\n")
+    login = base64.b64encode(f"user:{password}".encode()).decode()
+    assert f"Proxy-Authorization: Basic {login}" in wire
+    for text in [out, err] + [path.read_text(errors="replace") for path in tmp_path.rglob("*") if path.is_file()]:
+        assert password not in text and login not in text
