@@ -146,3 +146,44 @@ def test_what_does_not_map_is_said_at_the_top_and_on_standard_error(run_workbenc
     assert SECRET not in locustfile and SECRET not in result.stdout + result.stderr
     # What is written is Python that compiles.
     compile(locustfile, "locustfile.py", "exec")
+
+
+def run_locust(command, workdir, env, host):
+    return subprocess.run(
+        [*command, "-f", "locustfile.py", "--headless", "-u", "1", "-r", "1", "-t", "2s", "--stop-timeout", "2",
+         "--host", host, "--only-summary", "--loglevel", "WARNING"],
+        cwd=workdir, env=env, capture_output=True, timeout=90)
+
+
+def test_digest_auth_and_checks_are_judged_by_locust_as_by_the_workbench(run_workbench, workdir, workbench_env, httpbin):
+    """httpbin's digest challenge is answered by requests' HTTPDigestAuth, and an expectation that
+    holds passes in Locust (exit status 0) where one that fails makes Locust fail (status 1)."""
+    command = locust_command()
+    env = dict(workbench_env, key=SECRET)
+    env.pop("PYTHONPATH", None)
+    statuses = []
+    for expected in (200, 201):
+        script = [
+            f"base {httpbin}",
+            f"set --secret key {SECRET}",
+            "auth digest ana:{{key}}",
+            "get /digest-auth/auth/ana/{{key}}",
+            f"expect status {expected}",
+            "expect json $.authenticated == true",
+            "capture who $.user",
+            "auth none",
+            "get '/anything?who={{who}}'",
+            'expect json $.args.who == "ana"',
+            "export locust --session > locustfile.py",
+        ]
+        result = run_workbench(["--keep-going"], input="\n".join(script) + "\n")
+        assert "locust" not in result.stderr, result.stderr
+        locustfile = (workdir / "locustfile.py").read_text()
+        assert SECRET not in locustfile
+        run = run_locust(command, workdir, env, httpbin)
+        report = run.stdout.decode() + run.stderr.decode()
+        statuses.append(run.returncode)
+        if expected == 200:
+            # Every request passed its checks, the captured user reaching the second.
+            assert " 0(0.00%)" in report and "Aggregated" in report, report[-3000:]
+    assert statuses == [0, 1]

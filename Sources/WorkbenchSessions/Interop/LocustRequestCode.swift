@@ -33,7 +33,9 @@ struct RequestCode {
         var arguments = [
             PythonSource.literal(portable.method),
             source.expression(url, lookup: { lookup($0) }),
-            "name=" + PythonSource.literal(portable.method + " " + source.typed(url)),
+            // Locust's report names the method beside it: the name is the URL as typed, one line for
+            // each request whatever its captured values.
+            "name=" + PythonSource.literal(source.typed(url)),
         ]
         var headers = portable.headers.map { field in
             (source.expression(typed: field.name, lookup: { lookup($0) }), source.expression(field.value, lookup: { lookup($0) }))
