@@ -18,6 +18,7 @@ import pytest
 from conftest import script
 from test_environments import EnvironmentServer
 from test_graphql import graphql_server  # noqa: F401  (fixtures used by name)
+from test_grpc import grpc_server  # noqa: F401
 from test_oauth2 import CLIENT_SECRET, oauth  # noqa: F401
 from test_websocket import ws_url  # noqa: F401
 
@@ -323,3 +324,18 @@ def test_a_proxy_login_from_a_source_is_read_before_the_request_goes(run_workben
     assert f"Proxy-Authorization: Basic {login}" in wire
     for text in [out, err] + [path.read_text(errors="replace") for path in tmp_path.rglob("*") if path.is_file()]:
         assert password not in text and login not in text
+
+
+def test_a_grpc_call_reads_its_metadata_from_a_source(run_workbench, grpc_server, tmp_path):
+    key = "grpc-Key-5518-value"
+    code, out, err = run_workbench(input=script(
+        f"set --secret gk --from '{command_source(key)}'",
+        "header x-key: {{gk}}",
+        f"grpc connect {grpc_server}",
+        'grpc call workbench.test.Tester/Greet {"name": "ana"}',
+        # The server echoes the x-* metadata it received.
+        "expect json '$.metadata[\"x-key\"]' == " + f'"{key}"',
+    ))
+    assert code == 0, err
+    assert "PASS json '$.metadata[\"x-key\"]' == \"******\"" in out
+    assert_nowhere(key, out, err, tmp_path)
