@@ -506,7 +506,7 @@ def test_an_oauth2_token_is_renewed_before_a_call_and_goes_to_its_origin_only(ru
             assert secret not in text, f"{secret[:6]}... leaked into {where}"
 
 
-def test_export_http_writes_calls_in_the_jetbrains_grpc_syntax(run_workbench, workdir, grpc_server):
+def test_export_http_writes_calls_in_the_jetbrains_grpc_syntax(run_workbench, workdir, grpc_server, workbench_env):
     # `GRPC host:port/package.Service/Method`, the metadata as headers (never the record's own
     # Content-Type marker), the message as its body with {{references}} kept; a client stream's
     # further messages have no form there, which a comment line above the request says.
@@ -524,7 +524,11 @@ def test_export_http_writes_calls_in_the_jetbrains_grpc_syntax(run_workbench, wo
     ))
     assert code == 0, err
     text = (workdir / "calls.http").read_text()
-    assert SECRET not in text and SECRET not in out + err
+    state = Path(workbench_env["XDG_STATE_HOME"])
+    for path in [*workdir.rglob("*"), *state.rglob("*")]:
+        if path.is_file():
+            assert SECRET not in path.read_text(errors="replace"), path
+    assert SECRET not in out + err
     authority = grpc_server.removeprefix("http://")
     first, second = (block.split("\n###")[0] for block in text.split("# @name r")[1:])
     assert first.splitlines()[1:] == [

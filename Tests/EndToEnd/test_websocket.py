@@ -363,7 +363,13 @@ def test_a_recorded_conversation_is_served_as_a_mock(run_workbench, ws_url, work
         stop_process(mock.process)
 
 
-def test_ws_connect_goes_through_an_http_proxy(run_workbench, ws_url, tls, workdir):
+def written_texts(workdir: Path, env: dict[str, str]) -> dict[str, str]:
+    """Every file a run wrote: in the working folder and the state folder (history, autosave)."""
+    folders = [workdir, Path(env["XDG_STATE_HOME"])]
+    return {str(p): p.read_text(errors="replace") for folder in folders for p in folder.rglob("*") if p.is_file()}
+
+
+def test_ws_connect_goes_through_an_http_proxy(run_workbench, ws_url, tls, workdir, workbench_env):
     # ws and wss through a forward proxy the test runs: the handshake passes the proxy, the
     # proxy's login goes to the proxy only, never to the WebSocket server, the screen or a file.
     from base64 import b64encode
@@ -399,13 +405,13 @@ def test_ws_connect_goes_through_an_http_proxy(run_workbench, ws_url, tls, workd
     [secure] = [head for head in heads if wss_authority in head.split("\r\n")[0]]
     assert secure.startswith(f"CONNECT {wss_authority} HTTP/1.1"), secure
     assert credential in plain.split("\r\n") and credential in secure.split("\r\n")
-    saved = (workdir / "s.json").read_text()
-    for text in (result.stdout, result.stderr, saved):
-        assert password not in text
-        assert b64encode(f"user:{password}".encode()).decode() not in text
+    assert "proxy_password" in (workdir / "s.json").read_text()
+    for where, text in {"out": result.stdout, "err": result.stderr, **written_texts(workdir, workbench_env)}.items():
+        assert password not in text, where
+        assert b64encode(f"user:{password}".encode()).decode() not in text, where
 
 
-def test_export_http_writes_a_conversation_in_the_jetbrains_syntax(run_workbench, ws_url, workdir):
+def test_export_http_writes_a_conversation_in_the_jetbrains_syntax(run_workbench, ws_url, workdir, workbench_env):
     # WEBSOCKET URL, the handshake's headers, the messages as typed separated by ===, and
     # `=== wait-for-server` where the recording waited for the server; what has no .http form
     # (pings, binary messages, frame checks) on a comment line above the request.
@@ -433,7 +439,8 @@ def test_export_http_writes_a_conversation_in_the_jetbrains_syntax(run_workbench
     ))
     assert result.returncode == 0, result
     text = (workdir / "conversation.http").read_text()
-    assert secret not in text and secret not in result.stdout + result.stderr
+    for where, written in {"out": result.stdout, "err": result.stderr, **written_texts(workdir, workbench_env)}.items():
+        assert secret not in written, where
     request = text.split("# @name r1\n", 1)[1]
     notes, _, rest = request.partition("WEBSOCKET ")
     assert notes.splitlines() == [
