@@ -63,4 +63,22 @@ import WorkbenchTestSupport
         try Self.expectRoundTrip(Self.session(request: #""response": {"status": 200, "elapsedMs": -0.0}"#))
     }
 
+    /// A session's gRPC schemas (`grpcDescriptors`) load and save to the same bytes, and the
+    /// descriptor set read is the one written (each file's FileDescriptorProto kept whole).
+    @Test func grpcDescriptorsSurviveSaveAndLoad() throws {
+        // FileDescriptorSet { file: { name: "x.proto", package: "x" } }
+        let set: [UInt8] = [0x0A, 0x0C, 0x0A, 0x07] + Array("x.proto".utf8) + [0x12, 0x01] + Array("x".utf8)
+        let text = SecretRedactor.base64(set)
+        let file =
+            #"{"format": "workbench-session", "version": 2, "endpoint": {}, "requests": [], "#
+            + #""grpcDescriptors": [{"origin": "http://127.0.0.1:50051", "fileDescriptorSet": ""# + text + #""}]}"#
+        try Self.expectRoundTrip(file)
+        let document = try SessionDecoding.decode(Array(file.utf8), file: "s.json")
+        #expect(document.grpcSchemas.entries.map(\.origin) == ["http://127.0.0.1:50051"])
+        #expect(document.grpcSchemas.entries.first?.schema.descriptorSet == set)
+        #expect(document.grpcSchemas.entries.first?.schema.files.map(\.name) == ["x.proto"])
+        // Another base: the only saved schema with the method, or none.
+        #expect(document.grpcSchemas.schema(origin: "http://other:1", method: "/x.S/M") == nil)
+        #expect(document.grpcSchemas.schema(origin: "http://127.0.0.1:50051", method: "/x.S/M") != nil)
+    }
 }
