@@ -72,6 +72,17 @@ def rewrite(text: str, base: str) -> str:
     return HOST.sub(base, text)
 
 
+WS_HOST = re.compile(r"wss?://(?:[A-Za-z0-9-]+\.)*[A-Za-z0-9-]+(?::\d+)?(?=[/\"'?\s#]|$)")
+# A `.http` file's gRPC targets: `GRPC host[:port]/...` (grpc:// or grpcs:// before it) and httpyac's `@host=host/...`.
+GRPC_HOST = re.compile(r"(?m)^(\s*GRPC\s+|@host\s*=\s*)(?:grpcs?://)?(?![/{])(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::\d+)?")
+
+
+def rewrite_live(text: str, base: str) -> str:
+    """WebSocket and gRPC targets of a `.http` file pointed at the recorder too: nothing leaves 127.0.0.1."""
+    authority = base.split("//", 1)[1]
+    return GRPC_HOST.sub(lambda m: m.group(1) + authority, WS_HOST.sub("ws://" + authority, text))
+
+
 def run_workbench(binary: str, lines: list[str], cwd: Path, env: dict) -> tuple[str, str]:
     completed = subprocess.run([binary, "--keep-going"], input="\n".join(lines + [""]).encode(), cwd=cwd, env=env,
                                capture_output=True, timeout=120)
@@ -284,7 +295,7 @@ def run_http(binary: str, recorder: Recorder, root: Path, tally: Tally, work: Pa
         shutil.copytree(file.parent, folder)
         for sibling in folder.iterdir():
             if sibling.is_file() and sibling.suffix in {".http", ".rest", ".json", ".env"}:
-                sibling.write_text(rewrite(sibling.read_text(errors="replace"), recorder.url))
+                sibling.write_text(rewrite_live(rewrite(sibling.read_text(errors="replace"), recorder.url), recorder.url))
         recorder.clear()
         name = str(file.relative_to(root))
         # As a user runs them: `host` pointed at the server, the first environment of an env file chosen.

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from test_interop import echoes
+from test_websocket import ws_url  # noqa: F401 (a fixture)
 
 CORPUS = Path(__file__).resolve().parents[1] / "Fixtures" / "HTTPCorpus"
 
@@ -162,6 +163,7 @@ def test_http_errors_name_the_line(run_workbench, workdir, text, message):
 
 
 HOST = re.compile(r"(https?|wss?|grpcs?|mqtts?|amqps?)://[A-Za-z0-9.\-_]+(:\d+)?")
+GRPC_HOST = re.compile(r"(?m)^(\s*GRPC\s+|@host\s*=\s*)(?:grpcs?://)?(?![/{])(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::\d+)?")
 
 
 def test_the_corpus_runs_against_127_0_0_1_or_gives_one_line(run_workbench, server, tmp_path):
@@ -171,7 +173,10 @@ def test_the_corpus_runs_against_127_0_0_1_or_gives_one_line(run_workbench, serv
     for path in copy.rglob("*"):
         if path.is_file() and path.suffix in (".http", ".rest", ".json", ".env") or path.name.startswith(".env"):
             text = path.read_text(errors="replace")
-            path.write_text(HOST.sub(lambda m: server if m.group(1).startswith("http") else m.group(0), text))
+            text = HOST.sub(lambda m: server if m.group(1).startswith("http")
+                            else server.replace("http", "ws") if m.group(1).startswith("ws") else m.group(0), text)
+            # WebSocket and gRPC requests import now: their hosts too go to 127.0.0.1.
+            path.write_text(GRPC_HOST.sub(lambda m: m.group(1) + server.split("//")[1], text))
     files = sorted(p for p in copy.rglob("*") if p.suffix in (".http", ".rest"))
     ran, refused, unclear = [], [], []
     for path in files:
@@ -242,3 +247,16 @@ def test_an_at_file_body_is_expanded_when_sent_masked_when_shown_and_kept_as_suc
     assert code == 0, out + err
     code, out, err = run_workbench(input="load s.json\nset --secret token tok-3\nreplay 1\n")
     assert code == 0 and json.loads(echoes(out)[0]["body"])["token"] == "******", out + err
+
+
+def test_a_websocket_request_is_a_conversation_replayed_and_saved(run_workbench, ws_url, workdir):  # noqa: F811
+    write(workdir, "http-client.private.env.json", json.dumps({"dev": {"token": "ws-secret-5"}}))
+    write(workdir, "ws.http", f"WEBSOCKET {ws_url}/json\nAuthorization: Bearer {{{{token}}}}\n\n{{\"a\": 1}}\n"
+                              f"=== wait-for-server\nsecond\n=== wait-for-server\n\n###\nWEBSOCKET {ws_url}/refuse\n")
+    code, out, err = run_workbench(["replay", "ws.http", "--env", "dev", "--keep-going"])
+    assert code == 1, out + err
+    assert re.search(r"PASS 1 WS ws://\S+/json  101 ", out) and "FAIL 2 WS" in out, out + err
+    code, out, err = run_workbench(input="load ws.http --env dev\nhistory\nsave s.json\n")
+    assert code == 0 and "(4 frames)" in out, out + err
+    saved = (workdir / "s.json").read_text()
+    assert '"typed": "second"' in saved and "ws-secret-5" not in saved + out + err

@@ -119,20 +119,20 @@ import WorkbenchTestSupport
             ###
             GET http://h/ok
             """)
-        #expect(imported.document.requests.map(\.endpoint.path) == ["/{{missing}}", "/ok"])
-        #expect(imported.notes.count == 6)
-        #expect(imported.notes[0] == "api.http:1: `proto < ./hello.proto` skipped (httpyac's gRPC; the workbench's is `grpc connect`)")
+        #expect(imported.document.requests.map(\.endpoint.path) == ["/{{missing}}", "/socket", "/ok"])
+        #expect(imported.notes.count == 5)
+        #expect(imported.notes[0].hasPrefix("api.http:1: `proto < ./hello.proto` skipped (a gRPC call's schema comes from"))
         #expect(
             imported.notes[1].hasPrefix("api.http: line 2, column 9: unknown variable {{false}}")
                 && imported.notes[1].hasSuffix("; @flag skipped"))
         #expect(imported.notes[2].hasPrefix("api.http: line 3, column 14: {{missing}} is defined nowhere here"))
         #expect(imported.notes[2].hasSuffix("give it with `set missing VALUE` or --var missing=VALUE before sending"))
-        #expect(imported.notes[3].hasPrefix("api.http:6: request skipped: httpyac's GRPC request"))
-        #expect(imported.notes[4].hasPrefix("api.http:10: request skipped: httpyac's WebSocket request"))
-        #expect(imported.notes[5].hasPrefix("api.http:17: request skipped: httpyac's MQTT request"))
-        let onlyGRPC = thrownError { () throws(WorkbenchError) in _ = try read("proto < ./a.proto\nGRPC /A/b\n{}\n") }
+        // A relative gRPC target with no `host`; the WebSocket request imports (HTTPFileLiveRequestsTests).
+        #expect(imported.notes[3].hasPrefix("api.http: line 6, column 6: '/HelloService/sayHello' is relative and no `host` variable"))
+        #expect(imported.notes[4].hasPrefix("api.http:17: request skipped: httpyac's MQTT request"))
+        let onlyMQTT = thrownError { () throws(WorkbenchError) in _ = try read("MQTT tcp://broker.test\nTopic: a/1\n") }
         #expect(
-            onlyGRPC?.message.hasPrefix("api.http: no request it holds can be sent here (api.http:1: `proto < ./a.proto` skipped") == true)
+            onlyMQTT?.message.hasPrefix("api.http: no request it holds can be sent here (api.http:1: request skipped: httpyac's MQTT") == true)
     }
 
     /// httpyac's spellings of a named request's response: `{{nameResponse.headers.x}}` and

@@ -108,7 +108,7 @@ struct HTTPFileParser {
             }
             if pending.requestLine == nil, opening.hasPrefix("proto <") {
                 notes.append(
-                    "\(file):\(lineNumber): `\(Template.oneLine(opening))` skipped (httpyac's gRPC; the workbench's is `grpc connect`)")
+                    "\(file):\(lineNumber): `\(Template.oneLine(opening))` skipped (a gRPC call's schema comes from the server's reflection; `grpc connect URL --proto FILE` reads a .proto file)")
                 continue
             }
             if var open = fragment {
@@ -162,7 +162,7 @@ struct HTTPFileParser {
                     continue
                 } else if trimmed.hasPrefix(">") {
                     readHandler(trimmed, number: lineNumber, into: &pending)
-                } else if Self.isRequestLine(trimmed) || Self.otherProtocol(of: trimmed) != nil {
+                } else if Self.startsRequest(trimmed) {
                     // httpyac: request lines one under the other are requests of their own.
                     try finishOrSkip(pending)
                     pending = Pending(line: lineNumber)
@@ -185,7 +185,7 @@ struct HTTPFileParser {
             } else if trimmed.hasPrefix("@"), Self.definedName(line) != nil, pending.body.allSatisfy({ $0.trimmingSpaces().isEmpty }) {
                 // `@name = value` after a request without a body, before the next `###`: a variable from here on.
                 try readPreambleOrSkip(line, number: lineNumber, into: &pending)
-            } else if pending.previousBlank && (Self.isRequestLine(line) || Self.otherProtocol(of: line) != nil) {
+            } else if pending.previousBlank && Self.startsRequest(line) {
                 // httpyac: a request line after a blank line starts the next request, without `###`.
                 try finishOrSkip(pending)
                 pending = Pending(line: lineNumber)
@@ -308,11 +308,14 @@ struct HTTPFileParser {
     /// the rest of the file goes on (as HAR and Postman entries are skipped). A bound passed
     /// still refuses the file.
     private mutating func finishOrSkip(_ pending: Pending) throws(WorkbenchError) {
-        if let line = pending.requestLine, let feature = Self.otherProtocol(of: line.text.trimmingSpaces()) {
+        let live = pending.requestLine.flatMap { HTTPFileLiveRequests.kind(of: $0.text.trimmingSpaces()) }
+        if live == nil, let line = pending.requestLine, let feature = Self.otherProtocol(of: line.text.trimmingSpaces()) {
             notes.append("\(file):\(line.line): request skipped: \(feature)")
             return
         }
-        do { try finish(pending) } catch {
+        do {
+            if let live { try finishLive(pending, kind: live.kind, target: live.target) } else { try finish(pending) }
+        } catch {
             if passedBound { throw error }
             firstSkip = firstSkip ?? error
             let line = pending.requestLine?.line ?? pending.line
@@ -331,20 +334,22 @@ struct HTTPFileParser {
         }
     }
 
-    /// Request lines of protocols httpyac speaks and the workbench does not read from a `.http`
-    /// file: what the line is, for the note that skips it.
+    /// A line that starts a request: an HTTP request line, a WebSocket or gRPC one, or another protocol's.
+    static func startsRequest(_ line: String) -> Bool {
+        isRequestLine(line) || HTTPFileLiveRequests.kind(of: line) != nil || otherProtocol(of: line) != nil
+    }
+
+    /// Request lines of protocols httpyac speaks and the workbench does not (MQTT, AMQP): what
+    /// the line is, for the note that skips it. WebSocket and gRPC are `HTTPFileLiveRequests`'.
     static func otherProtocol(of line: String) -> String? {
         let words = line.split(separator: " ", maxSplits: 1)
         guard let first = words.first else { return nil }
         switch first.uppercased() {
-        case "GRPC" where words.count == 2: return "httpyac's GRPC request (the workbench's gRPC is `grpc connect` and `grpc call`)"
         case "MQTT" where words.count == 2: return "httpyac's MQTT request (the workbench speaks HTTP)"
         case "AMQP", "RABBITMQ": return words.count == 2 ? "httpyac's AMQP request (the workbench speaks HTTP)" : nil
-        case "WS", "WEBSOCKET": return words.count == 2 ? "httpyac's WebSocket request (the workbench's is `ws connect`)" : nil
         default: break
         }
         let lower = first.lowercased()
-        if lower.hasPrefix("ws://") || lower.hasPrefix("wss://") { return "httpyac's WebSocket request (the workbench's is `ws connect`)" }
         if lower.hasPrefix("mqtt://") || lower.hasPrefix("mqtts://") || lower.hasPrefix("tcp://") {
             return "httpyac's MQTT request (the workbench speaks HTTP)"
         }
@@ -381,20 +386,7 @@ struct HTTPFileParser {
             (requestText.firstRange(of: words[0]).map { requestText.distance(from: requestText.startIndex, to: $0.lowerBound) } ?? 0) + 1
         var url = try resolve(words[0], line: requestNumber, column: urlColumn, inRequest: index, captures: &captures)
         var endpoint = Endpoint()
-        var headers: [HeaderField] = []
-        for (line, number) in pending.headers {
-            guard let colon = line.firstIndex(of: ":") else { throw failure(number, 1, Self.notAHeader(line)) }
-            let name = String(line[..<colon]).trimmingSpaces()
-            let rawValue = String(line[line.index(after: colon)...]).trimmingSpaces()
-            let value = try resolve(rawValue, line: number, column: line.count - rawValue.count + 1, inRequest: index, captures: &captures)
-            do throws(WorkbenchError) {
-                try HTTPSyntax.checkHeaderName(name)
-                try HTTPSyntax.checkHeaderValue(value, name: name)
-            } catch {
-                throw failure(number, 1, error.message)
-            }
-            headers.append(HeaderField(name: name, value: value))
-        }
+        var headers = try headerFields(pending, request: index, captures: &captures)
         if url.hasPrefix("/"), let host = headers.first(where: { $0.hasName("Host") }) {
             // `GET /path` with a Host header, as the spec allows.
             url = "http://" + host.value + url
@@ -456,6 +448,83 @@ struct HTTPFileParser {
             }
         }
         records.append(RequestRecord(endpoint: endpoint, settings: settings, expectations: expectations))
+        for capture in captures { try addCapture(capture) }
+        notes += pending.skipped
+        if let name = pending.name { names[name] = index }
+    }
+
+    /// The request's header lines as fields, their variables made the workbench's.
+    private mutating func headerFields(_ pending: Pending, request index: Int, captures: inout [Capture]) throws(WorkbenchError)
+        -> [HeaderField]
+    {
+        var headers: [HeaderField] = []
+        for (line, number) in pending.headers {
+            guard let colon = line.firstIndex(of: ":") else { throw failure(number, 1, Self.notAHeader(line)) }
+            let name = String(line[..<colon]).trimmingSpaces()
+            let rawValue = String(line[line.index(after: colon)...]).trimmingSpaces()
+            let value = try resolve(rawValue, line: number, column: line.count - rawValue.count + 1, inRequest: index, captures: &captures)
+            do throws(WorkbenchError) {
+                try HTTPSyntax.checkHeaderName(name)
+                try HTTPSyntax.checkHeaderValue(value, name: name)
+            } catch {
+                throw failure(number, 1, error.message)
+            }
+            headers.append(HeaderField(name: name, value: value))
+        }
+        return headers
+    }
+
+    /// A WebSocket or gRPC request (`HTTPFileLiveRequests`) as the history's conversation or call.
+    private mutating func finishLive(_ pending: Pending, kind: HTTPFileLiveRequests.Kind, target: String) throws(WorkbenchError) {
+        guard let (requestText, requestNumber) = pending.requestLine else { return }
+        let index = records.count
+        var captures: [Capture] = []
+        unsupported = nil
+        let column = (requestText.firstRange(of: target).map { requestText.distance(from: requestText.startIndex, to: $0.lowerBound) } ?? 0) + 1
+        var url = target
+        if url.hasPrefix("/") {
+            // httpyac: under `{{host}}`, as a relative HTTP request line.
+            if dotenv == nil { dotenv = readDotenv() }
+            guard
+                overrides.contains("host") || currentValues["host"] != nil || environmentValues["host"] != nil
+                    || secretValues["host"] != nil || dotenv?["host"] != nil
+            else {
+                throw failure(
+                    requestNumber, column,
+                    "\(Excerpt.quoted(url)) is relative and no `host` variable says where to: add `@host = HOST:PORT` above it, or give --var host=HOST")
+            }
+            url = "{{host}}" + url
+        }
+        url = try resolve(url, line: requestNumber, column: column, inRequest: index, captures: &captures)
+        if url.hasPrefix("{{") {
+            // The scheme is in the variable's value: written in, so the kind of connection can be told.
+            for (name, value) in currentValues.merging(environmentValues, uniquingKeysWith: { file, _ in file })
+            where url.hasPrefix("{{\(name)}}") && !overrides.contains(name) {
+                url = value + url.dropFirst(name.count + 4)
+            }
+        }
+        let headers = try headerFields(pending, request: index, captures: &captures)
+        var lines = pending.body
+        while let last = lines.last, last.trimmingSpaces().isEmpty { lines.removeLast() }
+        let body =
+            lines.isEmpty
+            ? "" : try resolve(lines.joined(separator: "\n"), line: pending.bodyLine, column: 1, inRequest: index, captures: &captures)
+        var record: RequestRecord
+        do throws(WorkbenchError) {
+            switch kind {
+            case .grpc: record = try HTTPFileLiveRequests.grpc(target: url, headers: headers, message: body)
+            case .webSocket:
+                record = try HTTPFileLiveRequests.webSocket(
+                    url: url, headers: headers, body: body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            }
+        } catch {
+            throw failure(requestNumber, column, error.message)
+        }
+        if let unsupported {
+            notes.append("\(file):\(requestNumber): request skipped: it uses \(unsupported), which the workbench cannot generate")
+            return
+        }
+        records.append(record)
         for capture in captures { try addCapture(capture) }
         notes += pending.skipped
         if let name = pending.name { names[name] = index }
