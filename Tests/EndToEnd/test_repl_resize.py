@@ -46,6 +46,18 @@ def laid_out(text: str, width: int) -> tuple[list[str], list[tuple[int, int]]]:
     return rows, places
 
 
+class KeptRows(list):
+    """The rows above the prompt after resizes on a terminal that keeps them: as many as before,
+    each what it was or cut (xterm cuts a row at a narrower width and, wider again, may show a
+    few of the cut cells back). Anything else, a row of the line left there, differs."""
+
+    def __eq__(self, other) -> bool:
+        return len(other) == len(self) and all(kept.startswith(row) for kept, row in zip(self, other))
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+
 class Line:
     """What is typed, and where the cursor is in it."""
 
@@ -190,7 +202,10 @@ def tmux_terminal(workbench_bin, workbench_env, workdir):
 
 
 def prompt_at_cursor(term) -> str:
-    """The prompt: the cursor's row up to the cursor, on an empty line."""
+    """The prompt: the cursor's row up to the cursor, on an empty line (a terminal that cannot say
+    where its cursor is gives its last row that is not empty, and the blank after `>`)."""
+    if term.cursor() is None:
+        return [row for row in term.rows() if row][-1] + " "
     y, x = term.cursor()
     return term.rows()[y].ljust(x)[:x]
 
@@ -218,7 +233,8 @@ def problems(term, prompt: str, line: Line, columns: int, above: list[str] | Non
     if above is not None and rows[:first] != above:
         found.append(f"above the prompt: {rows[:first]}, not {above}")
     row, column = places[len(prompt) + line.point]
-    if term.cursor() != (first + row, column):
+    # (A terminal that cannot say where its cursor is shows it by where the next key lands.)
+    if term.cursor() is not None and term.cursor() != (first + row, column):
         found.append(f"the cursor is at {term.cursor()}, not {(first + row, column)}")
     return found
 
@@ -517,3 +533,41 @@ def test_a_first_resize_that_cannot_tell_erases_nothing_above_the_prompt_on_tmux
         term.settle(lambda: term.logical_lines() == written)
         assert term.logical_lines() == written, "\n".join(term.logical_lines())
     sent(term, line)
+
+
+def edit_in_the_middle_then_resize_slowly(term, server, back: int, edit: str) -> None:
+    """On a terminal that keeps its rows: the line, the edit, then SLOW_SIZES, each drawn again
+    before the next; the rows above the prompt stay (cut, where narrower)."""
+    term.line(f"base {server}")
+    term.line(f"path {PATH}")
+    prompt = prompt_at_cursor(term)
+    above = KeptRows(term.rows()[:prompt_rows(term, prompt, term.width)[-1]])
+    line = Line()
+    term.keys(LONG_LINE)
+    line.insert(LONG_LINE)
+    term.left(back)
+    line.left(back)
+    if edit.startswith("paste"):
+        term.keys("XYZ" * 10)
+        line.insert("XYZ" * 10)
+        term.keys(CTRL_E)
+        line.point = len(line.text)
+    else:
+        term.keys("\x7f" * 20)
+        line.text = line.text[:line.point - 20] + line.text[line.point:]
+        line.left(20)
+    assert_screen(term, prompt, line, term.width, above)
+    for columns in SLOW_SIZES:
+        term.resize(columns)
+        assert_screen(term, prompt, line, columns, above)
+    # Where the next key lands shows where the cursor is, on a terminal that cannot say.
+    term.keys("Q")
+    line.insert("Q")
+    assert_screen(term, prompt, line, SLOW_SIZES[-1], above)
+    sent(term, line)
+
+
+@pytest.mark.parametrize("edit", ["paste, then the end", "delete"])
+@pytest.mark.parametrize("back", [110, 20])
+def test_an_edit_in_the_middle_then_slow_resizes_leave_no_row_behind_on_pyte(screen, server, back, edit):
+    edit_in_the_middle_then_resize_slowly(PyteTerminal(screen(120)), server, back, edit)
