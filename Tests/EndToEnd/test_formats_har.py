@@ -210,7 +210,6 @@ def test_a_browser_har_imports_in_order_with_recordings_and_replays(run_workbenc
 
 
 @pytest.mark.parametrize("text, message", [
-    ('{"log": {"entries": []}}', "devtools.json: the HAR log has no entries"),
     ('{"log": {"entries": [{"request": {"method": "GET"}}]}}', "devtools.json: entry 1: the request has no method or url"),
     ('{"log": {"entries": [{"request": {"method": "GET", "url": "ftp://x/"}}]}}', "devtools.json: entry 1 ('GET ftp://x/'): url 'ftp://x/' is not http(s)"),
     ('{"log": {"entries": [{"request": {"method": "G T", "url": "http://x/"}}]}}', "devtools.json: entry 1 ('G T http://x/'): invalid method"),
@@ -224,3 +223,12 @@ def test_a_bad_har_is_one_error_and_changes_nothing(run_workbench, workdir, text
     errors = [line for line in err.splitlines() if line.startswith("error:")]
     assert len(errors) == 1 and message in errors[0], err
     assert "(no requests sent yet)" in out and "GET /kept HTTP/1.1" in out
+
+
+def test_a_har_log_without_entries_imports_nothing_and_says_so(run_workbench, workdir):
+    (workdir / "empty.har").write_text('{"log": {"version": "1.2", "pages": [], "entries": []}}')
+    code, out, err = script(run_workbench, ["base http://127.0.0.1:1", "path /kept", "import empty.har", "history", "path"])
+    assert code == 0, err
+    assert "imported nothing from empty.har (a HAR log)" in out
+    assert "warning: empty.har: the HAR log has no entries: no request to import" in out + err
+    assert "/kept" in out

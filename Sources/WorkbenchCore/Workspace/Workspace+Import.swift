@@ -22,8 +22,10 @@ extension Workspace {
             // An environment: its variables only, over the ones a collection set.
             let names = imported.variables.map { $0.isSecret ? "\($0.name) (secret)" : $0.name }
             let summary =
-                "set \(names.count) variable\(names.count == 1 ? "" : "s") from \(path) (\(imported.kind))"
-                + (names.isEmpty ? "" : ": " + names.joined(separator: ", "))
+                names.isEmpty
+                ? "imported nothing from \(path) (\(imported.kind))"
+                : "set \(names.count) variable\(names.count == 1 ? "" : "s") from \(path) (\(imported.kind)): "
+                    + names.joined(separator: ", ")
             return .output(([summary] + imported.warnings.map { "warning: " + $0 }).joined(separator: "\n"))
         }
         var notes: [String] = []

@@ -45,7 +45,8 @@ public enum HARImport {
         guard entries.count <= entryLimit else {
             throw WorkbenchError("\(file): \(entries.count) entries; a HAR log imports at most \(entryLimit)")
         }
-        guard !entries.isEmpty else { throw WorkbenchError("\(file): the HAR log has no entries") }
+        // A log of no requests (a page that made none) is read: nothing to import, and it says so.
+        guard !entries.isEmpty else { return ([], ["\(file): the HAR log has no entries: no request to import"]) }
         var records: [RequestRecord] = []
         var warnings: [String] = []
         var skipped: [String] = []
