@@ -2,17 +2,20 @@
 tunnel (what wss, and https, go through), an absolute-form request (`GET ws://host:port/path`) is
 forwarded in origin form with the proxy's own headers taken off, as a proxy does. Every request
 head it receives is kept in `heads`, so a test can see what went through it and what the proxy,
-and only the proxy, was told (Proxy-Authorization)."""
+and only the proxy, was told (Proxy-Authorization). Given a `login` (`user:password`), it answers
+407 to a request without that Basic login, as a proxy that asks for one does."""
 
 from __future__ import annotations
 
+import base64
 import socket
 import threading
 from urllib.parse import urlsplit
 
 
 class ForwardProxy:
-    def __init__(self):
+    def __init__(self, login: str | None = None):
+        self.login = login
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
@@ -53,6 +56,12 @@ class ForwardProxy:
                 self.heads.append(text)
             lines = text.split("\r\n")
             method, target, version = lines[0].split(" ", 2)
+            if self.login is not None:
+                expected = "proxy-authorization: basic " + base64.b64encode(self.login.encode()).decode().lower()
+                if not any(line.lower() == expected for line in lines[1:]):
+                    client.sendall(b'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\n'
+                                   b"Content-Length: 0\r\nConnection: close\r\n\r\n")
+                    return
             if method == "CONNECT":
                 host, port = target.rsplit(":", 1)
                 upstream = socket.create_connection((host, int(port)), timeout=10)

@@ -376,7 +376,7 @@ def test_ws_connect_goes_through_an_http_proxy(run_workbench, ws_url, tls, workd
     from forward_proxy import ForwardProxy
     password = "pr0xy-s3cret-5e1c"
     wss_url, folder = tls
-    with ForwardProxy() as proxy:
+    with ForwardProxy(login=f"user:{password}") as proxy:
         result = run_workbench(input=script(
             f"proxy http://user:{password}@127.0.0.1:{proxy.port}",
             f"ws connect {ws_url}/headers",
@@ -393,11 +393,18 @@ def test_ws_connect_goes_through_an_http_proxy(run_workbench, ws_url, tls, workd
             "save s.json",
         ))
         heads = list(proxy.heads)
+        # Replayed from the file, the password given again: the same tunnels, the same login.
+        replayed = run_workbench(["replay", "s.json", "--var", f"proxy_password={password}"])
+        replay_heads = proxy.heads[len(heads):]
     assert result.returncode == 0, result
     assert result.stdout.count("PASS ") == 4
+    assert replayed.returncode == 0, replayed
+    assert "2 passed, 0 failed" in replayed.stdout
+    credential = "Proxy-Authorization: Basic " + b64encode(f"user:{password}".encode()).decode()
+    assert [head.split("\r\n")[0] for head in replay_heads] == [head.split("\r\n")[0] for head in heads]
+    assert all(credential in head.split("\r\n") for head in replay_heads)
     ws_authority = ws_url.removeprefix("ws://")
     wss_authority = wss_url.removeprefix("wss://")
-    credential = "Proxy-Authorization: Basic " + b64encode(f"user:{password}".encode()).decode()
     # Plain ws: tunnelled too, as browsers do (a forward proxy may not pass an upgrade on).
     [plain] = [head for head in heads if ws_authority in head.split("\r\n")[0]]
     assert plain.startswith(f"CONNECT {ws_authority} HTTP/1.1"), plain
@@ -406,7 +413,8 @@ def test_ws_connect_goes_through_an_http_proxy(run_workbench, ws_url, tls, workd
     assert secure.startswith(f"CONNECT {wss_authority} HTTP/1.1"), secure
     assert credential in plain.split("\r\n") and credential in secure.split("\r\n")
     assert "proxy_password" in (workdir / "s.json").read_text()
-    for where, text in {"out": result.stdout, "err": result.stderr, **written_texts(workdir, workbench_env)}.items():
+    outputs = {"out": result.stdout, "err": result.stderr, "replay": replayed.stdout + replayed.stderr}
+    for where, text in {**outputs, **written_texts(workdir, workbench_env)}.items():
         assert password not in text, where
         assert b64encode(f"user:{password}".encode()).decode() not in text, where
 
