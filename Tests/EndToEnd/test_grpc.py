@@ -590,3 +590,37 @@ def test_export_grpcurl_runs_in_grpcurl_and_gets_the_same_answers(run_workbench,
     assert answered == messages(out)
     assert answered[0]["message"] == 'Hello, it\'s "quoted" $HOME!'
     assert answered[0]["metadata"] == {"x-trace": "from-grpcurl", "x-blob-bin": "bytes:000102"}
+
+
+def test_calls_exported_to_http_come_back_the_same(run_workbench, workdir, grpc_server, workbench_env):
+    # export http, then the .http reader: replayed from the file against the server, and loaded
+    # and saved again, each call's method, metadata and message (as typed) are the recording's.
+    code, out, err = run_workbench(input=script(
+        f"grpc connect {grpc_server}",
+        f"set --secret token {SECRET}",
+        "header Authorization: Bearer {{token}}",
+        "header x-trace: 7",
+        'grpc call Tester/Greet {"name": "{{token}}", "times": 2}',
+        'grpc call Tester/GreetMany {"name": "bo", "times": 2}',
+        "save original.json",
+        "export http --session > calls.http",
+    ))
+    assert code == 0, err
+    code, out, err = run_workbench(["replay", "calls.http", "--var", f"token={SECRET}"])
+    assert code == 0, out + err
+    assert "2 passed, 0 failed" in out
+    code, loaded, err = run_workbench(input=script("load calls.http", "save again.json"))
+    assert code == 0, err
+
+    def calls(name: str) -> list:
+        requests = json.loads((workdir / name).read_text())["requests"]
+        return [(r["endpoint"]["base"], r["endpoint"]["path"], sorted((h["name"], h["value"]) for h in r["endpoint"]["headers"]),
+                 r["endpoint"]["body"]["text"]) for r in requests]
+
+    assert calls("again.json") == calls("original.json")
+    assert calls("original.json")[0][3] == '{"name": "{{token}}", "times": 2}'
+    state = Path(workbench_env["XDG_STATE_HOME"])
+    for path in [*workdir.rglob("*"), *state.rglob("*")]:
+        if path.is_file():
+            assert SECRET not in path.read_text(errors="replace"), path
+    assert SECRET not in out + err + loaded

@@ -471,3 +471,42 @@ def test_export_http_writes_a_conversation_in_the_jetbrains_syntax(run_workbench
         "lines",
         "=== wait-for-server",
     ]
+
+
+def test_a_conversation_exported_to_http_comes_back_the_same(run_workbench, ws_url, workdir, workbench_env):
+    # export http, then the .http reader: replayed from the file against the server, and loaded
+    # and saved again, the client's messages (as typed) and the waits are the recording's.
+    import json
+    secret = "ws-round-trip-s3cret"
+    recorded = run_workbench(input=script(
+        f"set --secret token {secret}",
+        f"ws connect {ws_url}/json",
+        'ws send json {"token": "{{token}}", "n": 1}',
+        "expect frame next json $.n == 1",
+        "ws send <<END",
+        "two",
+        "lines",
+        "END",
+        "expect frame next json $.n == 2",
+        "ws close",
+        "save original.json",
+        "export http --session > conversation.http",
+    ))
+    assert recorded.returncode == 0, recorded
+    replayed = run_workbench(["replay", "conversation.http", "--var", f"token={secret}"])
+    assert replayed.returncode == 0, replayed
+    assert re.search(r"PASS 1 WS ws://\S+/json  101 ", replayed.stdout), replayed.stdout
+    loaded = run_workbench(input=script("load conversation.http", "save again.json"))
+    assert loaded.returncode == 0, loaded
+
+    def data_frames(name: str) -> list:
+        """Who sent each text or binary frame, in order, and what the client typed."""
+        [request] = json.loads((workdir / name).read_text())["requests"]
+        return [(frame["from"], frame.get("typed")) for frame in request["conversation"]["frames"]
+                if frame["type"] in ("text", "binary")]
+
+    assert data_frames("again.json") == data_frames("original.json") == [
+        ("client", '{"token": "{{token}}", "n": 1}'), ("server", None), ("client", "two\nlines"), ("server", None)]
+    for where, text in {"replay": replayed.stdout + replayed.stderr, "load": loaded.stdout + loaded.stderr,
+                        **written_texts(workdir, workbench_env)}.items():
+        assert secret not in text, where
