@@ -53,6 +53,17 @@ import WorkbenchTestSupport
         #expect(outcome.url == "{{host}}/item in local → staging" && outcome.response == nil)
     }
 
+    @Test func itIsSentWhereItsEnvironmentsSayWhateverTheBase() {
+        var variables = Variables()
+        var replayer = Self.replayer()
+        replayer.baseOverride = "http://elsewhere"
+        let outcome = replayer.run(
+            Self.record(SavedComparison(first: "local", second: "staging", ignored: ["$.env"], learned: ["$.id"])), number: 1,
+            variables: &variables)
+        #expect(outcome.verdict == .passed, "\(outcome.failures)")
+        #expect(outcome.request?.base.host == "local")
+    }
+
     @Test func failsWithTheDifferencesAsATypedOutcome() {
         var variables = Variables()
         let outcome = Self.replayer().run(

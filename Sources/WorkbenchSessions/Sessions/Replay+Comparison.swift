@@ -13,12 +13,14 @@ extension Replayer {
     public typealias EnvironmentVariables = (String, Variables) throws(WorkbenchError) -> (variables: Variables, secrets: [String])
 
     func runComparison(
-        _ record: RequestRecord, _ comparison: SavedComparison, endpoint: Endpoint, outcome: Outcome, variables: Variables,
-        cookies: CookieJar
+        _ record: RequestRecord, _ comparison: SavedComparison, number: Int, variables: Variables, cookies: CookieJar
     ) -> Outcome {
-        var outcome = outcome
+        let endpoint = record.endpoint
         let heading = "compare \(comparison.first) \(comparison.second): "
-        outcome.url = Excerpt.cut((endpoint.base ?? "") + endpoint.path) + " in \(comparison.first) → \(comparison.second)"
+        var outcome = Outcome(
+            number: number, method: endpoint.method,
+            url: Excerpt.cut((endpoint.base ?? "") + endpoint.path) + " in \(comparison.first) → \(comparison.second)",
+            response: nil, problems: [], checks: [])
         guard let environmentVariables else {
             outcome.problems.append(.notSent(WorkbenchError(heading + "environments cannot be read here")))
             return outcome

@@ -102,6 +102,11 @@ public struct Replayer {
 
     /// Replays `record`; captures update `variables`, the cookies it sets `cookies`.
     public func run(_ record: RequestRecord, number: Int, variables: inout Variables, cookies: inout CookieJar) -> Outcome {
+        // `compare ENV1 ENV2 --save`: sent where its two environments say (Replay+Comparison);
+        // `--base` would send both to one server.
+        if let comparison = record.comparison {
+            return runComparison(record, comparison, number: number, variables: variables, cookies: cookies)
+        }
         var endpoint = record.endpoint
         // The session pointed at another server: its credentials go with it.
         if let baseOverride { endpoint.retarget(to: baseOverride) }
@@ -109,10 +114,6 @@ public struct Replayer {
             number: number, method: endpoint.method,
             url: Self.shownURL(of: endpoint, variables: variables, environment: environment),
             response: nil, problems: [], checks: [])
-        // `compare ENV1 ENV2 --save`: in both environments (Replay+Comparison).
-        if let comparison = record.comparison {
-            return runComparison(record, comparison, endpoint: endpoint, outcome: outcome, variables: variables, cookies: cookies)
-        }
         let sender = Sender(transport: transport, options: options, readFile: readFile)
         // `auth oauth2 client-credentials`: the replay runs the flow itself, no person needed.
         if let name = OAuth2Protocol.obtainableTokenVariable(of: endpoint), variables.value(of: name) == nil,
