@@ -132,7 +132,8 @@ import WorkbenchTestSupport
         #expect(imported.notes[4].hasPrefix("api.http:17: request skipped: httpyac's MQTT request"))
         let onlyMQTT = thrownError { () throws(WorkbenchError) in _ = try read("MQTT tcp://broker.test\nTopic: a/1\n") }
         #expect(
-            onlyMQTT?.message.hasPrefix("api.http: no request it holds can be sent here (api.http:1: request skipped: httpyac's MQTT") == true)
+            onlyMQTT?.message.hasPrefix("api.http: no request it holds can be sent here (api.http:1: request skipped: httpyac's MQTT")
+                == true)
     }
 
     /// httpyac's spellings of a named request's response: `{{nameResponse.headers.x}}` and

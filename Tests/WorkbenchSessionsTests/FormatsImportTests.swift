@@ -167,7 +167,8 @@ import WorkbenchTestSupport
         let imported = try HTTPFileImport.read(
             text, file: "api/v.http", environment: nil,
             readFile: { path throws(WorkbenchError) in throw WorkbenchError("cannot read \(path)") }, fileExists: { _ in false })
-        #expect(imported.document.requests.map(\.endpoint.body) == [.templateFile("api/body.json"), .file("api/raw.bin"), .file("/abs/c.txt")])
+        #expect(
+            imported.document.requests.map(\.endpoint.body) == [.templateFile("api/body.json"), .file("api/raw.bin"), .file("/abs/c.txt")])
         #expect(try http("POST http://h/a\n\n<@ b.json\n").document.requests[0].endpoint.body == .templateFile("b.json"))
         let saved = SessionEncoding.encode(imported.document)
         let reloaded = try SessionDecoding.decode(saved, file: "saved.json")

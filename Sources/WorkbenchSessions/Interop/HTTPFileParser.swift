@@ -108,7 +108,8 @@ struct HTTPFileParser {
             }
             if pending.requestLine == nil, opening.hasPrefix("proto <") {
                 notes.append(
-                    "\(file):\(lineNumber): `\(Template.oneLine(opening))` skipped (a gRPC call's schema comes from the server's reflection; `grpc connect URL --proto FILE` reads a .proto file)")
+                    "\(file):\(lineNumber): `\(Template.oneLine(opening))` skipped (a gRPC call's schema comes from the server's reflection; `grpc connect URL --proto FILE` reads a .proto file)"
+                )
                 continue
             }
             if var open = fragment {
@@ -480,7 +481,8 @@ struct HTTPFileParser {
         let index = records.count
         var captures: [Capture] = []
         unsupported = nil
-        let column = (requestText.firstRange(of: target).map { requestText.distance(from: requestText.startIndex, to: $0.lowerBound) } ?? 0) + 1
+        let column =
+            (requestText.firstRange(of: target).map { requestText.distance(from: requestText.startIndex, to: $0.lowerBound) } ?? 0) + 1
         var url = target
         if url.hasPrefix("/") {
             // httpyac: under `{{host}}`, as a relative HTTP request line.
@@ -491,7 +493,8 @@ struct HTTPFileParser {
             else {
                 throw failure(
                     requestNumber, column,
-                    "\(Excerpt.quoted(url)) is relative and no `host` variable says where to: add `@host = HOST:PORT` above it, or give --var host=HOST")
+                    "\(Excerpt.quoted(url)) is relative and no `host` variable says where to: add `@host = HOST:PORT` above it, or give --var host=HOST"
+                )
             }
             url = "{{host}}" + url
         }

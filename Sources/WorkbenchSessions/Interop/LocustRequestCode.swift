@@ -180,7 +180,8 @@ struct RequestCode {
             case .jsonExists(let path):
                 failed = "json_at(response, \(Self.steps(path))) is MISSING"
             case .jsonEquals(let path, let value):
-                failed = "not holds(json_at(response, \(Self.steps(path))), \"==\", json.loads(\(source.expression(typed: value, lookup: lookup))))"
+                failed =
+                    "not holds(json_at(response, \(Self.steps(path))), \"==\", json.loads(\(source.expression(typed: value, lookup: lookup))))"
             case .jsonCompare(let path, let comparison, let value):
                 failed =
                     "not holds(json_at(response, \(Self.steps(path))), \(PythonSource.literal(comparison.rawValue)), json.loads(\(source.expression(typed: value, lookup: lookup))))"
@@ -232,12 +233,13 @@ struct RequestCode {
 
     /// A JSON path as a Python list of keys and indexes.
     static func steps(_ path: JSONPath) -> String {
-        "[" + path.components.map { component in
-            switch component {
-            case .key(let key): PythonSource.literal(key)
-            case .index(let index): String(index)
-            }
-        }.joined(separator: ", ") + "]"
+        "["
+            + path.components.map { component in
+                switch component {
+                case .key(let key): PythonSource.literal(key)
+                case .index(let index): String(index)
+                }
+            }.joined(separator: ", ") + "]"
     }
 
     /// How the task reads a reference: the user's variables, the process environment, or a

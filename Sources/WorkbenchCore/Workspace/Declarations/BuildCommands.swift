@@ -108,7 +108,8 @@ extension CommandDeclaration {
         name: "body",
         usage: [
             "body TEXT", "body json JSON", "body json @FILE", "body form NAME=VALUE...",
-            "body multipart NAME=VALUE NAME@FILE[;type=MIME]...", "body @FILE", "body @@FILE", "body <<END", "body json <<END", "body graphql QUERY",
+            "body multipart NAME=VALUE NAME@FILE[;type=MIME]...", "body @FILE", "body @@FILE", "body <<END", "body json <<END",
+            "body graphql QUERY",
             "body graphql <<END", "body graphql vars JSON|<<END|clear", "body graphql operation NAME|clear", "body edit", "body example",
             "body clear", "body",
         ],
