@@ -31,8 +31,8 @@ import WorkbenchTestSupport
     @Test func everyTypedKindDeclaresItsWords() throws {
         #expect(TypedAuthKinds.all.count == 5)
         for kind in TypedAuthKinds.all {
-            for line in kind.usage { #expect(CommandDeclaration.auth.usage.contains(line), "\(line)") }
-            #expect(CommandDeclaration.auth.subcommands.contains(kind.names[0]))
+            for line in kind.usage { #expect(NetworkCommands.auth.usage.contains(line), "\(line)") }
+            #expect(NetworkCommands.auth.subcommands.contains(kind.names[0]))
             #expect(!kind.secretExamples.isEmpty)
             for example in kind.secretExamples {
                 let typed = try #require(try typedAuth(example.replacingOccurrences(of: "SECRET", with: "s3cr3t")))

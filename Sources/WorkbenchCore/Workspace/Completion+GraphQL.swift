@@ -31,7 +31,7 @@ extension Completion {
         guard lowered.first == "graphql" else { return nil }
         switch lowered.count {
         case 1:
-            return matching(CommandDeclaration.graphql.subcommands, current)
+            return matching(APICommands.graphql.subcommands, current)
         case 2 where lowered[1] == "schema":
             return matching(["off"], current) + filesFor(current)
         case 2 where lowered[1] == "ls" || lowered[1] == "describe":

@@ -3,8 +3,8 @@ import WorkbenchHTTP
 import WorkbenchAPIs
 
 /// Credentials in the workspace: which headers are credentials, where a
-/// literal one typed by hand is kept, and which variable an auth helper's
-/// literal secret goes into. The rules are DESIGN's "What a request carries":
+/// literal one typed by hand is kept, which variable an auth helper's
+/// literal secret goes into, and how a token an OAuth 2.0 flow obtained is taken in. The rules are DESIGN's "What a request carries":
 /// a credential belongs to the origin of the base when it was typed and is
 /// sent only there.
 extension Workspace {
@@ -105,5 +105,47 @@ extension Workspace {
     /// `not sent here: auth bearer, X-Key belong to http://a:1; sent again when the base is back there`.
     func heldBackCredentialsLine() -> String? {
         endpoint.heldBackNote.map { "not sent here: \($0); sent again when the base is back there" }
+    }
+
+    /// The names of the secret variables `auth` makes: `auth none` removes them.
+    static let authVariableBases = NamedAuthKinds.secretVariables
+
+    /// A literal secret goes into a secret variable and the auth refers to it;
+    /// a template (`{{env.KEY}}`) is kept as typed.
+    mutating func keptAsSecret(_ value: String, base: String) -> String {
+        guard !Template.hasReferences(value) else { return value }
+        let variable = unusedCredentialVariable(base: base, value: value)
+        variables.set(variable, to: value, secret: true)
+        declaredSecrets.removeAll { $0 == variable }
+        return "{{\(variable)}}"
+    }
+
+    /// `auth none`: the secret variables `auth` made for this auth go with it.
+    mutating func removeVariables(madeFor auth: Auth) {
+        for reference in auth.secretReferences {
+            guard let name = Template.variableNames(in: reference).first, reference == "{{\(name)}}",
+                Self.authVariableBases.contains(where: { name == $0 || name.hasPrefix($0 + "_") })
+            else { continue }
+            variables.remove(name)
+        }
+    }
+
+    /// Takes in what a flow obtained: the access and refresh tokens as secret
+    /// variables, the client secret typed literally as one too, and the auth
+    /// bound to the base's origin. Only called once the flow succeeded.
+    mutating func adoptOAuth2(
+        _ settings: OAuth2Settings, clientSecret: String?, token: OAuth2Protocol.Token, now: Double
+    ) {
+        var settings = settings
+        if let clientSecret { settings.clientSecret = keptAsSecret(clientSecret, base: "oauth2_client_secret") }
+        let tokenReference = keptAsSecret(token.accessToken, base: "oauth2_token")
+        if let refresh = token.refreshToken {
+            settings.refreshToken = keptAsSecret(refresh, base: "oauth2_refresh_token")
+        } else if let old = settings.refreshToken, let name = Template.variableNames(in: old).first, variables.value(of: name) == nil {
+            settings.refreshToken = nil
+        }
+        settings.expiresAt = token.expiresIn.map { now + $0 }
+        settings.grantedScope = token.scope ?? settings.grantedScope
+        endpoint.auth = Auth(scheme: .oauth2, user: "", secret: tokenReference, oauth2: settings)
     }
 }

@@ -3,20 +3,20 @@ import WorkbenchHTTP
 import WorkbenchAPIs
 import WorkbenchSessions
 
-extension CommandWords {
+extension GRPCCommand {
     /// `grpc [connect URL [--proto FILE...] [--import-path DIR...] | ls [SERVICE] | describe NAME | off]`;
     /// `grpc call` is read from the line itself (`CommandParser.grpcCall`).
-    func parseGRPC() throws(WorkbenchError) -> ParsedLine {
-        guard let sub = texts.first?.lowercased() else { return .command(.grpc(.show)) }
-        let rest = Array(texts.dropFirst())
+    static func parseGRPC(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        guard let sub = words.texts.first?.lowercased() else { return .command(.grpc(.show)) }
+        let rest = Array(words.texts.dropFirst())
         switch sub {
         case "connect":
             guard let url = rest.first, !url.hasPrefix("--") else {
-                throw usageError("expected the server's URL after `connect` (http://host:port for h2c, https:// for TLS)")
+                throw words.usageError("expected the server's URL after `connect` (http://host:port for h2c, https:// for TLS)")
             }
             let lowered = url.lowercased()
             guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
-                throw usageError("expected an http:// (h2c) or https:// (TLS) URL, not \(Excerpt.quoted(url))")
+                throw words.usageError("expected an http:// (h2c) or https:// (TLS) URL, not \(Excerpt.quoted(url))")
             }
             _ = try BaseURL.parse(url)
             var protoFiles: [String] = []
@@ -29,29 +29,29 @@ extension CommandWords {
                 case "--import-path", "-I": list = 1
                 default:
                     guard let current = list else {
-                        throw usageError("unexpected \(Excerpt.quoted(rest[index])): expected --proto FILE or --import-path DIR")
+                        throw words.usageError("unexpected \(Excerpt.quoted(rest[index])): expected --proto FILE or --import-path DIR")
                     }
                     if current == 0 { protoFiles.append(rest[index]) } else { importPaths.append(rest[index]) }
                 }
                 index += 1
             }
-            if list != nil, protoFiles.isEmpty, importPaths.isEmpty { throw usageError("expected a file after --proto") }
-            if !importPaths.isEmpty, protoFiles.isEmpty { throw usageError("--import-path goes with --proto FILE") }
+            if list != nil, protoFiles.isEmpty, importPaths.isEmpty { throw words.usageError("expected a file after --proto") }
+            if !importPaths.isEmpty, protoFiles.isEmpty { throw words.usageError("--import-path goes with --proto FILE") }
             return .command(.grpc(.connect(url: url, protoFiles: protoFiles, importPaths: importPaths)))
         case "ls":
-            guard rest.count <= 1 else { throw usageError("expected at most one SERVICE after `ls`") }
+            guard rest.count <= 1 else { throw words.usageError("expected at most one SERVICE after `ls`") }
             return .command(.grpc(.ls(rest.first)))
         case "describe":
-            guard rest.count == 1 else { throw usageError("expected one NAME (a service, method, message or enum) after `describe`") }
+            guard rest.count == 1 else { throw words.usageError("expected one NAME (a service, method, message or enum) after `describe`") }
             return .command(.grpc(.describe(rest[0])))
         case "off":
-            guard rest.isEmpty else { throw usageError("`grpc off` takes nothing more") }
+            guard rest.isEmpty else { throw words.usageError("`grpc off` takes nothing more") }
             return .command(.grpc(.off))
         case "call":
             // Reached only without a method: the line reader takes every other `grpc call`.
-            throw usageError("expected SERVICE/METHOD after `call`")
+            throw words.usageError("expected SERVICE/METHOD after `call`")
         default:
-            throw usageError("unknown subcommand \(Excerpt.quoted(texts[0])): expected connect, ls, describe, call or off")
+            throw words.usageError("unknown subcommand \(Excerpt.quoted(words.texts[0])): expected connect, ls, describe, call or off")
         }
     }
 }

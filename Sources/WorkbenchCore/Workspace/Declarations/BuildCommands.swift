@@ -4,26 +4,26 @@ import WorkbenchAPIs
 import WorkbenchSessions
 
 /// The commands of help's group "Build a request": each one's help, parsing and completion.
-extension CommandDeclaration {
+enum BuildCommands {
     /// The methods `method` offers (any token is taken).
     static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
 
-    static let buildingGroup = CommandGroup(
-        title: "Build a request", commands: [.base, .path, .method, .query, .header, .body, .reset, .show, .curl])
+    static let group = CommandGroup(
+        title: "Build a request", commands: [base, path, method, query, header, body, reset, show, curl])
 
     static let base = CommandDeclaration(
         name: "base", usage: ["base URL", "base"],
         summary:
             "Set the base URL (http or https, host, optional port and path prefix), or print it. Credentials (auth, Authorization, Cookie, a header holding a secret) belong to the origin they were typed for: when the base moves elsewhere they stay behind, and come back with it.",
         example: "base https://api.themoviedb.org", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseBase() })
+        parse: { words throws(WorkbenchError) in try BuildCommands.parseBase(words) })
 
     static let path = CommandDeclaration(
         name: "path", usage: ["path PATH", "path add SEGMENT...", "path ..", "path"],
         summary:
             "Set the path below the base (a ?query typed with it belongs to this path; a full URL moves the base to its origin), append encoded segments (`..` goes up), go one segment up, or print the full URL.",
         example: "path /3/movie/popular", subcommands: ["add", ".."],
-        parse: { words throws(WorkbenchError) in try words.parsePath() },
+        parse: { words throws(WorkbenchError) in try BuildCommands.parsePath(words) },
         complete: { input in
             if input.position == 1, input.current != "..",
                 let found = input.completion.apiPaths(current: input.current, relative: false)
@@ -37,7 +37,7 @@ extension CommandDeclaration {
         name: "method", usage: ["method VERB", "method"],
         summary: "Set the HTTP method (any token, upper-cased), or print it.",
         example: "method PATCH", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseMethod() },
+        parse: { words throws(WorkbenchError) in try BuildCommands.parseMethod(words) },
         complete: { input in
             // Methods are values of VERB, not subcommands: any token is taken, in any case.
             guard input.position == 1 else { return nil }
@@ -49,7 +49,7 @@ extension CommandDeclaration {
         summary:
             "Append a query item (names may repeat, order is kept; typed items stay for every path until removed), replace all items of a name, remove (typed or pasted with the path), or list.",
         example: "query add updateMask.fieldPaths nickName", subcommands: ["add", "set", "rm", "clear"],
-        parse: { words throws(WorkbenchError) in try words.parseQuery() },
+        parse: { words throws(WorkbenchError) in try BuildCommands.parseQuery(words) },
         complete: { input in
             if let found = input.completion.apiQuery(before: input.before, current: input.current) { return found }
             if input.position == 1 { return input.matching(input.subcommands) }
@@ -64,7 +64,7 @@ extension CommandDeclaration {
         summary:
             "Set a header (replacing every header of that name), add one more value, remove, or list. The value is taken as typed, quotes and spaces included; `header rm` on a default (User-Agent, Accept, Accept-Encoding) stops sending it until `header clear`; `header rm Content-Length` sends an empty POST, PUT or PATCH without `Content-Length: 0`, as `curl -X POST URL` does.",
         example: "header Content-Type: application/json", subcommands: ["add", "rm", "clear"],
-        parse: { words throws(WorkbenchError) in try words.parseHeader() },
+        parse: { words throws(WorkbenchError) in try BuildCommands.parseHeader(words) },
         verbatim: { line throws(WorkbenchError) in try CommandParser.verbatimHeader(line) },
         complete: { input in
             if let found = input.completion.apiHeaders(before: input.before, current: input.current, subcommands: input.subcommands) {
@@ -86,7 +86,7 @@ extension CommandDeclaration {
             return nil
         },
         // A credential typed literally (`Authorization: Bearer abc`, `X-Api-Key: k`): its value.
-        credentials: Credentials(
+        credentials: CommandDeclaration.Credentials(
             masked: { _, command in
                 switch command {
                 case .headerSet(let name, let value), .headerAdd(let name, let value):
@@ -117,7 +117,7 @@ extension CommandDeclaration {
             "Set the body: raw text (verbatim after the one space that follows `body`; quote it whole if it starts with a kind's name), validated JSON (typed or from a file; sets Content-Type), a form, multipart/form-data (files streamed from disk when sent), a file read at send time (Content-Type from its extension; `@@FILE` also expands the {{variables}} in it, as a `.http` file's `<@ FILE`), several lines up to END, a GraphQL operation (checked when typed, sent as POST application/json {\"query\", \"variables\", \"operationName\"}), the body in $VISUAL/$EDITOR (JSON validated on return), or an example JSON body for the operation from the loaded API description (its examples first, then its schema). POST, PUT, PATCH and other methods send it; GET, HEAD, OPTIONS, DELETE and TRACE hold it back unless sent with --body.",
         example: "body json {\"username\": \"ana\", \"password\": \"{{password}}\"}",
         subcommands: ["json", "form", "multipart", "graphql", "edit", "example", "clear"],
-        parse: { words throws(WorkbenchError) in try words.parseBody() },
+        parse: { words throws(WorkbenchError) in try BuildCommands.parseBody(words) },
         verbatim: { line throws(WorkbenchError) in try CommandParser.graphqlBody(line) },
         complete: { input in
             // Every subcommand, then the forms that are not words: a file and a here-document.
@@ -144,34 +144,34 @@ extension CommandDeclaration {
         summary:
             "Print the request exactly as it would be sent: request line, every header, the body (secret values masked unless --secrets).",
         example: "show", subcommands: ["--secrets"],
-        parse: { words throws(WorkbenchError) in try words.parseShow() })
+        parse: { words throws(WorkbenchError) in try BuildCommands.parseShow(words) })
 
     static let curl = CommandDeclaration(
         name: "curl", usage: ["curl", "curl --secrets"],
         summary: "Print the request as a curl command line that sends exactly the same bytes (secret values masked unless --secrets).",
         example: "curl", subcommands: ["--secrets"],
-        parse: { words throws(WorkbenchError) in try words.parseCurl() })
+        parse: { words throws(WorkbenchError) in try BuildCommands.parseCurl(words) })
 }
 
-extension CommandWords {
-    func parseShow() throws(WorkbenchError) -> ParsedLine {
-        if texts == ["--secrets"] { return .command(.showWithSecrets) }
-        return try expectNoArguments(.show)
+extension BuildCommands {
+    static func parseShow(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        if words.texts == ["--secrets"] { return .command(.showWithSecrets) }
+        return try words.expectNoArguments(.show)
     }
 
-    func parseCurl() throws(WorkbenchError) -> ParsedLine {
-        guard texts.isEmpty || texts == ["--secrets"] else {
-            throw usageError("expected nothing, or --secrets (to bring a curl command in, type `import` before it)")
+    static func parseCurl(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        guard words.texts.isEmpty || words.texts == ["--secrets"] else {
+            throw words.usageError("expected nothing, or --secrets (to bring a curl command in, type `import` before it)")
         }
-        return .command(.curl(secrets: !texts.isEmpty))
+        return .command(.curl(secrets: !words.texts.isEmpty))
     }
 
-    func parseBase() throws(WorkbenchError) -> ParsedLine {
-        switch args.count {
+    static func parseBase(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        switch words.args.count {
         case 0:
             return .command(.showBase)
         case 1:
-            let url = texts[0]
+            let url = words.texts[0]
             if Template.hasReferences(url) {
                 try Template.validate(url)
             } else {
@@ -179,40 +179,40 @@ extension CommandWords {
             }
             return .command(.base(url))
         default:
-            throw usageError("expected one URL, got \(args.count) words (quote a URL with spaces)")
+            throw words.usageError("expected one URL, got \(words.args.count) words (quote a URL with spaces)")
         }
     }
 
-    func parsePath() throws(WorkbenchError) -> ParsedLine {
-        if args.isEmpty { return .command(.showURL) }
-        if texts == [".."] { return .command(.pathUp) }
-        if texts[0] == "add" {
-            let segments = Array(texts.dropFirst())
-            guard !segments.isEmpty else { throw usageError("expected at least one segment after `path add`") }
+    static func parsePath(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        if words.args.isEmpty { return .command(.showURL) }
+        if words.texts == [".."] { return .command(.pathUp) }
+        if words.texts[0] == "add" {
+            let segments = Array(words.texts.dropFirst())
+            guard !segments.isEmpty else { throw words.usageError("expected at least one segment after `path add`") }
             for segment in segments {
-                guard !segment.isEmpty else { throw usageError("a path segment cannot be empty") }
+                guard !segment.isEmpty else { throw words.usageError("a path segment cannot be empty") }
                 try Template.validate(segment)
             }
             return .command(.pathAdd(segments))
         }
-        guard args.count == 1 else {
-            throw usageError("expected one PATH, got \(args.count) words (quote a path with spaces)")
+        guard words.args.count == 1 else {
+            throw words.usageError("expected one PATH, got \(words.args.count) words (quote a path with spaces)")
         }
-        _ = try Endpoint.pathParts(texts[0])
-        return .command(.path(texts[0]))
+        _ = try Endpoint.pathParts(words.texts[0])
+        return .command(.path(words.texts[0]))
     }
 
-    func parseMethod() throws(WorkbenchError) -> ParsedLine {
-        switch args.count {
+    static func parseMethod(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        switch words.args.count {
         case 0: return .command(.showMethod)
-        case 1: return .command(.method(try HTTPSyntax.normalizedMethod(texts[0])))
-        default: throw usageError("expected one method")
+        case 1: return .command(.method(try HTTPSyntax.normalizedMethod(words.texts[0])))
+        default: throw words.usageError("expected one method")
         }
     }
 
-    func parseQuery() throws(WorkbenchError) -> ParsedLine {
-        guard let sub = texts.first else { return .command(.showQuery) }
-        let operands = Array(texts.dropFirst())
+    static func parseQuery(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        guard let sub = words.texts.first else { return .command(.showQuery) }
+        let operands = Array(words.texts.dropFirst())
         let full = "query \(sub)"
         switch sub {
         case "add", "set":
@@ -222,115 +222,115 @@ extension CommandWords {
             } else if operands.count == 1, let equals = operands[0].firstIndex(of: "=") {
                 pair = (String(operands[0][..<equals]), String(operands[0][operands[0].index(after: equals)...]))
             } else {
-                throw usageError("expected NAME VALUE", command: "query")
+                throw words.usageError("expected NAME VALUE", command: "query")
             }
-            guard !pair.0.isEmpty else { throw usageError("the query name is empty", command: "query") }
+            guard !pair.0.isEmpty else { throw words.usageError("the query name is empty", command: "query") }
             try Template.validate(pair.0)
             try Template.validate(pair.1)
             return .command(sub == "add" ? .queryAdd(name: pair.0, value: pair.1) : .querySet(name: pair.0, value: pair.1))
         case "rm":
-            guard operands.count == 1 else { throw usageError("expected one NAME after `\(full)`", command: "query") }
+            guard operands.count == 1 else { throw words.usageError("expected one NAME after `\(full)`", command: "query") }
             return .command(.queryRemove(operands[0]))
         case "clear":
-            guard operands.isEmpty else { throw usageError("`query clear` takes no arguments", command: "query") }
+            guard operands.isEmpty else { throw words.usageError("`query clear` takes no arguments", command: "query") }
             return .command(.queryClear)
         default:
-            throw usageError(
+            throw words.usageError(
                 "unknown subcommand \(Excerpt.quoted(sub))"
-                    + Suggestion.didYouMean(sub, among: subcommands), command: "query")
+                    + Suggestion.didYouMean(sub, among: words.subcommands), command: "query")
         }
     }
 
-    func parseHeader() throws(WorkbenchError) -> ParsedLine {
-        guard let sub = texts.first else { return .command(.showHeaders) }
+    static func parseHeader(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        guard let sub = words.texts.first else { return .command(.showHeaders) }
         switch sub.lowercased() {
         case "rm":
-            guard args.count == 2 else { throw usageError("expected one NAME after `header rm`") }
-            var headerName = texts[1]
+            guard words.args.count == 2 else { throw words.usageError("expected one NAME after `header rm`") }
+            var headerName = words.texts[1]
             if headerName.hasSuffix(":") { headerName.removeLast() }
             try HTTPSyntax.checkHeaderName(headerName)
             return .command(.headerRemove(headerName))
         case "clear":
-            guard args.count == 1 else { throw usageError("`header clear` takes no arguments") }
+            guard words.args.count == 1 else { throw words.usageError("`header clear` takes no arguments") }
             return .command(.headerClear)
         default:
             // `header NAME: VALUE` and `header add` are parsed verbatim before
             // the line is split into words (CommandParser.verbatimHeader).
-            throw usageError("expected NAME: VALUE")
+            throw words.usageError("expected NAME: VALUE")
         }
     }
 
-    func parseBody() throws(WorkbenchError) -> ParsedLine {
-        guard let sub = texts.first else { return .command(.showBody) }
-        if sub == "clear" && args.count == 1 { return .command(.bodyClear) }
-        if sub == "edit" && args.count == 1 { return .command(.bodyEdit) }
-        if sub == "example" && args.count == 1 { return .command(.bodyExample) }
+    static func parseBody(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        guard let sub = words.texts.first else { return .command(.showBody) }
+        if sub == "clear" && words.args.count == 1 { return .command(.bodyClear) }
+        if sub == "edit" && words.args.count == 1 { return .command(.bodyEdit) }
+        if sub == "example" && words.args.count == 1 { return .command(.bodyExample) }
         if sub == "json" {
-            guard args.count > 1 else { throw usageError("expected JSON after `body json`") }
-            if texts[1].hasPrefix("<<") {
-                return try heredoc(json: true, word: 1)
+            guard words.args.count > 1 else { throw words.usageError("expected JSON after `body json`") }
+            if words.texts[1].hasPrefix("<<") {
+                return try BuildCommands.heredoc(words, json: true, word: 1)
             }
-            if texts[1].hasPrefix("@") && args.count == 2 {
-                let file = String(texts[1].dropFirst())
-                guard !file.isEmpty else { throw usageError("expected a file name after '@'") }
+            if words.texts[1].hasPrefix("@") && words.args.count == 2 {
+                let file = String(words.texts[1].dropFirst())
+                guard !file.isEmpty else { throw words.usageError("expected a file name after '@'") }
                 try Template.validate(file)
                 return .command(.body(.jsonFile(file)))
             }
-            let text = rest(from: 1)
+            let text = words.rest(from: 1)
             do throws(WorkbenchError) {
                 try JSONTemplate.check(text)
             } catch {
                 // `body json '{"a": 1}'`: quoted as one word, as a shell would need it.
-                guard args.count == 2, text != texts[1], (try? JSONTemplate.check(texts[1])) != nil else { throw error }
-                return .command(.body(.json(texts[1])))
+                guard words.args.count == 2, text != words.texts[1], (try? JSONTemplate.check(words.texts[1])) != nil else { throw error }
+                return .command(.body(.json(words.texts[1])))
             }
             return .command(.body(.json(text)))
         }
         if sub == "form" {
             var fields: [FormField] = []
-            for word in texts.dropFirst() {
+            for word in words.texts.dropFirst() {
                 guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
-                    throw usageError("expected NAME=VALUE, got \(Excerpt.quoted(word))")
+                    throw words.usageError("expected NAME=VALUE, got \(Excerpt.quoted(word))")
                 }
                 let field = FormField(name: String(word[..<equals]), value: String(word[word.index(after: equals)...]))
                 try Template.validate(field.name)
                 try Template.validate(field.value)
                 fields.append(field)
             }
-            guard !fields.isEmpty else { throw usageError("expected at least one NAME=VALUE after `body form`") }
+            guard !fields.isEmpty else { throw words.usageError("expected at least one NAME=VALUE after `body form`") }
             return .command(.body(.form(fields)))
         }
         if sub == "multipart" {
-            return .command(.body(.multipart(try multipartParts(Array(texts.dropFirst())))))
+            return .command(.body(.multipart(try multipartParts(words, Array(words.texts.dropFirst())))))
         }
-        if sub.hasPrefix("@@") && args.count == 1 {
+        if sub.hasPrefix("@@") && words.args.count == 1 {
             // The `.http` file's `<@ FILE`: its {{variables}} expanded when sent.
             let file = String(sub.dropFirst(2))
-            guard !file.isEmpty else { throw usageError("expected a file name after '@@'") }
+            guard !file.isEmpty else { throw words.usageError("expected a file name after '@@'") }
             try Template.validate(file)
             return .command(.body(.templateFile(file)))
         }
-        if sub.hasPrefix("@") && args.count == 1 {
+        if sub.hasPrefix("@") && words.args.count == 1 {
             let file = String(sub.dropFirst())
-            guard !file.isEmpty else { throw usageError("expected a file name after '@'") }
+            guard !file.isEmpty else { throw words.usageError("expected a file name after '@'") }
             try Template.validate(file)
             return .command(.body(.file(file)))
         }
         if sub.hasPrefix("<<") {
-            return try heredoc(json: false, word: 0)
+            return try BuildCommands.heredoc(words, json: false, word: 0)
         }
-        let quoted = !Array(line.utf8)[args[0].start..<args[0].end].elementsEqual(args[0].text.utf8)
+        let quoted = !Array(words.line.utf8)[words.args[0].start..<words.args[0].end].elementsEqual(words.args[0].text.utf8)
         if !quoted, let meant = Suggestion.nearest(sub, among: Self.bodyKinds), meant != sub.lowercased() {
-            throw usageError(
-                "unknown kind \(Excerpt.quoted(sub)): did you mean \(meant)? (quote the text to send it as it is: `body '\(Template.oneLine(rest(from: 0).prefix(40)))'`)"
+            throw words.usageError(
+                "unknown kind \(Excerpt.quoted(sub)): did you mean \(meant)? (quote the text to send it as it is: `body '\(Template.oneLine(words.rest(from: 0).prefix(40)))'`)"
             )
         }
         // `body 'TEXT'`, one word in quotes: the text inside them.
-        let raw = Array(line.utf8)[args[0].start..<args[0].end]
+        let raw = Array(words.line.utf8)[words.args[0].start..<words.args[0].end]
         let inQuotes =
-            args.count == 1 && raw.count >= 2 && (raw.first == UInt8(ascii: "'") || raw.first == UInt8(ascii: "\""))
+            words.args.count == 1 && raw.count >= 2 && (raw.first == UInt8(ascii: "'") || raw.first == UInt8(ascii: "\""))
             && raw.last == raw.first
-        let text = inQuotes ? sub : CommandParser.verbatimText(afterCommandIn: line)
+        let text = inQuotes ? sub : CommandParser.verbatimText(afterCommandIn: words.line)
         try Template.validate(text)
         return .command(.body(.text(text)))
     }
@@ -340,12 +340,12 @@ extension CommandWords {
 
     /// `NAME=VALUE` (a field) and `NAME@FILE[;type=MIME]` (a file), as curl's `-F`
     /// writes them; whichever of `=` and `@` comes first splits the word.
-    func multipartParts(_ words: [String]) throws(WorkbenchError) -> [MultipartPart] {
-        guard !words.isEmpty else { throw usageError("expected at least one NAME=VALUE or NAME@FILE after `body multipart`") }
+    static func multipartParts(_ input: CommandWords, _ words: [String]) throws(WorkbenchError) -> [MultipartPart] {
+        guard !words.isEmpty else { throw input.usageError("expected at least one NAME=VALUE or NAME@FILE after `body multipart`") }
         var parts: [MultipartPart] = []
         for word in words {
             guard let split = word.firstIndex(where: { $0 == "=" || $0 == "@" }), split != word.startIndex else {
-                throw usageError("expected NAME=VALUE or NAME@FILE, got '\(word)'")
+                throw input.usageError("expected NAME=VALUE or NAME@FILE, got '\(word)'")
             }
             var part = MultipartPart(
                 name: String(word[..<split]), value: String(word[word.index(after: split)...]),
@@ -353,12 +353,12 @@ extension CommandWords {
             if part.isFile, let type = part.value.ranges(of: ";type=").last {
                 let mediaType = String(part.value[type.upperBound...])
                 guard !mediaType.isEmpty, !mediaType.contains(where: { $0 == " " || $0.asciiValue.map { $0 < 0x20 } == true }) else {
-                    throw usageError("expected a media type after ';type=' in '\(word)'")
+                    throw input.usageError("expected a media type after ';type=' in '\(word)'")
                 }
                 part.contentType = mediaType
                 part.value = String(part.value[..<type.lowerBound])
             }
-            if part.isFile && part.value.isEmpty { throw usageError("expected a file name after '@' in '\(word)'") }
+            if part.isFile && part.value.isEmpty { throw input.usageError("expected a file name after '@' in '\(word)'") }
             try Template.validate(part.name)
             try Template.validate(part.value)
             parts.append(part)
@@ -366,10 +366,10 @@ extension CommandWords {
         return parts
     }
 
-    func heredoc(json: Bool, word: Int) throws(WorkbenchError) -> ParsedLine {
-        let terminator = String(texts[word].dropFirst(2))
-        guard !terminator.isEmpty else { throw usageError("expected a terminator after '<<', as in `body <<END`") }
-        guard args.count == word + 1 else { throw usageError("unexpected text after `<<\(terminator)`") }
+    static func heredoc(_ words: CommandWords, json: Bool, word: Int) throws(WorkbenchError) -> ParsedLine {
+        let terminator = String(words.texts[word].dropFirst(2))
+        guard !terminator.isEmpty else { throw words.usageError("expected a terminator after '<<', as in `body <<END`") }
+        guard words.args.count == word + 1 else { throw words.usageError("unexpected text after `<<\(terminator)`") }
         return .heredoc(json: json, terminator: terminator)
     }
 }
@@ -415,7 +415,7 @@ extension CommandParser {
 
 /// The effects of the group's commands, each reached from `Workspace.apply`'s one switch
 /// with its command's values: a command's effect cannot be missing or meet another's.
-extension CommandDeclaration {
+extension BuildCommands {
     static func setBase(_ url: String, in workspace: inout Workspace, context: CommandContext) -> CommandOutcome {
         let scope = workspace.scope(environment: context.environment)
         let first = workspace.endpoint.base == nil

@@ -4,9 +4,9 @@ import WorkbenchAPIs
 import WorkbenchSessions
 
 /// The commands of help's group "Check and keep": each one's help, parsing and completion.
-extension CommandDeclaration {
-    static let checkingGroup = CommandGroup(
-        title: "Check and keep", commands: [.expect, .history, .replay, .diff, .compare, .use, .save, .load, .restore, .run])
+enum CheckCommands {
+    static let group = CommandGroup(
+        title: "Check and keep", commands: [expect, history, replay, diff, compare, use, save, load, restore, run])
 
     static let expect = CommandDeclaration(
         name: "expect",
@@ -19,7 +19,7 @@ extension CommandDeclaration {
             "Check the last response now and on every replay (VALUE is a JSON literal: strings in double quotes; `matches` takes a regular expression as a string; `schema`: the body against the loaded API description's response schema for the operation and status, each violation with its JSON path; `frame`: a received WebSocket frame, `next` waiting for it up to --within, 5 s by default); alone, list the checks of the last request; `rm N` and `clear` take them back.",
         example: "expect json $.data.user == \"ana\"",
         subcommands: ["status", "header", "body", "json", "time", "schema", "frame", "rm", "clear"],
-        parse: { words throws(WorkbenchError) in try words.parseExpect() },
+        parse: { words throws(WorkbenchError) in try CheckCommands.parseExpect(words) },
         complete: { input in
             let workspace = input.workspace
             if input.position == 2 && input.before[1] == "rm", let index = workspace.lastRecordIndex,
@@ -34,7 +34,7 @@ extension CommandDeclaration {
         name: "history", usage: ["history", "history rm N[-M]", "history clear"],
         summary: "List the requests sent in this session, numbered; `rm` removes some (the rest are renumbered), `clear` all.",
         example: "history rm 2-3", subcommands: ["rm", "clear"],
-        parse: { words throws(WorkbenchError) in try words.parseHistory() },
+        parse: { words throws(WorkbenchError) in try CheckCommands.parseHistory(words) },
         complete: { input in
             if input.position == 1 { return input.matching(input.subcommands) }
             if input.position == 2 && input.before[1] == "rm" { return input.matching(input.requestNumbers) }
@@ -46,7 +46,7 @@ extension CommandDeclaration {
         summary:
             "Send request N of the history again (or all, in order), with captures and expectations; each keeps the response it got. The first failure stops `replay all`, as it stops `workbench replay`, unless --keep-going. --env NAME: in that environment (the one in force stays).",
         example: "replay all", subcommands: ["all"],
-        parse: { words throws(WorkbenchError) in try words.parseReplay() },
+        parse: { words throws(WorkbenchError) in try CheckCommands.parseReplay(words) },
         complete: { input in
             if input.position == 1 { return input.matching(input.subcommands + input.requestNumbers) }
             if input.before.last == "--env" { return input.matching(input.workspace.knownEnvironmentNames) }
@@ -58,7 +58,7 @@ extension CommandDeclaration {
         summary:
             "Send the request being built in two environments of http-client.env.json (twice in ENV1: what changes by itself, ids and timestamps, is left out and listed) and print the differences by JSON path: status, the headers that matter (--header NAME for more, '*' for all), the body. Nothing is kept in the history, unless --save: then the comparison joins it as a check that `replay` runs (sent once in each environment, it passes when nothing but what is ignored differs).",
         example: "compare local staging --ignore $.version", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseCompare() },
+        parse: { words throws(WorkbenchError) in try CheckCommands.parseCompare(words) },
         complete: { input in
             if input.current.hasPrefix("-") { return input.matching(DiffOptionReader.names + ["--save"]) }
             if input.position <= 2 { return input.matching(input.workspace.knownEnvironmentNames) }
@@ -70,7 +70,7 @@ extension CommandDeclaration {
         summary:
             "What changed from request N's response to request M's (or to the last response): status, the headers named ('*' for all), the body (JSON by path: [-was-]{+now+}; text by line). --ignore takes a JSON path ($.items[*].id) or 'header NAME'.",
         example: "diff 1 3 --ignore $.updated_at", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseDiff() },
+        parse: { words throws(WorkbenchError) in try CheckCommands.parseDiff(words) },
         complete: { input in
             if input.current.hasPrefix("-") { return input.matching(DiffOptionReader.names) }
             if input.position <= 2 || input.before.last.map({ !DiffOptionReader.names.contains($0) }) ?? false {
@@ -83,7 +83,7 @@ extension CommandDeclaration {
         name: "use", usage: ["use N"],
         summary: "Make request N of the history the request being built, to change and send again.",
         example: "use 2", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseUse() },
+        parse: { words throws(WorkbenchError) in try CheckCommands.parseUse(words) },
         complete: { input in
             input.position == 1 ? input.matching(input.requestNumbers) : nil
         })
@@ -94,7 +94,7 @@ extension CommandDeclaration {
             "Write the session (request, variables, settings, history) to a JSON file; no FILE: the last one; numbers: only those requests; "
             + "--force: even when another workbench saved the file since this one loaded or saved it.",
         example: "save Sessions/login.json", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseSave() },
+        parse: { words throws(WorkbenchError) in try CheckCommands.parseSave(words) },
         complete: CompletionInput.fileAtFirst)
 
     static let load = CommandDeclaration(
@@ -102,7 +102,7 @@ extension CommandDeclaration {
         summary:
             "Read a session file, replacing the current session; a .http file (JetBrains, VS Code REST Client) becomes the history, not sent, with its variables and the environment NAME from http-client.env.json.",
         example: "load Sessions/login.json", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseLoad() },
+        parse: { words throws(WorkbenchError) in try CheckCommands.parseLoad(words) },
         complete: CompletionInput.fileAtFirst)
 
     static let restore = CommandDeclaration(
@@ -116,66 +116,70 @@ extension CommandDeclaration {
         summary:
             "Run the commands of a file as if typed; the first failing line stops it (FILE:LINE in the error). A .http file's requests join the history and are sent in order, captures flowing.",
         example: "run login.wb", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseRun() },
+        parse: { words throws(WorkbenchError) in try CheckCommands.parseRun(words) },
         complete: CompletionInput.fileAtFirst)
 }
 
-extension CommandWords {
-    func parseExpect() throws(WorkbenchError) -> ParsedLine {
-        if args.isEmpty { return .command(.expectList) }
-        if texts[0] == "frame" { return try parseExpectFrame() }
-        if texts[0] == "rm" || texts[0] == "clear" { return try parseTakeBack(sub: texts[0]) }
+extension CheckCommands {
+    static func parseExpect(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        if words.args.isEmpty { return .command(.expectList) }
+        if words.texts[0] == "frame" { return try WebSocketCommand.parseExpectFrame(words) }
+        if words.texts[0] == "rm" || words.texts[0] == "clear" { return try CheckCommands.parseTakeBack(words, sub: words.texts[0]) }
         do throws(WorkbenchError) {
-            return .command(.expect(try Expectation.parse(rest(from: 0))))
+            return .command(.expect(try Expectation.parse(words.rest(from: 0))))
         } catch {
-            throw usageError(error.message)
+            throw words.usageError(error.message)
         }
     }
 
-    func parseHistory() throws(WorkbenchError) -> ParsedLine {
-        if texts.first == "rm" || texts.first == "clear" { return try parseTakeBack(sub: texts[0]) }
-        return try expectNoArguments(.history)
+    static func parseHistory(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        if words.texts.first == "rm" || words.texts.first == "clear" { return try CheckCommands.parseTakeBack(words, sub: words.texts[0]) }
+        return try words.expectNoArguments(.history)
     }
 
-    func parseUse() throws(WorkbenchError) -> ParsedLine {
-        guard args.count == 1, let number = Int(texts[0]), number >= 1 else {
-            throw usageError("expected one request number (see `history`)")
+    static func parseUse(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        guard words.args.count == 1, let number = Int(words.texts[0]), number >= 1 else {
+            throw words.usageError("expected one request number (see `history`)")
         }
         return .command(.use(number))
     }
 
-    func parseLoad() throws(WorkbenchError) -> ParsedLine {
-        if args.count == 3, texts[1] == "--env", HTTPFileImport.handles(texts[0]) {
-            return .command(.loadHTTPFile(texts[0], environment: texts[2]))
+    static func parseLoad(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        if words.args.count == 3, words.texts[1] == "--env", HTTPFileImport.handles(words.texts[0]) {
+            return .command(.loadHTTPFile(words.texts[0], environment: words.texts[2]))
         }
-        guard args.count == 1, !texts[0].isEmpty else { throw usageError("expected one file name (and `--env NAME` for a .http file)") }
-        return .command(HTTPFileImport.handles(texts[0]) ? .loadHTTPFile(texts[0], environment: nil) : .load(texts[0]))
+        guard words.args.count == 1, !words.texts[0].isEmpty else {
+            throw words.usageError("expected one file name (and `--env NAME` for a .http file)")
+        }
+        return .command(HTTPFileImport.handles(words.texts[0]) ? .loadHTTPFile(words.texts[0], environment: nil) : .load(words.texts[0]))
     }
 
-    func parseRun() throws(WorkbenchError) -> ParsedLine {
-        if args.count == 3, texts[1] == "--env", HTTPFileImport.handles(texts[0]) {
-            return .command(.runHTTPFile(texts[0], environment: texts[2]))
+    static func parseRun(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        if words.args.count == 3, words.texts[1] == "--env", HTTPFileImport.handles(words.texts[0]) {
+            return .command(.runHTTPFile(words.texts[0], environment: words.texts[2]))
         }
-        guard args.count == 1, !texts[0].isEmpty else { throw usageError("expected one script file (and `--env NAME` for a .http file)") }
-        return .command(HTTPFileImport.handles(texts[0]) ? .runHTTPFile(texts[0], environment: nil) : .run(texts[0]))
+        guard words.args.count == 1, !words.texts[0].isEmpty else {
+            throw words.usageError("expected one script file (and `--env NAME` for a .http file)")
+        }
+        return .command(HTTPFileImport.handles(words.texts[0]) ? .runHTTPFile(words.texts[0], environment: nil) : .run(words.texts[0]))
     }
 
     /// `history rm N[-M]`, `history clear`, `expect rm N`, `expect clear`.
-    func parseTakeBack(sub: String) throws(WorkbenchError) -> ParsedLine {
-        let operands = Array(texts.dropFirst())
+    static func parseTakeBack(_ words: CommandWords, sub: String) throws(WorkbenchError) -> ParsedLine {
+        let operands = Array(words.texts.dropFirst())
         if sub == "clear" {
-            guard operands.isEmpty else { throw usageError("`\(name) clear` takes no arguments") }
-            return .command(name == "history" ? .historyClear : .expectClear)
+            guard operands.isEmpty else { throw words.usageError("`\(words.name) clear` takes no arguments") }
+            return .command(words.name == "history" ? .historyClear : .expectClear)
         }
-        guard operands.count == 1 else { throw usageError("expected one number after `\(name) rm`") }
-        if name == "expect" {
+        guard operands.count == 1 else { throw words.usageError("expected one number after `\(words.name) rm`") }
+        if words.name == "expect" {
             guard let number = Int(operands[0]), number >= 1 else {
-                throw usageError("expected the number of a check (see `expect`), got '\(operands[0])'")
+                throw words.usageError("expected the number of a check (see `expect`), got '\(operands[0])'")
             }
             return .command(.expectRemove(number))
         }
         guard let range = Self.requestRange(operands[0]) else {
-            throw usageError("expected N or N-M (see `history`), got '\(operands[0])'")
+            throw words.usageError("expected N or N-M (see `history`), got '\(operands[0])'")
         }
         return .command(.historyRemove(range))
     }
@@ -189,32 +193,32 @@ extension CommandWords {
         return low...high
     }
 
-    func parseReplay() throws(WorkbenchError) -> ParsedLine {
-        var words = texts
+    static func parseReplay(_ input: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        var words = input.texts
         let keepGoing = words.contains("--keep-going")
         words.removeAll { $0 == "--keep-going" }
         var environment: String?
         if let index = words.firstIndex(of: "--env") {
-            guard index + 1 < words.count, !words[index + 1].isEmpty else { throw usageError("--env needs an environment's NAME") }
+            guard index + 1 < words.count, !words[index + 1].isEmpty else { throw input.usageError("--env needs an environment's NAME") }
             environment = words[index + 1]
             words.removeSubrange(index...(index + 1))
         }
-        guard words.count <= 1 else { throw usageError("expected a request number or `all`") }
+        guard words.count <= 1 else { throw input.usageError("expected a request number or `all`") }
         guard let target = words.first else {
-            throw usageError("say which: `replay N` (see `history`) or `replay all`, which sends every request again, POSTs included")
+            throw input.usageError("say which: `replay N` (see `history`) or `replay all`, which sends every request again, POSTs included")
         }
         if target == "all" { return .command(.replay(.all, keepGoing: keepGoing, environment: environment)) }
         guard let number = Int(target), number >= 1 else {
-            throw usageError("expected a request number (see `history`) or `all`, got \(Excerpt.quoted(target))")
+            throw input.usageError("expected a request number (see `history`) or `all`, got \(Excerpt.quoted(target))")
         }
         return .command(.replay(.number(number), keepGoing: keepGoing, environment: environment))
     }
 
     /// `compare ENV1 ENV2 [--header NAME]... [--ignore PATH]... [--save]`
-    func parseCompare() throws(WorkbenchError) -> ParsedLine {
+    static func parseCompare(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
         var names: [String] = []
         var save = false
-        let read = try DiffOptionReader.read(texts, by: self) { word in
+        let read = try DiffOptionReader.read(words.texts, by: words) { word in
             if word == "--save" {
                 save = true
                 return nil
@@ -225,16 +229,16 @@ extension CommandWords {
             names.append(word)
             return nil
         }
-        guard names.count == 2 else { throw usageError("say which two environments: `compare local staging` (see `env`)") }
-        guard names[0] != names[1] else { throw usageError("two different environments, not \(names[0]) twice") }
+        guard names.count == 2 else { throw words.usageError("say which two environments: `compare local staging` (see `env`)") }
+        guard names[0] != names[1] else { throw words.usageError("two different environments, not \(names[0]) twice") }
         return .command(
-            .compare(first: names[0], second: names[1], options: try read.options(for: self), ignored: read.ignored, save: save))
+            .compare(first: names[0], second: names[1], options: try read.options(for: words), ignored: read.ignored, save: save))
     }
 
     /// `diff N [M] [--header NAME]... [--ignore PATH]...`
-    func parseDiff() throws(WorkbenchError) -> ParsedLine {
+    static func parseDiff(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
         var numbers: [Int] = []
-        let read = try DiffOptionReader.read(texts, by: self) { word in
+        let read = try DiffOptionReader.read(words.texts, by: words) { word in
             guard let number = Int(word), number >= 1, numbers.count < 2 else {
                 return "expected request numbers (see `history`), --header NAME or --ignore PATH, got \(Excerpt.quoted(word))"
             }
@@ -242,24 +246,24 @@ extension CommandWords {
             return nil
         }
         guard let old = numbers.first else {
-            throw usageError(
+            throw words.usageError(
                 "say which: `diff N M` compares the responses of requests N and M, `diff N` request N's with the last response")
         }
-        return .command(.diff(old: old, new: numbers.count > 1 ? numbers[1] : nil, options: try read.options(for: self)))
+        return .command(.diff(old: old, new: numbers.count > 1 ? numbers[1] : nil, options: try read.options(for: words)))
     }
 
     /// `save [--force] [FILE] [N|N-M...]`: numbers after the file choose the requests.
-    func parseSave() throws(WorkbenchError) -> ParsedLine {
-        let force = texts.first == "--force"
-        let words = force ? Array(texts.dropFirst()) : texts
+    static func parseSave(_ input: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        let force = input.texts.first == "--force"
+        let words = force ? Array(input.texts.dropFirst()) : input.texts
         guard let file = words.first else { return .command(.save(nil, requests: [], force: force)) }
         if Self.requestRange(file) != nil {
-            throw usageError("'\(file)' looks like a request number: name the file first, as in `save FILE \(file)`")
+            throw input.usageError("'\(file)' looks like a request number: name the file first, as in `save FILE \(file)`")
         }
         var numbers: [Int] = []
         for word in words.dropFirst() {
             guard let range = Self.requestRange(word) else {
-                throw usageError("expected request numbers (N or N-M, see `history`) after the file name, got '\(word)'")
+                throw input.usageError("expected request numbers (N or N-M, see `history`) after the file name, got '\(word)'")
             }
             for number in range where !numbers.contains(number) { numbers.append(number) }
         }
@@ -269,7 +273,7 @@ extension CommandWords {
 
 /// The effects of the group's commands, each reached from `Workspace.apply`'s one switch
 /// with its command's values.
-extension CommandDeclaration {
+extension CheckCommands {
     static func save(
         _ file: String?, requests: [Int], force: Bool, in workspace: inout Workspace, context: CommandContext
     ) throws(WorkbenchError) -> CommandOutcome {
@@ -408,7 +412,7 @@ extension CommandDeclaration {
 
 /// Taking back what should not be kept or saved: requests of the history and the checks of
 /// the last request.
-extension CommandDeclaration {
+extension CheckCommands {
     /// `history rm N[-M]`. When the last response's request goes, the last
     /// response goes with it: `capture` and `expect` would have nowhere to attach.
     static func removeHistory(_ range: ClosedRange<Int>, in workspace: inout Workspace) throws(WorkbenchError) -> CommandOutcome {

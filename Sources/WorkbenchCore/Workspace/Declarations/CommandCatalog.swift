@@ -16,7 +16,7 @@ public struct CommandSpec: Sendable {
 
 /// `help`'s texts, laid out from the declarations.
 public enum CommandCatalog {
-    public static let methods = CommandDeclaration.methods
+    public static let methods = BuildCommands.methods
 
     /// The method verbs (`get`, `post`, ...): the commands that send, but `send`.
     public static let sendVerbs = CommandTable.sendingNames.filter { $0 != "send" }

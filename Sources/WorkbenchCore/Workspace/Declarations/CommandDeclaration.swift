@@ -83,11 +83,11 @@ struct CommandGroup: Sendable {
 /// Every command, in the groups `help` shows: the one list of commands.
 enum CommandTable {
     static let groups: [CommandGroup] = [
-        CommandDeclaration.buildingGroup, CommandDeclaration.sendingGroup, CommandDeclaration.liveGroup,
-        CommandDeclaration.variablesGroup,
-        CommandDeclaration.checkingGroup, CommandDeclaration.knowingGroup, CommandDeclaration.toolsGroup,
-        CommandDeclaration.runsGroup, CommandDeclaration.settingsGroup, CommandDeclaration.networkGroup,
-        CommandDeclaration.leavingGroup,
+        BuildCommands.group, SendCommands.group, LiveCommands.group,
+        VariableCommands.group,
+        CheckCommands.group, APICommands.group, ToolCommands.group,
+        RunCommands.group, SettingsCommands.group, NetworkCommands.group,
+        HelpCommands.group,
     ]
 
     static let all: [CommandDeclaration] = groups.flatMap(\.commands)

@@ -6,66 +6,66 @@ extension Command {
     /// effect) does not compile. `Workspace.apply` dispatches through it, nothing searches.
     var declaration: CommandDeclaration {
         switch self {
-        case .base, .showBase: .base
-        case .path, .pathAdd, .pathUp, .showURL: .path
-        case .method, .showMethod: .method
-        case .queryAdd, .querySet, .queryRemove, .queryClear, .showQuery: .query
-        case .headerSet, .headerAdd, .headerRemove, .headerClear, .showHeaders: .header
-        case .body, .bodyEdit, .bodyExample, .showBody, .bodyClear, .graphqlBody: .body
-        case .graphql: .graphql
-        case .grpc: .grpc
-        case .show, .showWithSecrets: .show
-        case .curl: .curl
-        case .importCurl, .importFile: .import
-        case .export: .export
-        case .allowFiles: .allowFiles
-        case .reset: .reset
-        case .clear: .clear
-        case .send: .send
-        case .timing: .timing
-        case .last: .last
-        case .set, .setSecretSource: .set
-        case .unset: .unset
-        case .vars: .vars
-        case .environments, .environmentUse, .environmentOff: .env
-        case .capture, .captureRemove: .capture
-        case .expect, .expectList, .expectRemove, .expectClear: .expect
-        case .save: .save
-        case .load, .loadHTTPFile: .load
-        case .restore: .restore
-        case .history, .historyRemove, .historyClear: .history
-        case .replay: .replay
-        case .diff: .diff
-        case .compare: .compare
-        case .use: .use
-        case .run, .runHTTPFile: .run
-        case .sleep: .sleep
-        case .bench: .bench
-        case .scriptBlock(let keyword): CommandDeclaration.scriptBlockDeclaration(keyword)
-        case .follow: .follow
-        case .timeout: .timeout
-        case .insecure: .insecure
-        case .color: .color
-        case .maxBody: .maxbody
-        case .showSettings: .settings
-        case .print: .print
-        case .pager: .pager
-        case .cookies: .cookies
-        case .auth: .auth
-        case .network(.proxy): .proxy
-        case .network(.caCertificate): .cacert
-        case .network(.clientCertificate): .cert
-        case .network(.httpVersion): .http
-        case .openapi, .openapiShow, .openapiOff: .openapi
-        case .ls: .ls
-        case .cd: .cd
-        case .describe: .describe
-        case .help: .help
-        case .exit: .exit
+        case .base, .showBase: BuildCommands.base
+        case .path, .pathAdd, .pathUp, .showURL: BuildCommands.path
+        case .method, .showMethod: BuildCommands.method
+        case .queryAdd, .querySet, .queryRemove, .queryClear, .showQuery: BuildCommands.query
+        case .headerSet, .headerAdd, .headerRemove, .headerClear, .showHeaders: BuildCommands.header
+        case .body, .bodyEdit, .bodyExample, .showBody, .bodyClear, .graphqlBody: BuildCommands.body
+        case .graphql: APICommands.graphql
+        case .grpc: APICommands.grpc
+        case .show, .showWithSecrets: BuildCommands.show
+        case .curl: BuildCommands.curl
+        case .importCurl, .importFile: ToolCommands.import
+        case .export: ToolCommands.export
+        case .allowFiles: ToolCommands.allowFiles
+        case .reset: BuildCommands.reset
+        case .clear: HelpCommands.clear
+        case .send: SendCommands.send
+        case .timing: SendCommands.timing
+        case .last: SendCommands.last
+        case .set, .setSecretSource: VariableCommands.set
+        case .unset: VariableCommands.unset
+        case .vars: VariableCommands.vars
+        case .environments, .environmentUse, .environmentOff: EnvironmentCommands.env
+        case .capture, .captureRemove: VariableCommands.capture
+        case .expect, .expectList, .expectRemove, .expectClear: CheckCommands.expect
+        case .save: CheckCommands.save
+        case .load, .loadHTTPFile: CheckCommands.load
+        case .restore: CheckCommands.restore
+        case .history, .historyRemove, .historyClear: CheckCommands.history
+        case .replay: CheckCommands.replay
+        case .diff: CheckCommands.diff
+        case .compare: CheckCommands.compare
+        case .use: CheckCommands.use
+        case .run, .runHTTPFile: CheckCommands.run
+        case .sleep: RunCommands.sleep
+        case .bench: RunCommands.bench
+        case .scriptBlock(let keyword): RunCommands.scriptBlockDeclaration(keyword)
+        case .follow: SettingsCommands.follow
+        case .timeout: SettingsCommands.timeout
+        case .insecure: SettingsCommands.insecure
+        case .color: SettingsCommands.color
+        case .maxBody: SettingsCommands.maxbody
+        case .showSettings: SettingsCommands.settings
+        case .print: SettingsCommands.print
+        case .pager: SettingsCommands.pager
+        case .cookies: NetworkCommands.cookies
+        case .auth: NetworkCommands.auth
+        case .network(.proxy): NetworkCommands.proxy
+        case .network(.caCertificate): NetworkCommands.cacert
+        case .network(.clientCertificate): NetworkCommands.cert
+        case .network(.httpVersion): NetworkCommands.http
+        case .openapi, .openapiShow, .openapiOff: APICommands.openapi
+        case .ls: APICommands.ls
+        case .cd: APICommands.cd
+        case .describe: APICommands.describe
+        case .help: HelpCommands.help
+        case .exit: HelpCommands.exit
         // Checks and captures on frames are `expect`'s and `capture`'s forms (help, parsing).
-        case .webSocket(.expect): .expect
-        case .webSocket(.capture): .capture
-        case .webSocket: .ws
+        case .webSocket(.expect): CheckCommands.expect
+        case .webSocket(.capture): VariableCommands.capture
+        case .webSocket: LiveCommands.ws
         }
     }
 }

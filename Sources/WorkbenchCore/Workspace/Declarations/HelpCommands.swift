@@ -4,14 +4,14 @@ import WorkbenchAPIs
 import WorkbenchSessions
 
 /// The commands of help's group "Help and leaving": each one's help, parsing and completion.
-extension CommandDeclaration {
-    static let leavingGroup = CommandGroup(title: "Help and leaving", commands: [.help, .clear, .exit, .quit])
+enum HelpCommands {
+    static let group = CommandGroup(title: "Help and leaving", commands: [help, clear, exit, quit])
 
     static let help = CommandDeclaration(
         name: "help", usage: ["help", "help all", "help COMMAND"],
         summary: "List the commands by group, every command with a line each (all), or explain one.",
         example: "help query", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseHelp() },
+        parse: { words throws(WorkbenchError) in try HelpCommands.parseHelp(words) },
         complete: { input in
             input.position == 1 ? input.matching(["all"] + CommandTable.names) : nil
         })
@@ -31,14 +31,14 @@ extension CommandDeclaration {
         parse: { words throws(WorkbenchError) in try words.expectNoArguments(.exit) })
 }
 
-extension CommandWords {
-    func parseHelp() throws(WorkbenchError) -> ParsedLine {
-        guard args.count <= 1 else { throw usageError("expected at most one command name") }
-        return .command(.help(args.first?.text.lowercased()))
+extension HelpCommands {
+    static func parseHelp(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        guard words.args.count <= 1 else { throw words.usageError("expected at most one command name") }
+        return .command(.help(words.args.first?.text.lowercased()))
     }
 }
 
-extension CommandDeclaration {
+extension HelpCommands {
     /// `help [COMMAND]`: the overview, or one command's page.
     static func help(_ name: String?) throws(WorkbenchError) -> CommandOutcome {
         .paged(try name.map { name throws(WorkbenchError) in try CommandCatalog.help(for: name) } ?? CommandCatalog.overview())

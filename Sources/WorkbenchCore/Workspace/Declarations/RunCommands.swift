@@ -3,16 +3,16 @@ import WorkbenchHTTP
 import WorkbenchSessions
 
 /// The commands of help's group "Runs": waiting, and the blocks of scripts.
-extension CommandDeclaration {
-    static let runsGroup = CommandGroup(
-        title: "Runs and scripts", commands: [.bench, .sleep, .if, .else, .end, .repeat])
+enum RunCommands {
+    static let group = CommandGroup(
+        title: "Runs and scripts", commands: [bench, sleep, `if`, `else`, end, `repeat`])
 
     static let bench = CommandDeclaration(
         name: "bench", usage: ["bench [N] [--concurrency C] [--duration D] [--rate R] [--json FILE]"],
         summary:
             "Send the current request N times (default 200, at most 10000000) over C connections (default 1, at most 1000; never more), or for --duration (at most 1h), and print requests/s, statuses, errors by kind, latency min/p50/p90/p99/p99.9/max and a histogram. --rate R (at most 1000000/s) starts requests on a fixed schedule and counts latency from each one's scheduled start (no coordinated omission, as wrk2). A progress line while it runs; Ctrl-C stops and prints what was measured; --json FILE writes the figures (schema in docs/runs.md). Nothing joins the history.",
         example: "bench 1000 --concurrency 8", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseBench() },
+        parse: { words throws(WorkbenchError) in try RunCommands.parseBench(words) },
         complete: { input in
             if input.before.last == "--json" { return input.files(matching: input.current) }
             return input.current.hasPrefix("-") ? input.matching(["--concurrency", "--duration", "--rate", "--json"]) : nil
@@ -72,27 +72,27 @@ extension CommandDeclaration {
     /// The declaration of a block word, for `Command.declaration`.
     static func scriptBlockDeclaration(_ keyword: String) -> CommandDeclaration {
         switch keyword {
-        case "if": .if
-        case "else": .else
-        case "repeat": .repeat
-        default: .end
+        case "if": RunCommands.if
+        case "else": RunCommands.else
+        case "repeat": RunCommands.repeat
+        default: RunCommands.end
         }
     }
 }
 
-extension CommandWords {
+extension RunCommands {
     /// `bench [N] [--concurrency C] [--duration D] [--rate R] [--json FILE]`.
-    func parseBench() throws(WorkbenchError) -> ParsedLine {
-        typealias Bounds = CommandDeclaration.BenchBounds
+    static func parseBench(_ input: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        typealias Bounds = RunCommands.BenchBounds
         var count: Int?
         var duration: Double?
         var concurrency = 1
         var rate: Double?
         var json: String?
         var index = 0
-        let texts = texts
+        let texts = input.texts
         func value(_ flag: String) throws(WorkbenchError) -> String {
-            guard index + 1 < texts.count, !texts[index + 1].isEmpty else { throw usageError("\(flag): expected a value") }
+            guard index + 1 < texts.count, !texts[index + 1].isEmpty else { throw input.usageError("\(flag): expected a value") }
             index += 2
             return texts[index - 1]
         }
@@ -102,10 +102,10 @@ extension CommandWords {
             case "--concurrency", "-c":
                 let text = try value(word)
                 guard let number = Int(text), number >= 1 else {
-                    throw usageError("--concurrency: expected a number of connections from 1, got \(Excerpt.quoted(text))")
+                    throw input.usageError("--concurrency: expected a number of connections from 1, got \(Excerpt.quoted(text))")
                 }
                 guard number <= Bounds.concurrency else {
-                    throw usageError("--concurrency: \(number) is more than \(Bounds.concurrency), the most connections bench opens")
+                    throw input.usageError("--concurrency: \(number) is more than \(Bounds.concurrency), the most connections bench opens")
                 }
                 concurrency = number
             case "--duration", "-d":
@@ -113,19 +113,19 @@ extension CommandWords {
             case "--rate", "-r":
                 let text = try value(word)
                 guard let number = Double(text), number > 0, number.isFinite else {
-                    throw usageError("--rate: expected requests per second above 0, got \(Excerpt.quoted(text))")
+                    throw input.usageError("--rate: expected requests per second above 0, got \(Excerpt.quoted(text))")
                 }
                 guard number <= Bounds.rate else {
-                    throw usageError("--rate: \(text) is more than \(Int(Bounds.rate)) requests per second, the most bench schedules")
+                    throw input.usageError("--rate: \(text) is more than \(Int(Bounds.rate)) requests per second, the most bench schedules")
                 }
                 rate = number
             case "--json":
                 json = try value(word)
             default:
-                guard count == nil, let number = Int(word) else { throw usageError("unexpected argument \(Excerpt.quoted(word))") }
-                guard number >= 1 else { throw usageError("expected a number of requests from 1, got \(number)") }
+                guard count == nil, let number = Int(word) else { throw input.usageError("unexpected argument \(Excerpt.quoted(word))") }
+                guard number >= 1 else { throw input.usageError("expected a number of requests from 1, got \(number)") }
                 guard number <= Bounds.requests else {
-                    throw usageError("\(number) requests is more than \(Bounds.requests), the most one bench sends")
+                    throw input.usageError("\(number) requests is more than \(Bounds.requests), the most one bench sends")
                 }
                 count = number
                 index += 1

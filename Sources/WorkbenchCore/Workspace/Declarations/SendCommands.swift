@@ -4,9 +4,9 @@ import WorkbenchAPIs
 import WorkbenchSessions
 
 /// The commands of help's group "Send and look": each one's help, parsing and completion.
-extension CommandDeclaration {
-    static let sendingGroup = CommandGroup(
-        title: "Send and look", commands: [.send, .get, .post, .put, .patch, .delete, .head, .options, .last, .timing])
+enum SendCommands {
+    static let group = CommandGroup(
+        title: "Send and look", commands: [send, get, post, put, patch, delete, head, options, last, timing])
 
     static let send = CommandDeclaration(
         name: "send",
@@ -14,7 +14,7 @@ extension CommandDeclaration {
         summary:
             "Send the request and print the response; `> FILE` writes the raw body to FILE (streamed, with a progress bar on a terminal); --body sends the body with GET, HEAD, OPTIONS, DELETE or TRACE too; --path-as-is sends `.` and `..` path segments as typed (by default they are worked out, as curl does). --until CHECK sends again every --every (2s) until CHECK (as in `expect`) holds, one line a try, and fails with the last response after --for (60s, at most 1h); --retry N (at most 10) sends again after a transport failure, a 429 or a 503, waiting 0.5s, 1s, 2s... (with jitter, at most 30s) or what Retry-After asks (seconds or a date; at most 60s). Either is one history entry with its tries; Ctrl-C stops.",
         example: "send", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseSend(method: nil) },
+        parse: { words throws(WorkbenchError) in try SendCommands.parseSend(words, method: nil) },
         sends: true,
         verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) })
 
@@ -35,7 +35,7 @@ extension CommandDeclaration {
             usage: ["\(name) [PATH] [--body] [--path-as-is]", "\(name) [PATH] --until CHECK [--every D] [--for D] [--retry N]"],
             summary: "Set the method to \(method) (and the path and query, if given), then send\(note).",
             example: example, subcommands: [],
-            parse: { words throws(WorkbenchError) in try words.parseSend(method: method) },
+            parse: { words throws(WorkbenchError) in try SendCommands.parseSend(words, method: method) },
             sends: true,
             verbatim: { line throws(WorkbenchError) in try CommandParser.sendThroughPipe(line) },
             complete: CompletionInput.apiPathAtFirst)
@@ -46,7 +46,7 @@ extension CommandDeclaration {
         summary:
             "Show the last response again without sending: in parts, to a file (the raw body, written atomically) or through a shell command (the body on its standard input); secrets stay masked.",
         example: "last | jq .data", subcommands: ResponsePart.allCases.map(\.rawValue),
-        parse: { words throws(WorkbenchError) in try words.parseLast() },
+        parse: { words throws(WorkbenchError) in try SendCommands.parseLast(words) },
         verbatim: { line throws(WorkbenchError) in try CommandParser.lastThroughPipe(line) },
         complete: { input in
             if input.position == 1 && !input.current.hasPrefix(">") {
@@ -63,8 +63,8 @@ extension CommandDeclaration {
         parse: { words throws(WorkbenchError) in try words.expectNoArguments(.timing) })
 }
 
-extension CommandWords {
-    func parseSend(method: String?) throws(WorkbenchError) -> ParsedLine {
+extension SendCommands {
+    static func parseSend(_ input: CommandWords, method: String?) throws(WorkbenchError) -> ParsedLine {
         var path: String?
         var output: String?
         var withBody = false
@@ -74,7 +74,7 @@ extension CommandWords {
         var every: Double?
         var limit: Double?
         var index = 0
-        let texts = texts
+        let texts = input.texts
         let flags: Set<String> = ["--body", "--path-as-is", "--until", "--every", "--for", "--retry"]
         while index < texts.count {
             let word = texts[index]
@@ -82,18 +82,19 @@ extension CommandWords {
                 // The check is every word up to the next flag (or the end): put `> FILE` before it.
                 var end = index + 1
                 while end < texts.count, !flags.contains(texts[end]) { end += 1 }
-                guard end > index + 1 else { throw usageError("--until: expected a check, as in `--until status 200`") }
-                let bytes = Array(line.utf8)
-                let checkText = String(decoding: bytes[args[index + 1].start..<min(args[end - 1].end, bytes.count)], as: UTF8.self)
+                guard end > index + 1 else { throw input.usageError("--until: expected a check, as in `--until status 200`") }
+                let bytes = Array(input.line.utf8)
+                let checkText = String(
+                    decoding: bytes[input.args[index + 1].start..<min(input.args[end - 1].end, bytes.count)], as: UTF8.self)
                 do throws(WorkbenchError) {
                     repetition.until = try Expectation.parse(checkText.trimmingSpaces())
                 } catch {
-                    throw usageError("--until: \(error.message)")
+                    throw input.usageError("--until: \(error.message)")
                 }
                 repeats = true
                 index = end
             } else if word == "--every" || word == "--for" {
-                guard index + 1 < texts.count else { throw usageError("\(word): expected a duration, as in `\(word) 2s`") }
+                guard index + 1 < texts.count else { throw input.usageError("\(word): expected a duration, as in `\(word) 2s`") }
                 let seconds = try DurationText.seconds(
                     texts[index + 1], what: "send \(word)",
                     limit: word == "--every" ? SendRepetition.maximumEvery : SendRepetition.maximumLimit)
@@ -101,10 +102,10 @@ extension CommandWords {
                 index += 2
             } else if word == "--retry" {
                 guard index + 1 < texts.count, let count = Int(texts[index + 1]), count >= 0 else {
-                    throw usageError("--retry: expected a number of retries, as in `--retry 3`")
+                    throw input.usageError("--retry: expected a number of retries, as in `--retry 3`")
                 }
                 guard count <= SendRepetition.maximumRetries else {
-                    throw usageError("--retry: \(count) is more than \(SendRepetition.maximumRetries), the most retries a send makes")
+                    throw input.usageError("--retry: \(count) is more than \(SendRepetition.maximumRetries), the most retries a send makes")
                 }
                 repetition.retries = count
                 repeats = true
@@ -116,7 +117,7 @@ extension CommandWords {
                 pathAsIs = true
                 index += 1
             } else if word == ">" {
-                guard index + 1 < texts.count, !texts[index + 1].isEmpty else { throw usageError("expected a file name after '>'") }
+                guard index + 1 < texts.count, !texts[index + 1].isEmpty else { throw input.usageError("expected a file name after '>'") }
                 output = texts[index + 1]
                 index += 2
             } else if word.hasPrefix(">") {
@@ -126,16 +127,16 @@ extension CommandWords {
                 path = word
                 index += 1
             } else {
-                throw usageError("unexpected argument \(Excerpt.quoted(word))")
+                throw input.usageError("unexpected argument \(Excerpt.quoted(word))")
             }
         }
         if let path { _ = try Endpoint.pathParts(path) }
         if every != nil || limit != nil {
-            guard repetition.until != nil else { throw usageError("--every and --for go with --until CHECK") }
+            guard repetition.until != nil else { throw input.usageError("--every and --for go with --until CHECK") }
             repetition.every = every ?? repetition.every
             repetition.limit = limit ?? repetition.limit
             guard repetition.every <= repetition.limit else {
-                throw usageError(
+                throw input.usageError(
                     "--every \(DurationText.shown(repetition.every)) is longer than --for \(DurationText.shown(repetition.limit))")
             }
         }
@@ -146,24 +147,24 @@ extension CommandWords {
     }
 
     /// `last [PART] [> FILE]` (`| COMMAND` is cut off before the line is split).
-    func parseLast() throws(WorkbenchError) -> ParsedLine {
-        var operands = texts
+    static func parseLast(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        var operands = words.texts
         var destination = LastDestination.screen
         if let arrow = operands.firstIndex(where: { $0.hasPrefix(">") }) {
             let attached = String(operands[arrow].dropFirst())
             let file = attached.isEmpty && arrow + 1 < operands.count ? operands[arrow + 1] : attached
             let used = attached.isEmpty ? 2 : 1
             guard !file.isEmpty, arrow + used == operands.count else {
-                throw usageError(file.isEmpty ? "expected a file name after '>'" : "unexpected argument after the file name")
+                throw words.usageError(file.isEmpty ? "expected a file name after '>'" : "unexpected argument after the file name")
             }
             destination = .file(file)
             operands.removeSubrange(arrow...)
         }
-        guard operands.count <= 1 else { throw usageError("unexpected argument '\(operands[1])'") }
+        guard operands.count <= 1 else { throw words.usageError("unexpected argument '\(operands[1])'") }
         var part: ResponsePart?
         if let word = operands.first {
             guard let chosen = ResponsePart(rawValue: word.lowercased()) else {
-                throw usageError("unknown part '\(word)': expected all, headers, body or status")
+                throw words.usageError("unknown part '\(word)': expected all, headers, body or status")
             }
             part = chosen
         }
@@ -219,7 +220,7 @@ extension CommandParser {
 
 /// The effects of the group's commands, each reached from `Workspace.apply`'s one switch
 /// with its command's values.
-extension CommandDeclaration {
+extension SendCommands {
     /// `send` and the method verbs: the method and target set, the request checked, then sent.
     static func send(
         method: String?, path: String?, output: String?, withBody: Bool, pathAsIs: Bool, pipe: String?,

@@ -4,8 +4,8 @@ import WorkbenchAPIs
 import WorkbenchSessions
 
 /// The commands of help's group "Other tools": each one's help, parsing and completion.
-extension CommandDeclaration {
-    static let toolsGroup = CommandGroup(title: "Other tools", commands: [.`import`, .export, .allowFiles])
+enum ToolCommands {
+    static let group = CommandGroup(title: "Other tools", commands: [`import`, export, allowFiles])
 
     static let `import` = CommandDeclaration(
         name: "import", usage: ["import curl ARGS...", "import FILE"],
@@ -16,7 +16,7 @@ extension CommandDeclaration {
         parse: { words throws(WorkbenchError) in throw words.usageError("expected `import curl ARGS...` or `import FILE`") },
         verbatim: { line throws(WorkbenchError) in try CommandParser.importedCommand(line) },
         // `import curl`: the options curl's import declares as credentials (`CurlImport.credentialOptions`).
-        credentials: Credentials(
+        credentials: CommandDeclaration.Credentials(
             masked: { _, command in
                 guard case .importCurl(let words) = command else { return nil }
                 let masked = CurlImport.maskingCredentials(words)
@@ -40,7 +40,7 @@ extension CommandDeclaration {
         summary:
             "Write the request (or with --session every request sent) for another tool: a short curl or HTTPie command, a .http file (JetBrains, VS Code), a Hurl file with captures and asserts, or Swift code (an Endpoint enum building URLRequests; --runnable adds a main that sends them); `export grpcurl` writes the last gRPC call (or with --session every one) as a grpcurl command; `export locust` a locustfile that sends the requests in order, captures and checks included, for load beyond one machine (what does not map is said in a comment at its top). Secret values are masked, on the screen and in a file alike, unless --secrets; .http, Hurl and Postman files keep {{variables}}; a locustfile reads secret ones from the environment.",
         example: "export hurl --session > api.hurl", subcommands: Export.Format.allCases.map(\.rawValue),
-        parse: { words throws(WorkbenchError) in try words.parseExport() })
+        parse: { words throws(WorkbenchError) in try ToolCommands.parseExport(words) })
 
     static let allowFiles = CommandDeclaration(
         name: "allow-files", usage: ["allow-files [DIR]"],
@@ -54,31 +54,33 @@ extension CommandDeclaration {
         complete: CompletionInput.fileAtFirst)
 }
 
-extension CommandWords {
-    func parseExport() throws(WorkbenchError) -> ParsedLine {
-        guard let first = texts.first, let format = Export.Format(rawValue: first.lowercased()) else {
-            throw usageError(
+extension ToolCommands {
+    static func parseExport(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        guard let first = words.texts.first, let format = Export.Format(rawValue: first.lowercased()) else {
+            throw words.usageError(
                 "expected a format: \(Export.Format.allCases.map(\.rawValue).joined(separator: ", "))"
-                    + Suggestion.didYouMean(texts.first ?? "", among: Export.Format.allCases.map(\.rawValue)))
+                    + Suggestion.didYouMean(words.texts.first ?? "", among: Export.Format.allCases.map(\.rawValue)))
         }
         var export = Export(format: format)
         var index = 1
-        while index < texts.count {
-            let word = texts[index]
+        while index < words.texts.count {
+            let word = words.texts[index]
             switch word {
             case "--session": export.session = true
             case "--secrets": export.revealSecrets = true
             case "--exact" where format == .curl: export.exact = true
             case "--runnable" where format == .swift: export.runnable = true
             case ">":
-                guard index + 1 < texts.count, !texts[index + 1].isEmpty else { throw usageError("expected a file name after '>'") }
-                export.outputFile = texts[index + 1]
+                guard index + 1 < words.texts.count, !words.texts[index + 1].isEmpty else {
+                    throw words.usageError("expected a file name after '>'")
+                }
+                export.outputFile = words.texts[index + 1]
                 index += 1
             default:
                 if word.hasPrefix(">") && word.count > 1 {
                     export.outputFile = String(word.dropFirst())
                 } else {
-                    throw usageError("unexpected argument \(Excerpt.quoted(word))")
+                    throw words.usageError("unexpected argument \(Excerpt.quoted(word))")
                 }
             }
             index += 1
@@ -121,7 +123,7 @@ extension CommandParser {
 
 /// The effects of the group's commands, each reached from `Workspace.apply`'s one switch
 /// with its command's values.
-extension CommandDeclaration {
+extension ToolCommands {
     static func importCurl(_ words: [String], in workspace: inout Workspace, context: CommandContext) throws(WorkbenchError)
         -> CommandOutcome
     {

@@ -4,15 +4,15 @@ import WorkbenchAPIs
 import WorkbenchSessions
 
 /// The commands of help's group "Variables": each one's help, parsing and completion.
-extension CommandDeclaration {
-    static let variablesGroup = CommandGroup(title: "Variables", commands: [.set, .unset, .vars, .env, .capture])
+enum VariableCommands {
+    static let group = CommandGroup(title: "Variables", commands: [set, unset, vars, EnvironmentCommands.env, capture])
 
     static let set = CommandDeclaration(
         name: "set", usage: ["set NAME VALUE", "set --secret NAME VALUE", "set --secret NAME", "set --secret NAME --from SOURCE"],
         summary:
             "Set a variable, used as {{NAME}}; a secret is masked everywhere, never saved, and asked for hidden when VALUE is left out. --from reads it when first needed from SOURCE: pass:PATH, op://VAULT/ITEM/FIELD, keychain:SERVICE[/ACCOUNT], secret-tool:ATTR=VALUE, env:NAME or cmd:COMMAND (a session keeps the source, never the value).",
         example: "set key 0123abcd", subcommands: ["--secret"],
-        parse: { words throws(WorkbenchError) in try words.parseSet() },
+        parse: { words throws(WorkbenchError) in try VariableCommands.parseSet(words) },
         complete: { input in
             if input.position == 1 { return input.matching(input.subcommands + input.workspace.variables.names) }
             if input.position == 2 && input.before[1] == "--secret" { return input.matching(input.workspace.variables.names) }
@@ -23,7 +23,7 @@ extension CommandDeclaration {
             return nil
         },
         // `set --secret NAME VALUE`: the value.
-        credentials: Credentials(
+        credentials: CommandDeclaration.Credentials(
             masked: { _, command in
                 guard case .set(let name, _?, true) = command else { return nil }
                 return "set --secret \(name) \(Variables.mask)"
@@ -31,7 +31,7 @@ extension CommandDeclaration {
 
     static let unset = CommandDeclaration(
         name: "unset", usage: ["unset NAME"], summary: "Remove a variable.", example: "unset key", subcommands: [],
-        parse: { words throws(WorkbenchError) in try words.parseUnset() },
+        parse: { words throws(WorkbenchError) in try VariableCommands.parseUnset(words) },
         complete: { input in
             input.position == 1 ? input.matching(input.workspace.variables.names) : nil
         })
@@ -49,7 +49,7 @@ extension CommandDeclaration {
         summary:
             "Put a value of the last response into a variable (--secret: masked, never saved), or of a received WebSocket frame; a replay captures it again. `rm` stops capturing NAME.",
         example: "capture token $.data.accessToken", subcommands: ["--secret", "rm"],
-        parse: { words throws(WorkbenchError) in try words.parseCapture() },
+        parse: { words throws(WorkbenchError) in try VariableCommands.parseCapture(words) },
         complete: { input in
             if input.position == 1 { return input.matching(input.subcommands) }
             if input.position == 2 && input.before[1] == "rm" {
@@ -59,9 +59,9 @@ extension CommandDeclaration {
         })
 }
 
-extension CommandWords {
-    func parseSet() throws(WorkbenchError) -> ParsedLine {
-        var operands = texts
+extension VariableCommands {
+    static func parseSet(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        var operands = words.texts
         var secret = false
         if operands.first == "--secret" {
             secret = true
@@ -69,54 +69,54 @@ extension CommandWords {
         }
         if secret, operands.count == 3, operands[1] == "--from" {
             guard Template.isValidVariableName(operands[0]) else {
-                throw usageError("invalid variable name \(Excerpt.quoted(operands[0]))")
+                throw words.usageError("invalid variable name \(Excerpt.quoted(operands[0]))")
             }
             do throws(WorkbenchError) {
                 return .command(.setSecretSource(name: operands[0], source: try SecretSource(parsing: operands[2])))
             } catch {
-                throw usageError(error.message)
+                throw words.usageError(error.message)
             }
         }
-        if operands.contains("--from") { throw usageError("expected `set --secret NAME --from SOURCE` (quote a cmd: with spaces)") }
+        if operands.contains("--from") { throw words.usageError("expected `set --secret NAME --from SOURCE` (quote a cmd: with spaces)") }
         // `set --secret NAME` alone: the value is asked for with hidden input.
         guard operands.count == 2 || (secret && operands.count == 1) else {
-            throw usageError(operands.count > 2 ? "expected NAME VALUE (quote a value with spaces)" : "expected NAME VALUE")
+            throw words.usageError(operands.count > 2 ? "expected NAME VALUE (quote a value with spaces)" : "expected NAME VALUE")
         }
         guard Template.isValidVariableName(operands[0]) else {
-            throw usageError(
+            throw words.usageError(
                 "invalid variable name \(Excerpt.quoted(operands[0])): start with a letter or '_', then letters, digits, '_', '-' or '.'")
         }
         return .command(.set(name: operands[0], value: operands.count == 2 ? operands[1] : nil, secret: secret))
     }
 
-    func parseUnset() throws(WorkbenchError) -> ParsedLine {
-        guard args.count == 1 else { throw usageError("expected one variable name") }
-        return .command(.unset(texts[0]))
+    static func parseUnset(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        guard words.args.count == 1 else { throw words.usageError("expected one variable name") }
+        return .command(.unset(words.texts[0]))
     }
 
-    func parseCapture() throws(WorkbenchError) -> ParsedLine {
-        if texts.first == "rm" {
-            guard args.count == 2 else { throw usageError("expected one NAME after `capture rm`") }
-            return .command(.captureRemove(texts[1]))
+    static func parseCapture(_ words: CommandWords) throws(WorkbenchError) -> ParsedLine {
+        if words.texts.first == "rm" {
+            guard words.args.count == 2 else { throw words.usageError("expected one NAME after `capture rm`") }
+            return .command(.captureRemove(words.texts[1]))
         }
-        let secret = texts.first == "--secret"
-        let operands = secret ? Array(texts.dropFirst()) : texts
-        if operands.count > 1 && operands[1] == "frame" { return try parseCaptureFrame() }
-        guard operands.count >= 2 else { throw usageError("expected NAME and where to capture from") }
+        let secret = words.texts.first == "--secret"
+        let operands = secret ? Array(words.texts.dropFirst()) : words.texts
+        if operands.count > 1 && operands[1] == "frame" { return try WebSocketCommand.parseCaptureFrame(words) }
+        guard operands.count >= 2 else { throw words.usageError("expected NAME and where to capture from") }
         guard Template.isValidVariableName(operands[0]) else {
-            throw usageError("invalid variable name \(Excerpt.quoted(operands[0]))")
+            throw words.usageError("invalid variable name \(Excerpt.quoted(operands[0]))")
         }
         do throws(WorkbenchError) {
             return .command(.capture(name: operands[0], source: try Capture.parseSource(Array(operands.dropFirst())), secret: secret))
         } catch {
-            throw usageError(error.message)
+            throw words.usageError(error.message)
         }
     }
 }
 
 /// The effects of the group's commands, each reached from `Workspace.apply`'s one switch
 /// with its command's values.
-extension CommandDeclaration {
+extension VariableCommands {
     static func capture(
         _ name: String, from source: Capture.Source, secret markSecret: Bool, in workspace: inout Workspace
     ) throws(WorkbenchError) -> CommandOutcome {
@@ -176,7 +176,7 @@ extension CommandDeclaration {
     }
 }
 
-extension CommandDeclaration {
+extension VariableCommands {
     /// `capture rm NAME`: from every request that captures NAME, so a replay no
     /// longer does; the variable keeps its value (`unset NAME` removes it).
     static func removeCapture(_ name: String, in workspace: inout Workspace) throws(WorkbenchError) -> CommandOutcome {
