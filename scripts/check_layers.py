@@ -20,6 +20,10 @@ none.
 
 The unit tests mirror the layers (Tests/WorkbenchBasicsTests ... Tests/WorkbenchCoreTests), and a
 test file may import only its target's layer and those before it.
+
+No type is a hub: none is extended (`extension T` at the start of a line) in more than
+MAXIMUM_EXTENDING_FILES files of Sources. A type that grows past that gives its concerns types of
+their own (ARCHITECTURE.md, "No hub").
 """
 import re
 import sys
@@ -49,13 +53,14 @@ def code_of(text: str) -> str:
 
 
 def main() -> int:
-    problems = c_library_imports() + test_imports()
+    problems = c_library_imports() + test_imports() + hubs(SOURCES)
     for target, order in TARGETS.items():
         problems += check(SOURCES / target, order, LOOSE.get(target, set()))
     for problem in problems:
         print("check_layers: " + problem)
     folders = sum(len(order) for order in TARGETS.values())
-    print(f"check_layers: {len(problems)} back edge{'s' if len(problems) != 1 else ''} in {folders} folders of {len(TARGETS)} targets")
+    print(f"check_layers: {len(problems)} problem{'s' if len(problems) != 1 else ''} (back edges, imports, hubs) "
+          f"in {folders} folders of {len(TARGETS)} targets")
     return 1 if problems else 0
 
 
@@ -65,6 +70,22 @@ def c_library_imports() -> list[str]:
     return [f"{path.relative_to(SOURCES)} imports {match.group(1)}: go through Platform"
             for path in sorted(SOURCES.rglob("*.swift")) if path.parts[len(SOURCES.parts)] != "Platform"
             for match in pattern.finditer(code_of(path.read_text(encoding="utf-8")))]
+
+
+# The most files of Sources that may extend one type.
+MAXIMUM_EXTENDING_FILES = 10
+EXTENSION = re.compile(r"^(?:(?:public|package|internal|private|fileprivate)\s+)?extension\s+([A-Za-z0-9_]+)\b", re.M)
+
+
+def hubs(sources: Path) -> list[str]:
+    """Types extended in more than MAXIMUM_EXTENDING_FILES files under `sources`, each named with its files."""
+    extending: dict[str, list[str]] = {}
+    for path in sorted(sources.rglob("*.swift")):
+        for name in sorted(set(EXTENSION.findall(code_of(path.read_text(encoding="utf-8"))))):
+            extending.setdefault(name, []).append(str(path.relative_to(sources)))
+    return [f"{name} is extended in {len(files)} files, more than {MAXIMUM_EXTENDING_FILES}: give its concerns "
+            f"types of their own rather than another extension ({', '.join(files)})"
+            for name, files in sorted(extending.items()) if len(files) > MAXIMUM_EXTENDING_FILES]
 
 
 # The library layers in order; the unit tests of one (Tests/<layer>Tests) import it and those before.
