@@ -287,6 +287,22 @@ def http_expectations(text: str) -> list[dict]:
     return result
 
 
+def with_imports(path: Path, seen: set | None = None) -> str:
+    """The file's text with each httpyac `# @import ./other.http` replaced by that file's text
+    (each file once, as the workbench reads them), so its requests are expected where they go out."""
+    seen = set() if seen is None else seen
+    seen.add(path.resolve())
+    lines = []
+    for line in path.read_text(errors="replace").splitlines():
+        match = re.match(r"^\s*(?:#|//)\s*@import\s+(\S+)\s*$", line)
+        target = (path.parent / match.group(1)).resolve() if match and "{{" not in match.group(1) else None
+        if target is not None and target.is_file() and target not in seen:
+            lines += with_imports(target, seen).splitlines() + ["###"]
+        else:
+            lines.append(line)
+    return "\n".join(lines)
+
+
 def run_http(binary: str, recorder: Recorder, root: Path, tally: Tally, work: Path) -> None:
     for file in sorted(root.rglob("*.http")) + sorted(root.rglob("*.rest")):
         folder = work / "http" / file.parent.relative_to(root)
@@ -311,7 +327,7 @@ def run_http(binary: str, recorder: Recorder, root: Path, tally: Tally, work: Pa
         if not classify(tally, name, out, err, line=2):
             continue
         sent = recorder.taken()
-        expected = http_expectations((folder / file.name).read_text(errors="replace"))
+        expected = http_expectations(with_imports(folder / file.name))
         tally.requests += len(expected)
         position = 0
         for expectation in expected:

@@ -260,3 +260,14 @@ def test_a_websocket_request_is_a_conversation_replayed_and_saved(run_workbench,
     assert code == 0 and "(4 frames)" in out, out + err
     saved = (workdir / "s.json").read_text()
     assert '"typed": "second"' in saved and "ws-secret-5" not in saved + out + err
+
+
+def test_an_import_brings_the_other_files_requests_first(run_workbench, server, workdir):
+    write(workdir, "a.http", f"# @import ./main.http\n@origin = {server}\n# @name login\nPOST {{{{origin}}}}/echo/login\n")
+    write(workdir, "main.http", "# @import ./a.http\n###\nGET {{origin}}/echo/me\nX-Method: {{login.response.body.$.method}}\n")
+    code, out, err = run_workbench(["run", "main.http"])
+    assert code == 0, out + err
+    sent = echoes(out)
+    assert [e["path"] for e in sent] == ["/echo/login", "/echo/me"]
+    assert dict(sent[1]["headers"])["X-Method"] == "POST"
+    assert "a.http: line 1, column 1: @import './main.http': a cycle of imports (main.http -> a.http -> main.http); skipped" in err

@@ -68,7 +68,9 @@ struct FileRun {
     func httpFile(_ file: String, environment: String?) throws(WorkbenchError) {
         // Variables already `set` win over the file's and its env files' values.
         let given = Set(interpreter.workspace.variables.names).subtracting(interpreter.workspace.httpFileVariableNames)
-        var imported = try HTTPFileImport.load(file, environment: environment, overrides: given, readFile: interpreter.context.readFile)
+        var imported = try HTTPFileImport.load(
+            file, environment: environment, overrides: given, readFile: interpreter.context.readFile,
+            localFiles: interpreter.workspace.localFiles)
         imported.notes += interpreter.workspace.localFiles.leaveOutRefusedFiles(in: &imported.document, input: file)
         for note in imported.notes { interpreter.output.printError("warning: " + note) }
         guard !imported.document.requests.isEmpty else { throw WorkbenchError("\(file): no request it holds can be sent here") }

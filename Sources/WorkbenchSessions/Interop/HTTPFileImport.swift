@@ -27,16 +27,19 @@ public struct HTTPFileImport: Sendable {
     /// it. Without `fileExists`, an env file exists when `readFile` can read it
     /// (they are small, and a workspace's file access has no other question to ask).
     public static func load(
-        _ file: String, environment: String?, overrides: Set<String> = [], readFile: (String) throws(WorkbenchError) -> [UInt8],
-        fileExists: ((String) -> Bool)? = nil
+        _ file: String, environment: String?, overrides: Set<String> = [],
+        readFile: @escaping (String) throws(WorkbenchError) -> [UInt8],
+        fileExists: ((String) -> Bool)? = nil, localFiles: LocalFileRule = LocalFileRule()
     ) throws(WorkbenchError) -> HTTPFileImport {
         let text = try FileSystem.text(try readFile(file), of: file)
         if let fileExists {
-            return try read(text, file: file, environment: environment, overrides: overrides, readFile: readFile, fileExists: fileExists)
+            return try read(
+                text, file: file, environment: environment, overrides: overrides, readFile: readFile, fileExists: fileExists,
+                localFiles: localFiles)
         }
         return try read(
             text, file: file, environment: environment, overrides: overrides, readFile: readFile,
-            fileExists: { (try? readFile($0)) != nil })
+            fileExists: { (try? readFile($0)) != nil }, localFiles: localFiles)
     }
 
     /// Whether a path names a `.http` (or `.rest`) file.
@@ -49,8 +52,8 @@ public struct HTTPFileImport: Sendable {
     /// from the env files beside it; `processEnvironment` is for error messages only.
     public static func read(
         _ text: String, file: String, environment: String?, overrides: Set<String> = [],
-        readFile: (String) throws(WorkbenchError) -> [UInt8],
-        fileExists: (String) -> Bool = AtomicFile.exists
+        readFile: @escaping (String) throws(WorkbenchError) -> [UInt8],
+        fileExists: (String) -> Bool = AtomicFile.exists, localFiles: LocalFileRule = LocalFileRule()
     ) throws(WorkbenchError) -> HTTPFileImport {
         let folder = file.lastIndex(of: "/").map { String(file[...$0]) } ?? ""
         var (plain, secret) = try HTTPEnvironmentFiles.load(
@@ -66,7 +69,7 @@ public struct HTTPFileImport: Sendable {
         }
         var parser = HTTPFileParser(
             file: file, environmentValues: plain, secretValues: secret, overrides: overrides,
-            readDotenv: { [dotenv] in dotenv })
+            readDotenv: { [dotenv] in dotenv }, readFile: readFile, localFiles: localFiles)
         try parser.parse(text)
         secret = parser.secretValues
         var document = SessionDocument()

@@ -7,7 +7,8 @@ import WorkbenchAPIs
 /// become records, `{{...}}` references become the workbench's own variables
 /// and captures, and every error names the file, line and column.
 struct HTTPFileParser {
-    let file: String
+    /// The file being read: the one loaded, or one it `@import`s while that is read.
+    private(set) var file: String
     let environmentValues: [String: String]
     private(set) var secretValues: [String: String]
     /// Names given by `--var` or `set`: they win over the file's and the env
@@ -42,15 +43,77 @@ struct HTTPFileParser {
     /// GraphQL fragments defined in the file, by name (httpyac).
     private var fragments: [String: String] = [:]
 
+    /// Reads another file `# @import` names (httpyac); nil where none may be read.
+    let readFile: ((String) throws(WorkbenchError) -> [UInt8])?
+    /// Which files an `@import` may read: the rule of the file first loaded (`input`).
+    let localFiles: LocalFileRule
+    let input: String
+    /// The files being read, outermost first (their standardized paths), for a cycle.
+    private var importChain: [String] = []
+    /// The files imported so far, each read once.
+    private var importedFiles: Set<String> = []
+
+    /// How deep `@import`s may nest, counting the file first loaded as 1.
+    static let maximumImportDepth = 8
+
     init(
         file: String, environmentValues: [String: String], secretValues: [String: String],
-        overrides: Set<String> = [], readDotenv: @escaping () -> [String: String] = { [:] }
+        overrides: Set<String> = [], readDotenv: @escaping () -> [String: String] = { [:] },
+        readFile: ((String) throws(WorkbenchError) -> [UInt8])? = nil, localFiles: LocalFileRule = LocalFileRule()
     ) {
         self.file = file
         self.environmentValues = environmentValues
         self.secretValues = secretValues
         self.overrides = overrides
         self.readDotenv = readDotenv
+        self.readFile = readFile
+        self.localFiles = localFiles
+        self.input = file
+        importChain = [Self.standardized(file)]
+    }
+
+    static func standardized(_ path: String) -> String {
+        URL(fileURLWithPath: path.isEmpty ? "." : path).standardizedFileURL.path
+    }
+
+    /// httpyac's `# @import ./other.http`: the other file's requests and variables, read once,
+    /// before the requests that follow (so `@ref` and `{{name.response...}}` find them). Read
+    /// under the local-file rule of the file first loaded, at most `maximumImportDepth` deep,
+    /// never in a cycle.
+    private mutating func importFile(_ typed: String, line: Int) throws(WorkbenchError) {
+        let named = try resolve(typed, line: line, column: 1, inRequest: nil)
+        let path = besideFile(named)
+        let key = Self.standardized(path)
+        if let at = importChain.firstIndex(of: key) {
+            let cycle = (importChain[at...] + [key]).map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+            throw failure(line, 1, "@import \(Excerpt.quoted(named)): a cycle of imports (\(cycle.joined(separator: " -> ")))")
+        }
+        if importedFiles.contains(key) { return }
+        guard importChain.count < Self.maximumImportDepth else {
+            throw failure(
+                line, 1,
+                "@import \(Excerpt.quoted(named)): imports nest more than \(Self.maximumImportDepth) files deep (the bound of @import)")
+        }
+        guard let readFile else { throw failure(line, 1, "@import \(Excerpt.quoted(named)): files are not read here") }
+        if let refusal = localFiles.refusal(of: path, namedBy: input) {
+            throw failure(line, 1, "@import: \(input) \(refusal); \(LocalFileRule.howToAllow)")
+        }
+        let text: String
+        do throws(WorkbenchError) {
+            text = try FileSystem.text(try readFile(path), of: path)
+        } catch {
+            throw failure(line, 1, "@import \(Excerpt.quoted(named)): \(error.message)")
+        }
+        // Read by this parser, as if its text stood here: names, variables and captures are one set.
+        let outer = file
+        file = path
+        importChain.append(key)
+        importedFiles.insert(key)
+        defer {
+            file = outer
+            importChain.removeLast()
+        }
+        try parseRequests(text)
     }
 
     /// A request being read: where it starts, its tags, its lines.
@@ -76,6 +139,17 @@ struct HTTPFileParser {
     }
 
     mutating func parse(_ text: String) throws(WorkbenchError) {
+        try parseRequests(text)
+        if records.isEmpty {
+            // Nothing to import: the first request's own error says why, as for a file of one request.
+            if let firstSkip { throw firstSkip }
+            if let note = notes.first { throw WorkbenchError("\(file): no request it holds can be sent here (\(note))") }
+            throw WorkbenchError("\(file): no request in it")
+        }
+    }
+
+    /// The file's requests and variables, however few (an imported file may hold variables only).
+    private mutating func parseRequests(_ text: String) throws(WorkbenchError) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { raw in
             raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
         }
@@ -197,12 +271,6 @@ struct HTTPFileParser {
             }
         }
         try finishOrSkip(pending)
-        if records.isEmpty {
-            // Nothing to import: the first request's own error says why, as for a file of one request.
-            if let firstSkip { throw firstSkip }
-            if let note = notes.first { throw WorkbenchError("\(file): no request it holds can be sent here (\(note))") }
-            throw WorkbenchError("\(file): no request in it")
-        }
     }
 
     /// The words of a request line; a `{{...}}` reference is one word's part even with
@@ -266,6 +334,15 @@ struct HTTPFileParser {
                 guard !name.isEmpty else { throw failure(number, 1, "`@name` names nothing: write `# @name NAME`") }
                 // JetBrains allows any text (`Token (RequestBody)`); only a variable-like name can be referred to.
                 pending.name = Template.isValidVariableName(name) ? name : nil
+            } else if comment.hasPrefix("@import ") {
+                do throws(WorkbenchError) {
+                    try importFile(String(comment.dropFirst("@import ".count)).trimmingSpaces(), line: number)
+                } catch {
+                    // One import that cannot be read is skipped, as a request is; a bound passed refuses the file.
+                    if passedBound { throw error }
+                    firstSkip = firstSkip ?? error
+                    notes.append("\(error.message); skipped")
+                }
             } else if comment == "@no-redirect" {
                 pending.follow = false
             } else if comment.hasPrefix("@workbench expect ") {

@@ -298,7 +298,8 @@ extension CheckCommands {
         // Variables already `set` win over the file's and its env files' values, and stay.
         let given = workspace.variables
         let userNames = Set(given.names).subtracting(workspace.httpFileVariableNames)
-        var imported = try HTTPFileImport.load(file, environment: environment, overrides: userNames, readFile: context.readFile)
+        var imported = try HTTPFileImport.load(
+            file, environment: environment, overrides: userNames, readFile: context.readFile, localFiles: workspace.localFiles)
         imported.notes += workspace.localFiles.leaveOutRefusedFiles(in: &imported.document, input: file)
         imported.document.apply(to: &workspace)
         for name in userNames { workspace.variables.set(name, to: given.value(of: name) ?? "", secret: given.isSecret(name)) }
