@@ -448,9 +448,11 @@ def test_a_saved_schema_answers_for_a_service_reflection_leaves_out(run_workbenc
 
 def test_a_saved_schema_is_read_within_its_bound(run_workbench, workdir):
     base = {"format": "workbench-session", "version": 2, "endpoint": {"base": None}, "requests": []}
+    # The 16 MiB bound itself is checked in SessionEncodingTests (a file past it takes a debug
+    # build half a minute to read); here how a set that does not read is named.
     for descriptor, expected in [
-        ("A" * (22 * 1024 * 1024), "field 'grpcDescriptors[0].fileDescriptorSet': a descriptor set larger than 16 MiB (the bound)"),
         ("not base64!", "field 'grpcDescriptors[0].fileDescriptorSet': "),
+        ("CgwKB3gucH", "field 'grpcDescriptors[0].fileDescriptorSet': "),
         ("CgwKB3gucHJvdG8SAXg=", None),  # one file, x.proto, package x: read
     ]:
         session = dict(base, grpcDescriptors=[{"origin": "http://127.0.0.1:1", "fileDescriptorSet": descriptor}])

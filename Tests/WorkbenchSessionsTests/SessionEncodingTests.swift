@@ -81,4 +81,11 @@ import WorkbenchTestSupport
         #expect(document.grpcSchemas.schema(origin: "http://other:1", method: "/x.S/M") == nil)
         #expect(document.grpcSchemas.schema(origin: "http://127.0.0.1:50051", method: "/x.S/M") != nil)
     }
+
+    /// A saved descriptor set past 16 MiB is refused before it is decoded, the bound named.
+    @Test func aDescriptorSetPastItsBoundIsNamed() {
+        let past = String(repeating: "A", count: (GRPCSessionSchemas.maximumSetBytes + 2) / 3 * 4 + 4)
+        let error = thrownError { () throws(WorkbenchError) in _ = try GRPCSessionSchemas.decoded(past) }
+        #expect(error?.message == "a descriptor set larger than 16 MiB (the bound)")
+    }
 }
