@@ -45,6 +45,8 @@ enum ArrivedOutput {
         TerminalReport.write("\r" + (rows > 0 ? "\u{1B}[\(rows)A" : "") + "\u{1B}[J")
         printArrived()
         fflush(nil)
+        let whole = String(decoding: bytes.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        TerminalReport.write(WrapLayout.runOver(prompt: ResizeRedraw.prompt, line: whole, width: Terminal.width() ?? 80))
         wb_rl_forced_update_display()
         // libedit flushes its own output before it reads a key; the key reader may wait first.
         fflush(nil)

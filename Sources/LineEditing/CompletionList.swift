@@ -34,6 +34,7 @@ enum CompletionList {
         // Newlines alone, as libedit writes its list: the terminal's output mode adds the return.
         var out = "\r" + (lastRow > cursorRow ? "\u{1B}[\(lastRow - cursorRow)B" : "") + "\n"
         for row in rows(candidates, width: width) { out += row + "\n" }
+        out += WrapLayout.runOver(prompt: ResizeRedraw.prompt, line: text(bytes[...]), width: width)
         // libedit's own output goes through stdio: it must reach the terminal first.
         fflush(nil)
         TerminalReport.write(out)

@@ -58,8 +58,8 @@ enum GrownLineRedraw {
         return columns == width && endRow > lastRow
     }
 
-    /// Up from the cursor to the prompt's first row; libedit draws the prompt and the line again
-    /// over what is there (the same characters: nothing blinks).
+    /// Up from the cursor to the prompt's first row, blanks run over every row end
+    /// (`WrapLayout.runOver`), and libedit draws the prompt and the line again over them.
     static func redraw() {
         let bytes = wb_rl_line_buffer().map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))) } ?? []
         let point = min(max(Int(wb_rl_point()), 0), bytes.count)
@@ -67,9 +67,11 @@ enum GrownLineRedraw {
         let after = String(decoding: bytes.dropFirst(point).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let items = WrapLayout.promptItems(ResizeRedraw.prompt) + WrapLayout.lineItems(before)
         let underCursor = after.unicodeScalars.first.map(WrapLayout.cells) ?? 1
-        let up = WrapLayout.place(items, width: Terminal.width() ?? 80, underCursor: underCursor).row
+        let width = Terminal.width() ?? 80
+        let up = WrapLayout.place(items, width: width, underCursor: underCursor).row
         fflush(nil)
-        TerminalReport.write("\r" + (up > 0 ? "\u{1B}[\(up)A" : ""))
+        let runOver = WrapLayout.runOver(prompt: ResizeRedraw.prompt, line: before + after, width: width)
+        TerminalReport.write("\r" + (up > 0 ? "\u{1B}[\(up)A" : "") + runOver)
         wb_rl_forced_update_display()
         fflush(nil)
     }

@@ -118,9 +118,9 @@ enum ResizeRedraw {
         // Erased row by row from there: `ESC [ J` in the top left corner makes tmux move the whole
         // screen into its history (scroll-on-clear), where the old rows would stay.
         moves += "\u{1B}7\u{1B}[K\u{1B}[B\u{1B}[J\u{1B}8"
-        TerminalReport.write(moves)
         // What libedit lays the line out for: the window as it is when it asks.
         width = Terminal.width() ?? newWidth
+        TerminalReport.write(moves + WrapLayout.runOver(prompt: prompt, line: before + after, width: width))
         wb_rl_resize_terminal()
         wb_rl_forced_update_display()
     }
@@ -270,6 +270,18 @@ enum WrapLayout {
             row = min(keptTop, rewrappedTop)
         }
         return (max(row, 0), learned)
+    }
+
+    /// Blanks over every row the prompt and `line` take `width` columns wide, from the prompt's
+    /// first row, and back to it, for libedit to draw over. A terminal that re-wraps its rows
+    /// (tmux) joins two rows only where the text ran over from one into the next; libedit does
+    /// not write the blanks at the end of a row (it goes to the next row with a newline), so a
+    /// line with a blank in a row's last column was two lines for tmux, laid out apart at the
+    /// next resize: a copy of the prompt's row stayed (issue 39).
+    static func runOver(prompt: String, line: String, width: Int) -> String {
+        let end = place(promptItems(prompt) + lineItems(line), width: width).row
+        guard end > 0 else { return "" }
+        return String(repeating: " ", count: end * max(width, 2) + 1) + "\r\u{1B}[\(end)A"
     }
 
     /// Without the cursor's place from the terminal: how many rows up the prompt's first row

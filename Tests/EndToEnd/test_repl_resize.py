@@ -574,3 +574,24 @@ def test_an_edit_in_the_middle_then_slow_resizes_leave_no_row_behind_on_pyte(scr
     # Keys as fast as a paste (pexpect waits 50 ms before each send otherwise: 17 s for the Lefts).
     session.child.delaybeforesend = None
     edit_in_the_middle_then_resize_slowly(PyteTerminal(session), server, back, edit)
+
+
+def test_a_blank_at_the_end_of_a_row_keeps_the_line_one_line_on_tmux(tmux_terminal):
+    # At 60 columns the line has a blank in its first row's last column. Drawn again there after
+    # 60 -> 80 -> 60, libedit went to the next row with a newline instead of writing the blank:
+    # tmux kept two lines (before the fix), and at the next resize a copy of the prompt's row
+    # stayed.
+    term = tmux_terminal(60)
+    prompt = prompt_at_cursor(term)
+    above = term.logical_lines()[:-1]
+    line = Line()
+    text = "set note " + "x" * (60 - len(prompt) - len("set note ") - 1) + " " + "y" * 25
+    term.keys(text)
+    line.insert(text)
+    assert (len(prompt) + text.index(" y")) % 60 == 59
+    expected = rows_as_written(above, prompt, line)
+    for columns in (80, 60, 45, 60):
+        term.resize(columns)
+        assert_screen(term, prompt, line, columns, None)
+        term.settle(lambda: term.logical_lines() == expected)
+        assert term.logical_lines() == expected, f"at {columns}: " + "\n".join(term.logical_lines()) + "\nrows:\n" + "\n".join(term.rows())
