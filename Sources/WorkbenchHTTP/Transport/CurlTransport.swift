@@ -576,6 +576,7 @@ public final class CurlTransport {
                     keptPartOnly: collector.keptPartOnly) : nil
         )
         response.bodyCheckpoints = collector.jsonCheckpoints
+        response.events = collector.eventStream
         return response
     }
 

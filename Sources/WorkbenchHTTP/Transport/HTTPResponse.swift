@@ -34,6 +34,9 @@ public struct HTTPResponse: Equatable, Sendable {
     public var cookies: CookieJar?
     /// Set when the body was shown while it arrived (`ResponseStream`).
     public var stream: StreamEnd?
+    /// A `text/event-stream` body's events as they arrived, with their times; nil for any other
+    /// body, or when the response was not received by a transport that reads them.
+    public var events: EventStream?
 
     public init(
         statusLine: String, statusCode: Int, headers: [HeaderField], body: [UInt8],
@@ -55,6 +58,13 @@ public struct HTTPResponse: Equatable, Sendable {
         self.remoteAddress = remoteAddress
         self.reusedConnection = reusedConnection
         self.url = url
+    }
+
+    /// The events of an event-stream body: those read as it arrived, or else the body's read now
+    /// (without times); nil when the body is not `text/event-stream`.
+    public var eventStream: EventStream? {
+        if let events { return events }
+        return mediaType == "text/event-stream" ? EventStream.parse(body) : nil
     }
 
     /// The last Content-Type header's value.

@@ -61,12 +61,21 @@ final class ResponseCollector {
     private var streamDecided = false
     /// A streamed body past `bodyLimit` goes on being shown; only the first part is kept.
     private(set) var keptPartOnly = false
+    /// A `text/event-stream` body's events, read as they arrive (also past `bodyLimit` when
+    /// streamed); nil for any other body.
+    private var events: EventStreamParser?
+    /// The header block whose body `events` reads: a later block (after a redirect) decides again.
+    private var eventsBlock = 0
+    private let started = ContinuousClock.now
 
     init(bodyLimit: Int, outputDescriptor: FileDescriptor?, stream: ResponseStream? = nil) {
         self.bodyLimit = bodyLimit
         self.outputDescriptor = outputDescriptor
         self.stream = stream
     }
+
+    /// The events of an event-stream body; nil for any other.
+    var eventStream: EventStream? { events?.stream }
 
     func receiveHeaderLine(_ bytes: UnsafeBufferPointer<UInt8>) {
         var end = bytes.count
@@ -126,6 +135,15 @@ final class ResponseCollector {
     /// Returns the number of bytes taken; anything else makes curl stop the transfer.
     func receiveBody(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         bytesReceived += bytes.count
+        if eventsBlock != blocks.count {
+            eventsBlock = blocks.count
+            let type = blocks.last?.headers.last { $0.hasName("Content-Type") }.map { HTTPResponse.mediaType(of: $0.value) }
+            events = type == "text/event-stream" ? EventStreamParser() : nil
+        }
+        if events != nil {
+            let elapsed = (ContinuousClock.now - started).components
+            events?.feed(bytes, at: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+        }
         if !streamDecided, let stream, outputDescriptor == nil, let block = blocks.last {
             streamDecided = true
             isStreaming = (200..<300).contains(block.statusCode) && stream.begin(statusLine: block.statusLine, headers: block.headers)
