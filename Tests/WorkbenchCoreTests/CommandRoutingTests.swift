@@ -27,6 +27,8 @@ import Testing
         case .clear: "clear"
         case .send: "send"
         case .timing: "timing"
+        case .sendResume: "send"
+        case .events: "events"
         case .last: "last"
         case .set, .setSecretSource: "set"
         case .unset: "unset"
@@ -140,6 +142,9 @@ import Testing
             repetition.until == nil ? "send --retry N" : "send --until CHECK [--every 2s] [--for 60s]"
         case .send: "send [--body] [--path-as-is]"
         case .timing: "timing"
+        case .sendResume: "send --resume"
+        case .events(nil): "events"
+        case .events: "events N"
         case .last: "last [all|headers|body|status]"
         case .set(_, nil, _): "set --secret NAME"
         case .set: "set NAME VALUE"
@@ -237,7 +242,7 @@ import Testing
             "body graphql { a }", "body graphql vars {}", "body graphql operation Q", "graphql", "graphql schema",
             "graphql schema off", "graphql ls", "graphql describe Query", "grpc", "grpc connect http://h:1", "grpc off",
             "grpc ls", "grpc describe A", "grpc call S/M {}", "show", "show --secrets", "curl", "curl --secrets",
-            "import curl https://h", "import f.txt", "export curl", "allow-files d", "reset", "clear", "send", "timing",
+            "import curl https://h", "import f.txt", "export curl", "allow-files d", "reset", "clear", "send", "send --resume", "timing", "events", "events 2",
             "last", "set a 1", "set --secret a", "unset a", "vars", "capture t status", "capture rm t", "expect status 200",
             "expect", "expect rm 1", "expect clear", "save s.json", "load s.json", "load f.http", "restore", "history",
             "history rm 1", "history clear", "replay all", "diff 1 2", "use 1", "run s.txt", "run f.http", "send --until status 200",

@@ -65,7 +65,11 @@ public enum Command: Equatable, Sendable {
     case send(
         method: String?, path: String?, output: String?, withBody: Bool = false, pathAsIs: Bool = false, pipe: String? = nil,
         repetition: SendRepetition? = nil)
+    /// `send --resume`: the request again with `Last-Event-ID` from its latest event stream.
+    case sendResume
     case timing
+    /// `events [N]`: the last response's server-sent events, listed, or event N whole.
+    case events(Int?)
     /// `last [PART] [> FILE | | COMMAND]`: the last response again, without sending.
     case last(part: ResponsePart?, destination: LastDestination)
 

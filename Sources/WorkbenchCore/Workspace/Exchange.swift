@@ -18,9 +18,15 @@ public struct Exchange: Sendable {
     /// the record keeps that, so a replay sends the same; `pathAsIs` (`send --path-as-is`) likewise.
     public static func send(
         _ workspace: Workspace, context: CommandContext, transport: HTTPTransport, options: SendOptions,
-        withBody: Bool = false, pathAsIs: Bool = false, redactors: SecretRedactorCache = SecretRedactorCache()
+        withBody: Bool = false, pathAsIs: Bool = false, lastEventID: String? = nil,
+        redactors: SecretRedactorCache = SecretRedactorCache()
     ) throws(WorkbenchError) -> Exchange {
         var endpoint = workspace.endpoint
+        if let lastEventID {
+            // `send --resume`: for this send (and its record) only; the request being built keeps its headers.
+            endpoint.headers.removeAll { $0.hasName("Last-Event-ID") }
+            endpoint.headers.append(HeaderField(name: "Last-Event-ID", value: lastEventID))
+        }
         endpoint.sendsBodyWithAnyMethod = withBody && endpoint.body != nil
         endpoint.sendsPathAsIs = pathAsIs
         let sender = Sender(transport: transport, options: options, readFile: context.readFile)

@@ -383,7 +383,7 @@ public final class Interpreter {
         case .oauth2(let command):
             try runOAuth2(command)
             return .ok
-        case .send(let outputFile, let note, let withBody, let pathAsIs, let pipe, let repetition):
+        case .send(let outputFile, let note, let withBody, let pathAsIs, let pipe, let repetition, let lastEventID):
             try readSecretSources(for: [workspace.endpoint])
             if let note { output.printLine(note) }
             // Only with a description: a method called on the stored workspace copies it whole.
@@ -413,7 +413,7 @@ public final class Interpreter {
                 return try workspace.inPlace { current throws(WorkbenchError) in
                     try Exchange.send(
                         current, context: context, transport: transport, options: options,
-                        withBody: withBody, pathAsIs: pathAsIs, redactors: redactors)
+                        withBody: withBody, pathAsIs: pathAsIs, lastEventID: lastEventID, redactors: redactors)
                 }
             }
             func sendOnce() throws(WorkbenchError) -> Exchange {
@@ -450,6 +450,8 @@ public final class Interpreter {
             } else {
                 try ResponsePresenter(interpreter: self).present(exchange.response, parts: workspace.view.parts)
             }
+            // An event stream past its bounds says which (the events kept are what `events` lists).
+            for warning in exchange.response.events?.boundWarnings ?? [] { output.printError(warning) }
             if case .graphql = exchange.record.endpoint.body {
                 for line in GraphQLResponseErrors.lines(exchange.response) { output.printError(line) }
             }

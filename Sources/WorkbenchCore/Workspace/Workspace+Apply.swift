@@ -59,6 +59,8 @@ extension Workspace {
                 method: method, path: path, output: output, withBody: withBody, pathAsIs: pathAsIs, pipe: pipe,
                 repetition: repetition, in: &self)
         case .timing: return .timing
+        case .sendResume: return try SendCommands.resume(in: &self)
+        case .events(let number): return try LiveCommands.events(number, self)
         case .last(let part, let destination): return try SendCommands.last(part: part, destination: destination, self)
         case .set(let name, let value, let secret): return try VariableCommands.set(name, to: value, secret: secret, in: &self)
         case .setSecretSource(let name, let source): return VariableCommands.setSecretSource(name, from: source, in: &self)

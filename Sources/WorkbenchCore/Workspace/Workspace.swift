@@ -173,9 +173,10 @@ public enum CommandOutcome: Equatable, Sendable {
     /// Send the (already updated) Endpoint; write the body to this file if given.
     /// `note` (the base moved) is printed first; `withBody`: the send asked for the body;
     /// `pathAsIs`: for the path as typed, dot segments and all.
+    /// `lastEventID`: `send --resume` sends it as `Last-Event-ID`.
     case send(
         output: String?, note: String? = nil, withBody: Bool = false, pathAsIs: Bool = false, pipe: String? = nil,
-        repetition: SendRepetition? = nil)
+        repetition: SendRepetition? = nil, lastEventID: String? = nil)
     /// Print the last response's timings.
     case timing
     /// Show the last response again: part nil means as `print` chose.

@@ -40,7 +40,7 @@ enum HTTPFileExport {
                     switch capture.source {
                     case .json(let path): return "{{\(capture.request).response.body.\(path.text)}}"
                     case .header(let header): return "{{\(capture.request).response.headers.\(header)}}"
-                    case .status: return "{{\(variable)}}"
+                    case .status, .event: return "{{\(variable)}}"
                     }
                 }
             }

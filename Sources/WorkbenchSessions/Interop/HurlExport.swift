@@ -141,8 +141,8 @@ enum HurlExport {
                 }
             case .bodyContains(let text):
                 asserts.append("body contains \(StringLiteral.quoted(text))")
-            case .schema, .grpcStatus:
-                // Hurl has no OpenAPI schema assert, and speaks no gRPC.
+            case .schema, .grpcStatus, .event:
+                // Hurl has no OpenAPI schema assert, speaks no gRPC, and reads no event one by one.
                 unsupported.append(expectation.text)
             }
         }
@@ -154,11 +154,12 @@ enum HurlExport {
                 case .status: lines.append("\(capture.name): status")
                 case .header(let name): lines.append("\(capture.name): header \(StringLiteral.quoted(name))")
                 case .json(let path): lines.append("\(capture.name): jsonpath \(StringLiteral.quoted(path.text))")
+                case .event: unsupported.append("capture \(capture.name) \(capture.sourceText)")
                 }
             }
         }
         if !asserts.isEmpty { lines += ["[Asserts]"] + asserts }
-        lines += unsupported.map { "# not expressible in Hurl: expect \($0)" }
+        lines += unsupported.map { "# not expressible in Hurl: " + ($0.hasPrefix("capture ") ? $0 : "expect \($0)") }
         return lines
     }
 

@@ -193,6 +193,8 @@ struct RequestCode {
                 notMapped.append("expect schema (Locust has no OpenAPI check)")
             case .grpcStatus:
                 notMapped.append("expect \(expectation.text) (not an HTTP check)")
+            case .event:
+                notMapped.append("expect \(expectation.text) (Locust reads no server-sent event one by one)")
             }
             if let failed {
                 checked = true
@@ -220,6 +222,8 @@ struct RequestCode {
                     indent + "else:",
                     indent + "    v[\(key)] = as_text(found)",
                 ]
+            case .event:
+                notMapped.append("capture \(capture.name) \(capture.sourceText) (Locust reads no server-sent event one by one)")
             }
         }
         guard lines.count > 1 else { return [indent + "pass"] }

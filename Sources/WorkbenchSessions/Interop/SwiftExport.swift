@@ -201,6 +201,9 @@ enum SwiftExport {
                         }
                     }
                     value = "json(\(response).body, [\(steps.joined(separator: ", "))])"
+                case .event:
+                    // The generated client reads whole bodies: a value of one server-sent event is left to fill.
+                    value = "\"\"  // from \(Template.oneLine(capture.sourceText)): not exported"
                 }
                 lines.append(
                     declared.contains(name)

@@ -282,7 +282,11 @@ public struct MockResponse: Equatable, Sendable {
             headers: recorded.headers.filter { !Self.dropped.contains($0.name.lowercased()) && !$0.name.hasPrefix(":") },
             body: Array((recorded.body ?? "").utf8))
         delayMilliseconds = recorded.elapsedMilliseconds
-        bodyMissing = recorded.body == nil && recorded.bodySize > 0
+        if recorded.body == nil, let events = recorded.events {
+            // A stream too large to keep whole: its kept events, written as a stream again.
+            body = Array(events.text.utf8)
+        }
+        bodyMissing = recorded.body == nil && recorded.events == nil && recorded.bodySize > 0
         if bodyMissing {
             // No bytes to send: said in a header, so a client (and `replay --diff`) does not take it for an empty body.
             headers.append(HeaderField(name: Self.bodyNotKeptHeader, value: "\(recorded.bodySize) bytes not kept in the recording"))

@@ -10,6 +10,25 @@ public struct Capture: Equatable, Sendable {
         case status
         case header(String)
         case json(JSONPath)
+        /// `event N|last JSONPATH|id|type|data`: from one event of an event-stream body.
+        case event(EventSelector, EventField)
+    }
+
+    /// What is taken from an event.
+    public enum EventField: Equatable, Sendable {
+        case json(JSONPath)
+        case id
+        case type
+        case data
+
+        var text: String {
+            switch self {
+            case .json(let path): ShellWords.quoteIfNeeded(path.text)
+            case .id: "id"
+            case .type: "type"
+            case .data: "data"
+            }
+        }
     }
 
     public var name: String
@@ -23,7 +42,7 @@ public struct Capture: Equatable, Sendable {
         self.isSecret = isSecret
     }
 
-    /// Parses FROM: `status`, `header NAME`, or a JSON path starting with `$`.
+    /// Parses FROM: `status`, `header NAME`, a JSON path starting with `$`, or `event N|last WHAT`.
     public static func parseSource(_ words: [String]) throws(WorkbenchError) -> Source {
         guard let first = words.first else {
             throw WorkbenchError("expected where to capture from: status, header NAME, or a JSON path such as $.data.token")
@@ -33,6 +52,17 @@ public struct Capture: Equatable, Sendable {
             guard words.count == 2 else { throw WorkbenchError("expected one header name after `header`") }
             try HTTPSyntax.checkHeaderName(words[1])
             return .header(words[1])
+        }
+        if first == "event" {
+            guard words.count == 3, let selector = EventSelector.parse(words[1]) else {
+                throw WorkbenchError("expected `event N|last JSONPATH` (or id, type, data after N|last)")
+            }
+            switch words[2] {
+            case "id": return .event(selector, .id)
+            case "type": return .event(selector, .type)
+            case "data": return .event(selector, .data)
+            default: return .event(selector, .json(try JSONPath(parsing: words[2])))
+            }
         }
         if first.hasPrefix("$") {
             guard words.count == 1 else { throw WorkbenchError("expected one JSON path (quote a path with spaces)") }
@@ -50,6 +80,7 @@ public struct Capture: Equatable, Sendable {
         case .status: "status"
         case .header(let name): "header \(ShellWords.quoteIfNeeded(name))"
         case .json(let path): ShellWords.quoteIfNeeded(path.text)
+        case .event(let selector, let field): "event \(selector.text) \(field.text)"
         }
     }
 
@@ -67,6 +98,30 @@ public struct Capture: Equatable, Sendable {
             var found = try ResponseJSON.evaluate(path, in: response, for: "capture \(self.name)")
             defer { found.dismantle() }
             return found.stringValue ?? found.jsonText
+        case .event(let selector, let field):
+            let (number, event): (Int, ServerSentEvent)
+            do throws(WorkbenchError) {
+                (number, event) = try selector.event(in: response)
+            } catch {
+                throw error.prefixed("capture \(name): ")
+            }
+            switch field {
+            case .id:
+                guard !event.id.isEmpty else { throw WorkbenchError("capture \(name): event \(number) has no id") }
+                return event.id
+            case .type: return event.type
+            case .data, .json:
+                let data: HTTPResponse
+                do throws(WorkbenchError) {
+                    data = try EventSelector.response(for: event, number: number)
+                } catch {
+                    throw error.prefixed("capture \(name): ")
+                }
+                guard case .json(let path) = field else { return event.data }
+                var found = try ResponseJSON.evaluate(path, in: data, for: "capture \(name) (event \(number))")
+                defer { found.dismantle() }
+                return found.stringValue ?? found.jsonText
+            }
         }
     }
 }

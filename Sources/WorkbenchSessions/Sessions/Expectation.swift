@@ -24,6 +24,8 @@ public enum Expectation: Equatable, Sendable {
     case schema
     /// `grpc-status CODE`: a gRPC call's status, by name or number.
     case grpcStatus(Int)
+    /// `event N|last CHECK`: a check on one event of an event-stream body.
+    indirect case event(EventSelector, EventCheck)
 
     public enum StatusMatch: Equatable, Sendable {
         case code(Int)
@@ -56,7 +58,7 @@ public enum Expectation: Equatable, Sendable {
     public static func parse(_ text: String) throws(WorkbenchError) -> Expectation {
         let words = try ShellWords.split(text)
         let usage =
-            "use status CODE, header NAME contains TEXT, json PATH OP VALUE, json PATH exists, body contains TEXT, time < MS, schema, or grpc-status CODE"
+            "use status CODE, header NAME contains TEXT, json PATH OP VALUE, json PATH exists, body contains TEXT, time < MS, schema, grpc-status CODE, or event N|last CHECK"
         guard let kind = words.first?.text else { throw WorkbenchError("expected a check: \(usage)") }
         switch kind {
         case "status":
@@ -109,6 +111,12 @@ public enum Expectation: Equatable, Sendable {
                 throw WorkbenchError("expected `grpc-status CODE`, CODE a name such as OK or NOT_FOUND, or a number from 0 to 16")
             }
             return .grpcStatus(code)
+        case "event":
+            guard words.count >= 2, let selector = EventSelector.parse(words[1].text) else {
+                throw WorkbenchError("expected `event N|last CHECK`, as in `expect event last json $.n == 1`")
+            }
+            guard words.count >= 3 else { throw WorkbenchError("expected a check after `event \(words[1].text)`") }
+            return .event(selector, try EventCheck.parse(text.suffix(fromUTF8Offset: words[2].start).trimmingSpaces()))
         case "schema":
             guard words.count == 1 else {
                 throw WorkbenchError("expected `schema` alone: the operation and status come from the request and its response")
@@ -120,7 +128,7 @@ public enum Expectation: Equatable, Sendable {
             }
             return .timeBelow(milliseconds: limit)
         default:
-            if let meant = Suggestion.nearest(kind, among: ["status", "header", "json", "body", "time", "schema"]) {
+            if let meant = Suggestion.nearest(kind, among: ["status", "header", "json", "body", "time", "schema", "event"]) {
                 throw WorkbenchError("unknown check '\(kind)': did you mean \(meant)?")
             }
             throw WorkbenchError("unknown check '\(kind)': \(usage)")
@@ -142,6 +150,7 @@ public enum Expectation: Equatable, Sendable {
         case .bodyContains(let needle): Self.bodyContainsText(needle)
         case .schema: "schema"
         case .grpcStatus(let code): "grpc-status \(GRPCStatus(code: code, message: "").name)"
+        case .event(let selector, let check): "event \(selector.text) \(check.text)"
         }
     }
 
@@ -214,6 +223,15 @@ public enum Expectation: Equatable, Sendable {
             return result(
                 status.code == code,
                 got: "got \(status.name)" + (status.message.isEmpty ? "" : ": \(Template.oneLine(status.message.prefix(200)))"))
+        case .event(let selector, let check):
+            do throws(WorkbenchError) {
+                let (number, event) = try selector.event(in: response)
+                let outcome = check.check(event, number: number, in: scope)
+                let place = selector == .last && !outcome.passed ? " (event \(number))" : ""
+                return Result(passed: outcome.passed, message: "event \(selector.text) \(outcome.message)\(place)")
+            } catch {
+                return result(false, got: error.message)
+            }
         case .schema:
             guard let schema else { return result(false, got: "no API description loaded (`openapi FILE-or-URL`)") }
             switch schema.description {

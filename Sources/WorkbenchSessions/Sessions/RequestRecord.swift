@@ -83,14 +83,43 @@ public struct RecordedResponse: Equatable, Sendable {
     /// none was; nil when not known (a file or an import that does not say). An export
     /// reads them to say how another tool would follow those redirects.
     public var redirectStatuses: [Int]?
+    /// An event-stream body's events (`events`, `expect event`, `send --resume`), within
+    /// `eventsKept` and `eventBytesKept`; nil for any other body.
+    public var events: EventStream?
 
     /// Equal when what is kept is: redirects not known and none known are the same (a file
     /// writes the statuses only when there were some).
     public static func == (lhs: RecordedResponse, rhs: RecordedResponse) -> Bool {
         lhs.statusLine == rhs.statusLine && lhs.statusCode == rhs.statusCode && lhs.headers == rhs.headers
             && lhs.body == rhs.body && lhs.bodySize == rhs.bodySize && lhs.elapsedMilliseconds == rhs.elapsedMilliseconds
-            && (lhs.redirectStatuses ?? []) == (rhs.redirectStatuses ?? [])
+            && (lhs.redirectStatuses ?? []) == (rhs.redirectStatuses ?? []) && lhs.events == rhs.events
     }
+
+    /// The most events a record keeps (the last ones), and the most bytes of their data in all.
+    public static let eventsKept = 10_000
+    public static let eventBytesKept = 256 * 1024
+
+    /// The last events of `stream` within the record's bounds; the others are counted as dropped,
+    /// so the kept ones keep their numbers. Times are kept to the microsecond, as a file holds them.
+    static func kept(_ stream: EventStream) -> EventStream {
+        var kept = stream
+        var bytes = 0
+        var start = stream.events.endIndex
+        while start > stream.events.startIndex, stream.events.endIndex - start < eventsKept {
+            let size = stream.events[start - 1].data.utf8.count
+            guard bytes + size <= eventBytesKept else { break }
+            bytes += size
+            start -= 1
+        }
+        kept.events = stream.events[start...].map { event in
+            var event = event
+            event.time = event.time.map { ($0 * 1_000_000).rounded() / 1_000_000 }
+            return event
+        }
+        kept.dropped += start - stream.events.startIndex
+        return kept
+    }
+
 
     /// Larger text bodies are not kept, so session files stay readable in a diff.
     public static let bodyLimit = 256 * 1024
@@ -125,6 +154,7 @@ public struct RecordedResponse: Equatable, Sendable {
             body: text, bodySize: response.bodySize,
             elapsedMilliseconds: (response.timings.total * 1_000_000).rounded() / 1000)
         redirectStatuses = response.hops.map(\.statusCode)
+        events = response.eventStream.map(Self.kept)
         self = redacted(by: redactor)
     }
 
@@ -133,9 +163,11 @@ public struct RecordedResponse: Equatable, Sendable {
     public var response: HTTPResponse {
         var timings = Timings()
         timings.total = elapsedMilliseconds / 1000
-        return HTTPResponse(
+        var response = HTTPResponse(
             statusLine: statusLine, statusCode: statusCode, headers: headers,
             body: Array((body ?? "").utf8), bodySize: bodySize, timings: timings)
+        response.events = events
+        return response
     }
 
     /// This response with credential headers masked, and every secret the
@@ -152,6 +184,15 @@ public struct RecordedResponse: Equatable, Sendable {
         }
         copy.statusLine = redactor.redact(statusLine)
         copy.body = body.map(redactor.redact)
+        if var stream = events {
+            stream.lastEventID = redactor.redact(stream.lastEventID)
+            for index in stream.events.indices {
+                stream.events[index].data = redactor.redact(stream.events[index].data)
+                stream.events[index].id = redactor.redact(stream.events[index].id)
+                stream.events[index].type = redactor.redact(stream.events[index].type)
+            }
+            copy.events = stream
+        }
         return copy
     }
 }

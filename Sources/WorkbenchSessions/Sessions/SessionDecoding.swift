@@ -562,6 +562,32 @@ final class FieldReader {
                 try integer(item, "\(path).redirects[\(index)]")
             }
         }
+        if object["events"] != nil { recorded.events = try events(object["events"], "\(path).events") }
         return recorded
+    }
+
+    /// An event stream as `SessionEncoding` writes it, within the record's bounds.
+    func events(_ value: JSONValue?, _ path: String) throws(WorkbenchError) -> EventStream {
+        let object = try object(value, path)
+        var stream = EventStream(lastEventID: try optionalString(object["lastEventId"], "\(path).lastEventId") ?? "")
+        if object["dropped"] != nil { stream.dropped = max(0, try integer(object["dropped"], "\(path).dropped")) }
+        if object["retry"] != nil { stream.reconnectionTime = try integer(object["retry"], "\(path).retry") }
+        let list = try array(object["list"], "\(path).list", optional: true)
+        guard list.count <= RecordedResponse.eventsKept else {
+            throw fail("\(path).list", "more than \(RecordedResponse.eventsKept) events, the most a request keeps")
+        }
+        for (index, item) in list.enumerated() {
+            let place = "\(path).list[\(index)]"
+            let fields = try self.object(item, place)
+            var event = ServerSentEvent(
+                type: try optionalString(fields["type"], "\(place).type") ?? "message",
+                data: try optionalString(fields["data"], "\(place).data") ?? "",
+                id: try optionalString(fields["id"], "\(place).id") ?? "")
+            if fields["timeMs"] != nil { event.time = (try number(fields["timeMs"], "\(place).timeMs") * 1000).rounded() / 1_000_000 }
+            if fields["retry"] != nil { event.retry = try integer(fields["retry"], "\(place).retry") }
+            event.dataTooLarge = try bool(fields["tooLarge"], "\(place).tooLarge", default: false)
+            stream.events.append(event)
+        }
+        return stream
     }
 }

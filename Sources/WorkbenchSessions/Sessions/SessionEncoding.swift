@@ -273,6 +273,31 @@ public enum SessionEncoding {
         if let statuses = response.redirectStatuses, !statuses.isEmpty {
             members.append(member("redirects", .array(statuses.map { .number(String($0)) })))
         }
+        if let events = response.events { members.append(member("events", encode(events))) }
+        return .object(members)
+    }
+
+    /// An event stream as `events`: the events kept (time in milliseconds from the request's
+    /// start when known; `retry` and `tooLarge` only when set), how many came before them, the
+    /// last event ID and the server's reconnection time.
+    static func encode(_ stream: EventStream) -> JSONValue {
+        var members = [member("lastEventId", .string(stream.lastEventID))]
+        if stream.dropped > 0 { members.append(member("dropped", .number(String(stream.dropped)))) }
+        if let retry = stream.reconnectionTime { members.append(member("retry", .number(String(retry)))) }
+        members.append(
+            member(
+                "list",
+                .array(
+                    stream.events.map { event in
+                        var fields: [JSONMember] = []
+                        if let time = event.time { fields.append(member("timeMs", .number(Quantities.trimmed((time * 1_000_000).rounded() / 1000)))) }
+                        fields.append(member("type", .string(event.type)))
+                        fields.append(member("id", .string(event.id)))
+                        fields.append(member("data", .string(event.data)))
+                        if let retry = event.retry { fields.append(member("retry", .number(String(retry)))) }
+                        if event.dataTooLarge { fields.append(member("tooLarge", .bool(true))) }
+                        return .object(fields)
+                    })))
         return .object(members)
     }
 }

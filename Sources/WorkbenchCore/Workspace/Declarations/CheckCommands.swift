@@ -13,12 +13,14 @@ enum CheckCommands {
         usage: [
             "expect status CODE", "expect header NAME contains TEXT", "expect body contains TEXT",
             "expect json PATH OP VALUE   (OP: == != < <= > >= contains matches)", "expect json PATH exists",
-            "expect time < MS", "expect schema", "expect frame next|last|N CHECK [--within 5s]", "expect", "expect rm N", "expect clear",
+            "expect time < MS", "expect schema", "expect frame next|last|N CHECK [--within 5s]",
+            "expect event N|last type|id == VALUE", "expect event N|last json PATH OP VALUE", "expect event N|last data contains TEXT",
+            "expect", "expect rm N", "expect clear",
         ],
         summary:
-            "Check the last response now and on every replay (VALUE is a JSON literal: strings in double quotes; `matches` takes a regular expression as a string; `schema`: the body against the loaded API description's response schema for the operation and status, each violation with its JSON path; `frame`: a received WebSocket frame, `next` waiting for it up to --within, 5 s by default); alone, list the checks of the last request; `rm N` and `clear` take them back.",
+            "Check the last response now and on every replay (VALUE is a JSON literal: strings in double quotes; `matches` takes a regular expression as a string; `schema`: the body against the loaded API description's response schema for the operation and status, each violation with its JSON path; `frame`: a received WebSocket frame, `next` waiting for it up to --within, 5 s by default; `event`: one server-sent event of the last response, N as `events` numbers them); alone, list the checks of the last request; `rm N` and `clear` take them back.",
         example: "expect json $.data.user == \"ana\"",
-        subcommands: ["status", "header", "body", "json", "time", "schema", "frame", "rm", "clear"],
+        subcommands: ["status", "header", "body", "json", "time", "schema", "frame", "event", "rm", "clear"],
         parse: { words throws(WorkbenchError) in try CheckCommands.parseExpect(words) },
         complete: { input in
             let workspace = input.workspace

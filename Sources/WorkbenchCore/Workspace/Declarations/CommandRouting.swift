@@ -23,6 +23,8 @@ extension Command {
         case .clear: HelpCommands.clear
         case .send: SendCommands.send
         case .timing: SendCommands.timing
+        case .sendResume: SendCommands.send
+        case .events: LiveCommands.events
         case .last: SendCommands.last
         case .set, .setSecretSource: VariableCommands.set
         case .unset: VariableCommands.unset

@@ -5,7 +5,36 @@ import WorkbenchSessions
 
 /// The commands of help's group "Live protocols": each one's help, parsing and completion.
 enum LiveCommands {
-    static let group = CommandGroup(title: "Live protocols", commands: [ws])
+    static let group = CommandGroup(title: "Live protocols", commands: [ws, events])
+
+    static let events = CommandDeclaration(
+        name: "events", usage: ["events", "events N"],
+        summary:
+            "The server-sent events of the last response (a text/event-stream body, read by the WHATWG rules): one line each with its number, the time since the request started, its type, id and the start of its data; `events N` shows event N whole. `expect event N|last CHECK` and `capture NAME event N|last JSONPATH|id|type|data` check and take values from one event; `send --resume` reconnects with Last-Event-ID.",
+        example: "events 3", subcommands: [],
+        parse: { words throws(WorkbenchError) in
+            let texts = words.texts
+            if texts.isEmpty { return .command(.events(nil)) }
+            guard texts.count == 1, let number = Int(texts[0]), number >= 1 else {
+                throw words.usageError("expected an event number (see `events`), got \(Excerpt.quoted(texts.joined(separator: " ")))")
+            }
+            return .command(.events(number))
+        })
+
+    /// `events [N]`
+    static func events(_ number: Int?, _ workspace: Workspace) throws(WorkbenchError) -> CommandOutcome {
+        let (response, _) = try workspace.lastExchange()
+        guard let stream = response.eventStream else {
+            throw WorkbenchError(
+                "the last response is not an event stream (Content-Type: \(Template.oneLine((response.contentType ?? "none").prefix(80)))): no events")
+        }
+        guard let number else {
+            guard !stream.events.isEmpty else { return .output("the stream sent no events") }
+            return .output(EventStreamText.list(stream))
+        }
+        let (_, event) = try EventSelector.number(number).event(in: response)
+        return .output(EventStreamText.whole(event, number: number))
+    }
 
     static let ws = CommandDeclaration(
         name: "ws",

@@ -10,9 +10,11 @@ enum SendCommands {
 
     static let send = CommandDeclaration(
         name: "send",
-        usage: ["send [--body] [--path-as-is]", "send > FILE", "send --until CHECK [--every 2s] [--for 60s]", "send --retry N"],
+        usage: [
+            "send [--body] [--path-as-is]", "send > FILE", "send --until CHECK [--every 2s] [--for 60s]", "send --retry N", "send --resume",
+        ],
         summary:
-            "Send the request and print the response; `> FILE` writes the raw body to FILE (streamed, with a progress bar on a terminal); --body sends the body with GET, HEAD, OPTIONS, DELETE or TRACE too; --path-as-is sends `.` and `..` path segments as typed (by default they are worked out, as curl does). --until CHECK sends again every --every (2s) until CHECK (as in `expect`) holds, one line a try, and fails with the last response after --for (60s, at most 1h); --retry N (at most 10) sends again after a transport failure, a 429 or a 503, waiting 0.5s, 1s, 2s... (with jitter, at most 30s) or what Retry-After asks (seconds or a date; at most 60s). Either is one history entry with its tries; Ctrl-C stops.",
+            "Send the request and print the response; `> FILE` writes the raw body to FILE (streamed, with a progress bar on a terminal); --body sends the body with GET, HEAD, OPTIONS, DELETE or TRACE too; --path-as-is sends `.` and `..` path segments as typed (by default they are worked out, as curl does). --until CHECK sends again every --every (2s) until CHECK (as in `expect`) holds, one line a try, and fails with the last response after --for (60s, at most 1h); --retry N (at most 10) sends again after a transport failure, a 429 or a 503, waiting 0.5s, 1s, 2s... (with jitter, at most 30s) or what Retry-After asks (seconds or a date; at most 60s). Either is one history entry with its tries; Ctrl-C stops. --resume sends the request again with `Last-Event-ID:` the last event id its latest event stream gave (see `events`), and does not send when it gave none.",
         example: "send", subcommands: [],
         parse: { words throws(WorkbenchError) in try SendCommands.parseSend(words, method: nil) },
         sends: true,
@@ -65,6 +67,10 @@ enum SendCommands {
 
 extension SendCommands {
     static func parseSend(_ input: CommandWords, method: String?) throws(WorkbenchError) -> ParsedLine {
+        if input.texts.contains("--resume") {
+            guard method == nil, input.texts == ["--resume"] else { throw input.usageError("--resume goes alone: `send --resume`") }
+            return .command(.sendResume)
+        }
         var path: String?
         var output: String?
         var withBody = false
@@ -236,6 +242,35 @@ extension SendCommands {
             throw WorkbenchError("--body: no body is set (`body ...` sets one)")
         }
         return .send(output: output, note: note, withBody: withBody, pathAsIs: pathAsIs, pipe: pipe, repetition: repetition)
+    }
+
+    /// `send --resume`: the current request again, with the last event ID of its latest event stream.
+    static func resume(in workspace: inout Workspace) throws(WorkbenchError) -> CommandOutcome {
+        let current = workspace.endpoint
+        func isThisRequest(_ endpoint: Endpoint) -> Bool {
+            endpoint.method == current.method && endpoint.base == current.base && endpoint.path == current.path
+                && endpoint.segments == current.segments && endpoint.query == current.query && endpoint.pathQuery == current.pathQuery
+        }
+        guard
+            let index = workspace.history.indices.last(where: {
+                workspace.history[$0].response?.events != nil && isThisRequest(workspace.history[$0].endpoint)
+            }), let stream = workspace.history[index].response?.events
+        else {
+            throw WorkbenchError("send --resume: no event stream of \(current.method) \(workspace.currentPath) yet: `send` it first; not sent")
+        }
+        guard !stream.lastEventID.isEmpty else {
+            throw WorkbenchError("send --resume: the event stream of request \(index + 1) gave no event id to resume from; not sent")
+        }
+        guard !Template.hasReferences(stream.lastEventID) else {
+            throw WorkbenchError("send --resume: the last event id holds `{{`, which a header would read as a variable; not sent")
+        }
+        if let parameter = workspace.unfilledParameter() {
+            throw WorkbenchError("the path \(workspace.currentPath) still has \(parameter) to fill: `cd ..` then `cd VALUE`, or `path` with the value")
+        }
+        let retry = stream.reconnectionTime.map { " (the server asked for \($0) ms between reconnections)" } ?? ""
+        return .send(
+            output: nil, note: "Last-Event-ID: \(Template.oneLine(stream.lastEventID.prefix(200))), the last of request \(index + 1)\(retry)",
+            lastEventID: stream.lastEventID)
     }
 
     static func last(part: ResponsePart?, destination: LastDestination, _ workspace: Workspace) throws(WorkbenchError)

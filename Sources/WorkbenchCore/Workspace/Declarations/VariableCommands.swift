@@ -44,10 +44,11 @@ enum VariableCommands {
         name: "capture",
         usage: [
             "capture [--secret] NAME status", "capture [--secret] NAME header HEADER", "capture [--secret] NAME JSONPATH",
-            "capture [--secret] NAME frame next|last|N JSONPATH [--within 5s]", "capture rm NAME",
+            "capture [--secret] NAME frame next|last|N JSONPATH [--within 5s]",
+            "capture [--secret] NAME event N|last JSONPATH|id|type|data", "capture rm NAME",
         ],
         summary:
-            "Put a value of the last response into a variable (--secret: masked, never saved), or of a received WebSocket frame; a replay captures it again. `rm` stops capturing NAME.",
+            "Put a value of the last response into a variable (--secret: masked, never saved), of a received WebSocket frame, or of a server-sent event of the last response (its data by JSONPATH, or its id, type or whole data); a replay captures it again. `rm` stops capturing NAME.",
         example: "capture token $.data.accessToken", subcommands: ["--secret", "rm"],
         parse: { words throws(WorkbenchError) in try VariableCommands.parseCapture(words) },
         complete: { input in
