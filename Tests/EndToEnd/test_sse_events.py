@@ -15,9 +15,10 @@ import time
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import pexpect
 import pytest
 
-from conftest import merge_env, stop_process
+from conftest import merge_env, spawn_repl, stop_process
 
 TOKEN = "sse-bearer-9f3k2q"
 
@@ -62,6 +63,8 @@ class Handler(BaseHTTPRequestHandler):
             self.answer(b"data: a\n\ndata: b\n\n")
         elif path == "/big":
             self.answer(b"data: " + b"x" * (2 << 20) + b"\n\ndata: small\n\n")
+        elif path == "/ansi":
+            self.answer("event: x\x1b[2Jy\ndata: red \x1b[31mX\x1b[0m and \u202eevil\n\n".encode())
         elif path == "/large":
             self.answer(b"".join(b"id: %d\ndata: {\"n\": %d, \"pad\": \"%s\"}\n\n" % (n, n, b"p" * 1000) for n in range(1, 301)))
         elif path == "/many":
@@ -280,3 +283,20 @@ def test_a_stream_too_large_to_keep_is_served_from_its_events(run_workbench, sse
     served = run_workbench(input=script(
         f"base {mock}", "get /large > /dev/null", "expect event last json $.n == 300", "expect event last id == 300"))
     assert served.returncode == 0, served
+
+
+def test_event_text_is_escaped_on_a_terminal(workbench_bin, workbench_env, workdir, sse_server):
+    child, transcript = spawn_repl(workbench_bin, workbench_env, workdir, sse_server)
+    try:
+        for line in ("get /ansi", "events", "events 1"):
+            child.sendline(line)
+            child.expect("> ")
+        child.sendline("exit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    screen = "".join(transcript)
+    # The server's escape sequences and bidi override never reach the terminal as they are.
+    assert "\x1b[31m" not in screen and "\x1b[2J" not in screen and "\u202e" not in screen
+    assert "1  +" in screen and "red \\u{1B}[31mX" in screen
+    assert "red \\x1b[31mX\\x1b[0m and \\u{202e}evil" in screen
