@@ -176,6 +176,18 @@ import WorkbenchTestSupport
         #expect(try HTTPFileExport.text(records: reloaded.requests, variables: Variables()).contains("\n<@ api/body.json\n"))
     }
 
+    /// httpyac's `# @loop`: no repeat of the workbench's maps it, so the request imports once with
+    /// one warning, `{{$index}}` as 0 (the first pass). Before, `{{$index}}` skipped the request.
+    @Test func aLoopImportsOnceWithAWarning() throws {
+        let imported = try http("# @loop for 4\nGET http://h/anything?item={{$index}}\n\n###\n# @loop for x of list\nGET http://h/b\n")
+        #expect(imported.document.requests.map(\.endpoint.pathQuery) == ["item=0", nil])
+        #expect(
+            imported.notes == [
+                "api.http:1: `# @loop for 4` not repeated: the request is imported once, {{$index}} as 0",
+                "api.http:5: `# @loop for x of list` not repeated: the request is imported once",
+            ])
+    }
+
     @Test func httpFileSeedsSaveAndLoadAsTheSameSession() throws {
         var read = 0
         for (name, bytes) in try FuzzCorpus.seeds("http-file") {

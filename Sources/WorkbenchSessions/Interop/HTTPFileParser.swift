@@ -132,6 +132,8 @@ struct HTTPFileParser {
         /// httpyac `?? status == 200` lines, with their line numbers.
         var asserts: [(text: String, line: Int)] = []
         var previousBlank = false
+        /// httpyac's `# @loop for 3`, `for x of list`, `while ...`: read, imported once.
+        var loop: (text: String, line: Int)?
     }
 
     func failure(_ line: Int, _ column: Int, _ message: String) -> WorkbenchError {
@@ -343,6 +345,8 @@ struct HTTPFileParser {
                     firstSkip = firstSkip ?? error
                     notes.append("\(error.message); skipped")
                 }
+            } else if comment.hasPrefix("@loop ") {
+                pending.loop = (String(comment.dropFirst("@loop ".count)).trimmingSpaces(), number)
             } else if comment == "@no-redirect" {
                 pending.follow = false
             } else if comment.hasPrefix("@workbench expect ") {
@@ -443,6 +447,9 @@ struct HTTPFileParser {
         let index = records.count
         var captures: [Capture] = []
         unsupported = nil
+        inLoop = pending.loop != nil
+        usedLoopIndex = false
+        defer { inLoop = false }
         var words = Self.words(of: requestText)
         if let last = words.last, last.uppercased().hasPrefix("HTTP/"), words.count > 1 { words.removeLast() }
         guard !words.isEmpty else { throw failure(requestNumber, 1, "expected a request line") }
@@ -526,6 +533,12 @@ struct HTTPFileParser {
             }
         }
         records.append(RequestRecord(endpoint: endpoint, settings: settings, expectations: expectations))
+        if let loop = pending.loop {
+            // No repeat of the workbench's maps it (a script's `repeat N` sends a request N times).
+            notes.append(
+                "\(file):\(loop.line): `# @loop \(Template.oneLine(loop.text))` not repeated: the request is imported once"
+                    + (usedLoopIndex ? ", {{$index}} as 0" : ""))
+        }
         for capture in captures { try addCapture(capture) }
         notes += pending.skipped
         if let name = pending.name { names[name] = index }
@@ -617,6 +630,10 @@ struct HTTPFileParser {
             records[owner].captures.append(capture)
         }
     }
+
+    /// Whether the request being finished has a `# @loop` (its `{{$index}}` is 0), and uses `{{$index}}`.
+    private var inLoop = false
+    private var usedLoopIndex = false
 
     /// Variables requests refer to that nothing defines, each noted once.
     private var unknownNames: Set<String> = []
@@ -796,6 +813,11 @@ struct HTTPFileParser {
             return "{{\(name)}}"
         }
         if reference.hasPrefix("$") {
+            // httpyac's loop counter: the one pass imported is the first.
+            if reference == "$index" && inLoop {
+                usedLoopIndex = true
+                return "0"
+            }
             // Kept as a reference, so each send and each replay makes a fresh value.
             if Self.isDynamicValue(reference) { return "{{\(reference)}}" }
             unsupported = "{{\(reference)}}"
