@@ -445,7 +445,8 @@ def test_imports_never_read_files_outside_their_folder(run_workbench, workdir: P
                            for n, src in [("abs", "/etc/passwd"), ("up", f"in/{up}etc/passwd"), ("link", "in/out"),
                                           ("inside", "in/data.txt")]]}
     (inputs / "c.json").write_text(json.dumps(collection))
-    (inputs / "a.http").write_text(f"POST {recording_server}/http\nContent-Type: text/plain\n\n< in/{up}etc/passwd\n")
+    # A `.http` file names its body from its own folder (in/), as JetBrains and REST Client do.
+    (inputs / "a.http").write_text(f"POST {recording_server}/http\nContent-Type: text/plain\n\n< {up}etc/passwd\n")
     result = run_workbench(["--keep-going"], input=script("import in/c.json", "show", "replay all", "load in/a.http", "show"))
     warnings = [line for line in (result.stdout + result.stderr).splitlines() if line.startswith("warning:")]
     assert len(warnings) == 4, result.stderr
