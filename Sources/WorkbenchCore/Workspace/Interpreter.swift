@@ -181,6 +181,27 @@ public final class Interpreter {
         return WorkbenchError(line)
     }
 
+    /// The scope templates are expanded in for the wire, on every path that sends: `send`,
+    /// `compare`, `replay`, `bench`, the OAuth 2.0 flows' token requests, `openapi URL`,
+    /// `graphql schema`, `ws` and `grpc`, once the secrets `endpoints` and `texts` refer to
+    /// were read from their sources (`readSecretSources`).
+    func wireScope(for endpoints: [Endpoint] = [], texts: [String] = []) throws(WorkbenchError) -> VariableScope {
+        try readSecretSources(for: endpoints, texts: texts)
+        return workspace.scope(environment: context.environment)
+    }
+
+    /// Reads the secrets `endpoints`, `texts` and the proxy's login need from their sources,
+    /// once each, before anything is sent (`SecretSourceResolver`). The values are held in the
+    /// workspace's variables, never saved, and masked from here on.
+    func readSecretSources(for endpoints: [Endpoint], texts: [String] = []) throws(WorkbenchError) {
+        let needed = SecretSourceResolver.referencedNames(endpoints: endpoints, texts: texts, proxy: workspace.settings.proxy)
+        let pending = workspace.variables.pending(among: needed)
+        guard !pending.isEmpty else { return }
+        try SecretSourceResolver(environment: context.environment).resolve(pending, in: &workspace.variables)
+        // The redaction step knows the values before any reply can echo them.
+        _ = redactor
+    }
+
     /// `ws HOST/PATH> ` while a conversation is open.
     public var webSocketPrompt: String? { WebSocketConversationRunner(interpreter: self).prompt }
 
