@@ -496,7 +496,7 @@ public final class Interpreter {
             return .ok
         case .compare(let first, let second, let options, let ignored, let save):
             try readSecretSources(for: [workspace.endpoint])
-            try compare(first, second, options: options, ignored: ignored, save: save)
+            try EnvironmentComparisonRun(first: first, second: second, options: options, ignored: ignored, save: save).run(on: self)
             return .ok
         case .timing:
             guard let response = workspace.lastResponse else {
@@ -606,7 +606,9 @@ public final class Interpreter {
         replayer.api =
             workspace.api.map { .success($0) }
             ?? workspace.apiLocation.map { .failure(WorkbenchError("\($0) is named by the session but not loaded (`openapi \($0)`)")) }
-        replayer.environmentVariables = comparisonEnvironments
+        replayer.environmentVariables = { [self] name, variables throws(WorkbenchError) in
+            try EnvironmentComparisonRun.environment(name, variables, on: self)
+        }
         let color = usesColor
         var variables = workspace.variables
         // `replay all` starts from the cookies the session had when its first
