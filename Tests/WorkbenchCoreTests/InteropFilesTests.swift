@@ -410,8 +410,8 @@ import WorkbenchTestSupport
         #expect(none == nil && literal == [HeaderField(name: "Authorization", value: "Basic YW5hOnB3")])
         let (digest, digestAuth) = HTTPFileParser.authHelper(in: [HeaderField(name: "Authorization", value: "Digest u {{p}}")])
         #expect(digest.isEmpty && digestAuth?.scheme == .digest)
-        // Already encoded, or a bearer token: a header as written.
-        for value in ["Basic YW5hOnB3", "Bearer {{t}}"] {
+        // Already encoded, a bearer token, or another auth kind's name: a header as written.
+        for value in ["Basic YW5hOnB3", "Bearer {{t}}", "oauth2 ana pw", "OAuth2 u {{p}}", "aws-sigv4 AK sk", "apikey-header X k"] {
             let (same, noAuth) = HTTPFileParser.authHelper(in: [HeaderField(name: "Authorization", value: value)])
             #expect(noAuth == nil && same == [HeaderField(name: "Authorization", value: value)])
         }

@@ -648,7 +648,10 @@ struct HTTPFileParser {
     static func authHelper(in headers: [HeaderField]) -> ([HeaderField], Auth?) {
         guard let index = headers.firstIndex(where: { $0.hasName("Authorization") }) else { return (headers, nil) }
         let words = headers[index].value.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        guard let schemeWord = words.first, let scheme = Auth.Scheme(rawValue: schemeWord.lowercased()), scheme != .bearer else {
+        // Basic and Digest only: another kind's name (`oauth2`, `aws-sigv4`) is no scheme these clients encode.
+        guard let schemeWord = words.first, let scheme = Auth.Scheme(rawValue: schemeWord.lowercased()),
+            scheme == .basic || scheme == .digest
+        else {
             return (headers, nil)
         }
         let user: String
