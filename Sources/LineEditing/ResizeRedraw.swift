@@ -249,7 +249,13 @@ enum WrapLayout {
         cursor: (row: Int, column: Int), items: [Int], underCursor: Int, oldWidth: Int,
         newWidth: Int, reflows: Bool?
     ) -> (row: Int, reflows: Bool?) {
-        let (kept, rewrapped) = candidates(items: items, underCursor: underCursor, oldWidth: oldWidth, newWidth: newWidth)
+        var (kept, rewrapped) = candidates(items: items, underCursor: underCursor, oldWidth: oldWidth, newWidth: newWidth)
+        // Where the text ends a full row, libedit's layout puts the cursor at the start of the
+        // next; a terminal that re-wrapped may keep it after the row's last cell (tmux answers
+        // the width as its column). Taken for the next row's start, the prompt was a row too high.
+        if rewrapped.column == 0, rewrapped.row > 0, cursor.column >= newWidth - 1 {
+            rewrapped = (rewrapped.row - 1, cursor.column)
+        }
         // A terminal that keeps the rows leaves the cursor where it was; xterm moves it back
         // inside a narrower window, pyte does not.
         let keptFits = cursor.column == kept.column || (kept.column >= newWidth && cursor.column == newWidth - 1)

@@ -576,16 +576,19 @@ def test_an_edit_in_the_middle_then_slow_resizes_leave_no_row_behind_on_pyte(scr
     edit_in_the_middle_then_resize_slowly(PyteTerminal(session), server, back, edit)
 
 
-def test_a_blank_at_the_end_of_a_row_keeps_the_line_one_line_on_tmux(tmux_terminal):
+@pytest.mark.parametrize("tail", [25, 30])
+def test_a_blank_at_the_end_of_a_row_keeps_the_line_one_line_on_tmux(tmux_terminal, tail):
     # At 60 columns the line has a blank in its first row's last column. Drawn again there after
     # 60 -> 80 -> 60, libedit went to the next row with a newline instead of writing the blank:
     # tmux kept two lines (before the fix), and at the next resize a copy of the prompt's row
-    # stayed.
+    # stayed. With a tail of 30 the line fills two rows of 45 exactly, and tmux keeps the cursor
+    # after the last cell, which was taken for the start of a third row: the row above the
+    # prompt was erased (before the fix).
     term = tmux_terminal(60)
     prompt = prompt_at_cursor(term)
     above = term.logical_lines()[:-1]
     line = Line()
-    text = "set note " + "x" * (60 - len(prompt) - len("set note ") - 1) + " " + "y" * 25
+    text = "set note " + "x" * (60 - len(prompt) - len("set note ") - 1) + " " + "y" * tail
     term.keys(text)
     line.insert(text)
     assert (len(prompt) + text.index(" y")) % 60 == 59
