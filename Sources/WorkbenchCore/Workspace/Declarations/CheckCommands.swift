@@ -29,6 +29,7 @@ enum CheckCommands {
             {
                 return input.matching(workspace.history[index].expectations.indices.map { String($0 + 1) })
             }
+            if input.position >= 2 && input.before[1] == "event" { return EventCompletion.expect(input) }
             return input.position == 1 ? input.matching(input.subcommands) : nil
         })
 

@@ -56,6 +56,7 @@ enum VariableCommands {
             if input.position == 2 && input.before[1] == "rm" {
                 return input.matching(input.workspace.history.captureNames.sorted())
             }
+            if let event = input.before.firstIndex(of: "event"), event >= 2 { return EventCompletion.capture(input, after: event) }
             return nil
         })
 }
