@@ -31,15 +31,32 @@ class XtermTerminal:
         self.printed = folder / "printed.txt"
         self.printed.write_bytes(b"")
         self.processes: list[subprocess.Popen] = []
+        self.log = folder / "xterm.log"
+        self.window = ""
+        # Xvfb servers started at the same moment by parallel tests may race for a display: the
+        # one that lost is gone, so a test whose xterm found no display starts both again.
+        for _ in range(3):
+            if self._start(binary, env, cwd, columns, rows):
+                break
+            self.close()
+            self.processes = []
+        assert self.window, "xterm opened no window: " + self.log.read_text(errors="replace")
+        self.xdotool("windowfocus", "--sync", self.window)
+        self.settle(lambda: self.last_row().endswith(">"))
+
+    def _start(self, binary: str, env: dict[str, str], cwd, columns: int, rows: int) -> bool:
+        """Xvfb, then xterm on it running the workbench; whether xterm's window came."""
         read, write = os.pipe()
         # -displayfd: Xvfb picks a free display and writes its number (tests run in parallel).
-        self.processes.append(subprocess.Popen(
+        server = subprocess.Popen(
             ["Xvfb", "-displayfd", str(write), "-screen", "0", "2000x1200x24", "-nolisten", "tcp"],
-            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.processes.append(server)
         os.close(write)
         with os.fdopen(read) as pipe:
             display = pipe.readline().strip()
-        assert display, "Xvfb gave no display"
+        if not display or server.poll() is not None:
+            return False
         self.env = dict(env, DISPLAY=f":{display}", NO_COLOR="1")
         # The display may take a moment more to accept clients.
         self.settle(lambda: subprocess.run(["xdotool", "getdisplaygeometry"], env=self.env, capture_output=True,
@@ -53,15 +70,11 @@ class XtermTerminal:
         arguments = ["xterm", "-geometry", f"{columns}x{rows}+0+0"]
         for resource in resources:
             arguments += ["-xrm", resource]
-        self.log = folder / "xterm.log"
         with open(self.log, "wb") as log:
-            self.processes.append(subprocess.Popen(arguments + ["-e", binary], env=self.env, cwd=str(cwd),
-                                                   stdout=log, stderr=log))
-        self.window = ""
-        self.settle(self._found_window)
-        assert self.window, "xterm opened no window: " + self.log.read_text(errors="replace")
-        self.xdotool("windowfocus", "--sync", self.window)
-        self.settle(lambda: self.last_row().endswith(">"))
+            xterm = subprocess.Popen(arguments + ["-e", binary], env=self.env, cwd=str(cwd), stdout=log, stderr=log)
+        self.processes.append(xterm)
+        self.settle(lambda: self._found_window() or xterm.poll() is not None)
+        return bool(self.window) and xterm.poll() is None and server.poll() is None
 
     def _found_window(self) -> bool:
         found = subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "xterm"], env=self.env, capture_output=True,
