@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WorkbenchAPIs
 @testable import WorkbenchBasics
@@ -186,6 +187,26 @@ import WorkbenchTestSupport
                 "api.http:1: `# @loop for 4` not repeated: the request is imported once, {{$index}} as 0",
                 "api.http:5: `# @loop for x of list` not repeated: the request is imported once",
             ])
+    }
+
+    /// httpyac's environments as `.env` files (`dev.env`, `env/.env.dev`, shared `env/.env`):
+    /// `--env dev` names them when no http-client.env.json is there. Before, `--env dev` was
+    /// refused for want of http-client.env.json and `env/.env` was not read.
+    @Test func httpyacDotenvEnvironmentsAreRead() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("dotenv-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/api/env", withIntermediateDirectories: true)
+        try "system=shared\nregion=eu\n".write(toFile: root + "/api/env/.env", atomically: true, encoding: .utf8)
+        try "system=devsystem\n".write(toFile: root + "/api/env/dev.env", atomically: true, encoding: .utf8)
+        let text = "GET http://h/x?q={{system}}&r={{region}}\n"
+        func load(_ environment: String?) throws -> HTTPFileImport {
+            try HTTPFileImport.read(
+                text, file: root + "/api/v.http", environment: environment,
+                readFile: { path throws(WorkbenchError) in try FileSystem.read(path) })
+        }
+        #expect(try load("dev").secrets == ["system": "devsystem", "region": "eu"])
+        #expect(try load(nil).secrets == ["system": "shared", "region": "eu"])
+        #expect(throws: WorkbenchError.self) { try load("prod") }
     }
 
     @Test func httpFileSeedsSaveAndLoadAsTheSameSession() throws {

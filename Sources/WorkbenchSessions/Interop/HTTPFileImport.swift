@@ -56,14 +56,18 @@ public struct HTTPFileImport: Sendable {
         fileExists: (String) -> Bool = AtomicFile.exists, localFiles: LocalFileRule = LocalFileRule()
     ) throws(WorkbenchError) -> HTTPFileImport {
         let folder = file.lastIndex(of: "/").map { String(file[...$0]) } ?? ""
+        // httpyac's environments may be `.env` files alone (`dev.env`, `env/.env.dev`): then
+        // `--env NAME` names those, and no http-client.env.json is needed.
+        let namedDotenv = environment.map { dotenvFiles(folder: folder, environment: $0, fileExists: fileExists) } ?? []
+        let jsonFiles = [EnvironmentFiles.publicName, EnvironmentFiles.privateName].contains { fileExists(folder + $0) }
         var (plain, secret) = try HTTPEnvironmentFiles.load(
-            folder: folder, name: environment, readFile: readFile, fileExists: fileExists)
+            folder: folder, name: namedDotenv.isEmpty || jsonFiles ? environment : nil, readFile: readFile, fileExists: fileExists)
         // `--var` and `set` win over the env files too.
         plain = plain.filter { !overrides.contains($0.key) }
         secret = secret.filter { !overrides.contains($0.key) }
         // httpyac reads `.env` files from the file's folder up; the nearest one wins.
         var dotenv: [String: String] = [:]
-        for path in dotenvFiles(folder: folder, fileExists: fileExists) {
+        for path in namedDotenv + dotenvFiles(folder: folder, fileExists: fileExists) {
             guard let bytes = try? readFile(path) else { continue }
             dotenv.merge(Self.dotenvValues(String(decoding: bytes, as: UTF8.self))) { nearer, _ in nearer }
         }
@@ -83,12 +87,19 @@ public struct HTTPFileImport: Sendable {
     /// `.env` in `folder` and the folders above it (at most `dotenvLevels`), nearest first.
     static let dotenvLevels = 8
 
-    static func dotenvFiles(folder: String, fileExists: (String) -> Bool) -> [String] {
+    /// With `environment`, that environment's files instead (`NAME.env`, `.env.NAME`), which win
+    /// over the shared `.env`. httpyac keeps either in the folder or in its `env/` folder.
+    static func dotenvFiles(folder: String, environment: String? = nil, fileExists: (String) -> Bool) -> [String] {
         var directory = URL(fileURLWithPath: folder.isEmpty ? "." : folder).standardizedFileURL
         var found: [String] = []
+        let names = environment.map { ["\($0).env", ".env.\($0)"] } ?? [".env"]
         for _ in 0..<dotenvLevels {
-            let path = directory.appendingPathComponent(".env").path
-            if fileExists(path) { found.append(path) }
+            for name in names {
+                for path in [directory.appendingPathComponent(name).path, directory.appendingPathComponent("env/" + name).path]
+                where fileExists(path) {
+                    found.append(path)
+                }
+            }
             if directory.path == "/" { break }
             directory = directory.deletingLastPathComponent()
         }
