@@ -35,14 +35,19 @@ class XtermTerminal:
         self.window = ""
         # Xvfb servers started at the same moment by parallel tests may race for a display: the
         # one that lost is gone, so a test whose xterm found no display starts both again.
-        for _ in range(3):
-            if self._start(binary, env, cwd, columns, rows):
-                break
+        try:
+            for _ in range(3):
+                if self._start(binary, env, cwd, columns, rows):
+                    break
+                self.close()
+                self.processes = []
+            assert self.window, "xterm opened no window: " + self.log.read_text(errors="replace")
+            self.xdotool("windowfocus", "--sync", self.window)
+            self.settle(lambda: self.last_row().endswith(">"))
+        except BaseException:
+            # The fixture never gets a terminal that failed to start: nothing may stay running.
             self.close()
-            self.processes = []
-        assert self.window, "xterm opened no window: " + self.log.read_text(errors="replace")
-        self.xdotool("windowfocus", "--sync", self.window)
-        self.settle(lambda: self.last_row().endswith(">"))
+            raise
 
     def _start(self, binary: str, env: dict[str, str], cwd, columns: int, rows: int) -> bool:
         """Xvfb, then xterm on it running the workbench; whether xterm's window came."""
