@@ -34,7 +34,8 @@ import Testing
     }
 
     @Test func typesIdsAndRetry() {
-        let stream = parse("event: tick\nid: 7\nretry: 2500\ndata: {\"n\": 1}\n\ndata: two\n\nretry: soon\nid: a\u{0}b\nevent\ndata: three\n\n")
+        let stream = parse(
+            "event: tick\nid: 7\nretry: 2500\ndata: {\"n\": 1}\n\ndata: two\n\nretry: soon\nid: a\u{0}b\nevent\ndata: three\n\n")
         #expect(stream.events.map(\.type) == ["tick", "message", "message"])
         // An event with an id, then one without: the id stays in force; an id holding NUL is ignored.
         #expect(stream.events.map(\.id) == ["7", "7", "7"])

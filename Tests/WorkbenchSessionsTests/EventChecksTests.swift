@@ -12,7 +12,8 @@ import WorkbenchTestSupport
 
     static func response(_ body: [UInt8] = stream) -> HTTPResponse {
         HTTPResponse(
-            statusLine: "HTTP/1.1 200 OK", statusCode: 200, headers: [HeaderField(name: "Content-Type", value: "text/event-stream")], body: body)
+            statusLine: "HTTP/1.1 200 OK", statusCode: 200, headers: [HeaderField(name: "Content-Type", value: "text/event-stream")],
+            body: body)
     }
 
     @Test func checksReadBackAsTyped() throws {

@@ -44,7 +44,9 @@ import Testing
         let imported = try read("# @import ./a.http\nGET http://h/main\n", files: files)
         #expect(imported.document.requests.map(\.endpoint.path) == ["/a", "/main"])
         #expect(imported.notes.count == 1)
-        #expect(imported.notes[0].contains("api/a.http: line 1, column 1: @import './main.http': a cycle of imports (main.http -> a.http -> main.http); skipped"))
+        #expect(
+            imported.notes[0].contains(
+                "api/a.http: line 1, column 1: @import './main.http': a cycle of imports (main.http -> a.http -> main.http); skipped"))
     }
 
     @Test func importsNestAtMostTheBound() throws {

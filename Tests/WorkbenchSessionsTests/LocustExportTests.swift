@@ -20,7 +20,9 @@ struct LocustExportTests {
             var imports: Set<String> = []
             return RequestCode.lookup(part, imports: &imports)
         }
-        #expect(source.expression(typed: "/users/{{id}}?k={{env.KEY}}&t=x", lookup: lookup) == #""/users/" + v["id"] + "?k=" + os.environ["KEY"] + "&t=x""#)
+        #expect(
+            source.expression(typed: "/users/{{id}}?k={{env.KEY}}&t=x", lookup: lookup)
+                == #""/users/" + v["id"] + "?k=" + os.environ["KEY"] + "&t=x""#)
         #expect(source.expression(typed: "{{id}}", lookup: lookup) == #"v["id"]"#)
         #expect(source.expression(typed: "", lookup: lookup) == #""""#)
         // The same reference is one entry, met twice.

@@ -17,7 +17,8 @@ public struct ServerSentEvent: Equatable, Sendable {
     /// Its data went past `EventStreamBounds.maximumEventBytes` and was not kept.
     public var dataTooLarge: Bool
 
-    public init(type: String = "message", data: String, id: String = "", retry: Int? = nil, time: Double? = nil, dataTooLarge: Bool = false) {
+    public init(type: String = "message", data: String, id: String = "", retry: Int? = nil, time: Double? = nil, dataTooLarge: Bool = false)
+    {
         self.type = type
         self.data = data
         self.id = id

@@ -35,9 +35,11 @@ public enum EventSelector: Equatable, Sendable {
             guard let event = stream.event(numbered: number) else {
                 if number <= stream.dropped {
                     throw WorkbenchError(
-                        "event \(number) is no longer kept: past the event-count bound (\(EventStreamBounds.maximumEventsKept)) the oldest go")
+                        "event \(number) is no longer kept: past the event-count bound (\(EventStreamBounds.maximumEventsKept)) the oldest go"
+                    )
                 }
-                throw WorkbenchError(stream.count == 0 ? "the stream sent no events" : "no event \(number): the stream sent \(stream.count)")
+                throw WorkbenchError(
+                    stream.count == 0 ? "the stream sent no events" : "no event \(number): the stream sent \(stream.count)")
             }
             return (number, event)
         }

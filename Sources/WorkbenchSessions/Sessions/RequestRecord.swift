@@ -120,7 +120,6 @@ public struct RecordedResponse: Equatable, Sendable {
         return kept
     }
 
-
     /// Larger text bodies are not kept, so session files stay readable in a diff.
     public static let bodyLimit = 256 * 1024
 

@@ -290,7 +290,9 @@ public enum SessionEncoding {
                 .array(
                     stream.events.map { event in
                         var fields: [JSONMember] = []
-                        if let time = event.time { fields.append(member("timeMs", .number(Quantities.trimmed((time * 1_000_000).rounded() / 1000)))) }
+                        if let time = event.time {
+                            fields.append(member("timeMs", .number(Quantities.trimmed((time * 1_000_000).rounded() / 1000))))
+                        }
                         fields.append(member("type", .string(event.type)))
                         fields.append(member("id", .string(event.id)))
                         fields.append(member("data", .string(event.data)))

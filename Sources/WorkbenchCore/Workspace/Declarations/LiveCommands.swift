@@ -26,7 +26,8 @@ enum LiveCommands {
         let (response, _) = try workspace.lastExchange()
         guard let stream = response.eventStream else {
             throw WorkbenchError(
-                "the last response is not an event stream (Content-Type: \(Template.oneLine((response.contentType ?? "none").prefix(80)))): no events")
+                "the last response is not an event stream (Content-Type: \(Template.oneLine((response.contentType ?? "none").prefix(80)))): no events"
+            )
         }
         guard let number else {
             guard !stream.events.isEmpty else { return .output("the stream sent no events") }

@@ -256,7 +256,8 @@ extension SendCommands {
                 workspace.history[$0].response?.events != nil && isThisRequest(workspace.history[$0].endpoint)
             }), let stream = workspace.history[index].response?.events
         else {
-            throw WorkbenchError("send --resume: no event stream of \(current.method) \(workspace.currentPath) yet: `send` it first; not sent")
+            throw WorkbenchError(
+                "send --resume: no event stream of \(current.method) \(workspace.currentPath) yet: `send` it first; not sent")
         }
         guard !stream.lastEventID.isEmpty else {
             throw WorkbenchError("send --resume: the event stream of request \(index + 1) gave no event id to resume from; not sent")
@@ -265,11 +266,13 @@ extension SendCommands {
             throw WorkbenchError("send --resume: the last event id holds `{{`, which a header would read as a variable; not sent")
         }
         if let parameter = workspace.unfilledParameter() {
-            throw WorkbenchError("the path \(workspace.currentPath) still has \(parameter) to fill: `cd ..` then `cd VALUE`, or `path` with the value")
+            throw WorkbenchError(
+                "the path \(workspace.currentPath) still has \(parameter) to fill: `cd ..` then `cd VALUE`, or `path` with the value")
         }
         let retry = stream.reconnectionTime.map { " (the server asked for \($0) ms between reconnections)" } ?? ""
         return .send(
-            output: nil, note: "Last-Event-ID: \(Template.oneLine(stream.lastEventID.prefix(200))), the last of request \(index + 1)\(retry)",
+            output: nil,
+            note: "Last-Event-ID: \(Template.oneLine(stream.lastEventID.prefix(200))), the last of request \(index + 1)\(retry)",
             lastEventID: stream.lastEventID)
     }
 
