@@ -136,6 +136,23 @@ struct HTTPFileParser {
         var loop: (text: String, line: Int)?
     }
 
+    /// A relative request line (httpyac) goes under `{{host}}`: refused when nothing defines
+    /// `host`, with `example` as what `@host =` and `--var host=` would take.
+    private mutating func requireHost(
+        for url: String, line: Int, column: Int, example: (value: String, option: String)
+    ) throws(WorkbenchError) {
+        if dotenv == nil { dotenv = readDotenv() }
+        let defined =
+            overrides.contains("host") || currentValues["host"] != nil || environmentValues["host"] != nil
+            || secretValues["host"] != nil || dotenv?["host"] != nil
+        guard defined else {
+            throw failure(
+                line, column,
+                "\(Excerpt.quoted(url)) is relative and no `host` variable says where to: "
+                    + "add `@host = \(example.value)` above it, or give --var host=\(example.option)")
+        }
+    }
+
     func failure(_ line: Int, _ column: Int, _ message: String) -> WorkbenchError {
         WorkbenchError("\(file): line \(line), column \(column): \(message)")
     }
@@ -478,16 +495,7 @@ struct HTTPFileParser {
             headers.removeAll { $0.hasName("Host") }
         } else if url.hasPrefix("/") {
             // httpyac: a relative request line goes to `{{host}}` (`@host = https://...`, an env file, `--var host=`).
-            if dotenv == nil { dotenv = readDotenv() }
-            guard
-                overrides.contains("host") || currentValues["host"] != nil || environmentValues["host"] != nil
-                    || secretValues["host"] != nil || dotenv?["host"] != nil
-            else {
-                throw failure(
-                    requestNumber, urlColumn,
-                    "\(Excerpt.quoted(url)) is relative and no `host` variable says where to: "
-                        + "add `@host = http://...` above it, or give --var host=URL")
-            }
+            try requireHost(for: url, line: requestNumber, column: urlColumn, example: ("http://...", "URL"))
             url = try resolve("{{host}}", line: requestNumber, column: urlColumn, inRequest: index, captures: &captures) + url
         }
         do throws(WorkbenchError) {
@@ -576,16 +584,7 @@ struct HTTPFileParser {
         var url = target
         if url.hasPrefix("/") {
             // httpyac: under `{{host}}`, as a relative HTTP request line.
-            if dotenv == nil { dotenv = readDotenv() }
-            guard
-                overrides.contains("host") || currentValues["host"] != nil || environmentValues["host"] != nil
-                    || secretValues["host"] != nil || dotenv?["host"] != nil
-            else {
-                throw failure(
-                    requestNumber, column,
-                    "\(Excerpt.quoted(url)) is relative and no `host` variable says where to: add `@host = HOST:PORT` above it, or give --var host=HOST"
-                )
-            }
+            try requireHost(for: url, line: requestNumber, column: column, example: ("HOST:PORT", "HOST"))
             url = "{{host}}" + url
         }
         url = try resolve(url, line: requestNumber, column: column, inRequest: index, captures: &captures)
