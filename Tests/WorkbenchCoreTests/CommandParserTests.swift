@@ -693,3 +693,48 @@ import WorkbenchTestSupport
         #expect(try CommandParser.parse("clear") == .command(.clear))
     }
 }
+
+/// Typo suggestions stay cheap on huge input.
+extension CommandParserTests {
+    @Test func suggestionsSkipWordsFarLongerThanAnyCommand() {
+        #expect(Suggestion.nearest("sned", among: CommandCatalog.names) == "send")
+        #expect(Suggestion.nearest(String(repeating: "x", count: 4_000_000), among: CommandCatalog.names) == nil)
+        let error = thrownError { () throws(WorkbenchError) in try CommandParser.parse(String(repeating: "y", count: 100_000)) }
+        #expect(error?.message.hasPrefix("unknown command '" + String(repeating: "y", count: 40) + "…' (97.7 KB)") == true)
+        #expect((error?.message.count ?? .max) < 200, "the error line stays short")
+    }
+}
+
+/// A long line is parsed whole, and commands that read a line their own way (`last | CMD`,
+/// `header`, `import`) look at its first word before anything else.
+extension CommandParserTests {
+    @Test func aLongLineIsParsedWhole() throws {
+        let value = String(repeating: "A", count: 2_000_000)
+        #expect(try CommandParser.parse("set x \(value)") == .command(.set(name: "x", value: value, secret: false)))
+        let body = "{\"a\": \"\(String(repeating: "|", count: 1_000_000))\"}"
+        guard case .command(.body(let parsed)) = try CommandParser.parse("body \(body)") else {
+            Issue.record("not a body")
+            return
+        }
+        switch parsed {
+        case .json(let text), .text(let text): #expect(text == body)
+        default: Issue.record("body of another kind: \(parsed)")
+        }
+    }
+
+    /// Only the first word decides whether a line is `last | CMD`, `header ...` or `import ...`.
+    @Test func theFirstWordDecidesAsBefore() throws {
+        #expect(try CommandParser.parse("LAST|wc -c") == .command(.last(part: nil, destination: .pipe("wc -c"))))
+        #expect(try CommandParser.parse("Last\tbody | wc") == .command(.last(part: .body, destination: .pipe("wc"))))
+        #expect(CommandParser.startsWithWord("header X-A: 1", "header"))
+        #expect(CommandParser.startsWithWord("HEADER", "header"))
+        #expect(!CommandParser.startsWithWord("headers X-A: 1", "header"))
+        #expect(!CommandParser.startsWithWord("head", "header"))
+        #expect(CommandParser.startsWithWord("last|x", "last", orBefore: "|"))
+        #expect(!CommandParser.startsWithWord("lastly | x", "last", orBefore: "|"))
+        #expect(!CommandParser.startsWithWord("body last | x", "last", orBefore: "|"))
+        #expect(CommandParser.startsImport("  import curl http://a.test \\"))
+        #expect(!CommandParser.startsImport("imports"))
+        #expect(try CommandParser.parse("Header X-J: {\"a\": 1}") == .command(.headerSet(name: "X-J", value: "{\"a\": 1}")))
+    }
+}

@@ -74,3 +74,53 @@ import WorkbenchTestSupport
             }?.message == "f: field 'settings.key': a key without a certificate (`cert`)")
     }
 }
+
+/// The proxy a request goes through, as `show` names it.
+extension NetworkCommandsTests {
+    @Test func proxyResolutionFollowsCurlsRules() {
+        let env = ["http_proxy": "http://p:3128", "HTTPS_PROXY": "p:8443", "no_proxy": "internal.test, .corp.test,10.0.0.0/8,::1"]
+        #expect(ProxyRoute.resolve(scheme: "http", host: "api.test", environment: env)?.url == "http://p:3128")
+        #expect(
+            ProxyRoute.resolve(scheme: "https", host: "api.test", environment: env)
+                == ProxyRoute(url: "http://p:8443", source: "HTTPS_PROXY"))
+        for direct in ["internal.test", "a.internal.test", "corp.test", "x.corp.test", "10.1.2.3", "[::1]", "INTERNAL.TEST."] {
+            #expect(ProxyRoute.resolve(scheme: "http", host: direct, environment: env) == nil, "\(direct)")
+        }
+        #expect(ProxyRoute.resolve(scheme: "http", host: "notinternal.test", environment: env) != nil)
+        #expect(ProxyRoute.resolve(scheme: "http", host: "11.0.0.1", environment: env) != nil)
+        // curl ignores HTTP_PROXY (upper case) for http, and empty values.
+        #expect(ProxyRoute.resolve(scheme: "http", host: "a", environment: ["HTTP_PROXY": "http://p"]) == nil)
+        #expect(
+            ProxyRoute.resolve(scheme: "http", host: "a", environment: ["http_proxy": "", "ALL_PROXY": "socks5://s:1080"])?.source
+                == "ALL_PROXY")
+        #expect(ProxyRoute.resolve(scheme: "https", host: "a", environment: ["all_proxy": "http://p", "NO_PROXY": "*"]) == nil)
+    }
+
+    @Test func showNamesTheProxyAndTheRequestAsItReceivesIt() throws {
+        let h = InterpreterHarness(environment: ["http_proxy": "http://user:pa%3Ass@127.0.0.1:3128"])
+        try h.run("base http://api.test\npath /v1")
+        let shown = try h.printed("show")
+        let lines = shown.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "(through proxy http://******@127.0.0.1:3128, from http_proxy; `no_proxy` lists hosts that go direct)")
+        #expect(lines[1] == "GET http://api.test/v1 HTTP/1.1")
+        #expect(Array(lines[2...4]) == ["Host: api.test", "Proxy-Authorization: ******", "Proxy-Connection: Keep-Alive"])
+        #expect(!shown.contains("pa%3Ass") && !shown.contains("user:pa"))
+        // curl decodes the URL's credentials before Basic-encoding them.
+        #expect(try h.printed("show --secrets").contains("Proxy-Authorization: Basic " + SecretRedactor.base64(Array("user:pa:ss".utf8))))
+    }
+
+    @Test func anHTTPSRequestThroughAProxyIsTunnelled() throws {
+        let h = InterpreterHarness(environment: ["https_proxy": "http://127.0.0.1:3128"])
+        try h.run("base https://api.test")
+        let shown = try h.printed("show")
+        #expect(shown.hasPrefix("(through proxy http://127.0.0.1:3128, from https_proxy, through a CONNECT tunnel;"))
+        #expect(shown.contains("\nGET / HTTP/1.1\nHost: api.test\n"))
+        #expect(!shown.contains("Proxy-Connection"))
+    }
+
+    @Test func withoutAProxyShowIsUnchanged() throws {
+        let h = InterpreterHarness(environment: ["no_proxy": "*", "http_proxy": "http://p:1"])
+        try h.run("base http://api.test")
+        #expect(try h.printed("show").hasPrefix("GET / HTTP/1.1\n"))
+    }
+}

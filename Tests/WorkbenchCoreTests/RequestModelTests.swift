@@ -204,3 +204,102 @@ import WorkbenchTestSupport
         #expect(try CommandParser.parse("body   raw  ") == .command(.body(.text("  raw  "))))
     }
 }
+
+/// Edges users trip over: removable default headers, wire order, trailing slashes.
+extension RequestModelTests {
+    // MARK: - Default headers
+
+    @Test func headerRmStopsADefaultAndHeaderClearBringsItBack() throws {
+        let h = InterpreterHarness()
+        try h.run(
+            """
+            base http://h.example
+            header rm Accept
+            header rm user-agent
+            """)
+        #expect(headerLines(try h.prepared()) == ["Host: h.example", "Accept-Encoding: \(AcceptEncoding.supported)"])
+        #expect(h.endpoint.omittedDefaults == ["Accept", "User-Agent"])
+        #expect(try h.printed("header").contains("(not sent: Accept, User-Agent"))
+        try h.run("header clear")
+        #expect(headerLines(try h.prepared()) == defaultHeaderLines(host: "h.example"))
+    }
+
+    @Test func headerRmRemovesTheTypedOneFirstAndSaysTheDefaultReturns() throws {
+        let h = InterpreterHarness()
+        try h.run("base http://h.example\nheader Accept: application/json")
+        #expect(try h.printed("header rm Accept").contains("the default Accept is sent again"))
+        #expect(headerLines(try h.prepared()).contains("Accept: */*"))
+        try h.run("header rm Accept")
+        #expect(!headerLines(try h.prepared()).contains { $0.hasPrefix("Accept:") })
+    }
+
+    @Test func hostCannotBeRemovedAndUnknownNamesAreErrors() {
+        let h = InterpreterHarness()
+        try? h.run("base http://h.example")
+        let before = WorkspaceSnapshot(h.workspace)
+        #expect(h.failure("header rm Host")?.message.contains("HTTP/1.1 requires it") == true)
+        #expect(h.failure("header rm X-Nothing")?.message == "no header named 'X-Nothing'")
+        try? h.run("header rm Accept")
+        #expect(h.failure("header rm Accept")?.message.contains("already left out") == true)
+        #expect(WorkspaceSnapshot(h.workspace).workspace.endpoint.omittedDefaults == ["Accept"])
+        _ = before
+    }
+
+    @Test func removedDefaultsAreSuppressedOnTheWireAndInTheCurlExport() throws {
+        let h = InterpreterHarness()
+        try h.run("base http://h.example\nheader rm Accept-Encoding")
+        let request = try h.prepared()
+        #expect(CurlTransport.headerLines(for: request).contains("Accept-Encoding:"))
+        let command = try CurlCommand.text(for: request, body: nil, settings: Settings())
+        #expect(command.contains(" -H Accept-Encoding:"))
+    }
+
+    @Test func removedDefaultsSurviveASessionRoundTrip() throws {
+        var endpoint = Endpoint(base: "http://h.example")
+        endpoint.omittedDefaults = ["User-Agent"]
+        let text = String(decoding: SessionEncoding.encode(SessionDocument(endpoint: endpoint)), as: UTF8.self)
+        #expect(text.contains("\"omittedHeaders\""))
+        #expect(try SessionDecoding.decode(Array(text.utf8), file: "s.json").endpoint.omittedDefaults == ["User-Agent"])
+        let bad = Array(text.replacing("\"User-Agent\"", with: "\"Host\"").utf8)
+        #expect(
+            thrownError { () throws(WorkbenchError) in try SessionDecoding.decode(bad, file: "s.json") }?
+                .message.contains("omittedHeaders[0]") == true)
+        // Files without removed defaults do not grow the member.
+        let plain = String(decoding: SessionEncoding.encode(SessionDocument(endpoint: Endpoint(base: "http://h"))), as: UTF8.self)
+        #expect(!plain.contains("omittedHeaders"))
+    }
+
+    // MARK: - Wire order
+
+    @Test func aTypedHostLeadsAsCurlWritesIt() throws {
+        let h = InterpreterHarness()
+        try h.run("base http://h.example\nheader X-A: 1\nheader Host: other.example\nheader add Host: second")
+        let lines = headerLines(try h.prepared())
+        #expect(lines.first == "Host: other.example")
+        #expect(lines.last == "Host: second")
+    }
+
+    // MARK: - Trailing slash
+
+    @Test(arguments: [
+        ("http://h/api/", "", "http://h/api/"),
+        ("http://h/api/", "users", "http://h/api/users"),
+        ("http://h/api/", "/users/", "http://h/api/users/"),
+        ("http://h/api", "", "http://h/api"),
+        ("http://h/api//", "", "http://h/api/"),
+        ("http://h/", "", "http://h/"),
+        ("http://h", "", "http://h/"),
+    ])
+    func theBasesTrailingSlashIsKeptWhenNoPathFollows(base: String, path: String, url: String) throws {
+        let h = InterpreterHarness()
+        try h.run("base \(base)")
+        if !path.isEmpty { try h.run("path \(path)") }
+        #expect(try h.endpoint.url(in: h.scope) == url)
+    }
+
+    @Test func aTrailingSlashStaysBeforeTheQuery() throws {
+        let h = InterpreterHarness()
+        try h.run("base http://h/api/\nquery add a 1")
+        #expect(try h.prepared().target == "/api/?a=1")
+    }
+}

@@ -56,3 +56,43 @@ import WorkbenchTestSupport
         #expect(h.output.lines.contains("api.http: 2 requests, sent in order as history 1-2"))
     }
 }
+
+/// `LineReader` reads a long line (a pasted body, a large value) in one pass: it does not
+/// search the same bytes again after each read (Benchmarks/scale.py, s).
+extension ScriptRunTests {
+    /// The lines a `LineReader` gives for `bytes`, read from a file.
+    func lines(of bytes: [UInt8]) throws -> [String] {
+        var template = Array("/tmp/workbench-lines-XXXXXX".utf8CString)
+        let descriptor = mkstemp(&template)
+        try #require(descriptor >= 0)
+        unlink(template)
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            try #require(count > 0)
+            written += count
+        }
+        lseek(descriptor, 0, SEEK_SET)
+        let reader = LineReader(descriptor: descriptor)
+        var result: [String] = []
+        while let line = reader.next() { result.append(try line.get()) }
+        return result
+    }
+
+    @Test func aLineOfSeveralReadsComesWholeBetweenShortOnes() throws {
+        let long = String(repeating: "0123456789", count: 300_000)  // 3 MB: 46 reads of 64 KiB
+        let text = "base http://a.test\r\nset x \(long)\r\n\nshow\nlast line without a newline"
+        #expect(
+            try lines(of: Array(text.utf8)) == [
+                "base http://a.test", "set x \(long)", "", "show", "last line without a newline",
+            ])
+    }
+
+    @Test func aNewlineRightAtAReadBoundaryEndsTheLine() throws {
+        for length in [65_535, 65_536, 65_537, 131_072] {
+            let line = String(repeating: "a", count: length)
+            #expect(try lines(of: Array("\(line)\n\(line)\nb".utf8)) == [line, line, "b"])
+        }
+    }
+}

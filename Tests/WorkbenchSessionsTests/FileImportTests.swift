@@ -6,9 +6,9 @@ import Testing
 @testable import WorkbenchSessions
 import WorkbenchTestSupport
 
-/// Issue 29: HAR and Postman in, HAR out, and the `.http` dialects' variables, read
+/// `FileImport`: HAR and Postman in, HAR out, and the `.http` dialects' variables, read
 /// directly (the wire is in Tests/EndToEnd/test_formats_*.py).
-@Suite struct FormatsImportTests {
+@Suite struct FileImportTests {
     func importing(_ text: String) throws(WorkbenchError) -> FileImport {
         try FileImport.read(
             text, named: "f.json", settings: Settings(),
@@ -248,5 +248,69 @@ import WorkbenchTestSupport
                 #expect(error.message.contains("needs an environment variable name") || name.isEmpty, "\(error.message)")
             }
         }
+    }
+}
+
+/// What the fuzz targets of issue 40 found (Fuzz/README.md), each input kept as a seed.
+@Suite struct FileImportFuzzRegressionTests {
+    /// har-import, after 29 s: a file that is not JSON is read as curl commands, and a
+    /// word holding a carriage return made an error of two lines.
+    @Test func aControlCharacterInAWordThatIsNotCurlStaysOnOneLine() {
+        let text = String(decoding: [0x0D, 0x0A, 0x0A, 0x0A, 0xA4, 0xDE, 0x0A, 0x0A] as [UInt8], as: UTF8.self)
+        let error = thrownError { () throws(WorkbenchError) in
+            try FileImport.read(
+                text, named: "fuzz.har", settings: Settings(),
+                readFile: { path throws(WorkbenchError) in
+                    throw WorkbenchError("cannot read \(path)")
+                })
+        }
+        #expect(error?.message.contains("\n") == false, "\(String(describing: error?.message))")
+        #expect(error?.message.hasPrefix("fuzz.har") == true)
+    }
+
+    /// har-import, after 68 s (seed `open-del-in-mime-type.har`): a DEL in
+    /// `postData.mimeType` became the Content-Type header unchecked, and the
+    /// saved session did not load. The MIME type is checked as a header now.
+    @Test func aControlInAHARMimeTypeIsCheckedAsAHeader() throws {
+        func har(_ mimeType: String) -> String {
+            let entry = { (url: String, mime: String) in
+                #"{"request": {"method": "POST", "url": "\#(url)", "headers": [], "#
+                    + #""postData": {"mimeType": "\#(mime)", "text": "a=1"}}, "response": {"status": 0}}"#
+            }
+            return #"{"log": {"version": "1.2", "entries": ["#
+                + entry("http://h.test/one", mimeType) + ", " + entry("http://h.test/two", "text/plain") + "]}}"
+        }
+        let imported = try FileImport.read(
+            har("text/pl\u{7F}ain"), named: "del.har", settings: Settings(),
+            readFile: { path throws(WorkbenchError) in throw WorkbenchError("cannot read \(path)") })
+        // The entry is left out, with one line naming the control; the other comes in and saves.
+        #expect(imported.records.map(\.endpoint.path) == ["/two"])
+        let warning = try #require(imported.warnings.first { $0.contains("Content-Type") })
+        #expect(warning.contains("the control character U+7F") && !warning.contains("\u{7F}"), "\(warning)")
+        let saved = SessionEncoding.encode(SessionDocument(requests: imported.records))
+        #expect(throws: Never.self) { try SessionDecoding.decode(saved, file: "saved.json") }
+        // A MIME type with `{{` is kept literally, as the log's headers are.
+        let braces = try FileImport.read(
+            har("text/{{x}}"), named: "braces.har", settings: Settings(),
+            readFile: { path throws(WorkbenchError) in throw WorkbenchError("cannot read \(path)") })
+        let header = try #require(braces.records.first?.endpoint.headers.first { $0.hasName("Content-Type") })
+        #expect(header.value == LiteralText.escaped("text/{{x}}"))
+    }
+
+    /// postman-import, after 72 s (seed `open-curl-glob-error-two-lines.txt`): a URL
+    /// with nested braces and a line break was quoted raw in curl's glob error.
+    @Test func aCurlGlobErrorQuotesItsURLOnOneLine() {
+        let text = "curl 'http://h.test/{{a\r\nb}}'\n"
+        let error = thrownError { () throws(WorkbenchError) in
+            try FileImport.read(
+                text, named: "glob.txt", settings: Settings(),
+                readFile: { path throws(WorkbenchError) in throw WorkbenchError("cannot read \(path)") })
+        }
+        #expect(error?.message.contains("nested braces in the URL") == true, "\(String(describing: error?.message))")
+        #expect(error?.message.contains("\n") == false && error?.message.contains("\r") == false)
+        #expect(error?.message.contains(#"{{a\r\nb}}"#) == true, "\(String(describing: error?.message))")
+        // Every quoted word: controls as escapes, the size of the whole when cut.
+        #expect(Excerpt.quoted("a\nb") == #"'a\nb'"#)
+        #expect(Excerpt.quoted(String(repeating: "\u{7F}", count: 50), limit: 2) == #"'\u{7F}\u{7F}…' (50 bytes)"#)
     }
 }
