@@ -164,3 +164,25 @@ import WorkbenchTestSupport
         #expect(error?.message.hasSuffix("expands to more than 64.0 MB (the bound for a value with {{...}} references)") == true)
     }
 }
+
+/// Fast paths of this unit, each checked against the plain version it replaced.
+extension TemplateTests {
+    @Test func trimmingSpacesTrimsWhatTheCharacterWalkTrims() {
+        var random = FuzzGenerator(seed: 27)
+        for length in 0..<12 {
+            for _ in 0..<400 {
+                let text = random.awkwardText(length: length)
+                #expect(
+                    Substring(text).trimmingSpaces() == PlainVersions.trimmedByCharacters(Substring(text)), "\(Array(text.unicodeScalars))")
+                #expect(text.trimmingSpaces() == String(PlainVersions.trimmedByCharacters(Substring(text))))
+                // A slice of a longer text, as the header and line readers pass.
+                let padded = "x" + text + "y"
+                let inner = padded.dropFirst().dropLast()
+                #expect(inner.trimmingSpaces() == PlainVersions.trimmedByCharacters(inner))
+            }
+        }
+        // A space joined to a combining mark is not trimmed; one before plain text is.
+        #expect(" \u{301}a ".trimmingSpaces() == " \u{301}a")
+        #expect("\t a\t".trimmingSpaces() == "a")
+    }
+}

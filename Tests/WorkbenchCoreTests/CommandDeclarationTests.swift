@@ -1,6 +1,7 @@
 import Testing
 @testable import WorkbenchBasics
 @testable import WorkbenchCore
+import WorkbenchTestSupport
 
 /// Every declared command and subcommand, walked: help shows it, the parser takes its
 /// example, its declaration applies it, Tab offers it. A declaration that drifts from its parsing or completion fails here.
@@ -89,5 +90,30 @@ import Testing
         #expect(Set(CommandTable.names).count == CommandTable.names.count)
         #expect(CommandTable.names == CommandCatalog.groups.flatMap(\.names))
         #expect(CommandTable.all.allSatisfy { !$0.usage.isEmpty && !$0.summary.isEmpty })
+    }
+}
+
+/// Fast paths of this unit, each checked against the plain version it replaced.
+extension CommandDeclarationTests {
+    @Test func theFirstWordFindsTheDeclarationTheCharacterWalkFound() {
+        func byCharacters(_ line: String) -> String? {
+            let longest = CommandTable.names.map(\.count).max() ?? 0
+            let first = line.prefix(longest + 1).prefix { $0 != " " && $0 != "\t" && $0 != "|" }
+            guard first.count <= longest else { return nil }
+            return CommandTable.declaration(named: first.lowercased())?.name
+        }
+        var lines = [
+            "get /a", "GET\t/a", "Get|jq .", "header X: y", "body {}", "send", "", " get", "getter /x",
+            "quickstart-and-more", "gét /a", "日本 x",
+        ]
+        var random = FuzzGenerator(seed: 9)
+        for _ in 0..<500 {
+            let name = CommandTable.names[Int(random.next() % UInt64(CommandTable.names.count))]
+            let cased = Bool.random(using: &random) ? name.uppercased() : name
+            lines.append(cased + random.awkwardText(length: Int(random.next() % 4)))
+        }
+        for line in lines {
+            #expect(CommandTable.declaration(startingLine: line)?.name == byCharacters(line), "\(line)")
+        }
     }
 }

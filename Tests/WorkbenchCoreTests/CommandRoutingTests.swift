@@ -270,3 +270,25 @@ import Testing
         }
     }
 }
+
+/// Fast paths of this unit, each checked against the plain version it replaced.
+extension CommandRoutingTests {
+    /// `apply` asks first the declaration that applied the last command: a run that moves
+    /// between commands of several declarations ends where one asking in table order ends.
+    @Test func commandsOfManyDeclarationsApplyWhateverWasAppliedLast() throws {
+        let lines = [
+            "base http://api.test", "header X-One: 1", "get /a", "query add q 1", "set v 2", "path /b", "header X-Two: 2",
+            "get /c", "auth bearer tok-12345678", "post /d", "body {\"a\": 1}", "put /e", "set w 3", "get /f",
+        ]
+        let first = InterpreterHarness()
+        for line in lines { try first.run(line) }
+        let second = InterpreterHarness()
+        for line in lines {
+            try second.run(line)
+            try second.run("vars")
+        }
+        #expect(first.workspace.endpoint == second.workspace.endpoint)
+        #expect(first.workspace.variables == second.workspace.variables)
+        #expect(first.transport.sent.map(\.request) == second.transport.sent.map(\.request))
+    }
+}

@@ -270,3 +270,22 @@ import WorkbenchTestSupport
     }
 
 }
+
+/// Fast paths of this unit, each checked against the plain version it replaced.
+extension SecrecyTests {
+    /// The redactor is made again only when the workspace or the environment changed, and
+    /// a change made straight to the interpreter's workspace or context counts as one.
+    @Test func aSecretSetOutsideACommandIsMaskedAtOnce() throws {
+        let harness = InterpreterHarness()
+        try harness.run("base http://api.test\nheader X-Key: {{env.API_KEY}}")
+        #expect(harness.interpreter.redactor.redact("key-4711-abcdef") == "key-4711-abcdef")
+        harness.interpreter.context.environment["API_KEY"] = "key-4711-abcdef"
+        #expect(harness.interpreter.redactor.redact("key-4711-abcdef") == Variables.mask)
+        harness.interpreter.workspace.variables.set("token", to: "tok-0815-xyzzy", secret: true)
+        #expect(harness.interpreter.redactor.redact("tok-0815-xyzzy") == Variables.mask)
+        // And through a command, in what it prints.
+        try harness.run("set shown tok-0815-xyzzy")
+        let listed = try harness.printed("vars")
+        #expect(!listed.contains("tok-0815-xyzzy") && !listed.contains("key-4711-abcdef"))
+    }
+}

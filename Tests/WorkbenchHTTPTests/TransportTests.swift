@@ -428,3 +428,39 @@ import WorkbenchTestSupport
     }
 
 }
+
+/// Fast paths of this unit, each checked against the plain version it replaced.
+extension TransportTests {
+    @Test func statusCodesAreReadAsTheSplitLineReadsThem() {
+        func bySplitting(_ line: String) -> Int {
+            let parts = line.utf8.split(separator: UInt8(ascii: " "), maxSplits: 2)
+            return parts.count >= 2 ? Int(Substring(parts[1])) ?? 0 : 0
+        }
+        let lines = [
+            "HTTP/1.1 200 OK", "HTTP/2 204", "HTTP/1.1  404  Not Found", "HTTP/1.1 2000 Big", "HTTP/1.1 20 Short",
+            "HTTP/1.1 -200 Sign", "HTTP/1.1 +200 Sign", "HTTP/1.1 0200 Zero", "HTTP/1.1", "HTTP/1.1 ", "HTTP/1.1 abc",
+            "HTTP/1.1 99999999999999999999999 Overflow", "HTTP/1.1 1\u{301}00 Mark", "HTTP/1.1 ２００ Wide",
+        ]
+        for line in lines {
+            #expect(ResponseCollector.HeaderBlock.code(in: line) == bySplitting(line), "\(line)")
+        }
+    }
+
+    /// The header lines go to libcurl as one array of NUL-ended lines: a NUL inside a name
+    /// (from a file: typed names are checked) ends that line, as the C string did, and
+    /// what follows it never becomes a header of its own.
+    @Test func headerLinesAreTheRequestsWithTheSuppressionsAndANULEndsALine() {
+        let base = BaseURL(scheme: "http", host: "api.test", port: nil, pathPrefix: "")
+        let request = PreparedRequest(
+            method: "GET", base: base, target: "/",
+            headers: [
+                HeaderField(name: "Host", value: "api.test"), HeaderField(name: "X-Empty", value: ""),
+                HeaderField(name: "X\u{0}Evil", value: "injected"), HeaderField(name: "Accept", value: "*/*"),
+            ], body: [])
+        #expect(
+            CurlTransport.headerLines(for: request) == [
+                "Host: api.test", "X-Empty;", "X", "Accept: */*", "Expect:", "Content-Type:", "User-Agent:", "Accept-Encoding:",
+            ])
+        #expect(CurlTransport.headerLineBytes(for: request).filter { $0 == 0 }.count == 8)
+    }
+}
