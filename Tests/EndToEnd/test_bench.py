@@ -7,6 +7,7 @@ and a secret of the request reaches neither the screen nor the file.
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 
@@ -83,6 +84,26 @@ def test_a_secret_reaches_neither_the_screen_nor_the_json(run_workbench, workdir
     text = (workdir / "secret.json").read_text()
     assert secret not in text and secret not in result.stdout and secret not in result.stderr
     assert json.loads(text)["request"]["url"] == f"{server.base}/x?key=******"
+
+
+def test_a_proxy_login_goes_to_the_proxy_read_not_as_its_reference(run_workbench, workdir, ok_server):
+    # The proxy's password is kept as the secret {{proxy_password}}: bench, as send, reads it
+    # before libcurl sees it, and it reaches neither the screen nor the JSON.
+    from forward_proxy import ForwardProxy
+
+    password = "pw-bench-9911"
+    with ForwardProxy(login=f"u:{password}") as proxy:
+        result = run_workbench([], input=script(
+            f"base {ok_server}", f"proxy http://u:{password}@127.0.0.1:{proxy.port}", "get /a",
+            "bench 3 --json proxied.json"))
+        logins = [line for head in proxy.heads for line in head.split("\r\n") if line.lower().startswith("proxy-authorization:")]
+    assert result.returncode == 0, result
+    expected = "Proxy-Authorization: Basic " + base64.b64encode(f"u:{password}".encode()).decode()
+    assert logins == [expected] * 4, logins
+    statuses = json.loads((workdir / "proxied.json").read_text())["statuses"]
+    assert statuses == {"200": 3}, statuses
+    text = (workdir / "proxied.json").read_text()
+    assert password not in text and password not in result.stdout and password not in result.stderr
 
 
 def test_bounds_are_named_in_errors(run_workbench):

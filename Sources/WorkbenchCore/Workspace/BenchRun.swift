@@ -27,7 +27,7 @@ struct BenchRun {
             throw workspace.explainingMissingSecret(error)
         }
         let statistics = try Self.measure(
-            request, settings: workspace.settings, cookies: workspace.cookies, plan: plan,
+            request, settings: workspace.settings, cookies: workspace.cookies, plan: plan, in: scope,
             shouldStop: interpreter.sendOptions.shouldAbort, progress: interpreter.progressLine)
         let redactor = interpreter.redactor
         let url = redactor.redact(request.shownURL)
@@ -42,10 +42,10 @@ struct BenchRun {
 
     /// Runs the plan; `progress` (a terminal's line, nil elsewhere) is told how it goes and nil at the end.
     static func measure(
-        _ request: PreparedRequest, settings: Settings, cookies: CookieJar, plan: LoadPlan,
+        _ request: PreparedRequest, settings: Settings, cookies: CookieJar, plan: LoadPlan, in scope: VariableScope,
         shouldStop: @escaping () -> Bool, progress: ((String?) -> Void)?
     ) throws(WorkbenchError) -> LoadStatistics {
-        let engine = try LoadEngine(request: request, settings: settings, cookies: cookies, plan: plan)
+        let engine = try LoadEngine(request: request, settings: settings, cookies: cookies, plan: plan, in: scope)
         var statistics = LoadStatistics()
         var interrupted = false
         let seconds = engine.run(

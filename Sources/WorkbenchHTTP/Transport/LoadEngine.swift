@@ -47,8 +47,12 @@ public final class LoadEngine {
 
     /// The first problem libcurl reported while the handles were set up.
     /// `cookies`: the session's jar, loaded into each handle's cookie engine (libcurl sends each
-    /// only where it belongs).
-    public init(request: PreparedRequest, settings: Settings, cookies: CookieJar, plan: LoadPlan) throws(WorkbenchError) {
+    /// only where it belongs). `scope` holds the proxy password's secret variable, if the proxy
+    /// has a login.
+    public init(
+        request: PreparedRequest, settings: Settings, cookies: CookieJar, plan: LoadPlan, in scope: VariableScope
+    ) throws(WorkbenchError) {
+        let settings = try settings.forWire(in: scope)
         if request.multipart != nil { throw WorkbenchError("bench: a multipart body is not supported; a JSON, form or text body is") }
         if request.digest != nil || request.awsSigV4 != nil {
             throw WorkbenchError(

@@ -36,8 +36,7 @@ public struct Sender {
     ) throws(WorkbenchError) -> HTTPResponse {
         var options = options
         options.cookies = cookies
-        var settings = settings
-        settings.proxy = try settings.proxy.expanded(in: scope)
+        let settings = try settings.forWire(in: scope)
         return try transport.send(request, settings: settings, options: options)
     }
 

@@ -69,3 +69,14 @@ public enum ColorSetting: String, Equatable, Sendable, CaseIterable {
         }
     }
 }
+
+extension Settings {
+    /// These settings as an engine hands them to libcurl: the proxy's password read from its
+    /// secret variable in `scope`. Every engine that connects (a send, a WebSocket handshake,
+    /// bench) takes its settings through here, so none sends the `{{proxy_password}}` reference.
+    public func forWire(in scope: VariableScope) throws(WorkbenchError) -> Settings {
+        var settings = self
+        settings.proxy = try proxy.expanded(in: scope)
+        return settings
+    }
+}

@@ -60,8 +60,7 @@ public final class WebSocketConnection {
     public static func open(
         _ handshake: WebSocketHandshake, settings: Settings, in scope: VariableScope, shouldAbort: () -> Bool = { false }
     ) throws(WorkbenchError) -> Outcome {
-        var settings = settings
-        settings.proxy = try settings.proxy.expanded(in: scope)
+        let settings = try settings.forWire(in: scope)
         let request = handshake.request
         let engine = try CurlTransport()
         let easy = engine.easy
