@@ -414,8 +414,12 @@ def test_a_session_recorded_with_proto_files_replays_without_them_or_reflection(
         assert "/workbench.test.Tester/GreetMany" in out
         code, out, err = run_workbench(["replay", "old.json"])
         assert code != 0
-        assert ("grpc: the server offers no reflection (v1 or v1alpha), and the session keeps no schema for it "
-                "(`grpc connect URL --proto FILE`, then `replay` or `save`)") in out + err
+        # Under load libcurl may lose the UNIMPLEMENTED answer to a reset stream in every round;
+        # the line then says so between the two halves checked here.
+        [line] = [line for line in (out + err).splitlines() if "offers no reflection" in line]
+        assert "grpc: the server offers no reflection (v1 or v1alpha)" in line
+        assert line.endswith(
+            "and the session keeps no schema for it (`grpc connect URL --proto FILE`, then `replay` or `save`)")
         # As it says: connected with the files again, the loaded calls replay and save keeps the schema.
         shutil.copytree(FIXTURES, protos, ignore=shutil.ignore_patterns("*.pb"))
         code, out, err = run_workbench(input=script(

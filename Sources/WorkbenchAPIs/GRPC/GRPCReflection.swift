@@ -27,6 +27,8 @@ public enum GRPCReflection {
         var services: [String] = []
         var lastReset: WorkbenchError?
         rounds: for _ in 0..<maximumRounds {
+            // Only the last round counts: one where both versions answered UNIMPLEMENTED settles it.
+            lastReset = nil
             for path in paths {
                 let answers: [[UInt8]]
                 let status: GRPCStatus
