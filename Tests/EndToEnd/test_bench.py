@@ -15,6 +15,7 @@ import jsonschema
 
 from conftest import free_port, script, spawn_repl
 from runs_server import runs_server
+from test_network import certificates, mtls_server  # noqa: F401 (fixtures used below)
 
 SCHEMA = json.loads((Path(__file__).parent / "schemas" / "bench.schema.json").read_text())
 
@@ -160,3 +161,20 @@ def test_bench_from_the_shell_on_a_sessions_request(run_workbench, workdir):
     bad = run_workbench(["bench", "s.json", "--request", "3"])
     assert bad.returncode == 2
     assert "request 3" in bad.stderr and "2 requests" in bad.stderr
+
+
+def test_the_tls_settings_of_send_reach_bench(run_workbench, mtls_server, certificates, workdir):  # noqa: F811 (fixtures)
+    # bench's connections take the same network settings as a send (CurlNetworkOptions): the
+    # private CA and the client certificate the server requires, and the HTTP version asked.
+    c = certificates
+    code, out, err = run_workbench(input=script(
+        f"base {mtls_server}", f"cacert {c / 'ca.pem'}", f"cert {c / 'client.pem'} {c / 'client.key'}", "http 1.1",
+        "bench 4 --concurrency 2 --json ok.json"))
+    assert code == 0, err
+    report = json.loads((workdir / "ok.json").read_text())
+    assert report["statuses"] == {"200": 4} and report["errors"] == {}, report
+    # Without the client certificate the server ends every handshake: each request fails, by kind.
+    code, out, err = run_workbench(input=script(
+        f"base {mtls_server}", f"cacert {c / 'ca.pem'}", "bench 2 --concurrency 1 --json refused.json"))
+    report = json.loads((workdir / "refused.json").read_text())
+    assert report["statuses"] == {} and sum(report["errors"].values()) == 2, report

@@ -47,7 +47,6 @@ public final class CurlTransport {
 
     /// How long the loop waits for activity before checking for an abort.
     static let pollMilliseconds: Int32 = 50
-    static let connectTimeoutMilliseconds = 10_000
     static let maxRedirects = 30
 
     /// `curl_global_init`, run once for the process (a Swift `static let` is
@@ -226,16 +225,7 @@ public final class CurlTransport {
         try set(CURLOPT_WRITEDATA, "CURLOPT_WRITEDATA") { wb_curl_set_pointer($0, $1, context) }
         // Redirects are followed by `send`, hop by hop, never by libcurl.
         try set(CURLOPT_FOLLOWLOCATION, "CURLOPT_FOLLOWLOCATION") { wb_curl_set_long($0, $1, 0) }
-        try set(CURLOPT_SSL_VERIFYPEER, "CURLOPT_SSL_VERIFYPEER") { wb_curl_set_long($0, $1, settings.insecure ? 0 : 1) }
-        try set(CURLOPT_SSL_VERIFYHOST, "CURLOPT_SSL_VERIFYHOST") { wb_curl_set_long($0, $1, settings.insecure ? 0 : 2) }
-        let totalMilliseconds = Int(settings.timeout * 1000)
-        let connectMilliseconds =
-            totalMilliseconds > 0
-            ? min(totalMilliseconds, Self.connectTimeoutMilliseconds) : Self.connectTimeoutMilliseconds
-        try set(CURLOPT_TIMEOUT_MS, "CURLOPT_TIMEOUT_MS") { wb_curl_set_long($0, $1, totalMilliseconds) }
-        try set(CURLOPT_CONNECTTIMEOUT_MS, "CURLOPT_CONNECTTIMEOUT_MS") { wb_curl_set_long($0, $1, connectMilliseconds) }
-
-        try applyNetwork(settings, request: request)
+        try CurlNetworkOptions.apply(settings, for: request, to: easy)
         if let digest = request.digest {
             // libcurl's digest engine: the first request goes without, the 401's challenge is answered.
             try set(CURLOPT_HTTPAUTH, "CURLOPT_HTTPAUTH") { wb_curl_set_long($0, $1, wb_curlauth_digest) }
@@ -297,48 +287,6 @@ public final class CurlTransport {
         return .finished(CURLE_FAILED_INIT)
     }
 
-    /// Proxy, trust store, client certificate, HTTP version and Unix socket.
-    func applyNetwork(_ settings: Settings, request: PreparedRequest) throws(WorkbenchError) {
-        switch settings.proxy {
-        case .environment:
-            break  // libcurl reads http_proxy, https_proxy, all_proxy and no_proxy itself.
-        case .none:
-            try setString(CURLOPT_PROXY, "CURLOPT_PROXY", "")
-        case .url(let url):
-            // A proxy set by hand takes every request: the environment's no_proxy does not apply.
-            try setString(CURLOPT_PROXY, "CURLOPT_PROXY", url)
-            try setString(CURLOPT_NOPROXY, "CURLOPT_NOPROXY", "")
-        }
-        if let file = settings.caCertificate {
-            try setString(CURLOPT_CAINFO, "CURLOPT_CAINFO", FileSystem.expandTilde(file))
-        }
-        if let file = settings.clientCertificate {
-            try setString(CURLOPT_SSLCERT, "CURLOPT_SSLCERT", FileSystem.expandTilde(file))
-            if let key = settings.clientKey {
-                try setString(CURLOPT_SSLKEY, "CURLOPT_SSLKEY", FileSystem.expandTilde(key))
-            }
-        }
-        let version =
-            switch settings.httpVersion {
-            case _ where request.requiresHTTP2:
-                request.base.origin.lowercased().hasPrefix("https:")
-                    ? Int(CURL_HTTP_VERSION_2TLS) : Int(CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE)
-            case .auto: Int(CURL_HTTP_VERSION_2TLS)
-            case .http1_1: Int(CURL_HTTP_VERSION_1_1)
-            case .http2: Int(CURL_HTTP_VERSION_2_0)
-            }
-        try set(CURLOPT_HTTP_VERSION, "CURLOPT_HTTP_VERSION") { wb_curl_set_long($0, $1, version) }
-        if request.requiresHTTP2 {
-            // libcurl 7.88 sends nothing on an HTTP/2 connection it reuses after a gRPC call (curl's
-            // own tool fails the same way, `--next`): each call gets a connection of its own.
-            try set(CURLOPT_FRESH_CONNECT, "CURLOPT_FRESH_CONNECT") { wb_curl_set_long($0, $1, 1) }
-            try set(CURLOPT_FORBID_REUSE, "CURLOPT_FORBID_REUSE") { wb_curl_set_long($0, $1, 1) }
-        }
-        if let socket = request.base.unixSocket {
-            try setString(CURLOPT_UNIX_SOCKET_PATH, "CURLOPT_UNIX_SOCKET_PATH", FileSystem.expandTilde(socket))
-        }
-    }
-
     /// A multipart body on libcurl's mime API: text parts copied, file parts
     /// named by path and streamed by libcurl while it sends (never read into
     /// memory here). A file that cannot be opened is an error before anything is sent.
@@ -390,15 +338,11 @@ public final class CurlTransport {
     /// Sets a string option from the string's own bytes (`withCString`): a `String` handed
     /// to C as it is is first copied into a new array, several times a request.
     func setString(_ option: CURLoption, _ name: String, _ value: String) throws(WorkbenchError) {
-        try check(value.withCString { wb_curl_set_string(easy, option, $0) }, name)
+        try CurlNetworkOptions.setString(easy, option, name, value)
     }
 
     private func check(_ code: CURLcode, _ name: String) throws(WorkbenchError) {
-        guard code == CURLE_OK else {
-            throw WorkbenchError(
-                "cannot set up the request: libcurl refused \(name) (\(String(cString: curl_easy_strerror(code))))",
-                kind: .transport(.engine))
-        }
+        try CurlNetworkOptions.check(code, name)
     }
 
     /// Whether curl is handed a body (possibly empty, announced as `Content-Length: 0`).

@@ -112,33 +112,7 @@ public final class LoadEngine {
         try check(wb_curl_set_pointer(easy, CURLOPT_PRIVATE, UnsafeMutableRawPointer(bitPattern: index + 1)), "CURLOPT_PRIVATE")
         try check(wb_curl_set_data_callback(easy, CURLOPT_WRITEFUNCTION, countBody), "the body callback")
         try check(wb_curl_set_pointer(easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(discard).toOpaque()), "CURLOPT_WRITEDATA")
-        try check(wb_curl_set_long(easy, CURLOPT_SSL_VERIFYPEER, settings.insecure ? 0 : 1), "CURLOPT_SSL_VERIFYPEER")
-        try check(wb_curl_set_long(easy, CURLOPT_SSL_VERIFYHOST, settings.insecure ? 0 : 2), "CURLOPT_SSL_VERIFYHOST")
-        let total = Int(settings.timeout * 1000)
-        try check(wb_curl_set_long(easy, CURLOPT_TIMEOUT_MS, total), "CURLOPT_TIMEOUT_MS")
-        try check(wb_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, total > 0 ? min(total, 10_000) : 10_000), "CURLOPT_CONNECTTIMEOUT_MS")
-        switch settings.proxy {
-        case .environment: break
-        case .none: try check(wb_curl_set_string(easy, CURLOPT_PROXY, ""), "CURLOPT_PROXY")
-        case .url(let url):
-            try check(wb_curl_set_string(easy, CURLOPT_PROXY, url), "CURLOPT_PROXY")
-            try check(wb_curl_set_string(easy, CURLOPT_NOPROXY, ""), "CURLOPT_NOPROXY")
-        }
-        if let file = settings.caCertificate { try check(wb_curl_set_string(easy, CURLOPT_CAINFO, FileSystem.expandTilde(file)), "cacert") }
-        if let file = settings.clientCertificate {
-            try check(wb_curl_set_string(easy, CURLOPT_SSLCERT, FileSystem.expandTilde(file)), "cert")
-            if let key = settings.clientKey { try check(wb_curl_set_string(easy, CURLOPT_SSLKEY, FileSystem.expandTilde(key)), "key") }
-        }
-        let version =
-            switch settings.httpVersion {
-            case .auto: Int(CURL_HTTP_VERSION_2TLS)
-            case .http1_1: Int(CURL_HTTP_VERSION_1_1)
-            case .http2: Int(CURL_HTTP_VERSION_2_0)
-            }
-        try check(wb_curl_set_long(easy, CURLOPT_HTTP_VERSION, version), "CURLOPT_HTTP_VERSION")
-        if let socket = request.base.unixSocket {
-            try check(wb_curl_set_string(easy, CURLOPT_UNIX_SOCKET_PATH, FileSystem.expandTilde(socket)), "the Unix socket")
-        }
+        try CurlNetworkOptions.apply(settings, for: request, to: easy)
         switch request.method {
         case "HEAD": try check(wb_curl_set_long(easy, CURLOPT_NOBODY, 1), "CURLOPT_NOBODY")
         case "GET" where request.body.isEmpty: try check(wb_curl_set_long(easy, CURLOPT_HTTPGET, 1), "CURLOPT_HTTPGET")

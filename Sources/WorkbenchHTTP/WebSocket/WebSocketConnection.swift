@@ -73,13 +73,7 @@ public final class WebSocketConnection {
         try engine.set(CURLOPT_CONNECT_ONLY, "CURLOPT_CONNECT_ONLY") { wb_curl_set_long($0, $1, 1) }
         // An HTTP proxy tunnels (CONNECT) for ws:// too: the upgrade is not a request a proxy forwards.
         try engine.set(CURLOPT_HTTPPROXYTUNNEL, "CURLOPT_HTTPPROXYTUNNEL") { wb_curl_set_long($0, $1, 1) }
-        try engine.set(CURLOPT_SSL_VERIFYPEER, "CURLOPT_SSL_VERIFYPEER") { wb_curl_set_long($0, $1, settings.insecure ? 0 : 1) }
-        try engine.set(CURLOPT_SSL_VERIFYHOST, "CURLOPT_SSL_VERIFYHOST") { wb_curl_set_long($0, $1, settings.insecure ? 0 : 2) }
-        let connectMilliseconds =
-            settings.timeout > 0
-            ? min(Int(settings.timeout * 1000), CurlTransport.connectTimeoutMilliseconds) : CurlTransport.connectTimeoutMilliseconds
-        try engine.set(CURLOPT_CONNECTTIMEOUT_MS, "CURLOPT_CONNECTTIMEOUT_MS") { wb_curl_set_long($0, $1, connectMilliseconds) }
-        try engine.applyNetwork(settings, request: request)
+        try CurlNetworkOptions.apply(settings, for: request, to: easy)
         // The upgrade is an HTTP/1.1 request: TLS offers only http/1.1 (ALPN).
         try engine.set(CURLOPT_HTTP_VERSION, "CURLOPT_HTTP_VERSION") { wb_curl_set_long($0, $1, Int(CURL_HTTP_VERSION_1_1)) }
         let code = curl_easy_perform(easy)
