@@ -152,6 +152,29 @@ def test_other_schemes_are_refused_by_name_and_never_sent(run_workbench, origins
     assert out.strip().endswith(a.url + "/")  # the path was never set to the other scheme's URL
 
 
+def test_a_websocket_or_grpc_target_points_to_the_command_that_speaks_it(run_workbench, origins):
+    a, _ = origins
+    code, out, err = run_script(run_workbench, [
+        f"base {a.url}",
+        "get wss://example.invalid/socket",
+        "set socket ws://example.invalid/live",
+        "path {{socket}}",
+        "post grpcs://example.invalid/svc.Method",
+        "base wss://example.invalid",
+        "get ftp://example.invalid/file",
+    ])
+    assert code == 1
+    assert a.taken() == []
+    lines = err.splitlines()
+    for number in (2, 4, 6):
+        (line,) = [text for text in lines if text.startswith(f"error: line {number}: ")]
+        assert "a WebSocket opens with `ws connect URL`" in line, line
+    (grpc,) = [text for text in lines if text.startswith("error: line 5: ")]
+    assert "gRPC calls go through `grpc connect URL`" in grpc, grpc
+    (ftp,) = [text for text in lines if text.startswith("error: line 7: ")]
+    assert ftp.endswith("the workbench sends http and https requests only"), ftp
+
+
 def test_another_scheme_without_a_base_names_the_scheme_not_the_base(run_workbench):
     code, out, err = run_script(run_workbench, ["get wss://example.invalid/socket"])
     assert code == 1

@@ -93,7 +93,9 @@ public struct BaseURL: Equatable, Sendable {
             scheme = rest[..<colon].lowercased()
             rest = rest[rest.index(colon, offsetBy: 3)...]
             guard scheme == "http" || scheme == "https" else {
-                throw WorkbenchError("unsupported scheme '\(scheme)' in base URL '\(text)': use http or https")
+                throw WorkbenchError(
+                    "unsupported scheme '\(scheme)' in base URL '\(text)': use http or https"
+                        + (URLParts.elsewhere(scheme).map { " (\($0))" } ?? ""))
             }
         } else if rest.hasPrefix(":") {
             rest = "localhost" + rest

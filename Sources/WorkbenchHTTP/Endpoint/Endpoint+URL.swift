@@ -58,7 +58,17 @@ package struct URLParts {
     package static func unsupportedScheme(_ scheme: String, in typed: String) -> WorkbenchError {
         WorkbenchError(
             "unsupported scheme '\(Template.oneLine(scheme.prefix(40)))' in '\(Template.oneLine(typed.prefix(200)))': "
-                + "the workbench sends http and https requests only")
+                + "the workbench sends http and https requests only" + (elsewhere(scheme).map { "; \($0)" } ?? ""))
+    }
+
+    /// The command that speaks `scheme` when the workbench speaks it outside HTTP requests
+    /// (a WebSocket, gRPC); nil for a scheme it does not speak at all.
+    package static func elsewhere(_ scheme: String) -> String? {
+        switch scheme {
+        case "ws", "wss": "a WebSocket opens with `ws connect URL`"
+        case "grpc", "grpcs": "gRPC calls go through `grpc connect URL` (http:// for h2c, https:// for TLS)"
+        default: nil
+        }
     }
 
     package init(_ text: String, droppingFragment: Bool = true) {
