@@ -94,6 +94,15 @@ def _jsonpath(document, path: str):
     return value
 
 
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None  # the 3xx comes back as an HTTPError, read as the response
+
+
+_FOLLOWING = urllib.request.build_opener()
+_NOT_FOLLOWING = urllib.request.build_opener(_NoRedirects())
+
+
 def run(entries: list[dict], variables: dict[str, str]) -> list[str]:
     """Sends each entry; returns one line per failed assert or capture (empty: all passed)."""
     failures = []
@@ -112,7 +121,9 @@ def run(entries: list[dict], variables: dict[str, str]) -> list[str]:
             request.add_header(name, expand(value))
         started = time.monotonic()
         try:
-            response = urllib.request.urlopen(request, timeout=30)
+            # As Hurl: redirects are followed only with `location: true`.
+            opener = _FOLLOWING if entry["options"].get("location") == "true" else _NOT_FOLLOWING
+            response = opener.open(request, timeout=30)
         except urllib.error.HTTPError as error:
             response = error
         body = response.read()

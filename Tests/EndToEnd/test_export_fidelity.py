@@ -12,6 +12,7 @@ import subprocess
 
 import pytest
 
+import hurl_subset
 from recorder import Recorder
 from test_request_model import export_lines
 
@@ -135,6 +136,25 @@ def test_redirect_warnings_name_the_status_met(run_workbench, origins, status, h
         run(command)
         theirs = [sent(r, leave_out=("user-agent", "accept-encoding", "accept")) for r in a.taken() + b.taken()]
         assert [t[:2] + t[3:] for t in theirs] == [w[:2] + w[3:] for w in workbench], command
+
+
+def test_a_hurl_export_that_does_not_follow_asserts_the_status_hurl_gets(run_workbench, origins):
+    """The workbench followed a redirect that Hurl would follow otherwise: the file leaves out
+    `location: true`, so its `HTTP` line is the redirect's status, not the one at the end."""
+    a, b = origins
+    code, out, err = run_script(run_workbench, [
+        f"base {a.url}", "follow on", "body plain",
+        f"put /redirect/302?to={b.url}/landed",
+        "get /plain",
+        "export hurl --session",
+    ])
+    assert code == 0, err
+    assert "Hurl drops the body of PUT after a 302" in err
+    text = out[out.index("# Exported by workbench"):]
+    entries = hurl_subset.parse(text)
+    assert [(entry["method"], entry["status"], entry["options"].get("location")) for entry in entries] == [
+        ("PUT", "302", None), ("GET", "200", "true")], text
+    assert hurl_subset.run(entries, {}) == []
 
 
 def test_a_request_not_sent_yet_names_every_status_that_would_differ(run_workbench, origins):

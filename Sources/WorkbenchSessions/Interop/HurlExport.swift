@@ -33,17 +33,17 @@ enum HurlExport {
             lines.append("\(portable.method) \(portable.url)")
             lines += portable.headers.map { "\($0.name): \($0.value)" }
             lines += portable.auth.map { $0.scheme.kind.hurlLines($0) } ?? []
+            let follows = portable.followsLikeTheWorkbench(
+                record.settings, variables: variables, redirects: record.response?.redirectStatuses)
             lines += options(
                 record.settings,
-                follows: portable.followsLikeTheWorkbench(
-                    record.settings, variables: variables,
-                    redirects: record.response?.redirectStatuses),
+                follows: follows,
                 auth: portable.auth,
                 pathAsIs: record.endpoint.sendsPathAsIs, repetition: record.repetition)
             if portable.body != nil, let body = record.endpoint.body {
                 lines += self.body(body, portable: portable)
             }
-            lines += response(record)
+            lines += response(record, follows: follows)
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -109,8 +109,10 @@ enum HurlExport {
         }
     }
 
-    /// The `HTTP` line, then `[Captures]` and `[Asserts]`.
-    static func response(_ record: RequestRecord) -> [String] {
+    /// The `HTTP` line, then `[Captures]` and `[Asserts]`. `follows`: whether the file has Hurl
+    /// follow redirects; when the workbench followed some that Hurl will not, the status it
+    /// recorded is not what Hurl gets, and the first redirect's is.
+    static func response(_ record: RequestRecord, follows: Bool = true) -> [String] {
         var status = "*"
         var asserts: [String] = []
         var unsupported: [String] = []
@@ -145,6 +147,12 @@ enum HurlExport {
                 // Hurl has no OpenAPI schema assert, speaks no gRPC, and reads no event one by one.
                 unsupported.append(expectation.text)
             }
+        }
+        if record.expectations.isEmpty, !follows, record.settings.followRedirects,
+            let first = record.response?.redirectStatuses?.first
+        {
+            // The status recorded is the last redirect's target's; Hurl, not following, gets the first.
+            status = String(first)
         }
         var lines = ["HTTP \(status)"]
         if !record.captures.isEmpty {
