@@ -198,6 +198,27 @@ def test_the_exported_collection_imports_back_and_sends_the_same(run_workbench, 
     assert [(r.method, r.target, r.body, r.header("Authorization")) for r in recorder.taken()] == first
 
 
+def test_the_exported_collection_keeps_redirects_unfollowed_and_a_get_body(run_workbench, recorder, workdir):
+    """Postman follows redirects and leaves out a GET's body by default; the workbench does neither
+    unless told: the export says so in protocolProfileBehavior, which Postman (and the import) reads."""
+    lines = [f"base {recorder.url}", "get /redirect/302?to=/landed", "body json {\"q\": 1}", "get /search --body",
+             "follow on", "post /redirect/303?to=/after", "export postman --session > c.json"]
+    code, out, err = run_workbench(["--keep-going"], input="\n".join(lines) + "\n")
+    assert code == 0, err
+    first = [(r.method, r.target, r.body) for r in recorder.taken()]
+    assert first == [("GET", "/redirect/302?to=/landed", b""), ("GET", "/search", b'{"q": 1}'),
+                     ("POST", "/redirect/303?to=/after", b'{"q": 1}'), ("GET", "/after", b"")]
+    exported = json.loads((workdir / "c.json").read_text())
+    jsonschema.Draft7Validator(POSTMAN_SCHEMA).validate(exported)
+    assert [item.get("protocolProfileBehavior") for item in exported["item"]] == [
+        {"followRedirects": False}, {"followRedirects": False, "disableBodyPruning": True}, None]
+    recorder.clear()
+    code, out, err = run_workbench(["--keep-going"], input="import c.json\nreplay all\n")
+    assert code == 0, err
+    assert "left out" not in out + err
+    assert [(r.method, r.target, r.body) for r in recorder.taken()] == first
+
+
 def test_a_v20_collection_and_env_on_the_command_line(run_workbench, recorder, workdir):
     v20 = {
         "info": {"name": "Old", "schema": "https://schema.getpostman.com/json/collection/v2.0.0/collection.json"},

@@ -79,6 +79,8 @@ enum PostmanExport {
             // What it got when last sent, as a saved example response.
             member("response", .array(record.response.map { [example($0, request: .object(request), name: name)] } ?? [])),
         ]
+        let behaviour = protocolProfileBehavior(record, method: portable.method, hasBody: portable.body != nil)
+        if !behaviour.isEmpty { members.append(member("protocolProfileBehavior", .object(behaviour))) }
         let checks = record.expectations.compactMap(\.postmanTest)
         if !checks.isEmpty {
             members.insert(
@@ -94,6 +96,18 @@ enum PostmanExport {
                     ])), at: 1)
         }
         return .object(members)
+    }
+
+    /// Where Postman's defaults would send something else than the workbench: it follows
+    /// redirects unless told not to, and leaves out the body of a GET (HEAD, ...) unless
+    /// `disableBodyPruning` (the import reads both back).
+    static func protocolProfileBehavior(_ record: RequestRecord, method: String, hasBody: Bool) -> [JSONMember] {
+        var behaviour: [JSONMember] = []
+        if !record.settings.followRedirects { behaviour.append(member("followRedirects", .bool(false))) }
+        if hasBody && PostmanImport.prunedMethods.contains(method) {
+            behaviour.append(member("disableBodyPruning", .bool(true)))
+        }
+        return behaviour
     }
 
     /// A recorded response as Postman's saved example of the request: status, headers, the body kept.
