@@ -242,3 +242,30 @@ def test_path_as_is_sends_them_as_typed_and_every_export_agrees(run_workbench, o
     code, out, err = run_workbench(["replay", str(workdir / "dots.json")])
     assert code == 0, out + err
     assert targets(a) == ["GET /api/static/../etc/passwd", "GET /api/a/b"]
+
+
+def test_formats_that_cannot_keep_dot_segments_say_so(run_workbench, origins):
+    """A `.http` client, Postman, URLSession and requests have no path-as-is: the export has the
+    segments worked out, and a `warning:` says what the workbench sent instead."""
+    a, _ = origins
+    code, out, err = run_script(run_workbench, [
+        f"base {a.url}/api",
+        "get /static/../etc/passwd --path-as-is",
+        "export http --session",
+        "export postman --session",
+        "export swift --session",
+        "export locust --session",
+        "export curl --session",
+        "export hurl --session",
+        "export http",
+        "get /a/b --path-as-is",
+        "export http --session",
+    ])
+    assert code == 0, err
+    assert targets(a) == ["GET /api/static/../etc/passwd", "GET /api/a/b"]
+    warnings = [line for line in err.splitlines() if "--path-as-is" in line]
+    tools = ["a .http client", "Postman", "URLSession", "Locust (requests)"]
+    expected = [(prefix, f"the workbench sends /api/static/../etc/passwd as typed (--path-as-is); {tool} has no way to, "
+                 "so the export has /api/etc/passwd (`export curl` keeps the segments)")
+                for prefix, tool in [("", tool) for tool in tools] + [("request 1: ", tools[0])]]
+    assert warnings == [f"warning: {prefix}{text}" for prefix, text in expected], err

@@ -42,6 +42,7 @@ public struct Export: Equatable, Sendable {
             }
         }
         warnings += templateFileWarnings(records: records)
+        warnings += pathAsIsWarnings(records: records, scope: scope, readFile: readFile)
         let tool: RedirectFidelity.Tool
         switch format {
         case .locust:
@@ -94,6 +95,34 @@ public struct Export: Equatable, Sendable {
             return prefix + "\(tool) sends \(Template.oneLine(path)) as it is: the {{variables}} in it are not expanded "
                 + "(`export http` keeps the file's `<@`; `export curl` carries the body as sent)"
         }
+    }
+
+    /// A request sent with `--path-as-is` whose `.` and `..` segments a format cannot keep: the
+    /// clients of `.http` files, Postman, URLSession and requests (Locust) have no option to send
+    /// them as typed, so the file has them worked out. curl, HTTPie and Hurl say `--path-as-is`.
+    func pathAsIsWarnings(
+        records: [RequestRecord], scope: VariableScope, readFile: (String) throws(WorkbenchError) -> [UInt8]
+    ) -> [String] {
+        let tool: String
+        switch format {
+        case .http: tool = "a .http client"
+        case .postman: tool = "Postman"
+        case .swift: tool = "URLSession"
+        case .locust: tool = "Locust (requests)"
+        case .curl, .httpie, .hurl, .har, .grpcurl: return []
+        }
+        var warnings: [String] = []
+        for (index, record) in records.enumerated() where record.endpoint.sendsPathAsIs && record.conversation == nil {
+            // A request that cannot be built now (a variable not set) is the export's own error to give.
+            guard let target = try? record.endpoint.prepare(in: scope.masked, readFile: readFile).target,
+                DotSegments.present(in: target)
+            else { continue }
+            let prefix = records.count > 1 ? "request \(index + 1): " : ""
+            warnings.append(
+                prefix + "the workbench sends \(Template.oneLine(target)) as typed (--path-as-is); \(tool) has no way to, "
+                    + "so the export has \(Template.oneLine(DotSegments.removing(target))) (`export curl` keeps the segments)")
+        }
+        return warnings
     }
 
     /// curl's `--aws-sigv4` (libcurl 7.88 here) signs the path as it is sent, where AWS encodes
