@@ -269,3 +269,23 @@ def test_formats_that_cannot_keep_dot_segments_say_so(run_workbench, origins):
                  "so the export has /api/etc/passwd (`export curl` keeps the segments)")
                 for prefix, tool in [("", tool) for tool in tools] + [("request 1: ", tools[0])]]
     assert warnings == [f"warning: {prefix}{text}" for prefix, text in expected], err
+
+
+def test_a_value_inside_the_path_is_encoded_where_it_stands_and_path_add_makes_one_segment(run_workbench, origins):
+    """As docs/requests.md says: `?`, `#`, spaces are encoded, a `/` stays a separator (as Postman and
+    the .http clients send it); `path add` makes one segment of any value, `..` included."""
+    a, _ = origins
+    code, out, err = run_script(run_workbench, [
+        f"base {a.url}/api",
+        "set id 'a/b?c #d'",
+        "get /pets/{{id}}",
+        "set up ..",
+        "reset",
+        "path add pets {{id}}",
+        "send",
+        "reset",
+        "path add pets {{up}} x",
+        "send",
+    ])
+    assert code == 0, err
+    assert targets(a) == ["GET /api/pets/a/b%3Fc%20%23d", "GET /api/pets/a%2Fb%3Fc%20%23d", "GET /api/pets/%2E%2E/x"]
