@@ -39,6 +39,26 @@ def test_a_get_with_a_multipart_body_goes_out_as_get(run_workbench, recorder):
     assert taken[2].body == b"b=2"
 
 
+def test_a_files_body_goes_out_with_the_files_get_or_delete(run_workbench, recorder, workdir):
+    # curl sends -F parts with `-X GET` as it sends -d data; JetBrains and REST Client send a
+    # `.http` file's body with any method.
+    (workdir / "c.sh").write_text(f"curl -X GET -F 'a=1' {recorder.url}/curl-get\n")
+    (workdir / "r.http").write_text(
+        f"GET {recorder.url}/http-get\nContent-Type: application/json\n\n{{\"a\": 1}}\n\n###\n"
+        f"DELETE {recorder.url}/http-delete\nContent-Type: text/plain\n\ngone\n")
+    code, out, err = run_workbench(["--keep-going"], input=lines(
+        "import c.sh", "show", "load r.http", "replay all", "export http"))
+    assert "error:" not in err, err
+    assert "not sent with GET" not in out, out
+    taken = {r.target: r for r in recorder.taken()}
+    assert [r.method for r in recorder.taken()] == ["GET", "DELETE"]
+    assert taken["/http-get"].body == b'{"a": 1}' and taken["/http-delete"].body == b"gone"
+    recorder.clear()
+    code, out, err = run_workbench(["--keep-going"], input=lines("import c.sh", "send"))
+    curl_get = recorder.taken()[0]
+    assert curl_get.raw.startswith(b"GET /curl-get HTTP/1.1\r\n") and b'name="a"\r\n\r\n1\r\n' in curl_get.body
+
+
 def postman(url: str, items: list, **extra) -> dict:
     document = {"info": {"name": "Real", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
                 "item": items}

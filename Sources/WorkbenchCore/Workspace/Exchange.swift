@@ -14,8 +14,8 @@ public struct Exchange: Sendable {
 
     /// Builds the workspace's request and sends it through `transport`; `redactors`
     /// keeps the redactor between sends (it is made again only when the secrets change).
-    /// `withBody`: the send asked for the body whatever the method (`send --body`);
-    /// the record keeps that, so a replay sends the same; `pathAsIs` (`send --path-as-is`) likewise.
+    /// `withBody`: the send asked for the body whatever the method (`send --body`; a request
+    /// that already sends it keeps doing so); the record keeps that, so a replay sends the same; `pathAsIs` (`send --path-as-is`) likewise.
     public static func send(
         _ workspace: Workspace, context: CommandContext, transport: HTTPTransport, options: SendOptions,
         withBody: Bool = false, pathAsIs: Bool = false, lastEventID: String? = nil,
@@ -27,7 +27,9 @@ public struct Exchange: Sendable {
             endpoint.headers.removeAll { $0.hasName("Last-Event-ID") }
             endpoint.headers.append(HeaderField(name: "Last-Event-ID", value: lastEventID))
         }
-        endpoint.sendsBodyWithAnyMethod = withBody && endpoint.body != nil
+        // A request imported or taken from the history with its body for any method (`curl -X GET -d`,
+        // a `.http` GET with a body, `send --body`) sends it as `show` says; `--body` asks it of this send.
+        endpoint.sendsBodyWithAnyMethod = (withBody || endpoint.sendsBodyWithAnyMethod) && endpoint.body != nil
         endpoint.sendsPathAsIs = pathAsIs
         let sender = Sender(transport: transport, options: options, readFile: context.readFile)
         let (request, response): (PreparedRequest, HTTPResponse)

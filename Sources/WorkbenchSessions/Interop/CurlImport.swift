@@ -468,6 +468,8 @@ public struct CurlImport: Equatable, Sendable {
             if !formParts.isEmpty {
                 endpoint.body = .multipart(formParts)
                 if method == nil && !head { endpoint.method = "POST" }
+                // `-X GET -F ...`: curl sends the parts with the method it is told, as with -d.
+                if Endpoint.methodsWithoutBody.contains(endpoint.method) { endpoint.sendsBodyWithAnyMethod = true }
             }
             if basicUser != nil, typed.contains(name: "Authorization") {
                 // curl sends a typed Authorization header and not the one -u would make.

@@ -510,6 +510,8 @@ struct HTTPFileParser {
         // Its credentials belong to its URL's origin, as in a session file.
         endpoint.bindCredentialHeadersByName()
         endpoint.body = try body(pending, headers: headers, request: index, captures: &captures)
+        // The file's body goes out with the file's method, a GET's or a DELETE's too, as the clients send it.
+        if endpoint.body != nil && Endpoint.methodsWithoutBody.contains(method) { endpoint.sendsBodyWithAnyMethod = true }
         if isGraphQL {
             // `GRAPHQL URL`: a GraphQL body, its document checked as `body graphql` checks it
             // (sent as POST {"query", "variables", "operationName"}).
