@@ -220,6 +220,25 @@ def test_a_byte_order_mark_is_accepted_in_every_input_file(run_workbench, record
     assert "error:" not in err, err
 
 
+def test_a_byte_order_mark_is_accepted_in_env_files_dotenv_and_scripts(run_workbench, recorder, workdir):
+    # Notepad and Fiddler write one before JSON and text alike.
+    (workdir / "http-client.env.json").write_bytes(BOM + json.dumps({"dev": {"host": recorder.url}}).encode())
+    (workdir / "http-client.private.env.json").write_bytes(BOM + json.dumps({"dev": {"tok": "private-tok"}}).encode())
+    (workdir / "r.http").write_text("GET {{host}}/env?t={{tok}}\n")
+    (workdir / "d").mkdir()
+    (workdir / "d" / ".env").write_bytes(BOM + f"dotenv_host={recorder.url}\n".encode())
+    (workdir / "d" / "r.http").write_text("GET {{dotenv_host}}/dotenv\n")
+    (workdir / "s.wb").write_bytes(BOM + f"base {recorder.url}\nget /script\n".encode())
+    code, out, err = run_workbench(["--keep-going"], input=lines(
+        "load r.http --env dev", "replay all", "load d/r.http", "replay all", "run s.wb"))
+    assert "error:" not in err, err
+    code, out, err = run_workbench(["run", "s.wb"])
+    assert code == 0, err
+    code, out, err = run_workbench(input=BOM + lines(f"base {recorder.url}", "get /stdin").encode())
+    assert code == 0, err
+    assert [r.target for r in recorder.taken()] == ["/env?t=private-tok", "/dotenv", "/script", "/script", "/stdin"]
+
+
 # Goal 4: one unreadable entry, item or request is skipped with one warning naming it.
 
 def har_entry(method: str, url: str, status: int = 200, text: str | None = None, mime: str = "application/json") -> dict:

@@ -16,7 +16,7 @@ struct FileRun {
         guard interpreter.runDepth < Self.depthLimit else {
             throw WorkbenchError("run: scripts nested \(Self.depthLimit) deep (does one run itself?)")
         }
-        let bytes = try interpreter.context.readFile(file)
+        let bytes = FileSystem.withoutByteOrderMark(try interpreter.context.readFile(file))
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
             line.last == UInt8(ascii: "\r") ? line.dropLast() : line
         }

@@ -149,6 +149,8 @@ public final class LineReader {
     /// (a 50 MB line took 15 s); now every byte is looked at once.
     private var searched = 0
     private var finished = false
+    /// A UTF-8 byte-order mark before the first line (Notepad writes one) is no part of it.
+    private var byteOrderMarkChecked = false
     /// Ctrl-C pressed: a read it breaks (EINTR) ends the lines instead of waiting again.
     private let interrupted: () -> Bool
 
@@ -160,6 +162,10 @@ public final class LineReader {
     /// The next line, or why it is not one (not UTF-8); nil at the end.
     public func next() -> Result<String, WorkbenchError>? {
         while true {
+            if !byteOrderMarkChecked && (buffer.count >= 3 || finished) {
+                byteOrderMarkChecked = true
+                if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { (start, searched) = (3, 3) }
+            }
             if let newline = buffer[max(start, searched)...].firstIndex(of: UInt8(ascii: "\n")) {
                 var end = newline
                 if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }

@@ -112,7 +112,7 @@ public struct EnvironmentFiles: Equatable, Sendable {
     static func environments(
         in path: String, readFile: (String) throws(WorkbenchError) -> [UInt8]
     ) throws(WorkbenchError) -> [String: [String: String]] {
-        let bytes = try readFile(path)
+        let bytes = FileSystem.withoutByteOrderMark(try readFile(path))
         if bytes.count > EnvironmentFileBounds.maximumBytes {
             throw WorkbenchError("\(path): \(EnvironmentFileBounds.tooLarge(size: bytes.count))")
         }

@@ -69,7 +69,7 @@ public struct HTTPFileImport: Sendable {
         var dotenv: [String: String] = [:]
         for path in namedDotenv + dotenvFiles(folder: folder, fileExists: fileExists) {
             guard let bytes = try? readFile(path) else { continue }
-            dotenv.merge(Self.dotenvValues(String(decoding: bytes, as: UTF8.self))) { nearer, _ in nearer }
+            dotenv.merge(Self.dotenvValues(String(decoding: FileSystem.withoutByteOrderMark(bytes), as: UTF8.self))) { nearer, _ in nearer }
         }
         var parser = HTTPFileParser(
             file: file, environmentValues: plain, secretValues: secret, overrides: overrides,
