@@ -98,6 +98,25 @@ import WorkbenchTestSupport
         #expect(try Template.expand(text, in: Self.scope) == expanded)
     }
 
+    /// A secret whose source was not read yet: shown as the mask, never sent as it. On the wire
+    /// the expansion refuses, naming the variable, so a path that forgot to read sources sends nothing.
+    @Test func aSecretNotReadFromItsSourceIsMaskedForDisplayAndRefusedOnTheWire() throws {
+        var variables = Variables()
+        variables.set("token", from: try SecretSource(parsing: "env:API_TOKEN"))
+        variables.set("id", to: "42")
+        let scope = VariableScope(variables: variables)
+        #expect(try Template.expand("Bearer {{token}}", in: scope) == "Bearer ******")
+        #expect(try Template.expand("Bearer {{token}}", in: scope.masked) == "Bearer ******")
+        #expect(try Template.expand("Bearer {{token}}", in: scope.forWire.masked) == "Bearer ******")
+        #expect(try Template.expand("/users/{{id}}", in: scope.forWire) == "/users/42")
+        let error = #expect(throws: WorkbenchError.self) { try Template.expand("Bearer {{token}}", in: scope.forWire) }
+        #expect(
+            error?.message == "{{token}} was not read from its source (env:API_TOKEN) before sending: nothing sent, rather than the mask")
+        // Once read, it goes as it is.
+        variables.resolve("token", to: "s3cret")
+        #expect(try Template.expand("Bearer {{token}}", in: VariableScope(variables: variables).forWire) == "Bearer s3cret")
+    }
+
     @Test func undefinedVariablesAreClearErrors() {
         #expect(
             thrownError { () throws(WorkbenchError) in try Template.expand("/users/{{user_id}}", in: Self.scope) }?

@@ -463,4 +463,23 @@ extension TransportTests {
             ])
         #expect(CurlTransport.headerLineBytes(for: request).filter { $0 == 0 }.count == 8)
     }
+
+    /// The backstop on the one send path: a secret whose source no caller read stops the send
+    /// with one error naming it; the transport is never reached, so no `******` goes out.
+    @Test func senderRefusesASecretNotReadFromItsSource() throws {
+        var variables = Variables()
+        variables.set("token", from: try SecretSource(parsing: "cmd:pass show api"))
+        var endpoint = Endpoint(base: "http://127.0.0.1:8080", path: "/x")
+        endpoint.headers = [HeaderField(name: "Authorization", value: "Bearer {{token}}")]
+        let transport = ScriptedTransport()
+        let sender = Sender(transport: transport)
+        let error = #expect(throws: WorkbenchError.self) {
+            try sender.send(endpoint, in: VariableScope(variables: variables), settings: Settings(), cookies: CookieJar())
+        }
+        #expect(error?.message.hasPrefix("{{token}} was not read from its source (cmd:pass show api) before sending: nothing sent") == true)
+        #expect(transport.sent.isEmpty)
+        // `show` builds the same request for display: the mask, no error.
+        let shown = try endpoint.prepare(in: VariableScope(variables: variables)).shown
+        #expect(shown.headers.first { $0.hasName("Authorization") }?.value == "Bearer ******")
+    }
 }

@@ -27,7 +27,7 @@ public enum GRPCClient {
         call.method = "POST"
         call.headers = endpoint.headers.filter { !replacedHeaders.contains($0.name.lowercased()) }
         call.auths = endpoint.auths
-        var request = try call.prepare(in: scope, readFile: readFile)
+        var request = try call.prepare(in: scope.forWire, readFile: readFile)
         let own = ownHeaders(settings: settings)
         let kept = { (field: HeaderField) in !replacedHeaders.contains(field.name.lowercased()) }
         request.headers = request.headers.filter(kept) + own

@@ -43,7 +43,7 @@ public struct GraphQLIntrospection {
     public func fetch(
         with sender: Sender, in scope: VariableScope, settings: Settings, cookies: CookieJar
     ) throws(WorkbenchError) -> (response: HTTPResponse, location: String) {
-        let request = try endpoint.prepare(in: scope, readFile: sender.readFile)
+        let request = try endpoint.prepare(in: scope.forWire, readFile: sender.readFile)
         let location = url ?? request.shownURL
         var settings = settings
         settings.maxBodyBytes = max(settings.maxBodyBytes, FileSystem.defaultReadLimit)

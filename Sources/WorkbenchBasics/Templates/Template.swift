@@ -86,8 +86,10 @@ public enum Template {
                         "undefined variable {{\(name)}}: \(meant)set it with `set \(name) VALUE`",
                         kind: .undefinedVariable(name))
                 }
-                // A secret not read from its source yet is the mask (`show`, exports): never empty,
-                // and never read here; whoever sends reads the sources first (`Interpreter`, the replay).
+                // A secret not read from its source yet is never read here: whoever sends reads the
+                // sources first (`Interpreter.wireScope`, the replay). For display (`show`, exports) it
+                // is the mask, never empty; on the wire the mask would be a silent wrong request.
+                if entry.isPending && scope.isForWire && !scope.masksSecrets { throw unreadSecret(name, entry) }
                 output += (scope.masksSecrets && entry.isSecret) || entry.isPending ? Variables.mask : entry.value
             case .environment(let name):
                 guard let value = scope.environment[name] else {
@@ -103,6 +105,13 @@ public enum Template {
             }
         }
         return output
+    }
+
+    /// A secret about to be sent whose source was not read: a path that sends forgot to.
+    private static func unreadSecret(_ name: String, _ entry: Variables.Entry) -> WorkbenchError {
+        let source = entry.source.map { " (\($0.text))" } ?? ""
+        return WorkbenchError(
+            "{{\(name)}} was not read from its source\(source) before sending: nothing sent, rather than the mask")
     }
 
     /// What one value may expand to: as much as a file read whole may hold. Values

@@ -85,6 +85,9 @@ public struct VariableScope: Sendable {
     public var environment: [String: String]
     /// Expand secret variables and `{{env.*}}` to the mask: for what is shown, never sent.
     public var masksSecrets: Bool
+    /// What is expanded goes on the wire: a secret not read from its source yet is an error
+    /// (whoever sends reads the sources first), not the mask a display shows for it.
+    public var isForWire = false
 
     public init(variables: Variables = Variables(), environment: [String: String] = [:], masksSecrets: Bool = false) {
         self.variables = variables
@@ -103,6 +106,13 @@ public struct VariableScope: Sendable {
     public var masked: VariableScope {
         var copy = self
         copy.masksSecrets = true
+        return copy
+    }
+
+    /// The same scope, for what is sent (`isForWire`); its masked form still masks.
+    public var forWire: VariableScope {
+        var copy = self
+        copy.isForWire = true
         return copy
     }
 }

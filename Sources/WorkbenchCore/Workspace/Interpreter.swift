@@ -187,7 +187,7 @@ public final class Interpreter {
     /// were read from their sources (`readSecretSources`).
     func wireScope(for endpoints: [Endpoint] = [], texts: [String] = []) throws(WorkbenchError) -> VariableScope {
         try readSecretSources(for: endpoints, texts: texts)
-        return workspace.scope(environment: context.environment)
+        return workspace.scope(environment: context.environment).forWire
     }
 
     /// Reads the secrets `endpoints`, `texts` and the proxy's login need from their sources,

@@ -25,7 +25,7 @@ public struct Sender {
         _ endpoint: Endpoint, in scope: VariableScope, settings: Settings,
         cookies: CookieJar
     ) throws(WorkbenchError) -> (request: PreparedRequest, response: HTTPResponse) {
-        let request = try endpoint.prepare(in: scope, readFile: readFile)
+        let request = try endpoint.prepare(in: scope.forWire, readFile: readFile)
         return (request, try send(request, settings: settings, cookies: cookies, in: scope))
     }
 

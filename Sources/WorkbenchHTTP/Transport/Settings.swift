@@ -76,7 +76,7 @@ extension Settings {
     /// bench) takes its settings through here, so none sends the `{{proxy_password}}` reference.
     public func forWire(in scope: VariableScope) throws(WorkbenchError) -> Settings {
         var settings = self
-        settings.proxy = try proxy.expanded(in: scope)
+        settings.proxy = try proxy.expanded(in: scope.forWire)
         return settings
     }
 }

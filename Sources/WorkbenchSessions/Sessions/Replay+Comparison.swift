@@ -44,7 +44,7 @@ extension Replayer {
         let sender = Sender(transport: transport, options: options, readFile: readFile)
         var responses: [RecordedResponse] = []
         for (name, scoped) in scopes {
-            let scope = VariableScope(variables: scoped, environment: environment)
+            let scope = VariableScope(variables: scoped, environment: environment).forWire
             do throws(WorkbenchError) {
                 let request = try endpoint.prepare(in: scope, readFile: readFile)
                 if outcome.request == nil { outcome.request = request.shown }

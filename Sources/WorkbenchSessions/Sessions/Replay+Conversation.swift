@@ -16,7 +16,7 @@ extension Replayer {
         var outcome = outcome
         let request: PreparedRequest
         do throws(WorkbenchError) {
-            request = try endpoint.prepare(in: VariableScope(variables: variables, environment: environment), readFile: readFile)
+            request = try endpoint.prepare(in: VariableScope(variables: variables, environment: environment).forWire, readFile: readFile)
         } catch {
             outcome.problems.append(.notSent(error))
             return outcome
@@ -113,7 +113,7 @@ extension Replayer {
             let frame = clientFrames[index]
             let payload: [UInt8]
             do throws(WorkbenchError) {
-                let scope = VariableScope(variables: variables, environment: environment)
+                let scope = VariableScope(variables: variables, environment: environment).forWire
                 if let typed = frame.typed, frame.opcode == .binary, typed.hasPrefix("@") {
                     payload = try readFile(try Template.expand(String(typed.dropFirst()), in: scope))
                 } else if let typed = frame.typed {

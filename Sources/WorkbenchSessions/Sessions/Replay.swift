@@ -121,7 +121,7 @@ public struct Replayer {
         {
             var tokenSettings = record.settings
             tokenSettings.followRedirects = false
-            let scope = VariableScope(variables: variables, environment: environment)
+            let scope = VariableScope(variables: variables, environment: environment).forWire
             do throws(WorkbenchError) {
                 let token = try OAuth2Protocol.clientCredentialsToken(settings, in: scope) { request throws(WorkbenchError) in
                     try sender.send(request, settings: tokenSettings, cookies: CookieJar(), in: scope)
@@ -138,7 +138,7 @@ public struct Replayer {
             return runConversation(record, conversation, endpoint: endpoint, outcome: outcome, variables: &variables, cookies: cookies)
         }
         let request: PreparedRequest
-        let scope = VariableScope(variables: variables, environment: environment)
+        let scope = VariableScope(variables: variables, environment: environment).forWire
         do throws(WorkbenchError) {
             request = try endpoint.prepare(in: scope, readFile: readFile)
         } catch {
@@ -240,7 +240,7 @@ public struct Replayer {
         cookies: CookieJar
     ) throws(WorkbenchError) -> GRPCCall.Outcome {
         let origin = request.base.origin
-        let scope = VariableScope(variables: variables, environment: environment)
+        let scope = VariableScope(variables: variables, environment: environment).forWire
         let method = String(request.target.split(separator: "?", maxSplits: 1).first ?? "")
         let saved = savedGRPCSchemas.schema(origin: origin, method: method)
         let reflected = try grpcSchemas.schema(for: origin) { () throws(WorkbenchError) in
