@@ -178,6 +178,26 @@ def test_a_failed_event_check_fails_naming_the_event(run_workbench, sse_server):
     assert not_json.returncode == 1 and "capture x (event 2)" in not_json.stderr
 
 
+def test_a_json_check_on_the_whole_stream_names_the_event_form(run_workbench, sse_server):
+    # The issue's first try: `capture last_id $.n` on an event stream. Its JSON is in the
+    # events' data, so the error says how to read one event, and the form it names works.
+    capture = run_workbench(input=script(f"base {sse_server}", "get /feed", "capture last_id $.n"))
+    assert capture.returncode == 1
+    [error] = [line for line in capture.stderr.splitlines() if line.startswith("error:")]
+    assert ("capture last_id: the response is an event stream, not a JSON body: "
+            "`capture last_id event last $.n` reads one event's data (`events` lists them)") in error, error
+    check = run_workbench(input=script(f"base {sse_server}", "get /feed", "expect json $.n == 3"))
+    assert check.returncode == 1
+    assert "`expect event last json $.n == 3` reads one event's data" in check.stderr, check.stderr
+    named = run_workbench(input=script(
+        f"base {sse_server}", "get /feed", "capture last_id event last $.n", "expect event last json $.n == 3"))
+    assert named.returncode == 0, named
+    assert "last_id = 3" in named.stdout and "PASS event last json $.n == 3" in named.stdout
+    # A body that is neither JSON nor an event stream keeps the plain message.
+    plain = run_workbench(input=script(f"base {sse_server}", "get /missing", "capture x $.n"))
+    assert "the response has no body" in plain.stderr or "the response body is not JSON" in plain.stderr
+
+
 def test_send_resume_sends_the_last_event_id(run_workbench, sse_server):
     Handler.seen_last_event_ids.clear()
     result = run_workbench(input=script(

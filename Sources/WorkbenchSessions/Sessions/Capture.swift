@@ -95,7 +95,9 @@ public struct Capture: Equatable, Sendable {
             }
             return value
         case .json(let path):
-            var found = try ResponseJSON.evaluate(path, in: response, for: "capture \(self.name)")
+            var found = try ResponseJSON.evaluate(
+                path, in: response, for: "capture \(self.name)",
+                perEvent: "capture \(self.name) event last \(ShellWords.quoteIfNeeded(path.text))")
             defer { found.dismantle() }
             return found.stringValue ?? found.jsonText
         case .event(let selector, let field):

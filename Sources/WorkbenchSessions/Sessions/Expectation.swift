@@ -200,7 +200,7 @@ public enum Expectation: Equatable, Sendable {
             return compareJSON(at: path, with: literal, in: response, scope: scope, by: JSONEquality.equal)
         case .jsonExists(let path):
             do throws(WorkbenchError) {
-                var found = try ResponseJSON.evaluate(path, in: response)
+                var found = try ResponseJSON.evaluate(path, in: response, perEvent: "expect event last \(text)")
                 found.dismantle()
                 return result(true, got: "")
             } catch {
@@ -256,7 +256,7 @@ public enum Expectation: Equatable, Sendable {
         by holds: (JSONValue, JSONValue) -> Bool
     ) -> Result {
         do throws(WorkbenchError) {
-            var found = try ResponseJSON.evaluate(path, in: response)
+            var found = try ResponseJSON.evaluate(path, in: response, perEvent: "expect event last \(text)")
             defer { found.dismantle() }
             let expandedText = try Template.expand(literal, in: scope)
             var expected: JSONValue
