@@ -301,6 +301,9 @@ def test_a_conversation_is_one_history_entry_saved_loaded_and_replayed(run_workb
                      recorded.stdout, re.M), recorded.stdout
     saved = (workdir / "conversation.json").read_text()
     assert secret not in saved and secret not in recorded.stdout and secret not in recorded.stderr
+    # The handshake is timed as a request is (connecting included), not left at zero.
+    import json
+    assert json.loads(saved)["requests"][0]["response"]["elapsedMs"] > 0
     assert '"typed": "{\\"token\\": \\"{{token}}\\", \\"n\\": 1}"' in saved
     assert '"expect": "frame next json $.n == 2 --within 3s"' in saved
 

@@ -331,9 +331,7 @@ struct WebSocketConversationRunner {
                 "ws connect: \(prepared.base.authority) refused the upgrade: \(TerminalText.escapeLine(response.statusLine))")
         case .open(let connection):
             // One history entry: the handshake as the endpoint, the 101 as the response, the frames.
-            let reply = HTTPResponse(
-                statusLine: connection.reply.statusLine, statusCode: connection.reply.statusCode,
-                headers: connection.reply.headers, body: [], url: shownURL)
+            let reply = connection.upgradeResponse(url: shownURL)
             var record = RequestRecord(
                 endpoint: endpoint, settings: interpreter.workspace.settings,
                 response: RecordedResponse(reply, redactor: interpreter.redactor))

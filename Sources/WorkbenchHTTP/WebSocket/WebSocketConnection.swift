@@ -13,6 +13,8 @@ public final class WebSocketConnection {
     public let handshake: WebSocketHandshake
     public let reply: WebSocketHandshake.ReplyHead
     public let subprotocol: String?
+    /// Seconds from the start of the connection (TCP, a proxy's tunnel, TLS) to the 101's head.
+    public let handshakeSeconds: Double
     /// The socket libcurl connected, for poll(2).
     public let descriptor: Int32
     public private(set) var isOpen = true
@@ -39,14 +41,23 @@ public final class WebSocketConnection {
 
     private init(
         engine: CurlTransport, descriptor: Int32, handshake: WebSocketHandshake, reply: WebSocketHandshake.ReplyHead,
-        subprotocol: String?
+        subprotocol: String?, handshakeSeconds: Double
     ) {
+        self.handshakeSeconds = handshakeSeconds
         self.engine = engine
         self.descriptor = descriptor
         self.handshake = handshake
         self.reply = reply
         self.subprotocol = subprotocol
         self.early = reply.rest
+    }
+
+    /// The 101 as the response of the conversation's history entry, timed as a request is.
+    public func upgradeResponse(url: String) -> HTTPResponse {
+        var response = HTTPResponse(
+            statusLine: reply.statusLine, statusCode: reply.statusCode, headers: reply.headers, body: [], url: url)
+        response.timings.total = handshakeSeconds
+        return response
     }
 
     deinit {
@@ -76,6 +87,7 @@ public final class WebSocketConnection {
         try CurlNetworkOptions.apply(settings, for: request, to: easy)
         // The upgrade is an HTTP/1.1 request: TLS offers only http/1.1 (ALPN).
         try engine.set(CURLOPT_HTTP_VERSION, "CURLOPT_HTTP_VERSION") { wb_curl_set_long($0, $1, Int(CURL_HTTP_VERSION_1_1)) }
+        let started = Deadline(seconds: 0)  // a stopwatch: the total, as a request's, starts before connecting
         let code = curl_easy_perform(easy)
         guard code == CURLE_OK else {
             throw CurlFailure.error(
@@ -127,11 +139,14 @@ public final class WebSocketConnection {
             var response = HTTPResponse(
                 statusLine: head.statusLine, statusCode: head.statusCode, headers: head.headers, body: Array(head.rest.prefix(limit)),
                 httpVersion: String(head.statusLine.prefix { $0 != " " }), url: request.shownURL)
-            response.timings.total = deadline.elapsed
+            response.timings.total = started.elapsed
             return .refused(response)
         }
         let subprotocol = try handshake.check(head, from: request.base.authority)
-        return .open(WebSocketConnection(engine: engine, descriptor: socket, handshake: handshake, reply: head, subprotocol: subprotocol))
+        return .open(
+            WebSocketConnection(
+                engine: engine, descriptor: socket, handshake: handshake, reply: head, subprotocol: subprotocol,
+                handshakeSeconds: started.elapsed))
     }
 
     /// Sends one frame (masked, as a client must).

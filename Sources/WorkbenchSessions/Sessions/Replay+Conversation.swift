@@ -48,9 +48,7 @@ extension Replayer {
             outcome.problems.append(error.transportFailure == nil ? .notSent(error) : .transport(error))
             return outcome
         }
-        outcome.response = HTTPResponse(
-            statusLine: connection.reply.statusLine, statusCode: connection.reply.statusCode, headers: connection.reply.headers,
-            body: [], url: outcome.url)
+        outcome.response = connection.upgradeResponse(url: outcome.url)
         var live = LiveFrames()
         let clientFrames = conversation.clientFrames
         func receive(_ seconds: Double) -> Bool {
