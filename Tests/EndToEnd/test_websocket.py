@@ -240,6 +240,7 @@ def test_bad_input_is_one_error_line(run_workbench, ws_url):
         ("expect frame soon status 200", "expected next, last or a frame number"),
         ("expect frame next body contains x --within forever", "expected a duration"),
         ("ws connect /chat", "there is no base"),
+        ("ws connect ftp://example.com/chat", "ws connect: unsupported scheme 'ftp' in 'ftp://example.com/chat'"),
     ]:
         result = run_workbench(input=line + "\n")
         assert result.returncode == 1

@@ -297,6 +297,10 @@ struct WebSocketConversationRunner {
             _ = try endpoint.setURL((secure ? "https://" : "http://") + rest)
         } else if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             _ = try endpoint.setURL(target)
+        } else if let scheme = URLParts.scheme(of: Substring(target)) {
+            throw WorkbenchError(
+                "ws connect: unsupported scheme '\(Template.oneLine(scheme.prefix(40)))' in \(Excerpt.quoted(target)): "
+                    + "give a ws:// or wss:// URL (http:// and https:// are taken as ws:// and wss://), or a path below the base")
         } else {
             guard endpoint.base != nil else {
                 throw WorkbenchError(
