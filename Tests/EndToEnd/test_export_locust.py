@@ -187,3 +187,40 @@ def test_digest_auth_and_checks_are_judged_by_locust_as_by_the_workbench(run_wor
             # Every request passed its checks, the captured user reaching the second.
             assert " 0(0.00%)" in report and "Aggregated" in report, report[-3000:]
     assert statuses == [0, 1]
+
+
+def test_values_holding_url_characters_are_encoded_where_they_stand_as_the_workbench_does(
+        run_workbench, workdir, workbench_env):
+    """A variable's value goes into the URL encoded for its place (a path, a query pasted with
+    it, a query item, an API key in the query): `#` would otherwise cut the URL Locust sends,
+    `&` and `=` split its query, a space or `é` reach requests unencoded."""
+    command = locust_command()
+    recorder = Recorder().start()
+    try:
+        script = [
+            f"base {recorder.url}",
+            "set v 'a&b=c#d é/x?y+'",
+            "get '/p/{{v}}?pasted={{v}}&e={{env.WB_LOCUST_ODD}}'",
+            "query add item {{v}}",
+            "get /items",
+            "query clear",
+            "auth apikey query key {{v}}",
+            "get /key",
+            "export locust --session > locustfile.py",
+        ]
+        result = run_workbench(["--keep-going"], input="\n".join(script) + "\n", env={"WB_LOCUST_ODD": "1 #2&3"})
+        assert result.returncode == 0, result.stderr
+        mine = [(request.method, request.target) for request in recorder.taken()]
+        assert mine == [
+            ("GET", "/p/a&b=c%23d%20%C3%A9/x%3Fy+?pasted=a&b=c%23d%20%C3%A9/x?y+&e=1%20%232&3"),
+            ("GET", "/items?item=a%26b%3Dc%23d%20%C3%A9/x?y%2B"),
+            ("GET", "/key?key=a%26b%3Dc%23d%20%C3%A9/x?y%2B"),
+        ]
+        recorder.clear()
+        env = dict(workbench_env, WB_LOCUST_ODD="1 #2&3")
+        env.pop("PYTHONPATH", None)
+        run = run_locust(command, workdir, env, recorder.url)
+        theirs = [(request.method, request.target) for request in recorder.taken()]
+    finally:
+        recorder.stop()
+    assert theirs[:len(mine)] == mine, run.stderr.decode()[-3000:]

@@ -32,6 +32,16 @@ struct LocustExportTests {
         #expect(PythonSource.joined([.text("a"), .text("="), .code("f(x)"), .text("&")]) == #""a=" + f(x) + "&""#)
     }
 
+    @Test func eachReferenceInTheURLIsEncodedForItsPlace() throws {
+        var endpoint = Endpoint(base: "{{origin}}", path: "/")
+        try endpoint.setPath("/users/{{id}}?q={{id}}&e={{env.E}}")
+        endpoint.setQuery("{{name}}", "{{id}}")
+        #expect(LocustURLEncoding.encodings(of: endpoint) == [nil, .path, .pastedQuery, .pastedQuery, .queryComponent, .queryComponent])
+        // Every encoding writes the probe its own way, so the place is never mistaken.
+        let written = LocustURLEncoding.allCases.map { $0.encode(LocustURLEncoding.probe) }
+        #expect(Set(written).count == LocustURLEncoding.allCases.count)
+    }
+
     @Test func jsonPathsAreWrittenAsKeysAndIndexes() throws {
         let path = try JSONPath(parsing: #"$.items[-1]["odd \"key\""].id"#)
         #expect(RequestCode.steps(path) == #"["items", -1, "odd \"key\"", "id"]"#)

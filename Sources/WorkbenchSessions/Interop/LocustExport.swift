@@ -27,6 +27,7 @@ enum LocustExport {
         var captured: Set<String> = []
         var imports: Set<String> = ["base64", "functools", "json", "os", "re"]
         var fromRequests: Set<String> = []
+        var encodesURLValues = false
         // The origin most requests go to is the user's host, which `--host` replaces.
         var origins: [String] = []
         for record in records where record.conversation == nil && !GRPCCall.isCall(record.endpoint) {
@@ -52,6 +53,7 @@ enum LocustExport {
             var request = RequestCode(number: number, record: record, variables: variables, captured: captured, host: host)
             task += try request.lines(source: &source, imports: &imports, fromRequests: &fromRequests)
             notMapped += request.notMapped.map { "\(what): \($0)" }
+            encodesURLValues = encodesURLValues || request.encodesURLValues
             for capture in record.captures { captured.insert(capture.name) }
         }
         var lines = [
@@ -81,6 +83,10 @@ enum LocustExport {
         lines += variableLines.lines
         lines += ["", ""]
         lines += helpers.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if encodesURLValues {
+            lines += ["", ""]
+            lines += LocustURLEncoding.pythonSets.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
         lines += [
             "",
             "",

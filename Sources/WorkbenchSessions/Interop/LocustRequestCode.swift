@@ -13,6 +13,8 @@ struct RequestCode {
     /// The user class's host: a URL on it is written as a path, so `--host` moves it.
     let host: String?
     private(set) var notMapped: [String] = []
+    /// Whether the URL's code calls `url_encoded` (the helpers then hold it).
+    private(set) var encodesURLValues = false
 
     init(number: Int, record: RequestRecord, variables: Variables, captured: Set<String>, host: String?) {
         self.number = number
@@ -30,9 +32,23 @@ struct RequestCode {
         source = marking
         func lookup(_ part: Template.Part) -> String { Self.lookup(part, imports: &imports) }
         let url = relative(portable.url, source: source)
+        // Each reference's value encoded where it stands, as the workbench encodes it there;
+        // `relative` may have put the first one (the base's) in as its value.
+        var encodings = LocustURLEncoding.encodings(of: record.endpoint)
+        encodings.removeFirst(min(encodings.count, max(0, source.referenceCount(portable.url) - source.referenceCount(url))))
+        var nextEncoding = encodings.makeIterator()
+        var encodesValues = false
+        let encoded = source.expression(
+            url, lookup: { lookup($0) },
+            wrap: { value in
+                guard case .some(.some(let encoding)) = nextEncoding.next() else { return value }
+                encodesValues = true
+                return encoding.python(value)
+            })
+        encodesURLValues = encodesValues
         var arguments = [
             PythonSource.literal(portable.method),
-            source.expression(url, lookup: { lookup($0) }),
+            encoded,
             // Locust's report names the method beside it: the name is the URL as typed, one line for
             // each request whatever its captured values.
             "name=" + PythonSource.literal(source.typed(url)),

@@ -51,6 +51,14 @@ struct PythonSource {
         return pieces
     }
 
+    /// How many references a marked text holds.
+    func referenceCount(_ marked: String) -> Int {
+        pieces(marked).filter { piece in
+            if case .literal = piece { return false }
+            return true
+        }.count
+    }
+
     /// A piece of an expression: text to write as a literal, or code.
     enum Term {
         case text(String)
