@@ -191,6 +191,36 @@ def test_a_session_records_its_environment_and_replays_in_it_or_another(run_work
     assert code == 2 and "--env prod: no environment 'prod'" in err and "(there: local, staging)" in err
 
 
+def test_a_url_typed_as_host_then_path_follows_the_environment(run_workbench, two_environments, workdir):
+    # JetBrains' own way: `GET {{host}}/item`, the host an environment's URL. The reference is
+    # the base, as typed: switching the environment moves the request, and its credentials with it.
+    local, staging = two_environments
+    code, out, err = run_workbench(input=script(
+        "env use local",
+        "header Authorization: Bearer {{token}}",
+        "get {{host}}{{api}}?q=1",
+        "env use staging",
+        "send",
+        "get {{host}}/other",
+        "save s.json",
+    ))
+    assert code == 0, err
+    assert "base: {{host}}" in out
+    assert local.authorizations == [f"Bearer {LOCAL_TOKEN}"]
+    assert staging.authorizations == [f"Bearer {STAGING_TOKEN}"] * 2
+    assert '"path": "/item?q=1"' in out and '"path": "/other"' in out
+    assert_no_secret(out + err, "the output")
+    code, out, err = run_workbench(["replay", "s.json", "--env", "local"])
+    assert code == 0, err + out
+    assert local.authorizations[1:] == [f"Bearer {LOCAL_TOKEN}"] * 3
+    # A value that is no URL stays a path below the base; a secret URL is not written into the base.
+    code, out, err = run_workbench(input=script(
+        f"base {local.url}", "set id 42", "get {{id}}/details",
+        f"set --secret hidden {staging.url}", "get {{hidden}}/x"))
+    assert '"path": "/42/details"' in out
+    assert "base: {{hidden}}" not in out
+
+
 def test_set_wins_over_the_environment_and_unset_gives_it_back(run_workbench, two_environments):
     local, staging = two_environments
     code, out, err = run_workbench(["--keep-going"], input=script(

@@ -144,6 +144,10 @@ extension Workspace {
                 _ = try NetworkCommands.auth(.set(BasicAuth.typed(user: user, password: password)), in: &self)
             }
             path = parts.target
+        } else if let origin = urlReferenceOrigin(of: target) {
+            // `get {{host}}/item`, `{{host}}` an environment's URL: the base follows the variable.
+            note = moveBase(to: origin)
+            path = path.dropFirst(origin.count)
         }
         try endpoint.setPath(String(path))
         if case .variable(let name)? = endpoint.wholeTargetReference, let entry = variables.entries[name] {
@@ -155,6 +159,20 @@ extension Workspace {
             }
         }
         return note
+    }
+
+    /// The reference a target starts with (`{{host}}` of `{{host}}/item` or `{{host}}{{api}}/item`)
+    /// when it holds an http(s) URL, as JetBrains' environments write a host: it becomes the base,
+    /// as typed, so the base changes with the environment. Nil for a secret's URL (its origin is
+    /// not written into the base) and for a reference alone, taken apart as the whole target.
+    private func urlReferenceOrigin(of target: String) -> String? {
+        guard target.hasPrefix("{{"), let close = target.firstRange(of: "}}") else { return nil }
+        let reference = String(target[..<close.upperBound])
+        guard reference.count < target.count, let parts = try? Template.parse(reference), parts.count == 1,
+            case .variable(let name) = parts[0], let entry = variables.entries[name], !entry.isSecret,
+            let scheme = URLParts.scheme(of: Substring(entry.value.trimmingSpaces())), scheme == "http" || scheme == "https"
+        else { return nil }
+        return reference
     }
 
     /// Moves the base to `origin` as a typed full URL does: the line that says so, or nil when it was there.
