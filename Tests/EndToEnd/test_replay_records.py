@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import free_port
 from test_diff_and_serve import serve  # noqa: F401  (the fixture is used by name)
 
 
@@ -117,3 +118,26 @@ def test_one_replay_default_in_the_repl_and_on_the_command_line(run_workbench, s
     # The response kept is what came back (200); the replay still checks the 201 it checked.
     assert history_statuses(out)[-1] == ["200", "200", "200"], out
     assert lines[5:] == ["FAIL 2"] and out.count("status 201: got 200") == 3, out
+
+
+def test_a_replay_that_got_no_response_says_why_in_the_history_and_the_har(run_workbench, server, workdir):
+    """Sent and refused is not "not sent": the history line and the HAR entry (`_error`, as Chrome
+    writes it) say what happened; a later answer replaces it."""
+    closed = free_port()  # nothing listens there: connection refused
+    document = collection(server)
+    document["item"][1]["request"]["url"] = f"http://127.0.0.1:{closed}/echo"
+    Path("c.json").write_text(json.dumps(document))
+    code, out, err = run_workbench(["--keep-going"], input="\n".join([
+        "import c.json",
+        "replay all --keep-going",
+        "history",
+        "export har --session > s.har",
+    ]) + "\n")
+    assert code == 1
+    lines = [line for line in out.splitlines() if line.startswith("2  POST ")]
+    assert lines == [f"2  POST http://127.0.0.1:{closed}/echo  connection refused: 127.0.0.1:{closed}"], out
+    entries = json.loads(Path("s.har").read_text())["log"]["entries"]
+    assert [entry["response"]["status"] for entry in entries] == [200, 0, 418]
+    refused = entries[1]["response"]
+    assert refused["_error"] == f"connection refused: 127.0.0.1:{closed}"
+    assert refused["comment"] == f"sent, no response: connection refused: 127.0.0.1:{closed}"

@@ -632,6 +632,9 @@ public final class Interpreter {
                     if numbers.count == 1 {
                         try? ResponsePresenter(interpreter: self).present(response, parts: workspace.view.parts)
                     }
+                } else if let failure = outcome.problems.lazy.compactMap(\.sendFailure).first {
+                    let secrets = workspace.secretValues(environment: context.environment)
+                    workspace.history[outcome.number - 1].failure = redactors.redactor(for: secrets).redact(failure)
                 }
                 output.printLine(Replayer.line(for: outcome, color: color))
             }

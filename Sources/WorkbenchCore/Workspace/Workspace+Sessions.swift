@@ -181,10 +181,13 @@ extension Workspace {
                 let typed = Excerpt.cut((record.endpoint.base ?? "") + record.endpoint.path)
                 line = "\(index + 1)  compare \(comparison.first) \(comparison.second): \(record.endpoint.method) \(typed)"
             }
+            var notes: [String] = []
             if let response = record.response {
                 line += "  \(response.statusCode)  \(Quantities.duration(response.elapsedMilliseconds / 1000))"
+                if let failure = record.failure { notes.append("latest send: " + failure) }
+            } else if let failure = record.failure {
+                line += "  " + failure
             }
-            var notes: [String] = []
             if let repetition = record.repetition {
                 notes.append("\(record.tries.count) tr\(record.tries.count == 1 ? "y" : "ies"), \(repetition.text)")
             }

@@ -54,7 +54,7 @@ public enum HARExport {
             member("startedDateTime", .string(isoDate(milliseconds: startMilliseconds))),
             member("time", number(time)),
             member("request", requestObject(request, version: version)),
-            member("response", response.map(responseObject) ?? unanswered),
+            member("response", response.map(responseObject) ?? unanswered(failure: record.failure)),
             member("cache", .object([])),
             member(
                 "timings",
@@ -142,14 +142,18 @@ public enum HARExport {
         ])
     }
 
-    /// A request that got no response (imported, never sent): status 0, as browsers write a blocked one.
-    static let unanswered: JSONValue = .object([
-        member("status", .number("0")), member("statusText", .string("")), member("httpVersion", .string("")),
-        member("cookies", .array([])), member("headers", .array([])),
-        member("content", .object([member("size", .number("0")), member("mimeType", .string(""))])),
-        member("redirectURL", .string("")), member("headersSize", .number("-1")), member("bodySize", .number("-1")),
-        member("comment", .string("not sent")),
-    ])
+    /// A request that got no response: status 0, as browsers write a blocked one. Never sent
+    /// (imported), or sent and failed, with why in `_error` as Chrome writes it.
+    static func unanswered(failure: String?) -> JSONValue {
+        .object(
+            [
+                member("status", .number("0")), member("statusText", .string("")), member("httpVersion", .string("")),
+                member("cookies", .array([])), member("headers", .array([])),
+                member("content", .object([member("size", .number("0")), member("mimeType", .string(""))])),
+                member("redirectURL", .string("")), member("headersSize", .number("-1")), member("bodySize", .number("-1")),
+                member("comment", .string(failure.map { "sent, no response: " + $0 } ?? "not sent")),
+            ] + (failure.map { [member("_error", .string($0))] } ?? []))
+    }
 
     static func headers(_ fields: [HeaderField]) -> JSONValue {
         .array(fields.map { .object([member("name", .string($0.name)), member("value", .string($0.value))]) })

@@ -38,6 +38,16 @@ public enum ReplayFailure: Equatable, Sendable {
         }
     }
 
+    /// The sentence for a send that went out (or tried to) and got no response: a transport
+    /// failure, or the token request before it; nil for the other kinds.
+    public var sendFailure: String? {
+        switch self {
+        case .tokenRequest(let error): "token request: " + error.message
+        case .transport(let error): error.message
+        case .notSent, .capture, .status, .expectation, .graphQLErrors, .differs, .environmentsDiffer: nil
+        }
+    }
+
     /// True for what is no check of the user's but broke the request or the run (JUnit
     /// `<error>`): the request not sent, no response, a capture that found nothing (as Hurl
     /// counts it: what follows lacks a variable). False for a check that ran and failed.

@@ -22,6 +22,9 @@ public struct RequestRecord: Equatable, Sendable {
     /// Members of the record in its file (and in its endpoint, settings,
     /// captures, response) that this workbench does not know, written back when saved.
     public var unknown: UnknownMembers?
+    /// Why its latest send got no response (`connection refused: 127.0.0.1:9`), secrets masked;
+    /// nil once a response is kept. History and HAR show it; files do not keep it.
+    public var failure: String?
 
     public init(
         endpoint: Endpoint, settings: Settings, captures: [Capture] = [], expectations: [Expectation] = [],
@@ -57,6 +60,7 @@ public struct RequestRecord: Equatable, Sendable {
             expectations = [.status(.code(status))]
         }
         response = newResponse
+        failure = nil
     }
 
     /// What a replay checks: the expectations, or else the status recorded.
