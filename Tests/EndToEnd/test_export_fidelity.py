@@ -79,6 +79,26 @@ def test_plain_and_exact_curl_exports_send_what_the_workbench_sent(run_workbench
         assert theirs == expected, command
 
 
+def test_httpie_exports_send_the_bodies_and_types_the_workbench_sent(run_workbench, origins):
+    """Raw, empty, JSON and form bodies: HTTPie's own form type (`; charset=utf-8`) is not what
+    the workbench sends, so the export names the type."""
+    needs_httpie()
+    a, _ = origins
+    requests = [line for line in REQUESTS if "glob" not in line] + ["body form 'q=a b' x=1", "post /form"]
+    code, out, err = run_script(run_workbench, [f"base {a.url}", *requests, "export httpie --session"])
+    assert code == 0, err
+    assert not [line for line in err.splitlines() if line.startswith("warning:")], err
+    mine = [sent(r, leave_out=("user-agent", "accept-encoding", "accept", "connection")) for r in a.taken()]
+    assert ("content-type", "application/x-www-form-urlencoded") in mine[-1][2]
+    commands = export_lines(out, "http ")
+    assert len(commands) == len(mine)
+    for command, expected in zip(commands, mine):
+        a.clear()
+        run(command)
+        (theirs,) = [sent(r, leave_out=("user-agent", "accept-encoding", "accept", "connection")) for r in a.taken()]
+        assert theirs == expected, command
+
+
 def test_httpie_says_how_it_re_encodes_a_url_and_sends_exactly_that(run_workbench, origins):
     needs_httpie()
     a, _ = origins

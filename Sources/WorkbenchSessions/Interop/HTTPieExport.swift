@@ -33,7 +33,10 @@ enum HTTPieExport {
             switch endpoint.body {
             case .form?:
                 words.append("--form")
-                headers.removeAll { $0.hasName("Content-Type") && $0.value == "application/x-www-form-urlencoded" }
+                // HTTPie's own form type adds `; charset=utf-8`, which the workbench does not send: name it.
+                if !headers.contains(name: "Content-Type"), let type = request.headers.values(of: "Content-Type").first {
+                    headers.append(HeaderField(name: "Content-Type", value: type))
+                }
                 // Values as sent (templates expanded, secrets as shown): decoded back from the built body.
                 items = String(decoding: request.body, as: UTF8.self).split(separator: "&").map { pair in
                     let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
