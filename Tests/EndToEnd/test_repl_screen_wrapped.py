@@ -1,12 +1,12 @@
 """The REPL's screen, second round (issue 39, goal 10), through a real pseudo-terminal read back
-with pyte: Tab on a line that wraps lists the choices once and draws the line again once, below
+with pyte, and in tmux (capture-pane) for Tab and Ctrl-L: Tab on a line that wraps lists the choices once and draws the line again once, below
 them; a resize that comes while the terminal has not yet said where the cursor is (120 -> 80 ->
 120 on a slow terminal) leaves the line once and nothing of it above or below; Ctrl-C after
 Ctrl-L on an empty line is the empty line's Ctrl-C, not a second prompt."""
 
 from __future__ import annotations
 
-from test_repl_resize import BACK, PyteTerminal, assert_screen, sent, type_wrapped_line
+from test_repl_resize import BACK, PyteTerminal, assert_screen, sent, tmux_terminal, type_wrapped_line  # noqa: F401
 from test_repl_screen import screen  # noqa: F401  (the fixture is used by name)
 
 CTRL_C, CTRL_L, TAB = "\x03", "\x0c", "\t"
@@ -77,3 +77,39 @@ def test_ctrl_c_after_ctrl_l_on_an_empty_line_is_one_prompt(screen, server):
     session.pump(0.5)
     rows = [row.rstrip() for row in session.screen.display[:4]]
     assert rows == [prompt, "(Ctrl-D or `exit` leaves the workbench)", prompt, ""], "\n".join(rows)
+
+
+def test_tab_on_a_wrapped_line_in_tmux_lists_the_choices_once_and_draws_the_line_once(tmux_terminal, server, workdir):
+    (workdir / FOLDER).mkdir()
+    for name in ("file1.json", "file2.json"):
+        (workdir / FOLDER / name).write_text("{}")
+    term = tmux_terminal(120)
+    term.line(f"base {server}")
+    prompt = term.cursor_row() + " "
+    typed = "body @" + FOLDER + "/file"
+    term.keys(typed)
+    assert len(prompt) + len(typed) > 120, "the line wraps"
+    term.keys(TAB)
+    term.keys(TAB)
+    listed = [f"@{FOLDER}/file1.json", f"@{FOLDER}/file2.json"]
+    term.settle(lambda: sum(row.startswith(prompt) for row in term.rows()) == 2)
+    rows = term.rows()
+    starts = [index for index, row in enumerate(rows) if row.startswith(prompt)]
+    assert len(starts) == 2, "\n".join(rows)
+    assert [row for row in rows[starts[0]:starts[1]] if row in listed] == listed, "\n".join(rows)
+    assert (rows[starts[1]] + rows[starts[1] + 1]).rstrip() == prompt + typed, "\n".join(rows)
+    assert not any(rows[starts[1] + 2:]), "\n".join(rows)
+    assert term.cursor() == (starts[1] + 1, len(prompt) + len(typed) - 120)
+
+
+def test_ctrl_c_after_ctrl_l_in_tmux_is_one_prompt(tmux_terminal, server):
+    term = tmux_terminal(80)
+    term.line(f"base {server}")
+    prompt = term.cursor_row()
+    term.keys(CTRL_L)
+    term.settle(lambda: term.rows()[:2] == [prompt, ""])
+    assert term.rows()[:2] == [prompt, ""], "\n".join(term.rows())
+    term.keys(CTRL_C)
+    expected = [prompt, "(Ctrl-D or `exit` leaves the workbench)", prompt, ""]
+    term.settle(lambda: term.rows()[:4] == expected)
+    assert term.rows()[:4] == expected, "\n".join(term.rows())
