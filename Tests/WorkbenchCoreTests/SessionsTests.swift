@@ -346,4 +346,37 @@ import WorkbenchTestSupport
             #expect(!warning.contains("TOPSECRETTOKEN"), "\(warning)")
         }
     }
+
+    /// A gRPC schema past the 16 MiB a session keeps is left out of `save`, and `save` says so:
+    /// one warning naming the origin and the bound; the calls and a schema within it are saved.
+    @Test func aGRPCSchemaPastItsBoundIsLeftOutOfSaveWithAWarning() throws {
+        let folder = ScratchFiles.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/s.json"
+        let context = CommandContext(environment: [:])
+        // FileDescriptorProto { name: "x.proto", package: "x" }
+        let small = try ProtoFile(descriptor: [0x0A, 0x07] + Array("x.proto".utf8) + [0x12, 0x01] + Array("x".utf8))
+        var large = small
+        large.descriptor += [UInt8](repeating: 0x20, count: GRPCSessionSchemas.maximumSetBytes)
+        var workspace = Workspace()
+        var records: [RequestRecord] = []
+        for origin in ["http://127.0.0.1:50051", "http://127.0.0.1:50052"] {
+            var call = Endpoint(base: origin, path: "/x.S/M", method: "POST")
+            call.headers = [HeaderField(name: "Content-Type", value: GRPCCall.recordContentType)]
+            records.append(RequestRecord(endpoint: call, settings: Settings()))
+        }
+        workspace.history = History(records)
+        workspace.grpcSchemas.remember(ProtoSchema(files: [large]), origin: "http://127.0.0.1:50051")
+        workspace.grpcSchemas.remember(ProtoSchema(files: [small]), origin: "http://127.0.0.1:50052")
+        let outcome = try workspace.save(to: path, context: context)
+        #expect(
+            outcome
+                == .outputWithWarning(
+                    "saved \(path): 2 requests",
+                    warning: "warning: the gRPC schema of http://127.0.0.1:50051 is larger than 16 MiB (the bound a session keeps "
+                        + "one within): not saved in \(path); replaying its calls needs server reflection or `grpc connect --proto` again"))
+        let saved = try SessionDecoding.decode(try FileSystem.read(path), file: path)
+        #expect(saved.grpcSchemas.entries.map(\.origin) == ["http://127.0.0.1:50052"])
+        #expect(saved.requests.count == 2)
+    }
 }

@@ -50,6 +50,18 @@ public struct GRPCSessionSchemas: Equatable, Sendable {
         GRPCSessionSchemas(entries.filter { origins.contains($0.origin) })
     }
 
+    /// The origins whose schema is past `maximumSetBytes`: a session file leaves them out (their
+    /// calls then need reflection or `--proto` again to replay), and `save` says so.
+    public var oversizedOrigins: [String] {
+        entries.filter { $0.schema.descriptorSet.count > Self.maximumSetBytes }.map(\.origin)
+    }
+
+    /// `save`'s warning for a schema left out of `file`.
+    public static func leftOutWarning(origin: String, file: String) -> String {
+        "warning: the gRPC schema of \(origin) is larger than \(maximumSetBytes / (1024 * 1024)) MiB (the bound a session "
+            + "keeps one within): not saved in \(file); replaying its calls needs server reflection or `grpc connect --proto` again"
+    }
+
     /// A set as a session file holds it: standard base64.
     public static func encoded(_ schema: ProtoSchema) -> String? {
         let set = schema.descriptorSet

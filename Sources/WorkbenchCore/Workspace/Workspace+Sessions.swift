@@ -79,16 +79,16 @@ extension Workspace {
         let text =
             "saved \(path): \(count) request\(count == 1 ? "" : "s")"
             + (numbers.isEmpty ? "" : " of \(history.count)")
+        var warnings = document.grpcSchemas.oversizedOrigins.map { GRPCSessionSchemas.leftOutWarning(origin: $0, file: path) }
         let credentials = document.literalCredentialHeaders
         if !credentials.isEmpty && !warnedAboutCredentials {
             warnedAboutCredentials = true
             let names = credentials.joined(separator: ", ")
-            return .outputWithWarning(
-                text,
-                warning: "warning: \(names) holds a literal credential, now in \(path); "
+            warnings.append(
+                "warning: \(names) holds a literal credential, now in \(path); "
                     + "use a variable instead: `set --secret token VALUE` and `header \(credentials[0]): {{token}}`")
         }
-        return .output(text)
+        return warnings.isEmpty ? .output(text) : .outputWithWarning(text, warning: warnings.joined(separator: "\n"))
     }
 
     /// The session as `save` writes it, or save's refusal when `load` could not read it back.
