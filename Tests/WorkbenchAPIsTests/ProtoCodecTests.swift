@@ -90,7 +90,12 @@ import Testing
         #expect(message(#"{"fEnum":"BLUE"}"#).hasPrefix("$.fEnum: 'BLUE' is not a value of workbench.common.Color"))
         #expect(message(#"{"nested":{"child":{"label":5}}}"#) == "$.nested.child.label: expected a string, not a number")
         #expect(message(#"{"cText":"a","cTag":{}}"#) == "$: 'cText' and 'cTag' are both of one oneof")
-        #expect(message(#"{"fBytes":"***"}"#).contains("is not base64"))
+        #expect(message(#"{"fBytes":"***"}"#) == "$.fBytes: '***' is not base64 (bytes are given as base64)")
+        #expect(message(#"{"r_int32":[1,"x"]}"#) == "$.rInt32[1]: 'x' is not an integer")
+        #expect(
+            message(#"{"fInt64":"12345678901234567890"}"#)
+                == "$.fInt64: 12345678901234567890 is out of range (-9223372036854775808 to 9223372036854775807)")
+        #expect(message(#"{"fUint64":"-1"}"#) == "$.fUint64: -1 is out of range (0 to 18446744073709551615)")
         #expect(message(#"{"at":"yesterday"}"#, "workbench.test.WellKnown").contains("is not an RFC 3339 timestamp"))
         #expect(message(#"{"took":"5 minutes"}"#, "workbench.test.WellKnown").contains("is not a duration"))
         #expect(message(#"[]"#) == "$: Scalars is an object, not an array")

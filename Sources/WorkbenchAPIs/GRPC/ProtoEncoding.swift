@@ -117,7 +117,10 @@ public struct ProtoEncoder {
             writer.string(field.number, text)
         case .bytes:
             guard case .string(let text) = value else { throw Self.expected("base64 text", value, path) }
-            writer.lengthDelimited(field.number, try ProtoWellKnown.base64Decode(text))
+            guard let bytes = try? ProtoWellKnown.base64Decode(text) else {
+                throw WorkbenchError("\(path): '\(Template.oneLine(text.prefix(40)))' is not base64 (bytes are given as base64)")
+            }
+            writer.lengthDelimited(field.number, bytes)
         case .double, .fixed64, .sfixed64:
             writer.tag(field.number, .fixed64)
             try appendScalar(value, field, to: &writer, path: path)
@@ -193,7 +196,13 @@ public struct ProtoEncoder {
         }
         var parsed = Int64(text)
         if parsed == nil, let double = Double(text), double == double.rounded(), abs(double) < 9.2e18 { parsed = Int64(double) }
-        guard let parsed else { throw WorkbenchError("\(path): '\(Template.oneLine(text.prefix(40)))' is not an integer") }
+        guard let parsed else {
+            // Digits past 64 bits are an integer out of range, not a mistake of form.
+            if let double = Double(text), double == double.rounded(), double.isFinite {
+                throw WorkbenchError("\(path): \(Template.oneLine(text.prefix(40))) is out of range (\(minimum) to \(maximum))")
+            }
+            throw WorkbenchError("\(path): '\(Template.oneLine(text.prefix(40)))' is not an integer")
+        }
         guard (minimum...maximum).contains(parsed) else {
             throw WorkbenchError("\(path): \(parsed) is out of range (\(minimum) to \(maximum))")
         }
@@ -209,6 +218,9 @@ public struct ProtoEncoder {
         }
         if let parsed = UInt64(text) { return parsed }
         if let double = Double(text), double == double.rounded(), double >= 0, double < 1.8e19 { return UInt64(double) }
+        if let double = Double(text), double == double.rounded(), double.isFinite {
+            throw WorkbenchError("\(path): \(Template.oneLine(text.prefix(40))) is out of range (0 to \(UInt64.max))")
+        }
         throw WorkbenchError("\(path): '\(Template.oneLine(text.prefix(40)))' is not an unsigned integer")
     }
 
