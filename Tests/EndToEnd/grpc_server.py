@@ -119,6 +119,25 @@ class Tester(pb_grpc.TesterServicer):
         return empty_pb2.Empty()
 
 
+V1_SERVICE = "grpc.reflection.v1.ServerReflection"
+
+
+def enable_reflection(names: tuple, server, versions: str) -> None:
+    if versions != "v1":
+        reflection.enable_server_reflection(names + ((V1_SERVICE,) if versions == "both" else ()), server)
+    if versions == "v1alpha":
+        return
+    from grpc_reflection.v1alpha import reflection_pb2
+    listed = tuple(name for name in names if name != reflection.SERVICE_NAME or versions == "both")
+    servicer = reflection.ReflectionServicer(listed + (V1_SERVICE,))
+    handler = grpc.method_handlers_generic_handler(V1_SERVICE, {
+        "ServerReflectionInfo": grpc.stream_stream_rpc_method_handler(
+            servicer.ServerReflectionInfo,
+            request_deserializer=reflection_pb2.ServerReflectionRequest.FromString,
+            response_serializer=reflection_pb2.ServerReflectionResponse.SerializeToString)})
+    server.add_generic_rpc_handlers((handler,))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--host", default="127.0.0.1")
@@ -128,6 +147,9 @@ def main() -> None:
     # Reflection that lists only itself, as servers that reflect some of their services do.
     parser.add_argument("--reflect-nothing", action="store_true")
     parser.add_argument("--log-credentials", type=Path)
+    # grpcio-reflection serves v1alpha only; v1 (grpc-go and grpc-java serve both) is the same
+    # messages under the package grpc.reflection.v1, served here through the same servicer.
+    parser.add_argument("--reflection", choices=("v1alpha", "v1", "both"), default="v1alpha")
     arguments = parser.parse_args()
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=8))
     tester = Tester()
@@ -137,7 +159,7 @@ def main() -> None:
         names = (pb.DESCRIPTOR.services_by_name["Tester"].full_name, reflection.SERVICE_NAME)
         if arguments.reflect_nothing:
             names = (reflection.SERVICE_NAME,)
-        reflection.enable_server_reflection(names, server)
+        enable_reflection(names, server, arguments.reflection)
     address = f"{arguments.host}:{arguments.port}"
     if arguments.tls:
         certificate, key = (Path(p).read_bytes() for p in arguments.tls)

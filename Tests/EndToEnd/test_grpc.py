@@ -450,6 +450,23 @@ def test_a_saved_schema_answers_for_a_service_reflection_leaves_out(run_workbenc
         assert code != 0
         assert "no method 'workbench.test.Tester/Greet' in the server's schema" in out + err
 
+@pytest.mark.parametrize("versions", ["v1", "both"])
+def test_reflection_v1_as_newer_servers_offer_it(run_workbench, versions):
+    # The fixture server offers v1alpha only (all grpcio-reflection serves); grpc-go and
+    # grpc-java servers offer v1 too, or only v1.
+    require_grpc()
+    with _script_server(HERE / "grpc_server.py", "gRPC server", "--reflection", versions) as url:
+        code, out, err = run_workbench(input=script(
+            f"grpc connect {url}", "grpc ls", "grpc describe Greeting",
+            'grpc call Tester/Greet {"name": "v1", "tags": [{"name": "t", "color": "RED"}]}',
+            'expect json $.message == "Hello, v1!"'))
+    assert code == 0, out + err
+    assert f"gRPC {url}: 1 service from server reflection" in out
+    assert "workbench.test.Tester\n" in out and "grpc.reflection" not in out
+    assert "repeated .workbench.common.Tag tags = 3;" in out
+    assert "PASS json $.message" in out
+
+
 def test_a_saved_schema_is_read_within_its_bound(run_workbench, workdir):
     base = {"format": "workbench-session", "version": 2, "endpoint": {"base": None}, "requests": []}
     # The 16 MiB bound itself is checked in SessionEncodingTests (a file past it takes a debug
