@@ -177,6 +177,39 @@ def test_wss_with_a_local_certificate(run_workbench, tls):
     assert insecure.returncode == 0, insecure
 
 
+@pytest.fixture(scope="module")
+def mutual_tls(tls):
+    """A wss server that asks for a client certificate signed by the tests' CA, and one signed by it."""
+    _, folder = tls
+    openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", str(folder / "client.key"),
+            "-out", str(folder / "client.csr"), "-subj", "/CN=workbench-client")
+    openssl("x509", "-req", "-in", str(folder / "client.csr"), "-CA", str(folder / "ca.pem"),
+            "-CAkey", str(folder / "ca.key"), "-CAcreateserial", "-days", "1", "-out", str(folder / "client.pem"))
+    with _script_server(WS_SERVER, "wss server asking for a client certificate", "--cert", str(folder / "server.pem"),
+                        "--key", str(folder / "server.key"), "--client-ca", str(folder / "ca.pem")) as url:
+        yield url.replace("http://", "wss://"), folder
+
+
+def test_wss_with_a_client_certificate(run_workbench, mutual_tls):
+    url, folder = mutual_tls
+    # Without one, the error names the setting that gives one: the server's TLS alert when it was
+    # read, or (TLS 1.3 lets the server refuse after the client's handshake, and it may close
+    # before the upgrade is written) the closed connection with what may have closed it.
+    refused = run_workbench(input=script(f"cacert {folder / 'ca.pem'}", f"ws connect {url}/peer"))
+    assert refused.returncode == 1
+    [error] = [line for line in refused.stderr.splitlines() if line.startswith("error:")]
+    assert "client certificate" in error and "(`cert FILE [KEY]`)" in error, refused.stderr
+    # With `cert`, the handshake presents it (the server saw its name), and a replay does too.
+    result = run_workbench(input=script(
+        f"cacert {folder / 'ca.pem'}", f"cert {folder / 'client.pem'} {folder / 'client.key'}",
+        f"ws connect {url}/peer", "expect frame next body contains peer workbench-client",
+        "ws send over mutual tls", "expect frame next body contains mutual", "ws close", "save mtls.json"))
+    assert result.returncode == 0, result
+    replayed = run_workbench(["replay", "mtls.json"])
+    assert replayed.returncode == 0, replayed
+    assert "1 passed, 0 failed" in replayed.stdout
+
+
 def test_credentials_and_cookies_go_to_their_origin_only(run_workbench, ws_url, httpbin, workdir):
     secret = "s3cr3t-bearer-7f9a"
     cookie = "c00kie-value-41d2"

@@ -13,7 +13,8 @@ Paths:
   /refuse        refuses the upgrade: 403 with a JSON body
   /later         sends "tick" half a second after the handshake, then echoes
   /chat          subprotocols chat.v1 and chat.v2; otherwise as /echo
---cert/--key serve wss.
+  /peer          first message: the common name of the client's certificate (with --client-ca)
+--cert/--key serve wss; --client-ca FILE also asks for a client certificate signed by FILE.
 """
 
 import argparse
@@ -33,6 +34,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--cert")
     parser.add_argument("--key")
+    parser.add_argument("--client-ca")
     parser.add_argument("--big-bytes", type=int, default=20 * 1024 * 1024)
     options = parser.parse_args()
 
@@ -61,6 +63,12 @@ def main() -> None:
                 "protocol": headers.get("Sec-WebSocket-Protocol"),
                 "proxyAuthorization": headers.get("Proxy-Authorization"),
             }))
+            for message in connection:
+                connection.send(message)
+        elif path == "/peer":
+            certificate = connection.socket.getpeercert() or {}
+            subject = dict(pair[0] for pair in certificate.get("subject", ()))
+            connection.send(f"peer {subject.get('commonName')}")
             for message in connection:
                 connection.send(message)
         elif path == "/json":
@@ -99,6 +107,9 @@ def main() -> None:
     if options.cert:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(options.cert, options.key)
+        if options.client_ca:
+            context.verify_mode = ssl.CERT_REQUIRED
+            context.load_verify_locations(options.client_ca)
     with serve(handler, options.host, options.port, ssl=context, process_request=process_request,
                select_subprotocol=select_subprotocol, max_size=32 * 1024 * 1024,
                compression=None) as server:

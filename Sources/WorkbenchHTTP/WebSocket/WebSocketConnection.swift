@@ -101,7 +101,17 @@ public final class WebSocketConnection {
                 "cannot use the connection to \(request.base.authority): libcurl gave no socket", kind: .transport(.engine))
         }
         let deadline = Deadline(seconds: settings.timeout > 0 ? settings.timeout : 30)
-        try write(handshake.bytes, engine: engine, socket: socket, authority: request.base.authority)
+        do {
+            try write(handshake.bytes, engine: engine, socket: socket, authority: request.base.authority)
+        } catch {
+            // TLS 1.3 ends the handshake before the server checks for a client certificate: one
+            // that wants it may close before the upgrade goes, with its alert not yet read.
+            guard request.base.scheme == "https", settings.clientCertificate == nil, error.kind == .transport(.connectionLost) else {
+                throw error
+            }
+            throw WorkbenchError(
+                error.message + "; a server that wants a client certificate closes so (`cert FILE [KEY]`)", kind: error.kind)
+        }
         // The reply's head, then (a refusal) its body as far as Content-Length says, bounded.
         var received: [UInt8] = []
         var head: WebSocketHandshake.ReplyHead?
@@ -252,6 +262,7 @@ public final class WebSocketConnection {
     /// Writes all of `bytes`, waiting for the socket when libcurl says it would block.
     static func write(_ bytes: [UInt8], engine: CurlTransport, socket: Int32, authority: String) throws(WorkbenchError) {
         var offset = 0
+        engine.errorBuffer[0] = 0
         while offset < bytes.count {
             var sent = 0
             let code = bytes.withUnsafeBufferPointer { buffer in
@@ -262,13 +273,20 @@ public final class WebSocketConnection {
                 _ = poll(&descriptor, 1, 1000)
                 continue
             }
-            guard code == CURLE_OK else {
-                throw WorkbenchError(
-                    "connection lost: cannot send to \(authority) (\(String(cString: curl_easy_strerror(code))))",
-                    kind: .transport(.connectionLost))
-            }
+            guard code == CURLE_OK else { throw lost("cannot send to", authority, code: code, engine: engine) }
             offset += sent
         }
+    }
+
+    /// A failed send or receive, in one line: TLS's own reason when libcurl gave one. A server
+    /// that wants a client certificate says so (TLS 1.3) at the first read, after the handshake.
+    private static func lost(_ what: String, _ authority: String, code: CURLcode, engine: CurlTransport) -> WorkbenchError {
+        let detail = String(cString: engine.errorBuffer)
+        if detail.contains("alert certificate required") {
+            return WorkbenchError("\(authority) requires a client certificate (`cert FILE [KEY]`): \(detail)", kind: .transport(.tls))
+        }
+        let reason = String(cString: curl_easy_strerror(code)) + (detail.isEmpty ? "" : ": \(detail)")
+        return WorkbenchError("connection lost: \(what) \(authority) (\(reason))", kind: .transport(.connectionLost))
     }
 
     /// Bytes available, after waiting up to `seconds` for some: empty when none came, nil when
@@ -278,6 +296,7 @@ public final class WebSocketConnection {
     {
         var chunk = [UInt8](repeating: 0, count: readChunk)
         var received = 0
+        engine.errorBuffer[0] = 0
         var code = chunk.withUnsafeMutableBufferPointer { curl_easy_recv(engine.easy, $0.baseAddress, $0.count, &received) }
         if code == CURLE_AGAIN && seconds > 0 {
             var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
@@ -285,11 +304,7 @@ public final class WebSocketConnection {
             code = chunk.withUnsafeMutableBufferPointer { curl_easy_recv(engine.easy, $0.baseAddress, $0.count, &received) }
         }
         if code == CURLE_AGAIN { return [] }
-        guard code == CURLE_OK else {
-            throw WorkbenchError(
-                "connection lost: cannot read from \(authority) (\(String(cString: curl_easy_strerror(code))))",
-                kind: .transport(.connectionLost))
-        }
+        guard code == CURLE_OK else { throw lost("cannot read from", authority, code: code, engine: engine) }
         if received == 0 { return nil }
         chunk.removeSubrange(received...)
         return chunk
