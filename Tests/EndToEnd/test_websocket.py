@@ -316,6 +316,36 @@ def test_frames_print_above_the_line_being_typed(workbench_bin, workbench_env, w
         child.close(force=True)
 
 
+def test_frame_text_is_escaped_on_a_terminal(workbench_bin, workbench_env, workdir, ws_url):
+    import pexpect
+
+    from conftest import transcript_of
+
+    child = spawn_workbench(workbench_bin, dict(workbench_env, NO_COLOR="1"), workdir)
+    transcript = transcript_of(child)
+    try:
+        child.expect("> ")
+        child.sendline(f"ws connect {ws_url}/ansi")
+        child.expect_exact("connected to")
+        child.sendline("expect frame 2 json $.k exists")
+        child.expect_exact("PASS frame 2")
+        for line in ("ws frames", "ws last"):
+            child.sendline(line)
+            child.expect("> ")
+        child.sendline("exit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    screen = "".join(transcript)
+    # The server's escape sequences, bell and bidi override never reach the terminal as they are:
+    # not as frames arrive, not in `ws frames`, not in `ws last`.
+    for raw in ("\x1b[31m", "\x1b]0;", "\x07", "\u202e"):
+        assert raw not in screen, repr(raw)
+    assert screen.count("< red \\x1b[31mX\\x1b[0m and \\u{202e}evil\\x07") == 2, screen
+    # JSON is laid out again: what it holds is written in JSON's escapes.
+    assert '"k": "\\u001b]0;title\\u0007\\u202e"' in screen.split("ws last")[-1]
+
+
 def test_a_conversation_is_one_history_entry_saved_loaded_and_replayed(run_workbench, ws_url, workdir):
     secret = "tok-71c0ffee"
     recorded = run_workbench(input=script(

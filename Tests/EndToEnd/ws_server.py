@@ -13,6 +13,8 @@ Paths:
   /refuse        refuses the upgrade: 403 with a JSON body
   /later         sends "tick" half a second after the handshake, then echoes
   /chat          subprotocols chat.v1 and chat.v2; otherwise as /echo
+  /ansi          sends a text frame and a JSON frame holding escape sequences, a bell and a bidi
+                 override, then echoes
   /peer          first message: the common name of the client's certificate (with --client-ca)
 --cert/--key serve wss; --client-ca FILE also asks for a client certificate signed by FILE.
 """
@@ -63,6 +65,11 @@ def main() -> None:
                 "protocol": headers.get("Sec-WebSocket-Protocol"),
                 "proxyAuthorization": headers.get("Proxy-Authorization"),
             }))
+            for message in connection:
+                connection.send(message)
+        elif path == "/ansi":
+            connection.send("red \x1b[31mX\x1b[0m and \u202eevil\x07")
+            connection.send(json.dumps({"k": "\x1b]0;title\x07\u202e"}, ensure_ascii=False))
             for message in connection:
                 connection.send(message)
         elif path == "/peer":
