@@ -312,6 +312,34 @@ def test_export_grpcurl_masks_secrets_unless_asked(run_workbench, workdir, grpc_
     assert f"Authorization: Bearer {SECRET}" in revealed
 
 
+def test_formats_that_speak_plain_http_leave_calls_out_and_say_so(run_workbench, workdir, grpc_server, ok_server):
+    # Written, a call would be a POST of its JSON as application/grpc+json, which no gRPC server reads.
+    code, out, err = run_workbench(["--keep-going"], input=script(
+        f"grpc connect {grpc_server}",
+        'grpc call Tester/Greet {"name": "only"}',
+        "export curl --session > lone.sh",
+        f"get {ok_server}/plain",
+        'grpc call Tester/Greet {"name": "mixed"}',
+        "get /after",
+        *[f"export {format} --session > out.{format}" for format in ("curl", "httpie", "hurl", "har", "postman", "swift")],
+        "export curl --session",
+    ))
+    assert code == 1  # the first export: nothing but a call
+    lines = err.splitlines()
+    assert lines[0] == ("error: line 3: nothing to export: the request is a gRPC call, which curl cannot send "
+                        "(`export grpcurl` writes it)")
+    assert not (workdir / "lone.sh").exists()
+    for format in ("curl", "httpie", "hurl", "har", "postman", "swift"):
+        written = (workdir / f"out.{format}").read_text()
+        assert "Tester/Greet" not in written and "grpc+json" not in written, format
+        assert "/plain" in written and "/after" in written, format
+        assert f"exported 2 requests to out.{format}" in out
+        assert (f"warning: request 3 is a gRPC call, left out of the {format} export (`export grpcurl` writes it; "
+                "`export http` as a JetBrains GRPC request)") in lines, format
+    on_screen = out[out.index("exported 2 requests to out.swift"):]
+    assert on_screen.count("\ncurl ") == 2 and "# request 3 is a gRPC call, left out of the curl export" in on_screen
+
+
 def test_tab_completes_methods_and_nested_fields_and_ctrl_c_cancels_a_stream(repl, grpc_server):
     session = repl()
     session.line(f"grpc connect {grpc_server}")

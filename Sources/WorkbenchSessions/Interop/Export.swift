@@ -1,5 +1,6 @@
 import WorkbenchBasics
 import WorkbenchHTTP
+import WorkbenchAPIs
 
 /// `export FORMAT`: the current request (or with `--session` every request of
 /// the history) written for another tool.
@@ -27,6 +28,23 @@ public struct Export: Equatable, Sendable {
         self.outputFile = outputFile
     }
 
+    /// Whether this format leaves `record` out: a gRPC call, which curl, HTTPie, Hurl, Postman,
+    /// HAR and URLSession code would send as a POST of its JSON (the session's
+    /// `application/grpc+json`, a subtype never sent) that no gRPC server reads. `.http` writes
+    /// it as JetBrains' `GRPC` request, grpcurl as its command; Locust names it in its comment.
+    public func leavesOut(_ record: RequestRecord) -> Bool {
+        switch format {
+        case .curl, .httpie, .hurl, .swift, .har, .postman: GRPCCall.isCall(record.endpoint)
+        case .http, .grpcurl, .locust: false
+        }
+    }
+
+    /// The line for a gRPC call left out, numbered as in the history.
+    func leftOutLine(_ number: Int) -> String {
+        "request \(number) is a gRPC call, left out of the \(format.rawValue) export "
+            + "(`export grpcurl` writes it; `export http` as a JetBrains GRPC request)"
+    }
+
     /// What the exported commands do differently from the workbench, one line
     /// each (a redirect the tool would follow its own way, a URL HTTPie re-encodes),
     /// for standard error.
@@ -41,6 +59,7 @@ public struct Export: Equatable, Sendable {
                     + "\(format.rawValue) has its request alone, sent once"
             }
         }
+        warnings += records.indices.filter { leavesOut(records[$0]) }.map { leftOutLine($0 + 1) }
         warnings += templateFileWarnings(records: records)
         warnings += pathAsIsWarnings(records: records, scope: scope, readFile: readFile)
         let tool: RedirectFidelity.Tool
@@ -56,7 +75,7 @@ public struct Export: Equatable, Sendable {
         case .hurl: tool = .hurl
         case .http, .swift, .har, .postman, .grpcurl: return warnings
         }
-        for (index, record) in records.enumerated() {
+        for (index, record) in records.enumerated() where !leavesOut(record) {
             let request = try record.endpoint.prepare(in: scope.masked, readFile: readFile)
             let prefix = records.count > 1 ? "request \(index + 1): " : ""
             if record.settings.followRedirects,
@@ -144,12 +163,18 @@ public struct Export: Equatable, Sendable {
         records: [RequestRecord], variables: Variables, scope: VariableScope,
         readFile: (String) throws(WorkbenchError) -> [UInt8]
     ) throws(WorkbenchError) -> String {
+        let kept = records.filter { !leavesOut($0) }
+        if kept.isEmpty, !records.isEmpty {
+            throw WorkbenchError(
+                "nothing to export: \(records.count == 1 ? "the request is a gRPC call" : "every request is a gRPC call"), "
+                    + "which \(format.rawValue) cannot send (`export grpcurl` writes \(records.count == 1 ? "it" : "them"))")
+        }
         switch format {
         case .http: return try HTTPFileExport.text(records: records, variables: variables)
-        case .hurl: return try HurlExport.text(records: records, variables: variables)
-        case .swift: return try SwiftExport.text(records: records, variables: variables, runnable: runnable)
-        case .har: return try HARExport.text(records: records, variables: variables, scope: scope, readFile: readFile)
-        case .postman: return try PostmanExport.text(records: records, variables: variables)
+        case .hurl: return try HurlExport.text(records: kept, variables: variables)
+        case .swift: return try SwiftExport.text(records: kept, variables: variables, runnable: runnable)
+        case .har: return try HARExport.text(records: kept, variables: variables, scope: scope, readFile: readFile)
+        case .postman: return try PostmanExport.text(records: kept, variables: variables)
         case .grpcurl: return try GRPCurlExport.text(records: records, scope: scope, revealSecrets: revealSecrets, readFile: readFile)
         case .locust:
             return try LocustExport.export(
@@ -157,7 +182,11 @@ public struct Export: Equatable, Sendable {
             ).text
         case .curl, .httpie:
             var commands: [String] = []
-            for record in records {
+            for (index, record) in records.enumerated() {
+                guard !leavesOut(record) else {
+                    commands.append("# " + leftOutLine(index + 1))
+                    continue
+                }
                 let prepared = try record.endpoint.prepare(in: scope, readFile: readFile)
                 let request = revealSecrets ? prepared : prepared.shown
                 switch format {

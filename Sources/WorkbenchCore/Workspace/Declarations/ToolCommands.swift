@@ -183,7 +183,8 @@ extension ToolCommands {
         if let file = export.outputFile {
             try WriteTarget.check(file, inputs: workspace.writeInputs(includingSession: true))
             try context.writeFile(Array(text.utf8), file)
-            let done = "exported \(records.count) request\(records.count == 1 ? "" : "s") to \(file)"
+            let written = records.filter { !export.leavesOut($0) }.count
+            let done = "exported \(written) request\(written == 1 ? "" : "s") to \(file)"
             return warning.map { .outputWithWarning(done, warning: $0) } ?? .output(done)
         }
         // Masked already: the screen shows the very bytes a file would hold.
