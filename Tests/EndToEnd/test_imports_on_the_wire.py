@@ -154,6 +154,31 @@ def test_a_multi_line_quote_is_read_in_the_repl_and_a_bad_one_named(run_workbenc
                            "closes); the command was not run")
 
 
+def test_a_doc_command_pasted_into_the_repl_on_a_terminal(workbench_bin, workbench_env, workdir, recorder):
+    # As a user pastes it from the docs: continuations, a quote over lines, $TOKEN in double quotes.
+    from conftest import spawn_repl
+    child, transcript = spawn_repl(workbench_bin, dict(workbench_env, DIGITALOCEAN_TOKEN=DOC_TOKEN, PAGE="2"), workdir, recorder.url)
+    try:
+        pasted = doc_command(recorder.url).replace("curl ", "import curl ", 1).rstrip("\n").split("\n")
+        for index, line in enumerate(pasted):
+            child.sendline(line)
+            # Each line but the last leaves the command open: the REPL asks for more.
+            child.expect("\\.\\.\\.> " if index < len(pasted) - 1 else "\\[json \\d+ bytes\\]> ")
+        child.sendline("send")
+        child.expect("\\[json \\d+ bytes\\]> ")
+        child.sendline("show")
+        child.expect("\\[json \\d+ bytes\\]> ")
+    finally:
+        child.close(force=True)
+    screen = "".join(transcript)
+    assert "note: $DIGITALOCEAN_TOKEN is {{env.DIGITALOCEAN_TOKEN}}" in screen, screen
+    assert DOC_TOKEN not in screen and "Authorization: Bearer ******" in screen, screen
+    sent = recorder.taken()
+    assert len(sent) == 1 and sent[0].method == "POST" and sent[0].target == "/v2/droplets?page=2"
+    assert sent[0].header("Authorization") == f"Bearer {DOC_TOKEN}"
+    assert json.loads(sent[0].body) == {"name": "example.com", "tags": ["web"]}
+
+
 def test_a_typed_authorization_wins_over_u_and_a_form_part_takes_its_type(run_workbench, recorder, workdir):
     import os
     command = (f"curl {recorder.url}/up -u user:pw -H 'Authorization: Bearer typed-tok' "
@@ -416,6 +441,28 @@ def test_an_imported_har_serves_and_replays_with_diff_cleanly(run_workbench, wor
         assert "X-Workbench-Body-Not-Kept: 5120 bytes not kept in the recording" in answer.stdout
     finally:
         stop_process(mock.process)
+
+
+def test_a_v1_collection_and_one_without_info_import_and_send(run_workbench, recorder, workdir):
+    # Postman's v1 format (`requests`, headers as one text, dataMode) and a v2 collection
+    # some tools write without `info`.
+    v1 = {"id": "c1", "name": "Old", "order": ["r1", "r2", "r3"], "requests": [
+        {"id": "r1", "name": "one", "url": f"{recorder.url}/one?x=1", "method": "GET", "headers": "X-A: 1\nX-B: 2",
+         "data": [], "dataMode": "params"},
+        {"id": "r2", "name": "two", "url": f"{recorder.url}/two", "method": "POST",
+         "headers": "Content-Type: application/json", "rawModeData": "{\"a\":1}", "dataMode": "raw"},
+        {"id": "r3", "name": "three", "url": f"{recorder.url}/three", "method": "PUT", "headers": "",
+         "data": [{"key": "k", "value": "v w", "type": "text", "enabled": True}], "dataMode": "urlencoded"}]}
+    (workdir / "v1.json").write_text(json.dumps(v1))
+    (workdir / "bare.json").write_text(json.dumps({"item": [{"name": "a", "request": {"method": "GET", "url": f"{recorder.url}/bare"}}]}))
+    code, out, err = run_workbench(["--keep-going"], input=lines("import v1.json", "import bare.json", "replay all"))
+    assert "error:" not in err, err
+    assert "imported 3 requests from v1.json (a Postman collection v1)" in out
+    one, two, three, bare = recorder.taken()
+    assert (one.method, one.target, one.header("X-A"), one.header("X-B")) == ("GET", "/one?x=1", "1", "2")
+    assert (two.method, two.header("Content-Type"), two.body) == ("POST", "application/json", b'{"a":1}')
+    assert (three.method, three.header("Content-Type"), three.body) == ("PUT", "application/x-www-form-urlencoded", b"k=v+w")
+    assert (bare.method, bare.target) == ("GET", "/bare")
 
 
 def test_postman_sends_what_the_url_parts_say_as_its_runtime_does(run_workbench, recorder, workdir):
