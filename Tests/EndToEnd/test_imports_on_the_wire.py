@@ -198,6 +198,47 @@ def test_a_typed_authorization_wins_over_u_and_a_form_part_takes_its_type(run_wo
     assert b'name="meta"\r\nContent-Type: application/json\r\n\r\n{"a":1}\r\n' in theirs.body
 
 
+def as_sent(recorded) -> tuple:
+    # wire(), with a multipart boundary (random in both clients) compared as one word.
+    import re
+    boundary = re.search(r"boundary=(\S+)", recorded.header("Content-Type") or "")
+    method, target, headers, body = wire(recorded)
+    if boundary:
+        headers = [(k, v.replace(boundary.group(1), "B")) for k, v in headers]
+        body = body.replace(boundary.group(1).encode(), b"B")
+    return method, target, headers, body
+
+
+@pytest.mark.parametrize("command", [
+    # Postman's "Copy as cURL" quotes form values and file names.
+    "curl --location '{url}/form' --form 'file=@\"{dir}/my notes.md\"' --form 'name=\"hello world\"'",
+    # Without ;type=, curl types a file part from its own short list, else application/octet-stream.
+    "curl {url}/files -F purpose=fine-tune -F file=@data.jsonl -F img=@pic.PNG -F t=@n.txt -F c=@a.csv",
+    # -d @FILE: curl reads the file and leaves its newlines out; joined with the other -d by '&'.
+    "curl -X POST {url}/d -H 'Content-Type: application/json' -d @body.json",
+    "curl {url}/d2 -d @form.txt -d more=1",
+])
+def test_doc_forms_and_data_files_go_out_as_curl_sends_them(run_workbench, recorder, workdir, command):
+    import os
+    (workdir / "my notes.md").write_text("# notes\n")
+    (workdir / "data.jsonl").write_text('{"prompt": "x"}\n{"prompt": "y"}\n')
+    (workdir / "pic.PNG").write_bytes(b"PNG")
+    (workdir / "n.txt").write_text("hi\n")
+    (workdir / "a.csv").write_text("a,b\n")
+    (workdir / "body.json").write_text('{\r\n  "a": 1\r\n}\n')
+    (workdir / "form.txt").write_text("x=1\ny=2\n")
+    command = command.format(url=recorder.url, dir=workdir)
+    (workdir / "c.sh").write_text(command + "\n")
+    code, out, err = run_workbench(["--keep-going"], input=lines("import c.sh", "replay all"))
+    assert "error:" not in err and "warning:" not in out, out + err
+    ours = recorder.taken()
+    recorder.clear()
+    run_curl(command, dict(os.environ), workdir)
+    theirs = recorder.taken()
+    assert len(ours) == len(theirs) == 1
+    assert as_sent(ours[0]) == as_sent(theirs[0])
+
+
 def test_a_curl_file_skips_what_it_cannot_read_and_names_the_line(run_workbench, recorder, workdir):
     (workdir / "mixed.sh").write_text(
         "export TOKEN=abc\n"

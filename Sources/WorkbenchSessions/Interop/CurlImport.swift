@@ -187,9 +187,17 @@ public struct CurlImport: Equatable, Sendable {
             case "-H", "--header": try header(text)
             case "-d", "--data", "--data-ascii":
                 if text.hasPrefix("@") {
-                    try fileBody(String(text.dropFirst()), option: option)
-                    import_.warnings.append(
-                        "\(option) @FILE: the file is sent as it is; curl would strip its newlines (use --data-binary to say so)")
+                    let path = String(text.dropFirst())
+                    if path != "-", let bytes = try? readFile(path),
+                        let text = String(validating: bytes.filter { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
+                    {
+                        // curl reads the file now and leaves out its carriage returns and newlines.
+                        data.append(text)
+                    } else {
+                        try fileBody(path, option: option)
+                        import_.warnings.append(
+                            "\(option) @FILE: the file is read when sent, as it is; curl would strip its newlines (use --data-binary to say so)")
+                    }
                 } else {
                     data.append(text)
                 }
@@ -285,6 +293,10 @@ public struct CurlImport: Equatable, Sendable {
             var (value, type) = Self.formValue(rest, option: option, warnings: &import_.warnings)
             if value.hasPrefix("@") {
                 value.removeFirst()
+                // Without `;type=`, curl names a file's type from its own short list (else
+                // application/octet-stream): the part says so where the workbench's guess differs.
+                let curlType = CurlMultipartTypes.type(forFile: value)
+                if type == nil && MediaTypes.forFile(value) != curlType { type = curlType }
                 formParts.append(MultipartPart(name: name, value: value, isFile: true, contentType: type))
                 return
             }
@@ -321,7 +333,9 @@ public struct CurlImport: Equatable, Sendable {
                 rest = rest.dropFirst(plain.count)
                 return String(plain)
             }
-            let value = word()
+            // `@"/path/with space.txt"` (Postman's "Copy as cURL" writes it so): the file name may be quoted.
+            let prefix = rest.first == "@" || rest.first == "<" ? String(rest.removeFirst()) : ""
+            let value = prefix + word()
             var type: String?
             while rest.first == ";" {
                 rest = rest.dropFirst()
@@ -545,5 +559,19 @@ extension CurlImport {
         warnings = problems.map { "\(file): line \($0.line): skipped: \($0.message)" } + warnings
         let note = environmentNote(read.commands.flatMap(\.words))
         return (records, warnings, note.map { ["\(file): \($0)"] } ?? [])
+    }
+}
+
+/// The types curl gives a `-F name=@FILE` part without `;type=`: a short list of extensions,
+/// matched without regard to case, and application/octet-stream for every other file.
+enum CurlMultipartTypes {
+    static let byExtension: [String: String] = [
+        "gif": "image/gif", "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "svg": "image/svg+xml",
+        "txt": "text/plain", "htm": "text/html", "html": "text/html", "pdf": "application/pdf", "xml": "application/xml",
+    ]
+
+    static func type(forFile path: String) -> String {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return "application/octet-stream" }
+        return byExtension[path[path.index(after: dot)...].lowercased()] ?? "application/octet-stream"
     }
 }
