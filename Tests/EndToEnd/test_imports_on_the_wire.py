@@ -203,6 +203,7 @@ def as_sent(recorded) -> tuple:
     import re
     boundary = re.search(r"boundary=(\S+)", recorded.header("Content-Type") or "")
     method, target, headers, body = wire(recorded)
+    headers = [(k, v) for k, v in headers if k != "expect"]  # libcurl's choice for an upload, not the command's
     if boundary:
         headers = [(k, v.replace(boundary.group(1), "B")) for k, v in headers]
         body = body.replace(boundary.group(1).encode(), b"B")
@@ -217,6 +218,9 @@ def as_sent(recorded) -> tuple:
     # -d @FILE: curl reads the file and leaves its newlines out; joined with the other -d by '&'.
     "curl -X POST {url}/d -H 'Content-Type: application/json' -d @body.json",
     "curl {url}/d2 -d @form.txt -d more=1",
+    # -T: the file by PUT (or -X), its name put after a URL ending in '/'.
+    "curl -T payload {url}/upload/",
+    "curl -X POST --upload-file payload '{url}/up?x=1'",
 ])
 def test_doc_forms_and_data_files_go_out_as_curl_sends_them(run_workbench, recorder, workdir, command):
     import os
@@ -227,6 +231,7 @@ def test_doc_forms_and_data_files_go_out_as_curl_sends_them(run_workbench, recor
     (workdir / "a.csv").write_text("a,b\n")
     (workdir / "body.json").write_text('{\r\n  "a": 1\r\n}\n')
     (workdir / "form.txt").write_text("x=1\ny=2\n")
+    (workdir / "payload").write_bytes(b"raw\x00bytes\n")
     command = command.format(url=recorder.url, dir=workdir)
     (workdir / "c.sh").write_text(command + "\n")
     code, out, err = run_workbench(["--keep-going"], input=lines("import c.sh", "replay all"))

@@ -114,6 +114,8 @@ public struct CurlImport: Equatable, Sendable {
         let readFile: (String) throws(WorkbenchError) -> [UInt8]
         var method: String?
         var urls: [String] = []
+        /// `-T FILE`: the file uploaded as the body, by PUT unless -X says otherwise.
+        var uploadFile: String?
         var headers: [HeaderField] = []
         var omitted: [String] = []
         var data: [String] = []
@@ -241,6 +243,11 @@ public struct CurlImport: Equatable, Sendable {
                     "\(option) \(Excerpt.quoted(text)): the response is shown, not written to a file (`send > FILE` writes it)")
             case "-O", "--remote-name":
                 import_.warnings.append("\(option): the response is shown, not written to a file (`send > FILE` writes it)")
+            case "-T", "--upload-file":
+                guard text != "-", text != "." else {
+                    throw WorkbenchError("curl: \(option) \(text) uploads standard input, which the import cannot read")
+                }
+                uploadFile = text
             case "-F", "--form": try formPart(text, literal: false, option: option)
             case "--form-string": try formPart(text, literal: true, option: option)
             default:
@@ -447,6 +454,12 @@ public struct CurlImport: Equatable, Sendable {
             }
             let hasData = !data.isEmpty || dataFile != nil
             var full = url
+            if let uploadFile {
+                guard !hasData && formParts.isEmpty else {
+                    throw WorkbenchError("curl: -T with -d or -F: the workbench sends one body, the file or the data")
+                }
+                full = CurlImport.uploadURL(full, file: uploadFile)
+            }
             if getWithData && hasData {
                 if dataFile != nil { throw WorkbenchError("curl: -G with a data file: the workbench cannot put a file into the query") }
                 if let hash = full.firstIndex(of: "#") { full = String(full[..<hash]) }
@@ -478,6 +491,15 @@ public struct CurlImport: Equatable, Sendable {
                 }
                 // curl sends the data with any method it is told: so does the import.
                 if Endpoint.methodsWithoutBody.contains(endpoint.method) { endpoint.sendsBodyWithAnyMethod = true }
+            }
+            if let uploadFile {
+                // curl -T: PUT (or -X) with the file as the body, and no Content-Type of its own.
+                if method == nil { endpoint.method = head ? "HEAD" : "PUT" }
+                endpoint.body = .file(uploadFile)
+                if Endpoint.methodsWithoutBody.contains(endpoint.method) { endpoint.sendsBodyWithAnyMethod = true }
+                if let type = endpoint.body?.impliedContentType, !typed.contains(name: "Content-Type") {
+                    import_.warnings.append("-T \(uploadFile): sent with Content-Type: \(type), from its extension (curl sends none)")
+                }
             }
             if !formParts.isEmpty {
                 endpoint.body = .multipart(formParts)
@@ -559,6 +581,19 @@ extension CurlImport {
         warnings = problems.map { "\(file): line \($0.line): skipped: \($0.message)" } + warnings
         let note = environmentNote(read.commands.flatMap(\.words))
         return (records, warnings, note.map { ["\(file): \($0)"] } ?? [])
+    }
+}
+
+extension CurlImport {
+    /// curl -T to a URL whose path ends in `/` (or has none) puts the file's name there.
+    static func uploadURL(_ url: String, file: String) -> String {
+        let end = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
+        let beforeQuery = url[..<end]
+        let afterScheme = beforeQuery.range(of: "://").map { beforeQuery[$0.upperBound...] } ?? beforeQuery
+        let hasPath = afterScheme.contains("/")
+        guard !hasPath || beforeQuery.hasSuffix("/") else { return url }
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return beforeQuery + (hasPath ? "" : "/") + PercentEncoding.segment(name) + url[end...]
     }
 }
 
