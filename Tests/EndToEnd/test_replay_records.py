@@ -132,8 +132,10 @@ def test_a_replay_that_got_no_response_says_why_in_the_history_and_the_har(run_w
         "replay all --keep-going",
         "history",
         "export har --session > s.har",
+        "diff 1 2",
     ]) + "\n")
     assert code == 1
+    assert f"request 2 has no response to compare (it got none: connection refused: 127.0.0.1:{closed})" in err
     lines = [line for line in out.splitlines() if line.startswith("2  POST ")]
     assert lines == [f"2  POST http://127.0.0.1:{closed}/echo  connection refused: 127.0.0.1:{closed}"], out
     entries = json.loads(Path("s.har").read_text())["log"]["entries"]

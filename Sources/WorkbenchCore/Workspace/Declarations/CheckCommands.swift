@@ -481,7 +481,8 @@ extension CheckCommands {
         func response(of number: Int) throws(WorkbenchError) -> RecordedResponse {
             guard workspace.history.indices.contains(number - 1) else { throw workspace.noRequest(number) }
             guard let response = workspace.history[number - 1].response else {
-                throw WorkbenchError("request \(number) has no response to compare (it was never sent)")
+                let why = workspace.history[number - 1].failure.map { "it got none: \($0)" } ?? "it was never sent"
+                throw WorkbenchError("request \(number) has no response to compare (\(why))")
             }
             return response.redacted(by: redactor)
         }
