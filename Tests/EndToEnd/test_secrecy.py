@@ -104,6 +104,27 @@ def test_the_repl_prompt_history_and_autosave_hold_no_secret(workbench_bin, work
     assert "set\\040--secret\\040pw\\040******" in (state / "history").read_text()
 
 
+def test_a_credential_line_typed_wrong_leaves_no_value_in_the_history_file(workbench_bin, workbench_env, workdir: Path):
+    """A credential typed on a line that fails (the header's colon forgotten, a stray word after
+    a token) cannot be told apart from the rest of the line: the history file keeps the line
+    with its arguments masked, never the value."""
+    token = "tok-Rw42-value"
+    lines = [f"header Authorization Bearer {token}", f"auth bearer {token} extra",
+             f"set --secret pw {token} extra", f"auth digest ana {token} zzz"]
+    child = spawn_workbench(workbench_bin, workbench_env, workdir)
+    child.expect("> ")
+    for line in lines:
+        child.sendline(line)
+        child.expect_exact("error:")
+        child.expect("> ")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    history = (Path(workbench_env["XDG_STATE_HOME"]) / "workbench" / "history").read_text()
+    assert token not in history, history
+    assert "header\\040******\\040******\\040******" in history, history
+    assert "auth\\040bearer\\040******\\040******" in history, history
+
+
 def test_last_its_file_its_pipe_and_a_partial_save_hold_no_secret(run_workbench, server, workdir: Path):
     """`last`, `last > FILE`, `last | COMMAND` and `save FILE N` go through the one redaction step:
     the pipe gets the body masked, so nothing it prints can show the secret either."""

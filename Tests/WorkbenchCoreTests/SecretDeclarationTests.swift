@@ -134,6 +134,29 @@ import WorkbenchTestSupport
         return harness
     }
 
+    /// A credential line typed wrong (a stray word, a quote left open, the colon forgotten)
+    /// fails, and its entry in the history file still holds no value: the declaration that
+    /// carries the credential masks what it cannot parse.
+    static let mistypedLines: [String] =
+        examples.flatMap { [$0 + " extra", $0 + " 'open"] } + [
+            "header Authorization Bearer SECRET", "header add Cookie sid=SECRET", "header X-Api-Key SECRET extra",
+            "auth bearer SECRET x y", "auth basic ana:SECRET extra", "auth digest ana SECRET zzz",
+            "auth apikey header X-Key SECRET extra", "set --secret tok SECRET extra", "set --secret",
+            "import curl -u ana:SECRET 'http://127.0.0.1:9/a", "auth\tbearer\tSECRET\tx", "proxy http://ana:SECRET@127.0.0.1:9 extra",
+        ]
+
+    @Test(arguments: mistypedLines)
+    func aMistypedCredentialLineKeepsNoValueInTheHistory(_ example: String) throws {
+        let line = example.replacing("SECRET", with: Self.value)
+        let harness = InterpreterHarness()
+        try harness.run("base http://127.0.0.1:9")
+        _ = harness.interpreter.handle(line: line)
+        let entry = HistoryEntry.text(for: line, redactor: harness.interpreter.redactor)
+        #expect(!entry.contains(Self.value), "`\(example)` was kept as `\(entry)`")
+        // What names the command stays, so the entry still says what was typed.
+        #expect(entry.hasPrefix(String(example.prefix { $0 != " " && $0 != "\t" })), "\(entry)")
+    }
+
     /// `import curl -u` is `auth basic` as typed: bound to the URL's origin, its password a secret.
     @Test func curlsUserIsTheBasicAuthOfTheOrigin() throws {
         let harness = InterpreterHarness()
