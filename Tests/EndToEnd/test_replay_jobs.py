@@ -99,6 +99,30 @@ def test_repeat_runs_each_file_again(run_workbench, server, workdir):
     assert out.splitlines()[-1] == "9 passed, 0 failed"
 
 
+def test_a_repeated_replay_gives_its_latency_percentiles_and_rate(run_workbench, server, workdir):
+    # `replay --repeat 20 --jobs 2` printed its PASS lines and no figure; the server answers
+    # /slow?ms=20 after 20 ms, so every figure is at least that (no upper bound is asserted).
+    slow_session(run_workbench, server, workdir, "one.json", 2)
+    slow_session(run_workbench, server, workdir, "two.json", 2)
+    code, out, err = run_workbench(["replay", "one.json", "two.json", "--repeat", "5", "--jobs", "2"], timeout=60)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[-1] == "20 passed, 0 failed"
+    match = re.fullmatch(r"latency \(20 requests in \S+ m?s, ([\d.]+) requests/s\): (.*)", lines[-2])
+    assert match, lines[-2]
+    assert float(match.group(1)) > 0
+    # Under load a figure may pass a second, which is printed in seconds.
+    pairs = re.findall(r"(min|p50|p90|p99|p99\.9|max) ([\d.]+) (ms|s)", match.group(2))
+    assert [name for name, _, _ in pairs] == ["min", "p50", "p90", "p99", "p99.9", "max"], match.group(2)
+    figures = [float(value) * (1000 if unit == "s" else 1) for _, value, unit in pairs]
+    # Each is an HdrHistogram bucket's value (three digits), so only the order of p50 and max is sure.
+    assert min(figures) >= 20 and figures[5] >= figures[1], figures
+    # Run once, a replay is a check, not a measure: no latency line.
+    code, out, err = run_workbench(["replay", "one.json"])
+    assert code == 0, err
+    assert not [line for line in out.splitlines() if line.startswith("latency")]
+
+
 SECRET_FLOW = """\
 base {server}
 set --secret password secret

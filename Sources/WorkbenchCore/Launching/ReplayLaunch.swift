@@ -60,7 +60,7 @@ public struct ReplayLaunch {
             run.localFiles = localFiles
             return run
         }
-        let batch = ReplayBatch(files: runs, jobs: jobs, repeats: repeats, reports: reports)
+        let batch = ReplayBatch(files: runs, jobs: jobs, repeats: repeats, reports: reports, latencyLine: ReplayLatency.line)
         var status = batch.run(
             environment: environment, output: streams,
             makeTransport: { () throws(WorkbenchError) in try CurlTransport() },

@@ -24,6 +24,11 @@ public struct LoadStatistics: Sendable {
         bytes += sample.bytes
     }
 
+    /// A latency alone (a replayed request's time), without a status or bytes.
+    mutating func record(microseconds: UInt64) {
+        _ = latencies.record(min(max(microseconds, 1), 3_600_000_000))
+    }
+
     public var count: Int { Int(latencies.totalCount) }
     public var requestsPerSecond: Double { seconds > 0 ? Double(count) / seconds : 0 }
 

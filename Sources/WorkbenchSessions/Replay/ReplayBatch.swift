@@ -19,12 +19,19 @@ public struct ReplayBatch: Sendable {
     /// How many times each file runs (`--repeat`, at least 1).
     public var repeats: Int
     public var reports: [ReportTarget]
+    /// With `repeats` above 1, the line before the closing one: the report and the replay's
+    /// seconds in, figures out (`ReplayLatency`, given by the launcher).
+    public var latencyLine: (@Sendable (ReplayReport, Double) -> String?)?
 
-    public init(files: [ReplayFileRun], jobs: Int = 1, repeats: Int = 1, reports: [ReportTarget] = []) {
+    public init(
+        files: [ReplayFileRun], jobs: Int = 1, repeats: Int = 1, reports: [ReportTarget] = [],
+        latencyLine: (@Sendable (ReplayReport, Double) -> String?)? = nil
+    ) {
         self.files = files
         self.jobs = jobs
         self.repeats = repeats
         self.reports = reports
+        self.latencyLine = latencyLine
     }
 
     /// One run of one file: the unit a job thread takes.
@@ -68,6 +75,8 @@ public struct ReplayBatch: Sendable {
         for file in prepared {
             for warning in file.warnings { output.printError(file.redactor.redact("warning: \(warning)")) }
         }
+        let clock = ContinuousClock()
+        let started = clock.now
         let jobs = jobList
         var results = [ReplayFileRun.Result?](repeating: nil, count: jobs.count)
         var failedToStart = false
@@ -85,9 +94,11 @@ public struct ReplayBatch: Sendable {
                 jobs, prepared: prepared, environment: environment, output: output,
                 makeTransport: makeTransport, options: options, into: &results)
         }
+        let elapsed = (clock.now - started).components
         return finish(
             jobs, prepared: prepared, results: results, output: output,
-            interrupted: shouldAbort(), failedToStart: failedToStart)
+            interrupted: shouldAbort(), failedToStart: failedToStart,
+            seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
     }
 
     /// `self.jobs` threads take jobs in order until none is left (or Ctrl-C);
@@ -147,7 +158,7 @@ public struct ReplayBatch: Sendable {
     /// The reports, the Ctrl-C note, the closing line and the status.
     private func finish(
         _ jobs: [Job], prepared: [ReplayFileRun.Prepared], results: [ReplayFileRun.Result?], output: OutputSink,
-        interrupted: Bool, failedToStart: Bool
+        interrupted: Bool, failedToStart: Bool, seconds: Double
     ) -> Int32 {
         // A run that never started (Ctrl-C first, or its thread had no engine) is reported too,
         // every request of it skipped.
@@ -169,6 +180,8 @@ public struct ReplayBatch: Sendable {
             }
         }
         if failedToStart { status = .badInput }
+        // Repeated, a replay is a measure too: its latency, as `bench` gives it for one request.
+        if repeats > 1, let latency = latencyLine?(report, seconds) { output.printLine(latency) }
         if interrupted {
             output.printLine("interrupted (Ctrl-C): \(report.notSent) request\(report.notSent == 1 ? "" : "s") not sent")
             status = .interrupted
