@@ -8,11 +8,13 @@ raw bytes two recorders (recorder.py) received, and by running the exported comm
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 
 import pytest
 
+import hurl_subset
 from recorder import Recorder
 from test_request_model import export_lines, targets, wire
 
@@ -289,3 +291,45 @@ def test_a_value_inside_the_path_is_encoded_where_it_stands_and_path_add_makes_o
     ])
     assert code == 0, err
     assert targets(a) == ["GET /api/pets/a/b%3Fc%20%23d", "GET /api/pets/a%2Fb%3Fc%20%23d", "GET /api/pets/%2E%2E/x"]
+
+
+def test_exports_that_keep_a_whole_target_reference_send_what_the_workbench_sent(run_workbench, origins, workdir):
+    """`get {{next}}` in a .http, Hurl or Postman file: the reference alone for an absolute URL,
+    right after the base for a `/path` (no `//`), a query after it joined with `&`."""
+    a, b = origins
+    code, out, err = run_script(run_workbench, [
+        f"base {a.url}/api",
+        "set next /items?page=2&per_page=2",
+        "set rel items/7",
+        f"set abs {b.url}/p?x=1",
+        "get {{next}}",
+        "get {{next}}?sort=asc",
+        "get {{rel}}",
+        "get {{abs}}",
+        "export http --session > s.http",
+        "export hurl --session > s.hurl",
+        "export postman --session > s.postman.json",
+    ])
+    assert code == 0, err
+    sent = targets(a) + targets(b)
+    assert sent == ["GET /api/items?page=2&per_page=2", "GET /api/items?page=2&per_page=2&sort=asc",
+                    "GET /api/items/7", "GET /p?x=1"]
+    values = {"next": "/items?page=2&per_page=2", "rel": "items/7", "abs": f"{b.url}/p?x=1"}
+    hurl = (workdir / "s.hurl").read_text()
+    http_file = (workdir / "s.http").read_text()
+    postman = json.loads((workdir / "s.postman.json").read_text())
+    a.clear(), b.clear()
+    assert hurl_subset.run(hurl_subset.parse(hurl), dict(values)) == []
+    assert targets(a) + targets(b) == sent
+    # The .http clients and Postman put the values in the URL's text, then send it: so does curl here.
+    urls = {
+        ".http": [line.split(" ", 1)[1] for line in http_file.splitlines() if line.startswith("GET ")],
+        "Postman": [item["request"]["url"]["raw"] for item in postman["item"]],
+    }
+    for tool, texts in urls.items():
+        assert len(texts) == 4, (tool, texts)
+        a.clear(), b.clear()
+        for text in texts:
+            url = re.sub(r"\{\{(\w+)\}\}", lambda m: values[m.group(1)], text)
+            subprocess.run(["curl", "-s", "-o", "/dev/null", url], check=True, timeout=10)
+        assert targets(a) + targets(b) == sent, (tool, texts)

@@ -31,7 +31,7 @@ enum HTTPFileExport {
         var captures: [String: (request: String, source: Capture.Source)] = [:]
         for (index, record) in records.enumerated() {
             let name = "r\(index + 1)"
-            let portable = try PortableRequest(record.endpoint) { part in
+            let portable = try PortableRequest(record.endpoint, variables: variables) { part in
                 switch part {
                 case .literal(let text): return text
                 case .environment(let variable): return "{{$processEnv \(variable)}}"

@@ -23,7 +23,7 @@ enum HurlExport {
             lines.append("# Variables: " + given.joined(separator: " ") + " (secrets are not written here)")
         }
         for record in records {
-            let portable = try PortableRequest(record.endpoint) { part in
+            let portable = try PortableRequest(record.endpoint, variables: variables) { part in
                 switch part {
                 case .literal(let text): text
                 case .variable(let name), .environment(let name): "{{\(name)}}"

@@ -21,13 +21,17 @@ struct PortableRequest {
     /// write (an API key is a header or in the URL already).
     var auth: Auth?
 
-    /// Makes the portable form; `render` writes a reference in the target format.
-    init(_ endpoint: Endpoint, render: (Template.Part) -> String) throws(WorkbenchError) {
+    /// Makes the portable form; `render` writes a reference in the target format. `variables`:
+    /// the values now, which say how a reference used as the whole target joins the base.
+    init(_ endpoint: Endpoint, variables: Variables? = nil, render: (Template.Part) -> String) throws(WorkbenchError) {
         let placeholders = Placeholders(endpoint.typedValues)
         var bare = endpoint
         bare.body = nil
         let built = try bare.prepare(in: placeholders.scope)
         var url = built.url
+        if let variables, let reference = endpoint.wholeTargetReference {
+            url = placeholders.wholeTarget(reference, in: url, variables: variables)
+        }
         let typedBase = (endpoint.base ?? "").trimmingSpaces()
         if !typedBase.lowercased().hasPrefix("http://") && !typedBase.lowercased().hasPrefix("https://"),
             url.hasPrefix("http://")
@@ -129,6 +133,27 @@ struct PortableRequest {
                 }
             }
             scope = VariableScope(variables: variables, environment: environment)
+        }
+
+        /// `url` as built with the whole-target `reference` as one path segment (`BASE/TOKEN?rest`),
+        /// made into what the tool must expand to send what the workbench sends (as if the value
+        /// had been typed): the reference alone for an absolute URL, right after the base for a
+        /// `/path`, after a `/` for another; a query after it joined with `&` when the value has one.
+        /// Judged by the value now (a capture's last); unknown, a `/path` is taken.
+        func wholeTarget(_ reference: Template.Part, in url: String, variables: Variables) -> String {
+            guard let token = tokens.first(where: { $0.part == reference })?.token,
+                let found = url.firstRange(of: "/" + token)
+            else { return url }
+            let value: String? =
+                switch reference {
+                case .variable(let name): variables.value(of: name)?.trimmingSpaces()
+                case .environment, .literal: nil
+                }
+            var rest = String(url[found.upperBound...])
+            if value?.contains("?") == true, rest.hasPrefix("?") { rest = "&" + rest.dropFirst() }
+            if let value, URLParts.scheme(of: Substring(value)) != nil { return token + rest }
+            let separator = value.map { $0.hasPrefix("/") || $0.isEmpty } ?? true ? "" : "/"
+            return String(url[..<found.lowerBound]) + separator + token + rest
         }
 
         /// Text the builder made with the tokens, each token rendered back as a

@@ -18,7 +18,7 @@ enum PostmanExport {
         var items: [JSONValue] = []
         for (index, record) in records.enumerated() {
             do throws(WorkbenchError) {
-                items.append(try item(record))
+                items.append(try item(record, variables: variables))
             } catch {
                 throw WorkbenchError(records.count > 1 ? "request \(index + 1): \(error.message)" : error.message)
             }
@@ -56,8 +56,8 @@ enum PostmanExport {
         }
     }
 
-    static func item(_ record: RequestRecord) throws(WorkbenchError) -> JSONValue {
-        let portable = try PortableRequest(record.endpoint, render: render)
+    static func item(_ record: RequestRecord, variables: Variables? = nil) throws(WorkbenchError) -> JSONValue {
+        let portable = try PortableRequest(record.endpoint, variables: variables, render: render)
         var request: [JSONMember] = [
             member("method", .string(portable.method)),
             member(
