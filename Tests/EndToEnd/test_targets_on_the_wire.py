@@ -333,3 +333,18 @@ def test_exports_that_keep_a_whole_target_reference_send_what_the_workbench_sent
             url = re.sub(r"\{\{(\w+)\}\}", lambda m: values[m.group(1)], text)
             subprocess.run(["curl", "-s", "-o", "/dev/null", url], check=True, timeout=10)
         assert targets(a) + targets(b) == sent, (tool, texts)
+
+
+def test_the_swift_export_says_it_does_not_take_a_whole_target_apart(run_workbench, origins):
+    a, _ = origins
+    code, out, err = run_script(run_workbench, [
+        f"base {a.url}/api",
+        "set next /items?page=2",
+        "get {{next}}",
+        "get /plain",
+        "export swift --session",
+    ])
+    assert code == 0, err
+    warnings = [line for line in err.splitlines() if line.startswith("warning:")]
+    assert warnings == ["warning: request 1: {{next}} is the whole target, taken apart when sent (a query, an origin); "
+                        "the Swift code puts its value in the path (`export curl` sends what the workbench sends)"], err

@@ -62,6 +62,15 @@ public struct Export: Equatable, Sendable {
         warnings += records.indices.filter { leavesOut(records[$0]) }.map { leftOutLine($0 + 1) }
         warnings += templateFileWarnings(records: records)
         warnings += pathAsIsWarnings(records: records, scope: scope, readFile: readFile)
+        if format == .swift {
+            // The Swift code's path is built from its values: a link's query or origin is not taken apart.
+            warnings += records.enumerated().compactMap { index, record in
+                guard record.endpoint.wholeTargetReference != nil else { return nil }
+                let prefix = records.count > 1 ? "request \(index + 1): " : ""
+                return prefix + "\(Template.oneLine(record.endpoint.path)) is the whole target, taken apart when sent (a query, "
+                    + "an origin); the Swift code puts its value in the path (`export curl` sends what the workbench sends)"
+            }
+        }
         let tool: RedirectFidelity.Tool
         switch format {
         case .locust:
