@@ -24,6 +24,12 @@ test file may import only its target's layer and those before it.
 No type is a hub: none is extended (`extension T` at the start of a line) in more than
 MAXIMUM_EXTENDING_FILES files of Sources. A type that grows past that gives its concerns types of
 their own (ARCHITECTURE.md, "No hub").
+
+Every command is listed: each declaration `Command.declaration` routes a command to
+(Declarations/CommandRouting.swift) is in its help group's `commands`, and the group in
+`CommandTable.groups`. The switch there makes a new `Command` case name a declaration, but only
+the lists put it in help, Tab, "did you mean" and the parser's dispatch: one left out compiled
+and could not be typed.
 """
 import re
 import sys
@@ -53,13 +59,13 @@ def code_of(text: str) -> str:
 
 
 def main() -> int:
-    problems = c_library_imports() + test_imports() + hubs(SOURCES)
+    problems = c_library_imports() + test_imports() + hubs(SOURCES) + unlisted_declarations(DECLARATIONS)
     for target, order in TARGETS.items():
         problems += check(SOURCES / target, order, LOOSE.get(target, set()))
     for problem in problems:
         print("check_layers: " + problem)
     folders = sum(len(order) for order in TARGETS.values())
-    print(f"check_layers: {len(problems)} problem{'s' if len(problems) != 1 else ''} (back edges, imports, hubs) "
+    print(f"check_layers: {len(problems)} problem{'s' if len(problems) != 1 else ''} (back edges, imports, hubs, unlisted commands) "
           f"in {folders} folders of {len(TARGETS)} targets")
     return 1 if problems else 0
 
@@ -86,6 +92,33 @@ def hubs(sources: Path) -> list[str]:
     return [f"{name} is extended in {len(files)} files, more than {MAXIMUM_EXTENDING_FILES}: give its concerns "
             f"types of their own rather than another extension ({', '.join(files)})"
             for name, files in sorted(extending.items()) if len(files) > MAXIMUM_EXTENDING_FILES]
+
+
+DECLARATIONS = SOURCES / "WorkbenchCore" / "Workspace" / "Declarations"
+GROUP = re.compile(r"static\s+let\s+group\s*=\s*CommandGroup\([^\[]*\[([^\]]*)\]")
+ROUTED = re.compile(r"\b([A-Z][A-Za-z0-9_]*Commands)\.(`?[a-z][A-Za-z0-9_]*`?)(?![A-Za-z0-9_`(])")
+
+
+def unlisted_declarations(declarations: Path) -> list[str]:
+    """Declarations CommandRouting.swift routes a command to that no group of CommandTable lists."""
+    table = re.search(r"static\s+let\s+groups\s*:\s*\[CommandGroup\]\s*=\s*\[([^\]]*)\]",
+                      code_of((declarations / "CommandDeclaration.swift").read_text(encoding="utf-8")))
+    groups = {entry.strip().removesuffix(".group") for entry in (table.group(1).split(",") if table else [])}
+    listed: set[str] = set()
+    for path in sorted(declarations.glob("*.swift")):
+        code = code_of(path.read_text(encoding="utf-8"))
+        namespace = re.search(r"^enum\s+([A-Z][A-Za-z0-9_]*Commands)\b", code, re.M)
+        if not namespace or namespace.group(1) not in groups:
+            continue
+        for group in GROUP.finditer(code):
+            for entry in (word.strip().replace("`", "") for word in group.group(1).split(",")):
+                if entry:
+                    listed.add(entry if "." in entry else f"{namespace.group(1)}.{entry}")
+    routing = code_of((declarations / "CommandRouting.swift").read_text(encoding="utf-8"))
+    return [f"{namespace}.{name} is routed to (CommandRouting.swift) but no group of CommandTable.groups lists "
+            f"it: help, Tab and the parser never see it"
+            for namespace, name in sorted({(ns, name.replace("`", "")) for ns, name in ROUTED.findall(routing)})
+            if f"{namespace}.{name}" not in listed]
 
 
 # The library layers in order; the unit tests of one (Tests/<layer>Tests) import it and those before.

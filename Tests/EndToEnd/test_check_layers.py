@@ -45,3 +45,51 @@ def test_public_extensions_count_too(tmp_path):
 
 def test_the_sources_have_no_hub():
     assert check_layers().hubs(ROOT / "Sources") == []
+
+
+def write_declarations(folder: Path, build_commands: str, routed: str, table: str = "BuildCommands.group, NetworkCommands.group") -> Path:
+    """A Declarations folder as WorkbenchCore's: the table of groups, two groups, and the routing switch."""
+    folder.mkdir()
+    (folder / "CommandDeclaration.swift").write_text(
+        "enum CommandTable {\n    static let groups: [CommandGroup] = [\n        " + table + ",\n    ]\n}\n",
+        encoding="utf-8")
+    (folder / "BuildCommands.swift").write_text(
+        "enum BuildCommands {\n    static let group = CommandGroup(\n        title: \"Build\",\n"
+        f"        commands: [{build_commands}])\n    static let base = CommandDeclaration()\n}}\n", encoding="utf-8")
+    (folder / "NetworkCommands.swift").write_text(
+        "enum NetworkCommands {\n    static let group = CommandGroup(title: \"Network\", commands: [auth, `import`])\n}\n",
+        encoding="utf-8")
+    (folder / "CommandRouting.swift").write_text(
+        "extension Command {\n    var declaration: CommandDeclaration {\n        switch self {\n" + routed
+        + "        case .block(let keyword): RunCommands.blockDeclaration(keyword)\n        }\n    }\n}\n",
+        encoding="utf-8")
+    return folder
+
+
+def test_a_routed_declaration_no_group_lists_is_refused_by_name(tmp_path):
+    """A new `Command` case routed to a declaration left out of its group compiles, but help, Tab and
+    the parser never see it: the check names it."""
+    folder = write_declarations(tmp_path / "Declarations", "base, NetworkCommands.proxy",
+                                "        case .base: BuildCommands.base\n        case .probe: BuildCommands.probe\n"
+                                "        case .auth: NetworkCommands.auth\n        case .proxy: NetworkCommands.proxy\n")
+    problems = check_layers().unlisted_declarations(folder)
+    assert len(problems) == 1
+    assert problems[0].startswith("BuildCommands.probe is routed to (CommandRouting.swift) but no group")
+
+
+def test_listed_declarations_pass_in_any_group_and_quoted(tmp_path):
+    folder = write_declarations(tmp_path / "Declarations", "base, NetworkCommands.proxy",
+                                "        case .base: BuildCommands.base\n        case .proxy: NetworkCommands.proxy\n"
+                                "        case .importFile: NetworkCommands.`import`\n")
+    assert check_layers().unlisted_declarations(folder) == []
+
+
+def test_a_group_left_out_of_the_table_leaves_its_commands_unlisted(tmp_path):
+    folder = write_declarations(tmp_path / "Declarations", "base", "        case .auth: NetworkCommands.auth\n",
+                                table="BuildCommands.group")
+    assert [problem.split(" ")[0] for problem in check_layers().unlisted_declarations(folder)] == ["NetworkCommands.auth"]
+
+
+def test_every_routed_declaration_of_the_sources_is_listed():
+    module = check_layers()
+    assert module.unlisted_declarations(module.DECLARATIONS) == []
