@@ -403,6 +403,29 @@ def test_auth_goes_only_to_its_origin(run_workbench, workdir, grpc_server):
     assert SECRET not in (workdir / "auth.json").read_text()
 
 
+def test_auth_kinds_that_cannot_go_with_a_call_are_refused_on_one_line(run_workbench, grpc_server):
+    # A digest login waits for an HTTP 401 a gRPC server never sends (nothing went), and an API
+    # key in the query made the path one the server does not know.
+    for auth, why in [
+        ("auth digest ana:{{token}}", "it answers an HTTP 401 challenge, which a gRPC server does not send"),
+        ("auth apikey query key {{token}}", "a call's path takes no query"),
+    ]:
+        code, out, err = run_workbench(input=script(
+            f"base {grpc_server}", f"set --secret token {SECRET}", f"grpc connect {grpc_server}",
+            auth, 'grpc call Tester/Greet {"name": "x"}', "history"))
+        assert code == 1, out + err
+        [line] = err.strip().splitlines()
+        assert line.startswith(f"error: line 5: grpc: {auth.split(' {')[0].rsplit(' ', 1)[0]} does not apply to a gRPC call: ")
+        assert why in line and SECRET not in out + err
+        assert "Tester/Greet" not in out  # nothing went, nothing kept
+    # Bound to another origin, the same auth leaves the call alone.
+    code, out, err = run_workbench(input=script(
+        "base http://api.example.invalid", "auth digest ana:pw", f"grpc connect {grpc_server}",
+        'grpc call Tester/Greet {"name": "elsewhere"}'))
+    assert code == 0, err
+    assert "grpc-status: OK (0)" in out
+
+
 def test_a_session_recorded_with_proto_files_replays_without_them_or_reflection(run_workbench, workdir):
     # The session keeps the schema (grpcDescriptors): once the .proto files are gone, a server
     # without reflection is still replayed against, from the file and after `load`.

@@ -31,6 +31,7 @@ public enum GRPCCall {
             base.headers.filter { !GRPCClient.replacedHeaders.contains($0.name.lowercased()) }
             + [HeaderField(name: "Content-Type", value: recordContentType)]
         call.auths = base.auths
+        try GRPCClient.checkAuth(of: call)
         call.body = .text(messages)
         return call
     }
