@@ -30,6 +30,10 @@ Every command is listed: each declaration `Command.declaration` routes a command
 `CommandTable.groups`. The switch there makes a new `Command` case name a declaration, but only
 the lists put it in help, Tab, "did you mean" and the parser's dispatch: one left out compiled
 and could not be typed.
+
+The compiler's concurrency checks are set aside only where ARCHITECTURE.md says ("Threads"):
+`@unchecked Sendable` on the five types it names, `nonisolated(unsafe)` only in LineEditing
+(libedit's callbacks carry no context).
 """
 import re
 import sys
@@ -59,13 +63,14 @@ def code_of(text: str) -> str:
 
 
 def main() -> int:
-    problems = c_library_imports() + test_imports() + hubs(SOURCES) + unlisted_declarations(DECLARATIONS)
+    problems = c_library_imports() + test_imports() + hubs(SOURCES) + unlisted_declarations(DECLARATIONS) + unchecked_concurrency(SOURCES)
     for target, order in TARGETS.items():
         problems += check(SOURCES / target, order, LOOSE.get(target, set()))
     for problem in problems:
         print("check_layers: " + problem)
     folders = sum(len(order) for order in TARGETS.values())
-    print(f"check_layers: {len(problems)} problem{'s' if len(problems) != 1 else ''} (back edges, imports, hubs, unlisted commands) "
+    print(f"check_layers: {len(problems)} problem{'s' if len(problems) != 1 else ''} (back edges, imports, hubs, unlisted commands, "
+          f"unchecked concurrency) "
           f"in {folders} folders of {len(TARGETS)} targets")
     return 1 if problems else 0
 
@@ -119,6 +124,24 @@ def unlisted_declarations(declarations: Path) -> list[str]:
             f"it: help, Tab and the parser never see it"
             for namespace, name in sorted({(ns, name.replace("`", "")) for ns, name in ROUTED.findall(routing)})
             if f"{namespace}.{name}" not in listed]
+
+
+# The types ARCHITECTURE.md ("Threads") names as `@unchecked Sendable`, each with its reason there.
+UNCHECKED_SENDABLE = {"BackgroundBodyCheck", "OrderedChunks", "StyleTable", "SegmentJob", "MockServer"}
+UNCHECKED = re.compile(r"\b(?:struct|class|enum|extension)\s+([A-Za-z0-9_]+)[^{\n]*@unchecked\s+Sendable")
+
+
+def unchecked_concurrency(sources: Path) -> list[str]:
+    """`@unchecked Sendable` beyond the five types named, `nonisolated(unsafe)` outside LineEditing."""
+    problems = []
+    for path in sorted(sources.rglob("*.swift")):
+        code = code_of(path.read_text(encoding="utf-8"))
+        relative = path.relative_to(sources)
+        problems += [f"{relative}: {name} is @unchecked Sendable, which ARCHITECTURE.md (\"Threads\") does not name"
+                     for name in UNCHECKED.findall(code) if name not in UNCHECKED_SENDABLE]
+        if relative.parts[0] != "LineEditing" and "nonisolated(unsafe)" in code:
+            problems.append(f"{relative}: nonisolated(unsafe) outside LineEditing: use a Mutex or Atomic")
+    return problems
 
 
 # The library layers in order; the unit tests of one (Tests/<layer>Tests) import it and those before.

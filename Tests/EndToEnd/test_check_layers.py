@@ -93,3 +93,24 @@ def test_a_group_left_out_of_the_table_leaves_its_commands_unlisted(tmp_path):
 def test_every_routed_declaration_of_the_sources_is_listed():
     module = check_layers()
     assert module.unlisted_declarations(module.DECLARATIONS) == []
+
+
+def test_unchecked_sendable_beyond_the_five_named_and_unsafe_statics_outside_line_editing_are_refused(tmp_path):
+    for folder in ["WorkbenchBasics", "LineEditing"]:
+        (tmp_path / folder).mkdir()
+    (tmp_path / "WorkbenchBasics" / "Named.swift").write_text(
+        "final class OrderedChunks: @unchecked Sendable {}\n"
+        "private struct SegmentJob: @unchecked Sendable {}\n"
+        "let text = \"final class Quoted: @unchecked Sendable\"\n", encoding="utf-8")
+    (tmp_path / "WorkbenchBasics" / "Cache.swift").write_text(
+        "public final class Cache: Equatable, @unchecked Sendable {\n"
+        "    nonisolated(unsafe) static var shared = 0\n}\n", encoding="utf-8")
+    (tmp_path / "LineEditing" / "Keys.swift").write_text("enum Keys {\n    nonisolated(unsafe) static var read = 0\n}\n",
+                                                         encoding="utf-8")
+    problems = check_layers().unchecked_concurrency(tmp_path)
+    assert [problem.split(": ")[1].split(" ")[0] for problem in problems] == ["Cache", "nonisolated(unsafe)"], problems
+
+
+def test_the_sources_set_the_concurrency_checks_aside_only_where_the_architecture_says():
+    module = check_layers()
+    assert module.unchecked_concurrency(module.SOURCES) == []
