@@ -96,6 +96,27 @@ def test_a_failed_frame_check_fails_the_script_naming_the_frame(run_workbench, w
     assert "expectation failed: frame 2: json $.n" in result.stderr
 
 
+def test_checks_with_no_meaning_on_a_frame_are_refused(run_workbench, ws_url, workdir):
+    # A frame has no status, headers, time or schema: such a check failed with `got 0`, or
+    # (`time < 5`) passed on nothing. Refused as typed, and in a session file.
+    for check, kind in [("status 200", "status"), ("time < 5", "time"), ("header X contains y", "header"),
+                        ("schema", "schema")]:
+        result = run_workbench(input=script(f"ws connect {ws_url}/json", "ws send hi", f"expect frame next {check}"))
+        assert result.returncode == 1
+        assert "PASS" not in result.stdout
+        assert f"a frame has no '{kind}' to check: use json PATH OP VALUE" in result.stderr, result.stderr
+    recorded = run_workbench(input=script(
+        f"ws connect {ws_url}/json", "ws send hi", "expect frame next json $.n == 1", "ws close", "save s.json"))
+    assert recorded.returncode == 0, recorded
+    saved = (workdir / "s.json").read_text()
+    (workdir / "s.json").write_text(saved.replace("frame next json $.n == 1", "frame next time < 5"))
+    loaded = run_workbench(["replay", "s.json"])
+    assert loaded.returncode != 0 and "a frame has no 'time' to check" in loaded.stdout + loaded.stderr
+    # A plain capture or check while only a conversation was had names the frame forms.
+    plain = run_workbench(input=script(f"ws connect {ws_url}/json", "ws send hi", "capture n $.n"))
+    assert "`capture NAME frame last PATH`" in plain.stderr, plain.stderr
+
+
 def test_next_waits_at_most_within(run_workbench, ws_url):
     result = run_workbench(input=script(
         f"ws connect {ws_url}/echo",

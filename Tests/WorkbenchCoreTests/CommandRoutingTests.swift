@@ -257,7 +257,7 @@ import Testing
             "cacert", "cacert off", "cacert c.pem", "cert", "cert off", "cert c.pem", "http", "http 2", "openapi",
             "openapi off", "openapi p.yaml", "ls", "cd /a", "describe", "help set", "exit",
             "ws connect ws://h/a --protocol p", "ws send hi", "ws send json {}", "ws send binary @f.bin", "ws ping",
-            "ws close 1000 done", "ws frames", "ws last", "expect frame next status 200 --within 1s",
+            "ws close 1000 done", "ws frames", "ws last", "expect frame next json $.a == 1 --within 1s",
             "capture t frame last $.a",
         ]
         for line in lines {

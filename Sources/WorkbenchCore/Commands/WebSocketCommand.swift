@@ -144,7 +144,7 @@ extension WebSocketCommand {
         let stop = end < input.args.count ? input.args[end].start : bytes.count
         let check = String(decoding: bytes[input.args[first + 1].start..<stop], as: UTF8.self).trimmingSpaces()
         do throws(WorkbenchError) {
-            return .command(.webSocket(.expect(selector, try Expectation.parse(check), within: within)))
+            return .command(.webSocket(.expect(selector, try ConversationStep.frameCheck(check), within: within)))
         } catch {
             throw input.usageError(error.message)
         }

@@ -18,9 +18,12 @@ extension Workspace {
     func lastExchange() throws(WorkbenchError) -> (HTTPResponse, Int) {
         guard let response = lastResponse, let index = lastRecordIndex, history.indices.contains(index) else {
             throw WorkbenchError(
-                history.isEmpty || lastResponse == nil
-                    ? "no response yet: `send` a request first"
-                    : "the last request is no longer in the history: `send` or `replay N` first")
+                history.last?.conversation != nil && lastResponse == nil
+                    ? "no response yet: `send` a request first (a WebSocket conversation's frames: "
+                        + "`expect frame last CHECK`, `capture NAME frame last PATH`)"
+                    : history.isEmpty || lastResponse == nil
+                        ? "no response yet: `send` a request first"
+                        : "the last request is no longer in the history: `send` or `replay N` first")
         }
         return (response, index)
     }

@@ -198,7 +198,8 @@ public struct CurlImport: Equatable, Sendable {
                     } else {
                         try fileBody(path, option: option)
                         import_.warnings.append(
-                            "\(option) @FILE: the file is read when sent, as it is; curl would strip its newlines (use --data-binary to say so)")
+                            "\(option) @FILE: the file is read when sent, as it is; curl would strip its newlines (use --data-binary to say so)"
+                        )
                     }
                 } else {
                     data.append(text)

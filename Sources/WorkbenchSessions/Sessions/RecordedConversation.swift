@@ -128,6 +128,20 @@ public struct ConversationStep: Equatable, Sendable {
     /// `--within`, when given.
     public var within: Double?
 
+    /// The check of `expect frame SELECTOR CHECK`: one that reads a payload. A frame has no
+    /// status, headers, time or schema; such a check would fail with `got 0`, or pass on nothing.
+    public static func frameCheck(_ text: String) throws(WorkbenchError) -> Expectation {
+        let check = try Expectation.parse(text)
+        switch check {
+        case .jsonEquals, .jsonExists, .jsonCompare, .bodyContains: return check
+        case .status, .headerContains, .timeBelow, .schema, .grpcStatus, .event:
+            let kind = text.prefix { $0 != " " }
+            throw WorkbenchError(
+                "a frame has no \(Excerpt.quoted(String(kind))) to check: use json PATH OP VALUE, json PATH exists or body contains TEXT"
+            )
+        }
+    }
+
     public init(afterSent: Int, selector: FrameSelector, action: Action, within: Double?) {
         self.afterSent = afterSent
         self.selector = selector

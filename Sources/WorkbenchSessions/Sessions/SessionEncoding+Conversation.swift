@@ -134,7 +134,7 @@ extension FieldReader {
                 return ConversationStep(afterSent: after, selector: selector, action: .capture(capture), within: within)
             }
             return ConversationStep(
-                afterSent: after, selector: selector, action: .check(try Expectation.parse(String(rest))), within: within)
+                afterSent: after, selector: selector, action: .check(try ConversationStep.frameCheck(String(rest))), within: within)
         } catch {
             throw fail(path, error.message)
         }
