@@ -106,6 +106,26 @@ def test_a_source_that_fails_says_which_and_why_and_nothing_is_sent(run_workbenc
     assert "X-Key: ******" in out, "`show` needs no value"
 
 
+@pytest.mark.parametrize("line", ["show --secrets", "curl --secrets", "export curl --secrets",
+                                  "export httpie --secrets > out.sh", "export curl --session --secrets"])
+def test_asking_for_the_secrets_reads_them_from_their_source_first(run_workbench, api, workdir, line):
+    """`--secrets` shows the request as it would be sent: a secret not read from its source yet is
+    read first, as a send reads it (the mask in a command meant to be run sent `Bearer ******`)."""
+    source = "cmd:echo run >> runs.txt; printf %s-%s " + " ".join(CMD_SECRET.rsplit("-", 1))
+    given = [f"set --secret token --from '{source}'", "header Authorization: Bearer {{token}}", "path /item?key={{token}}"]
+    if "--session" in line:
+        # Sent before the source was given: the session's request refers to the secret too.
+        given = ["set --secret token early-value", "header Authorization: Bearer {{token}}", "get /item?key={{token}}",
+                 f"set --secret token --from '{source}'"]
+    code, out, err = run_workbench(input=script(f"base {api.url}", *given, "show", "export curl", line))
+    assert code == 0, err
+    # `show` and `export curl` need no value: masked, and the source not read for them.
+    assert out.count("Authorization: Bearer ******") == 2, out
+    shown = (workdir / "out.sh").read_text() if ">" in line else out
+    assert f"Bearer {CMD_SECRET}" in shown and f"key={CMD_SECRET}" in shown, shown
+    assert (workdir / "runs.txt").read_text() == "run\n"
+
+
 def test_pass_is_a_real_source(run_workbench, api, password_store, tmp_path):
     env, insert = password_store
     insert("api/token", f"{PASS_SECRET}\nuser: ana")

@@ -329,6 +329,12 @@ public final class Interpreter {
             }
         case .load, .restore, .loadHTTPFile:
             lastSendFailure = nil
+        case .showWithSecrets, .curl(secrets: true):
+            // Shown as it would be sent: the secrets it refers to are read from their sources
+            // first, as a send reads them; not read, they were written as the mask.
+            try readSecretSources(for: [workspace.endpoint])
+        case .export(let export) where export.revealSecrets:
+            try readSecretSources(for: try ToolCommands.records(export, in: workspace).map(\.endpoint))
         default:
             // Every other command has no precondition on the last send.
             break

@@ -155,20 +155,7 @@ extension ToolCommands {
 
     static func export(_ export: Export, _ workspace: Workspace, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
         let scope = workspace.scope(environment: context.environment)
-        var records = [RequestRecord(endpoint: workspace.endpoint, settings: workspace.settings, response: workspace.lastSentResponse)]
-        // HAR is about exchanges: the current request, with its response when it was the last sent.
-        if export.format == .har, let last = workspace.history.last, last.endpoint == workspace.endpoint { records = [last] }
-        // A gRPC call is not the request being built: the last call made.
-        if export.format == .grpcurl, !export.session, let call = workspace.history.records.last(where: { GRPCCall.isCall($0.endpoint) }) {
-            records = [call]
-        }
-        if export.session {
-            guard !workspace.history.isEmpty else {
-                throw WorkbenchError(
-                    "nothing to export: no request has been sent yet (`export \(export.format.rawValue)` exports the current one)")
-            }
-            records = workspace.history.records
-        }
+        let records = try records(export, in: workspace)
         // One masking for the screen and a file alike: values built from secret variables
         // are masked as they are built (unless --secrets), and any secret value typed
         // literally (`header X: VALUE`, an `expect` line) is masked in the text after.
@@ -191,5 +178,25 @@ extension ToolCommands {
         let trimmed = String(text.dropLast())
         if let warning { return .outputWithWarning(trimmed, warning: warning, revealed: true) }
         return .revealed(trimmed)
+    }
+
+    /// The records `export` writes: the request being built (HAR: with its response when it
+    /// was the last sent; grpcurl: the last gRPC call), or with --session every one sent.
+    static func records(_ export: Export, in workspace: Workspace) throws(WorkbenchError) -> [RequestRecord] {
+        var records = [RequestRecord(endpoint: workspace.endpoint, settings: workspace.settings, response: workspace.lastSentResponse)]
+        // HAR is about exchanges: the current request, with its response when it was the last sent.
+        if export.format == .har, let last = workspace.history.last, last.endpoint == workspace.endpoint { records = [last] }
+        // A gRPC call is not the request being built: the last call made.
+        if export.format == .grpcurl, !export.session, let call = workspace.history.records.last(where: { GRPCCall.isCall($0.endpoint) }) {
+            records = [call]
+        }
+        if export.session {
+            guard !workspace.history.isEmpty else {
+                throw WorkbenchError(
+                    "nothing to export: no request has been sent yet (`export \(export.format.rawValue)` exports the current one)")
+            }
+            records = workspace.history.records
+        }
+        return records
     }
 }
