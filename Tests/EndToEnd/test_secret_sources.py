@@ -145,6 +145,44 @@ def test_pass_is_a_real_source(run_workbench, api, password_store, tmp_path):
     assert_nowhere(PASS_SECRET, out, err, tmp_path)
 
 
+def test_pass_with_a_locked_key_says_so_and_reads_once_unlocked(run_workbench, api, tmp_path):
+    # A gpg key with a passphrase and no terminal to ask for it: gpg says "No secret key". The
+    # error says the key is locked and how to unlock it; once unlocked, gpg-agent keeps it.
+    require("pass", "gpg", "gpgconf")
+    home = Path(tempfile.mkdtemp(prefix="wbl"))
+    env = {"GNUPGHOME": str(home / "g"), "PASSWORD_STORE_DIR": str(home / "store")}
+    (home / "g").mkdir(mode=0o700)
+    # The passphrase's key derivation made cheap (the agent calibrates it to its machine: seconds here).
+    (home / "g" / "gpg-agent.conf").write_text("s2k-count 65536\n")
+    run_env = dict(os.environ, **env)
+    passphrase = "unlock-me-4c1"
+    try:
+        subprocess.run(["gpg", "--batch", "--pinentry-mode", "loopback", "--passphrase", passphrase, "--quick-gen-key",
+                        "Workbench Locked <locked@example.invalid>", "future-default", "default", "never"],
+                       env=run_env, check=True, capture_output=True, timeout=60)
+        subprocess.run(["pass", "init", "locked@example.invalid"], env=run_env, check=True, capture_output=True, timeout=30)
+        subprocess.run(["pass", "insert", "-m", "api/token"], input=f"{PASS_SECRET}\n".encode(), env=run_env,
+                       check=True, capture_output=True, timeout=30)
+        subprocess.run(["gpgconf", "--kill", "gpg-agent"], env=run_env, capture_output=True, timeout=30)
+        lines = script(f"base {api.url}", "set --secret token --from pass:api/token",
+                       "header Authorization: Bearer {{token}}", "get /item")
+        code, out, err = run_workbench(input=lines, env=env)
+        assert code == 1 and api.counter == 0
+        [error] = [line for line in err.splitlines() if line.startswith("error:")]
+        assert "{{token}} not read, nothing sent: pass:api/token: pass exited with status 2" in error, err
+        assert "a key with a passphrase is locked: unlock it with `pass show api/token` in a terminal" in error
+        # Unlocked as a terminal would (the passphrase given once), the same lines read it.
+        subprocess.run(["gpg", "--batch", "--pinentry-mode", "loopback", "--passphrase", passphrase, "--decrypt",
+                        str(home / "store" / "api" / "token.gpg")], env=run_env, check=True, capture_output=True, timeout=30)
+        code, out, err = run_workbench(input=lines, env=env)
+        assert code == 0, err
+        assert api.authorizations == [f"Bearer {PASS_SECRET}"]
+        assert_nowhere(PASS_SECRET, out, err, tmp_path)
+    finally:
+        subprocess.run(["gpgconf", "--kill", "gpg-agent"], env=run_env, capture_output=True, timeout=30)
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def test_secret_tool_under_a_headless_gnome_keyring(workbench_bin, workbench_env, api, workdir, tmp_path):
     require("secret-tool", "gnome-keyring-daemon", "dbus-run-session")
     runtime = Path(tempfile.mkdtemp(prefix="wbk"))

@@ -116,7 +116,7 @@ public enum SecretSource: Equatable, Sendable {
             let firstLine = String(decoding: output.standardError, as: UTF8.self).split(whereSeparator: \.isNewline).first
             let said = firstLine.map { ": " + Template.oneLine(String($0.prefix(200))) } ?? ""
             let noItem = self.isSecretTool && output.standardError.isEmpty ? ": no such item (or the keyring is locked)" : said
-            throw WorkbenchError("\(text): \(program) exited with status \(output.status)\(noItem)")
+            throw WorkbenchError("\(text): \(program) exited with status \(output.status)\(noItem)\(lockedKeyHint(output.standardError))")
         }
         var value = String(decoding: output.standardOutput, as: UTF8.self)
         if case .pass = self {
@@ -126,6 +126,13 @@ public enum SecretSource: Equatable, Sendable {
         while value.hasSuffix("\n") || value.hasSuffix("\r") { value.removeLast() }
         guard !value.isEmpty else { throw WorkbenchError("\(text): \(program) gave an empty value") }
         return value
+    }
+
+    /// gpg says "No secret key" when the key is there but locked and it cannot ask for the
+    /// passphrase (no terminal here): once a terminal has unlocked it, gpg-agent keeps it.
+    private func lockedKeyHint(_ standardError: [UInt8]) -> String {
+        guard case .pass(let path) = self, String(decoding: standardError, as: UTF8.self).contains("decryption failed") else { return "" }
+        return " (a key with a passphrase is locked: unlock it with `pass show \(path)` in a terminal, and gpg-agent keeps it)"
     }
 
     private var isSecretTool: Bool {
