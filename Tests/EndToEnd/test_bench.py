@@ -48,6 +48,15 @@ def test_percentiles_bracket_the_servers_delay_and_connections_stay_within_concu
     assert result.stdout.strip().endswith("wrote out.json")
 
 
+def test_fewer_requests_than_connections_say_how_many_connections_were_opened(run_workbench):
+    with runs_server() as server:
+        result = run_workbench([], input=script(f"base {server.base}", "bench 3 --concurrency 8"))
+        clients = {request["client"] for request in server.requests}
+    assert result.returncode == 0, result
+    assert 1 <= len(clients) <= 3
+    assert result.stdout.splitlines()[0].startswith(f"GET {server.base}/: 3 requests over 3 connections in ")
+
+
 def test_with_a_rate_latency_counts_from_the_scheduled_start(run_workbench, workdir):
     # 20 requests scheduled 10 ms apart, 2 connections, 50 ms each: the server can finish only
     # 2 per 50 ms, so the last is done at least 500 ms after the start but was due at 190 ms.

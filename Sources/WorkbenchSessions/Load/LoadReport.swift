@@ -24,8 +24,10 @@ public enum LoadReport {
     public static func text(_ statistics: LoadStatistics, plan: LoadPlan, method: String, url: String) -> String {
         var lines: [String] = []
         let stopped = statistics.interrupted ? " (stopped by Ctrl-C)" : ""
+        // Fewer requests than connections open only as many connections as requests.
+        let connections = min(plan.concurrency, plan.count ?? plan.concurrency)
         lines.append(
-            "\(method) \(url): \(statistics.count) request\(statistics.count == 1 ? "" : "s") over \(plan.concurrency) connection\(plan.concurrency == 1 ? "" : "s") in \(Quantities.duration(statistics.seconds))\(stopped)"
+            "\(method) \(url): \(statistics.count) request\(statistics.count == 1 ? "" : "s") over \(connections) connection\(connections == 1 ? "" : "s") in \(Quantities.duration(statistics.seconds))\(stopped)"
         )
         var throughput = "requests/s: \(Quantities.fixed(statistics.requestsPerSecond, decimals: 1))"
         if let rate = plan.rate { throughput += " (rate asked: \(Quantities.trimmed(rate))/s)" }
