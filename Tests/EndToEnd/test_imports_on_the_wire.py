@@ -215,6 +215,7 @@ def as_sent(recorded) -> tuple:
     "curl --location '{url}/form' --form 'file=@\"{dir}/my notes.md\"' --form 'name=\"hello world\"'",
     # Without ;type=, curl types a file part from its own short list, else application/octet-stream.
     "curl {url}/files -F purpose=fine-tune -F file=@data.jsonl -F img=@pic.PNG -F t=@n.txt -F c=@a.csv",
+    "curl {url}/named -F 'img=@pic.PNG;filename=p.png' -F 'note=inline text;filename=\"my note.txt\";type=text/plain'",
     # -d @FILE: curl reads the file and leaves its newlines out; joined with the other -d by '&'.
     "curl -X POST {url}/d -H 'Content-Type: application/json' -d @body.json",
     "curl {url}/d2 -d @form.txt -d more=1",
@@ -426,6 +427,57 @@ def test_http_files_as_jetbrains_and_rest_client_write_them(run_workbench, recor
     assert one.header("X-Env") == "proc-42"
     assert one.header("Authorization") == "Bearer from-env"
     assert two.target == "/two/set-after"
+
+
+def test_a_multipart_body_sends_its_files_in_place_of_their_lines(run_workbench, recorder, workdir):
+    # JetBrains' and REST Client's upload: `< ./file` inside a part is the file's bytes, parts
+    # framed with CRLF; the request's boundary is the client's own.
+    (workdir / "files").mkdir()
+    (workdir / "files" / "payload.json").write_text('{"from": "file"}\n')
+    (workdir / "files" / "logo.png").write_bytes(b"\x89PNG\r\n\x00\xff")
+    (workdir / "files" / "up.http").write_text(
+        "@who = ana\n"
+        f"POST {recorder.url}/upload\n"
+        "Content-Type: multipart/form-data; boundary=WebAppBoundary\n"
+        "\n"
+        "--WebAppBoundary\n"
+        'Content-Disposition: form-data; name="field-name"\n'
+        "\n"
+        "hello {{who}}\n"
+        "--WebAppBoundary\n"
+        'Content-Disposition: form-data; name="data"; filename="data.json"\n'
+        "Content-Type: application/json\n"
+        "\n"
+        "< ./payload.json\n"
+        "--WebAppBoundary\n"
+        'Content-Disposition: form-data; name="image"; filename="logo.png"\n'
+        "Content-Type: image/png\n"
+        "\n"
+        "< ./logo.png\n"
+        "--WebAppBoundary\n"
+        'Content-Disposition: form-data; name="note"; filename="a.txt"\n'
+        "Content-Type: text/plain\n"
+        "\n"
+        "inline text\n"
+        "--WebAppBoundary--\n")
+    code, out, err = run_workbench(["--keep-going"], input=lines(
+        "load files/up.http", "replay all", "export http > back.http", "load back.http", "replay all"))
+    assert "error:" not in err, err
+    first, again = recorder.taken()
+    boundary = first.header("Content-Type").split("boundary=")[1]
+    assert boundary != "WebAppBoundary"
+    assert first.body == (
+        f"--{boundary}\r\nContent-Disposition: form-data; name=\"field-name\"\r\n\r\nhello ana\r\n"
+        f"--{boundary}\r\nContent-Disposition: form-data; name=\"data\"; filename=\"data.json\"\r\n"
+        f"Content-Type: application/json\r\n\r\n{{\"from\": \"file\"}}\n\r\n"
+        f"--{boundary}\r\nContent-Disposition: form-data; name=\"image\"; filename=\"logo.png\"\r\n"
+        f"Content-Type: image/png\r\n\r\n").encode() + b"\x89PNG\r\n\x00\xff" + (
+        f"\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"note\"; filename=\"a.txt\"\r\n"
+        f"Content-Type: text/plain\r\n\r\ninline text\r\n--{boundary}--\r\n").encode()
+    # Written back as the clients write it, it sends the same parts.
+    assert "< files/logo.png" in (workdir / "back.http").read_text()
+    assert as_sent(again)[3].replace(again.header("Content-Type").split("boundary=")[1].encode(), b"B") == \
+        first.body.replace(boundary.encode(), b"B")
 
 
 def test_request_lines_one_under_the_other_are_requests_of_their_own(run_workbench, recorder, workdir):

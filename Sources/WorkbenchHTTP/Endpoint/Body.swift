@@ -55,17 +55,21 @@ public struct MultipartPart: Equatable, Sendable {
     public var isFile: Bool
     /// `;type=MIME`; for a file without one, the type its extension names.
     public var contentType: String?
+    /// `;filename=NAME`: the file name the part announces, when not the file's own (a `.http`
+    /// file's `filename="..."`, curl's `;filename=`); a text part with one is sent as a file's content.
+    public var filename: String?
 
-    public init(name: String, value: String, isFile: Bool = false, contentType: String? = nil) {
+    public init(name: String, value: String, isFile: Bool = false, contentType: String? = nil, filename: String? = nil) {
         self.name = name
         self.value = value
         self.isFile = isFile
         self.contentType = contentType
+        self.filename = filename
     }
 
-    /// As typed: `name=value`, `name@path;type=MIME`.
+    /// As typed: `name=value`, `name@path;type=MIME;filename=NAME`.
     public var typedText: String {
-        name + (isFile ? "@" : "=") + value + (contentType.map { ";type=" + $0 } ?? "")
+        name + (isFile ? "@" : "=") + value + (contentType.map { ";type=" + $0 } ?? "") + (filename.map { ";filename=" + $0 } ?? "")
     }
 
     /// The type sent: the one given, else for a file the one its extension names.

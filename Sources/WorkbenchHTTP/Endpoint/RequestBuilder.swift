@@ -157,7 +157,8 @@ extension Endpoint {
             multipart = try parts.map { part throws(WorkbenchError) in
                 MultipartPart(
                     name: try Template.expand(part.name, in: scope), value: try Template.expand(part.value, in: scope),
-                    isFile: part.isFile, contentType: part.effectiveType)
+                    isFile: part.isFile, contentType: part.effectiveType,
+                    filename: try part.filename.map { name throws(WorkbenchError) in try Template.expand(name, in: scope) })
             }
         }
         // An empty body is announced by POST, PUT and PATCH unless `header rm Content-Length` said not to.

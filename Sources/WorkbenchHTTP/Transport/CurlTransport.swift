@@ -317,6 +317,9 @@ public final class CurlTransport {
             if code == CURLE_OK, let type = part.contentType {
                 code = curl_mime_type(handle, type)
             }
+            if code == CURLE_OK, let filename = part.filename {
+                code = curl_mime_filename(handle, filename)
+            }
             guard code == CURLE_OK else {
                 curl_mime_free(mime)
                 throw WorkbenchError(

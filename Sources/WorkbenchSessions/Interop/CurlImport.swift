@@ -298,26 +298,28 @@ public struct CurlImport: Equatable, Sendable {
                 formParts.append(MultipartPart(name: name, value: rest))
                 return
             }
-            var (value, type) = Self.formValue(rest, option: option, warnings: &import_.warnings)
+            var (value, type, filename) = Self.formValue(rest, option: option, warnings: &import_.warnings)
             if value.hasPrefix("@") {
                 value.removeFirst()
                 // Without `;type=`, curl names a file's type from its own short list (else
                 // application/octet-stream): the part says so where the workbench's guess differs.
                 let curlType = CurlMultipartTypes.type(forFile: value)
                 if type == nil && MediaTypes.forFile(value) != curlType { type = curlType }
-                formParts.append(MultipartPart(name: name, value: value, isFile: true, contentType: type))
+                formParts.append(MultipartPart(name: name, value: value, isFile: true, contentType: type, filename: filename))
                 return
             }
             if value.hasPrefix("<") {
                 value = String(decoding: try readFile(String(value.dropFirst())), as: UTF8.self)
             }
-            formParts.append(MultipartPart(name: name, value: value, contentType: type))
+            formParts.append(MultipartPart(name: name, value: value, contentType: type, filename: filename))
         }
 
-        /// A `-F` value and its `;type=`: up to the first `;` (or a `"quoted"` value with `\"`
-        /// escapes), then `;`-separated parameters; `filename=`, `headers=` and `encoder=` are
-        /// named in a warning, anything else is dropped with one, as curl does.
-        static func formValue(_ text: String, option: String, warnings: inout [String]) -> (value: String, type: String?) {
+        /// A `-F` value, its `;type=` and `;filename=`: up to the first `;` (or a `"quoted"` value
+        /// with `\"` escapes), then `;`-separated parameters; `headers=` and `encoder=` are named
+        /// in a warning, anything else is dropped with one, as curl does.
+        static func formValue(_ text: String, option: String, warnings: inout [String]) -> (
+            value: String, type: String?, filename: String?
+        ) {
             var rest = Substring(text)
             func word() -> String {
                 if rest.first == "\"" {
@@ -345,6 +347,7 @@ public struct CurlImport: Equatable, Sendable {
             let prefix = rest.first == "@" || rest.first == "<" ? String(rest.removeFirst()) : ""
             let value = prefix + word()
             var type: String?
+            var filename: String?
             while rest.first == ";" {
                 rest = rest.dropFirst()
                 while rest.first == " " { rest = rest.dropFirst() }
@@ -354,6 +357,7 @@ public struct CurlImport: Equatable, Sendable {
                     let parameterValue = word()
                     switch parameter.lowercased() {
                     case "type": type = parameterValue
+                    case "filename": filename = parameterValue
                     default: warnings.append("\(option): ;\(parameter)= is not imported (the part is sent without it)")
                     }
                 } else {
@@ -361,7 +365,7 @@ public struct CurlImport: Equatable, Sendable {
                     warnings.append("\(option): \(Excerpt.quoted(String(parameter))) after ';' is dropped, as curl drops it")
                 }
             }
-            return (value, type)
+            return (value, type, filename)
         }
 
         /// The URL as curl's globbing reads it: `{one}` is `one`; `{a,b}` and `[1-3]` would be

@@ -67,11 +67,14 @@ enum HTTPFileExport {
             } else {
                 lines.append("\(portable.method) \(portable.url)")
                 lines += headers
+                if case .multipart = portable.body, !portable.headers.contains(name: "Content-Type") {
+                    lines.append("Content-Type: multipart/form-data; boundary=\(Self.multipartBoundary)")
+                }
             }
             if let body = portable.body, !isLive {
                 lines.append("")
-                if case .multipart = body {
-                    throw WorkbenchError("export http: a multipart body is not written to .http files; `export curl` writes it")
+                if case .multipart(let parts) = body {
+                    lines += Self.multipartLines(parts)
                 } else if case .file(let path) = body {
                     lines.append("< \(path)")
                 } else if case .jsonFile(let path) = body {
@@ -86,6 +89,31 @@ enum HTTPFileExport {
             for capture in record.captures { captures[capture.name] = (name, capture.source) }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension HTTPFileExport {
+    static let multipartBoundary = "WorkbenchBoundary"
+
+    /// The parts as JetBrains and REST Client write them: a file part as `< path`, which they
+    /// (and `load`) send in its place.
+    static func multipartLines(_ parts: [MultipartPart]) -> [String] {
+        var lines: [String] = []
+        for part in parts {
+            lines.append("--" + multipartBoundary)
+            let filename = part.filename ?? (part.isFile ? part.value.split(separator: "/").last.map(String.init) ?? part.value : nil)
+            lines.append(
+                "Content-Disposition: form-data; name=\"\(part.name)\"" + (filename.map { "; filename=\"\($0)\"" } ?? ""))
+            if let type = part.contentType { lines.append("Content-Type: \(type)") }
+            lines.append("")
+            if part.isFile {
+                lines.append("< \(part.value)")
+            } else {
+                lines += part.value.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            }
+        }
+        lines.append("--" + multipartBoundary + "--")
+        return lines
     }
 }
 

@@ -510,6 +510,10 @@ struct HTTPFileParser {
         // Its credentials belong to its URL's origin, as in a session file.
         endpoint.bindCredentialHeadersByName()
         endpoint.body = try body(pending, headers: headers, request: index, captures: &captures)
+        if case .multipart = endpoint.body {
+            // libcurl writes the multipart Content-Type with the boundary it frames the parts with.
+            endpoint.headers.removeAll { $0.hasName("Content-Type") }
+        }
         // The file's body goes out with the file's method, a GET's or a DELETE's too, as the clients send it.
         if endpoint.body != nil && Endpoint.methodsWithoutBody.contains(method) { endpoint.sendsBodyWithAnyMethod = true }
         if isGraphQL {
@@ -730,6 +734,9 @@ struct HTTPFileParser {
             }
             return .json(resolved)
         }
+        if let multipart = HTTPFileMultipart.read(lines, contentType: headers.values(of: "Content-Type").last ?? "") {
+            return .multipart(try multipartParts(multipart, line: pending.bodyLine, request: request, captures: &captures))
+        }
         if lines.count == 1, first.hasPrefix("<") {
             // `< ./file` is sent as it is; `<@ ./file` (JetBrains, REST Client) has its
             // {{variables}} expanded when sent. Either is read when the request is sent.
@@ -742,6 +749,35 @@ struct HTTPFileParser {
         let type = headers.values(of: "Content-Type").last?.lowercased() ?? ""
         if type.contains("json"), (try? JSONTemplate.check(text)) != nil { return .json(text) }
         return .text(text)
+    }
+
+    /// A multipart body's parts as the workbench sends them: a `< ./file` part streams the file
+    /// (named from the `.http` file's folder), a text part is its text, references made the
+    /// workbench's in both; libcurl frames them with CRLF and its own boundary.
+    private mutating func multipartParts(
+        _ multipart: HTTPFileMultipart, line: Int, request: Int, captures: inout [Capture]
+    ) throws(WorkbenchError) -> [MultipartPart] {
+        var parts: [MultipartPart] = []
+        for part in multipart.parts {
+            let name = try resolve(part.name, line: line, column: 1, inRequest: request, captures: &captures)
+            let filename = try part.filename.map { text throws(WorkbenchError) in
+                try resolve(text, line: line, column: 1, inRequest: request, captures: &captures)
+            }
+            if let file = part.file {
+                let path = besideFile(try resolve(file.path, line: line, column: 1, inRequest: request, captures: &captures))
+                if file.expands {
+                    notes.append("\(self.file):\(line): part '\(name)': `<@` in a multipart body sends the file as it is ({{variables}} in it are not expanded)")
+                }
+                // libcurl names a file part after the file; a different filename="..." is kept.
+                let own = path.split(separator: "/").last.map(String.init) ?? path
+                parts.append(
+                    MultipartPart(name: name, value: path, isFile: true, contentType: part.contentType, filename: filename == own ? nil : filename))
+            } else {
+                let value = try resolve(part.content, line: line, column: 1, inRequest: request, captures: &captures)
+                parts.append(MultipartPart(name: name, value: value, contentType: part.contentType, filename: filename))
+            }
+        }
+        return parts
     }
 
     /// A relative path in the file, as the clients read it: from the `.http` file's folder.

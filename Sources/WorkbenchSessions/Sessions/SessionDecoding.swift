@@ -341,7 +341,8 @@ final class FieldReader {
                 parts.append(
                     MultipartPart(
                         name: name, value: value, isFile: file != nil,
-                        contentType: try optionalString(partObject["type"], "\(partPath).type")))
+                        contentType: try optionalString(partObject["type"], "\(partPath).type"),
+                        filename: try optionalString(partObject["filename"], "\(partPath).filename")))
             }
             return .multipart(parts)
         default:

@@ -151,7 +151,8 @@ public enum SessionEncoding {
                         parts.map { part in
                             .object(
                                 [member("name", .string(part.name)), member(part.isFile ? "file" : "value", .string(part.value))]
-                                    + (part.contentType.map { [member("type", .string($0))] } ?? []))
+                                    + (part.contentType.map { [member("type", .string($0))] } ?? [])
+                                    + (part.filename.map { [member("filename", .string($0))] } ?? []))
                         })),
             ])
         case .graphql(let graphql):
