@@ -480,6 +480,15 @@ def test_a_multipart_body_sends_its_files_in_place_of_their_lines(run_workbench,
         first.body.replace(boundary.encode(), b"B")
 
 
+def test_a_form_body_over_lines_goes_as_one_line_as_rest_client_sends_it(run_workbench, recorder, workdir):
+    (workdir / "f.http").write_text(
+        f"POST {recorder.url}/login\nContent-Type: application/x-www-form-urlencoded\n\nname=foo\n&password=bar\n"
+        f"\n###\nPOST {recorder.url}/text\nContent-Type: text/plain\n\nline one\n&line two\n")
+    code, out, err = run_workbench(["--keep-going"], input=lines("load f.http", "replay all"))
+    assert "error:" not in err, err
+    assert [r.body for r in recorder.taken()] == [b"name=foo&password=bar", b"line one\n&line two"]
+
+
 def test_request_lines_one_under_the_other_are_requests_of_their_own(run_workbench, recorder, workdir):
     # As httpyac's own examples write them.
     (workdir / "r.http").write_text(f"@host={recorder.url}\n###\nGET /actuator/info\nGET /actuator/env\nX-A: 1\n")

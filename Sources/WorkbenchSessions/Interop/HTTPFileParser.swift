@@ -745,8 +745,13 @@ struct HTTPFileParser {
             guard !path.isEmpty else { throw failure(pending.bodyLine, 1, "`\(expands ? "<@" : "<")` names no file") }
             return expands ? .templateFile(path) : .file(path)
         }
-        let text = try resolve(lines.joined(separator: "\n"), line: pending.bodyLine, column: 1, inRequest: request, captures: &captures)
         let type = headers.values(of: "Content-Type").last?.lowercased() ?? ""
+        // REST Client: a form body may go on over lines that start (or end) with `&`; it sends one line.
+        let continuesForm = zip(lines, lines.dropFirst()).allSatisfy { $0.trimmingSpaces().hasSuffix("&") || $1.trimmingSpaces().hasPrefix("&") }
+        let joined =
+            type.contains("x-www-form-urlencoded") && lines.count > 1 && continuesForm
+            ? lines.map { $0.trimmingSpaces() }.joined() : lines.joined(separator: "\n")
+        let text = try resolve(joined, line: pending.bodyLine, column: 1, inRequest: request, captures: &captures)
         if type.contains("json"), (try? JSONTemplate.check(text)) != nil { return .json(text) }
         return .text(text)
     }
