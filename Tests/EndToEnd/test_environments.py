@@ -219,6 +219,11 @@ def test_a_url_typed_as_host_then_path_follows_the_environment(run_workbench, tw
         f"set --secret hidden {staging.url}", "get {{hidden}}/x"))
     assert '"path": "/42/details"' in out
     assert "base: {{hidden}}" not in out
+    # `history` names where each went, not where `{{host}}` points now.
+    code, listed, err = run_workbench(input=script(
+        "env use local", "base {{host}}", "get /a", "env use staging", "send", "history"))
+    assert code == 0, err
+    assert f"1  GET {local.url}/a  200" in listed and f"2  GET {staging.url}/a  200" in listed, listed
 
 
 def test_set_wins_over_the_environment_and_unset_gives_it_back(run_workbench, two_environments):

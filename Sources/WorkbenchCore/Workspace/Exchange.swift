@@ -45,10 +45,9 @@ public struct Exchange: Sendable {
             for: workspace.secretValues(
                 environment: context.environment,
                 cookies: response.cookies))
-        return Exchange(
-            request: request, response: response,
-            record: RequestRecord(
-                endpoint: endpoint, settings: workspace.settings,
-                response: RecordedResponse(response, redactor: redactor)))
+        var record = RequestRecord(
+            endpoint: endpoint, settings: workspace.settings, response: RecordedResponse(response, redactor: redactor))
+        record.sentURL = request.shownURL
+        return Exchange(request: request, response: response, record: record)
     }
 }

@@ -631,6 +631,7 @@ public final class Interpreter {
                 if let response = outcome.response {
                     let secrets = workspace.secretValues(environment: context.environment, cookies: response.cookies)
                     workspace.history[outcome.number - 1].keep(RecordedResponse(response, redactor: redactors.redactor(for: secrets)))
+                    workspace.history[outcome.number - 1].sentURL = outcome.url
                     workspace.lastResponse = response
                     lastSendFailure = nil
                     workspace.lastRecordIndex = outcome.number - 1

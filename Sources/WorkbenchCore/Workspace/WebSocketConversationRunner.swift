@@ -340,6 +340,7 @@ struct WebSocketConversationRunner {
                 endpoint: endpoint, settings: interpreter.workspace.settings,
                 response: RecordedResponse(reply, redactor: interpreter.redactor))
             record.conversation = RecordedConversation(subprotocols: subprotocols)
+            record.sentURL = shownURL
             interpreter.workspace.history.append(record)
             webSocket.begin(
                 connection, url: shownURL, promptLocation: prepared.base.authority + path, subprotocols: subprotocols,

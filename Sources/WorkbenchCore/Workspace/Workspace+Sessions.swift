@@ -170,7 +170,8 @@ extension Workspace {
         guard !history.isEmpty else { return "(no requests sent yet)" }
         let scope = scope(environment: [:]).masked
         return history.enumerated().map { index, record in
-            let url = (try? record.endpoint.url(in: scope)) ?? (record.endpoint.base ?? "") + record.endpoint.path
+            let url =
+                record.sentURL ?? (try? record.endpoint.url(in: scope)) ?? (record.endpoint.base ?? "") + record.endpoint.path
             var line = "\(index + 1)  \(record.endpoint.method) \(url)"
             if record.conversation != nil {
                 // A conversation by its WebSocket URL.

@@ -22,6 +22,10 @@ public struct RequestRecord: Equatable, Sendable {
     /// Members of the record in its file (and in its endpoint, settings,
     /// captures, response) that this workbench does not know, written back when saved.
     public var unknown: UnknownMembers?
+    /// The URL its latest send went to, as shown (secrets masked): `history` names it, as the
+    /// endpoint's references (`{{host}}` of an environment) may hold other values since.
+    /// Files do not keep it.
+    public var sentURL: String?
     /// Why its latest send got no response (`connection refused: 127.0.0.1:9`), secrets masked;
     /// nil once a response is kept. History and HAR show it; files do not keep it.
     public var failure: String?
