@@ -348,3 +348,46 @@ def test_the_swift_export_says_it_does_not_take_a_whole_target_apart(run_workben
     warnings = [line for line in err.splitlines() if line.startswith("warning:")]
     assert warnings == ["warning: request 1: {{next}} is the whole target, taken apart when sent (a query, an origin); "
                         "the Swift code puts its value in the path (`export curl` sends what the workbench sends)"], err
+
+
+def test_exported_whole_target_references_load_and_import_back_sending_the_same_bytes(run_workbench, origins, workdir):
+    """`export http` and `export postman` write `BASE{{next}}` and `{{abs}}` alone: `load` and
+    `import` take them apart again, as the REPL does `get {{next}}`, so the bytes sent are the same."""
+    a, b = origins
+    code, out, err = run_script(run_workbench, [
+        f"base {a.url}/api",
+        "set next /items?page=2&per_page=2",
+        "set rel items/7",
+        f"set abs {b.url}/p?x=1",
+        "get {{next}}",
+        "get {{next}}?sort=asc",
+        "get {{rel}}",
+        "get {{abs}}",
+        "export http --session > s.http",
+        "export postman --session > s.postman.json",
+    ])
+    assert code == 0, err
+    sent = [wire(request) for request in a.taken() + b.taken()]
+    assert [target for _, target, _, _ in sent] == [
+        "/api/items?page=2&per_page=2", "/api/items?page=2&per_page=2&sort=asc", "/api/items/7", "/p?x=1"]
+    for reading in ("load s.http", "import s.postman.json"):
+        a.clear(), b.clear()
+        code, out, err = run_script(run_workbench, [reading, "replay all"])
+        assert code == 0, (reading, out, err)
+        assert [wire(request) for request in a.taken() + b.taken()] == sent, reading
+
+
+def test_a_http_file_pages_through_captured_links_as_the_clients_expand_them(run_workbench, server, workdir):
+    """A .http file's `{{host}}{{first.response.body.$.links.next}}` and a captured absolute URL
+    alone: the link's `?` starts the query, as the JetBrains client and httpyac send it; a
+    reference glued to a segment (`/pets/p{{id}}`) stays a value inside the path."""
+    (workdir / "pages.http").write_text(
+        f"@host = {server}\n@id = 5\n"
+        "### first\n# @name first\nGET {{host}}/pets?per_page=2\n\n"
+        "### second\n# @name second\nGET {{host}}{{first.response.body.$.links.next}}\n\n"
+        "### third\nGET {{second.response.body.$.next_url}}\n\n"
+        "### glued\nGET {{host}}/pets/p{{id}}\n")
+    code, out, err = run_script(run_workbench, ["load pages.http", "replay all"])
+    assert f"GET {server}/pets?page=2&per_page=2  200" in out, out + err
+    assert f"GET {server}/pets?page=3&per_page=2  200" in out, out + err
+    assert f"GET {server}/pets/p5  404" in out, out + err

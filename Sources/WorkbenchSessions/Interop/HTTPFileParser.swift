@@ -502,6 +502,7 @@ struct HTTPFileParser {
             if let userInfo = try endpoint.setURL(url) {
                 headers.insert(HeaderField(name: "Authorization", value: Auth.basicCredentials(userInfo)), at: 0)
             }
+            endpoint = ImportedWholeTarget.takingApart(endpoint, value: importedValue)
         } catch {
             throw failure(requestNumber, urlColumn, error.message)
         }
@@ -795,6 +796,13 @@ struct HTTPFileParser {
     /// A value with its `{{...}}` references made the workbench's: file and
     /// environment variables stay references (the session has them), request
     /// references become captures, `$processEnv` becomes `env.`.
+    /// What the file says of a variable's value, for a reference that ends a request's URL.
+    private func importedValue(_ name: String) -> ImportedWholeTarget.Value {
+        if captureOwners[name] != nil { return .fromResponse }
+        if let value = currentValues[name] ?? environmentValues[name] ?? secretValues[name] ?? dotenv?[name] { return .known(value) }
+        return .unknown
+    }
+
     private mutating func resolve(_ text: String, line: Int, column: Int, inRequest: Int?) throws(WorkbenchError) -> String {
         var ignored: [Capture] = []
         return try resolve(text, line: line, column: column, inRequest: inRequest, captures: &ignored)

@@ -369,6 +369,9 @@ public enum PostmanImport {
             url = Self.substitutingPathVariables(url, pathVariables)
             if !url.contains("://") && !url.hasPrefix("{{") { url = "http://" + url }
             _ = try endpoint.setURL(url)
+            endpoint = ImportedWholeTarget.takingApart(endpoint) { name in
+                variables.last(where: { $0.name == name }).map { .known($0.value) } ?? .unknown
+            }
 
             var headers: [HeaderField] = []
             var disabledHeaders = false
