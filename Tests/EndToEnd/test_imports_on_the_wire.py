@@ -262,6 +262,16 @@ def test_a_curl_file_skips_what_it_cannot_read_and_names_the_line(run_workbench,
     assert err.strip() == "error: line 1: none.sh: line 1: expected a curl command, got 'echo'"
 
 
+def test_a_bash_default_or_pattern_is_refused_not_sent_as_written(run_workbench, recorder, workdir):
+    # bash sends KEY's value or "default"; `${KEY:-default}` on the wire would be neither.
+    (workdir / "d.sh").write_text(f'curl -H "X-K: ${{KEY:-default}}" {recorder.url}/one\ncurl {recorder.url}/two\n')
+    code, out, err = run_workbench(["--keep-going"], input=lines("import d.sh", "replay all"), env={"KEY": "k"})
+    assert "error:" not in err, err
+    assert ("warning: d.sh: line 1: skipped: ${KEY:-default} at column 15: bash works out a default or a pattern "
+            "there, which the import cannot keep: write $KEY (read from the environment when sent) or the value") in out
+    assert [r.target for r in recorder.taken()] == ["/two"]
+
+
 # Goal 3: a byte-order mark at the start of any input file.
 
 BOM = b"\xef\xbb\xbf"

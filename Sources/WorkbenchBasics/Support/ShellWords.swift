@@ -125,7 +125,7 @@ public enum ShellWords {
                 case UInt8(ascii: "\""):
                     word += try doubleQuoted()
                 case UInt8(ascii: "$") where bash:
-                    word += environmentReference()
+                    word += try environmentReference()
                 case UInt8(ascii: "\\"):
                     if index + 1 < bytes.count {
                         word.append(bytes[index + 1])
@@ -154,7 +154,7 @@ public enum ShellWords {
                 let continuation = continuationLength(at: index)
                 if continuation > 0 { index += continuation; continue }
                 if inner == UInt8(ascii: "$"), bash {
-                    word += environmentReference()
+                    word += try environmentReference()
                     continue
                 }
                 if inner == UInt8(ascii: "\\"), index + 1 < bytes.count {
@@ -200,12 +200,22 @@ public enum ShellWords {
         }
 
         /// `$NAME` or `${NAME}` at the index as `{{env.NAME}}`; any other `$` as itself.
-        mutating func environmentReference() -> [UInt8] {
+        /// `${NAME:-default}` and bash's other operators on a value are refused: a reference
+        /// cannot say them, and sent as written they would be neither the value nor the default.
+        mutating func environmentReference() throws(WorkbenchError) -> [UInt8] {
             var cursor = index + 1
             let braced = cursor < bytes.count && bytes[cursor] == UInt8(ascii: "{")
             if braced { cursor += 1 }
             let nameStart = cursor
             while cursor < bytes.count, ShellWords.isNameByte(bytes[cursor], first: cursor == nameStart) { cursor += 1 }
+            if braced, cursor > nameStart, cursor < bytes.count, bytes[cursor] != UInt8(ascii: "}") {
+                let close = bytes[cursor...].firstIndex(of: UInt8(ascii: "}")).map { $0 + 1 } ?? bytes.count
+                let written = String(decoding: bytes[index..<min(close, index + 80)], as: UTF8.self)
+                let name = String(decoding: bytes[nameStart..<cursor], as: UTF8.self)
+                throw WorkbenchError(
+                    "\(written) at \(position(index)): bash works out a default or a pattern there, which the import "
+                        + "cannot keep: write $\(name) (read from the environment when sent) or the value")
+            }
             guard cursor > nameStart, !braced || (cursor < bytes.count && bytes[cursor] == UInt8(ascii: "}")) else {
                 index += 1
                 return [UInt8(ascii: "$")]
