@@ -224,3 +224,30 @@ def test_values_holding_url_characters_are_encoded_where_they_stand_as_the_workb
     finally:
         recorder.stop()
     assert theirs[:len(mine)] == mine, run.stderr.decode()[-3000:]
+
+
+def test_a_body_the_method_holds_back_stays_out_of_the_exports(run_workbench, workdir, workbench_env):
+    """A GET after a form POST goes without the form (the workbench holds a body back from GET);
+    the exports wrote the form into the GET: Locust sent it, Hurl and .http files held it."""
+    command = locust_command()
+    recorder = Recorder().start()
+    try:
+        script = [
+            f"base {recorder.url}", "body form k=v", "post /form", "get /plain",
+            "export locust --session > locustfile.py", "export hurl > get.hurl", "export http > get.http",
+        ]
+        result = run_workbench(["--keep-going"], input="\n".join(script) + "\n")
+        assert result.returncode == 0, result.stderr
+        mine = [sent(request) for request in recorder.taken()]
+        assert mine[1][:2] == ("GET", "/plain") and mine[1][3] == b""
+        recorder.clear()
+        env = dict(workbench_env)
+        env.pop("PYTHONPATH", None)
+        run = run_locust(command, workdir, env, recorder.url)
+        theirs = [sent(request) for request in recorder.taken()]
+    finally:
+        recorder.stop()
+    assert theirs[:2] == mine, run.stderr.decode()[-3000:]
+    for name in ("get.hurl", "get.http"):
+        exported = (workdir / name).read_text()
+        assert "k=v" not in exported and "k: v" not in exported and "form-urlencoded" not in exported, exported

@@ -56,7 +56,7 @@ struct PortableRequest {
             }
         }
         body = endpoint.sendsBody ? endpoint.body : nil
-        if case .form(let fields)? = endpoint.body {
+        if case .form(let fields)? = body {
             // Forms are encoded here as they are when sent, references kept.
             body = .form(
                 fields.map { field in
