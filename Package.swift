@@ -210,6 +210,10 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "LineEditingTests",
+            dependencies: ["LineEditing"]
+        ),
+        .testTarget(
             name: "WorkbenchCoreTests",
             dependencies: [
                 "Platform",
