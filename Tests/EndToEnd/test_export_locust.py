@@ -251,3 +251,42 @@ def test_a_body_the_method_holds_back_stays_out_of_the_exports(run_workbench, wo
     for name in ("get.hurl", "get.http"):
         exported = (workdir / name).read_text()
         assert "k=v" not in exported and "k: v" not in exported and "form-urlencoded" not in exported, exported
+
+
+def test_a_whole_target_reference_is_taken_apart_at_run_time_as_the_workbench_does(
+        run_workbench, workdir, workbench_env):
+    """`get {{next}}` with a captured `/pets?page=2` joins the base's path with its query as a
+    query (it was concatenated: `/api//pets%3Fpage=2`); a secret absolute URL goes to its own
+    origin, without the token bound to the base's."""
+    command = locust_command()
+    a, b = Recorder().start(), Recorder().start()
+    try:
+        script = [
+            f"base {a.url}/api",
+            f"set --secret tok {SECRET}",
+            "auth bearer {{tok}}",
+            "set next /pets?page=2&per_page=2",
+            f"set --secret far {b.url}/p/./q?x=1",
+            "get {{next}}",
+            "get {{next}}?sort=asc",
+            "get {{far}}",
+            "export locust --session > locustfile.py",
+        ]
+        result = run_workbench(["--keep-going"], input="\n".join(script) + "\n")
+        assert result.returncode == 0, result.stderr
+        mine = {"a": [sent(request) for request in a.taken()], "b": [sent(request) for request in b.taken()]}
+        assert [entry[1] for entry in mine["a"]] == ["/api/pets?page=2&per_page=2", "/api/pets?page=2&per_page=2&sort=asc"]
+        assert [entry[1] for entry in mine["b"]] == ["/p/q?x=1"]
+        assert ("authorization", f"Bearer {SECRET}") in mine["a"][0][2]
+        assert "authorization" not in [name for name, _ in mine["b"][0][2]]
+        assert SECRET not in (workdir / "locustfile.py").read_text()
+        a.clear(), b.clear()
+        env = dict(workbench_env, tok=SECRET, far=f"{b.url}/p/./q?x=1")
+        env.pop("PYTHONPATH", None)
+        run = run_locust(command, workdir, env, a.url)
+        theirs = {"a": [sent(request) for request in a.taken()], "b": [sent(request) for request in b.taken()]}
+    finally:
+        a.stop()
+        b.stop()
+    assert theirs["a"][:2] == mine["a"], run.stderr.decode()[-3000:]
+    assert theirs["b"][:1] == mine["b"], run.stderr.decode()[-3000:]

@@ -28,6 +28,7 @@ enum LocustExport {
         var imports: Set<String> = ["base64", "functools", "json", "os", "re"]
         var fromRequests: Set<String> = []
         var encodesURLValues = false
+        var usesWholeTarget = false
         // The origin most requests go to is the user's host, which `--host` replaces.
         var origins: [String] = []
         for record in records where record.conversation == nil && !GRPCCall.isCall(record.endpoint) {
@@ -54,6 +55,7 @@ enum LocustExport {
             task += try request.lines(source: &source, imports: &imports, fromRequests: &fromRequests)
             notMapped += request.notMapped.map { "\(what): \($0)" }
             encodesURLValues = encodesURLValues || request.encodesURLValues
+            usesWholeTarget = usesWholeTarget || request.usesWholeTarget
             for capture in record.captures { captured.insert(capture.name) }
         }
         var lines = [
@@ -86,6 +88,10 @@ enum LocustExport {
         if encodesURLValues {
             lines += ["", ""]
             lines += LocustURLEncoding.pythonSets.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        if usesWholeTarget {
+            lines += ["", ""]
+            lines += LocustWholeTarget.python.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
         lines += [
             "",

@@ -15,6 +15,8 @@ struct RequestCode {
     private(set) var notMapped: [String] = []
     /// Whether the URL's code calls `url_encoded` (the helpers then hold it).
     private(set) var encodesURLValues = false
+    /// Whether the URL's code calls `whole_target` (`get {{next}}`).
+    private(set) var usesWholeTarget = false
 
     init(number: Int, record: RequestRecord, variables: Variables, captured: Set<String>, host: String?) {
         self.number = number
@@ -38,47 +40,58 @@ struct RequestCode {
         encodings.removeFirst(min(encodings.count, max(0, source.referenceCount(portable.url) - source.referenceCount(url))))
         var nextEncoding = encodings.makeIterator()
         var encodesValues = false
-        let encoded = source.expression(
-            url, lookup: { lookup($0) },
-            wrap: { value in
-                guard case .some(.some(let encoding)) = nextEncoding.next() else { return value }
-                encodesValues = true
-                return encoding.python(value)
-            })
+        let wrap: (String) -> String = { value in
+            guard case .some(.some(let encoding)) = nextEncoding.next() else { return value }
+            encodesValues = true
+            return encoding.python(value)
+        }
+        var urlExpression: String
+        var preamble: [String] = []
+        // Credentials bound to the base's origin go only there, as the workbench sends them.
+        var sameOrigin: String?
+        if let reference = record.endpoint.wholeTargetReference,
+            let cut = LocustWholeTarget(marker: source.marker(for: reference)).split(url)
+        {
+            // `get {{next}}`: the value taken apart at run time; its own encoding is the helper's.
+            let base = cut.base.isEmpty ? "\"\"" : source.expression(cut.base, lookup: { lookup($0) }, wrap: wrap)
+            _ = nextEncoding.next()
+            let rest = cut.rest.isEmpty ? "\"\"" : source.expression(cut.rest, lookup: { lookup($0) }, wrap: wrap)
+            urlExpression = LocustWholeTarget.call(
+                base: base, value: lookup(reference), rest: rest, pathAsIs: record.endpoint.sendsPathAsIs)
+            encodesValues = true
+            usesWholeTarget = true
+            if record.endpoint.auths.contains(where: { $0.origin != nil }) || record.endpoint.headers.contains(where: { $0.origin != nil }) {
+                preamble.append("        url = \(urlExpression)")
+                urlExpression = "url"
+                sameOrigin = "same_origin(url, \(base), self.host)"
+            }
+        } else {
+            urlExpression = source.expression(url, lookup: { lookup($0) }, wrap: wrap)
+        }
         encodesURLValues = encodesValues
         var arguments = [
             PythonSource.literal(portable.method),
-            encoded,
+            urlExpression,
             // Locust's report names the method beside it: the name is the URL as typed, one line for
             // each request whatever its captured values.
             "name=" + PythonSource.literal(source.typed(url)),
         ]
-        var headers = portable.headers.map { field in
-            (source.expression(typed: field.name, lookup: { lookup($0) }), source.expression(field.value, lookup: { lookup($0) }))
-        }
-        if let auth = portable.auth {
-            let user = source.expression(typed: auth.user, lookup: { lookup($0) })
-            let secret = source.expression(typed: auth.secret, lookup: { lookup($0) })
-            switch auth.scheme {
-            case .basic:
-                headers.append(("\"Authorization\"", "basic_credentials(\(user), \(secret))"))
-            case .digest:
-                fromRequests.insert("HTTPDigestAuth")
-                arguments.append("auth=HTTPDigestAuth(\(user), \(secret))")
-            case .bearer:
-                headers.append(("\"Authorization\"", "\"Bearer \" + \(secret)"))
-            case .oauth2:
-                headers.append(("\"Authorization\"", "\"Bearer \" + \(secret)"))
-                notMapped.append("auth oauth2: the flow is not run; the token it obtained is read from the environment")
-            case .awsSigV4:
-                notMapped.append("auth aws-sigv4: Locust sends the request unsigned (sign it with botocore or requests-aws4auth)")
-            case .apiKeyHeader, .apiKeyQuery:
-                break
+        var credentials = credentialArguments(portable, source: &source, fromRequests: &fromRequests, lookup: lookup, noting: true)
+        if let sameOrigin {
+            // Elsewhere: the request as built for another origin, without what is bound to this one.
+            var elsewhere = record.endpoint
+            elsewhere.base = "http://elsewhere.invalid"
+            var marking = source
+            let bare = try PortableRequest(elsewhere) { part in marking.marker(for: part) }
+            source = marking
+            let other = credentialArguments(bare, source: &source, fromRequests: &fromRequests, lookup: lookup, noting: false)
+            credentials.headers = "(\(credentials.headers ?? "{}") if \(sameOrigin) else \(other.headers ?? "{}"))"
+            if credentials.auth != nil || other.auth != nil {
+                credentials.auth = "(\(credentials.auth ?? "None") if \(sameOrigin) else \(other.auth ?? "None"))"
             }
         }
-        if !headers.isEmpty {
-            arguments.append("headers={" + headers.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}")
-        }
+        if let headers = credentials.headers { arguments.append("headers=" + headers) }
+        if let auth = credentials.auth { arguments.append("auth=" + auth) }
         if portable.body != nil, let body = record.endpoint.body {
             arguments += bodyArguments(body, portable: portable, source: &source, lookup: lookup)
         }
@@ -106,11 +119,48 @@ struct RequestCode {
         }
         arguments.append("catch_response=True")
         var lines = ["        # \(number). \(PythonSource.comment(portable.method + " " + source.typed(url)))"]
+        lines += preamble
         lines.append("        with self.client.request(")
         lines += arguments.map { "            \($0)," }
         lines.append("        ) as response:")
         lines += checks(source: &source, lookup: lookup)
         return lines
+    }
+
+    /// The `headers=` dict (typed headers and the auth helper's) and the `auth=` object for
+    /// `portable`; `noting`: what does not map is said (once a request).
+    private mutating func credentialArguments(
+        _ portable: PortableRequest, source: inout PythonSource, fromRequests: inout Set<String>,
+        lookup: (Template.Part) -> String, noting: Bool
+    ) -> (headers: String?, auth: String?) {
+        var headers = portable.headers.map { field in
+            (source.expression(typed: field.name, lookup: lookup), source.expression(field.value, lookup: lookup))
+        }
+        var authObject: String?
+        if let auth = portable.auth {
+            let user = source.expression(typed: auth.user, lookup: lookup)
+            let secret = source.expression(typed: auth.secret, lookup: lookup)
+            switch auth.scheme {
+            case .basic:
+                headers.append(("\"Authorization\"", "basic_credentials(\(user), \(secret))"))
+            case .digest:
+                fromRequests.insert("HTTPDigestAuth")
+                authObject = "HTTPDigestAuth(\(user), \(secret))"
+            case .bearer:
+                headers.append(("\"Authorization\"", "\"Bearer \" + \(secret)"))
+            case .oauth2:
+                headers.append(("\"Authorization\"", "\"Bearer \" + \(secret)"))
+                if noting { notMapped.append("auth oauth2: the flow is not run; the token it obtained is read from the environment") }
+            case .awsSigV4:
+                if noting {
+                    notMapped.append("auth aws-sigv4: Locust sends the request unsigned (sign it with botocore or requests-aws4auth)")
+                }
+            case .apiKeyHeader, .apiKeyQuery:
+                break
+            }
+        }
+        let dict = headers.isEmpty ? nil : "{" + headers.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}"
+        return (dict, authObject)
     }
 
     /// The URL as a path when it goes to the host (its origin typed, or a plain variable
