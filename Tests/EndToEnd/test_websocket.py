@@ -126,6 +126,39 @@ def test_next_waits_at_most_within(run_workbench, ws_url):
     assert "no frame arrived within 0.3 s (--within)" in result.stderr
 
 
+def test_frames_are_read_as_they_come_while_a_script_sleeps(run_workbench, ws_url, workdir):
+    # The echo comes within milliseconds: read during the sleep, it is kept with its own time,
+    # not with the time the sleep ended (frames used to wait for the line to end).
+    import json
+    result = run_workbench(input=script(
+        f"ws connect {ws_url}/echo", "ws send early", "sleep 2s", "ws close", "save s.json"))
+    assert result.returncode == 0, result
+    frames = json.loads((workdir / "s.json").read_text())["requests"][0]["conversation"]["frames"]
+    [echo] = [frame for frame in frames if frame["from"] == "server" and frame.get("text") == "early"]
+    [close] = [frame for frame in frames if frame["from"] == "client" and frame["type"] == "close"]
+    assert echo["t"] < close["t"] - 1.5, frames
+
+
+def test_leaving_with_a_conversation_open_keeps_its_last_frames(ws_url, workbench_bin, workbench_env, workdir):
+    # The REPL left with the conversation open: the echo still coming and the closing handshake
+    # (1001, going away) are kept in the conversation the autosave brings back.
+    import pexpect
+    child = spawn_workbench(workbench_bin, dict(workbench_env, NO_COLOR="1"), workdir)
+    try:
+        child.expect("> ")
+        child.sendline(f"ws connect {ws_url}/echo")
+        child.expect_exact("/echo> ")
+        child.sendline("ws send last words")
+        child.sendline("exit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    restored = subprocess.run([workbench_bin, "--restore"], input=b"history\n", capture_output=True,
+                              env=workbench_env, cwd=str(workdir), timeout=30)
+    out = restored.stdout.decode()
+    assert re.search(r"^1  WS \S+/echo  101 .*\(4 frames\)", out, re.M), out + restored.stderr.decode()
+
+
 def test_ping_and_pong_both_ways(run_workbench, ws_url):
     result = run_workbench(input=script(
         f"ws connect {ws_url}/ping",

@@ -133,7 +133,9 @@ public final class REPLSession {
     /// Leaving with requests not yet saved says how to get them back.
     private func leave() {
         interpreter.leaveWebSocket()
-        // The journal folded into the file: a finished run leaves one plain session file.
+        // What leaving the conversation kept (its last frames, the closing handshake) is saved
+        // too, then the journal folded into the file: a finished run leaves one plain session file.
+        if let warning = autosave?.save(interpreter.workspace) { interpreter.output.printError(warning) }
         if let warning = autosave?.finish() { interpreter.output.printError(warning) }
         if let hint = interpreter.workspace.quitHint(autosaved: autosave != nil) { streams.printLine(hint) }
         streams.flush()

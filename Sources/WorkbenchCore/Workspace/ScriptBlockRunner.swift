@@ -93,7 +93,10 @@ struct ScriptBlockRunner {
         let clock = ContinuousClock()
         let start = clock.now
         interpreter.flushOutput()
-        if !InterruptibleWait.wait(seconds: seconds, shouldAbort: interpreter.sendOptions.shouldAbort) {
+        // An open conversation's frames are read, kept (with their times) and shown as they come.
+        let conversation = WebSocketConversationRunner(interpreter: interpreter)
+        if !InterruptibleWait.wait(seconds: seconds, shouldAbort: interpreter.sendOptions.shouldAbort, between: { conversation.poll() })
+        {
             throw WorkbenchError("sleep: stopped by Ctrl-C after \(DurationText.shown(InterruptibleWait.seconds(clock.now - start)))")
         }
     }

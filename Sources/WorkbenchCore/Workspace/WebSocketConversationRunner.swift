@@ -43,10 +43,21 @@ struct WebSocketConversationRunner {
 
     /// Leaving the workbench with a conversation open: the closing handshake (1001, going
     /// away), waiting a moment for the server's answer, so the server sees a clean close.
+    /// Frames that came before are kept (and shown, as after any line); those that answer the
+    /// close are kept too.
     func leave() {
         defer { recordConversation() }
+        poll()
         guard let connection = webSocket.connection, connection.isOpen else { return }
-        _ = try? connection.close(code: 1001, reason: "", waitingUpTo: 1)
+        webSocket.append(received: false, opcode: .close, payload: WebSocketFrame.closePayload(code: 1001, reason: ""))
+        for event in (try? connection.close(code: 1001, reason: "", waitingUpTo: 1)) ?? [] {
+            switch event {
+            case .message(let opcode, let payload): webSocket.append(received: true, opcode: opcode, payload: payload)
+            case .closed(let code, let reason, true):
+                webSocket.append(received: true, opcode: .close, payload: WebSocketFrame.closePayload(code: code, reason: reason))
+            case .closed: break
+            }
+        }
     }
 
     /// Writes the conversation so far into its history entry, secrets masked: when it ends,
