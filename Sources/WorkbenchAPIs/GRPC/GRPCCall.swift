@@ -80,7 +80,7 @@ public enum GRPCCall {
             do throws(WorkbenchError) {
                 encoded.append(try encoder.encode(value, as: method.inputType))
             } catch {
-                throw WorkbenchError("grpc: \(label): \(error.message)")
+                throw error.prefixed("grpc: \(label): ")
             }
         }
         var request = prepared

@@ -87,7 +87,7 @@ public struct ScriptBlockReader {
                 check = try Expectation.parse(rest)
             } catch {
                 try refuseOpening("if \(rest)", number: number)
-                throw WorkbenchError("if: \(error.message); `if` takes a check as `expect` does, as in `if status 200`")
+                throw error.mapMessage { "if: \($0); `if` takes a check as `expect` does, as in `if status 200`" }
             }
             try openBlock(OpenBlock(kind: .conditional(check), number: number, keyword: "if \(rest)"))
             return nil

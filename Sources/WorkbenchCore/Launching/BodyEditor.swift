@@ -46,7 +46,7 @@ public enum BodyEditor {
         do throws(WorkbenchError) {
             status = try ShellCommand.runOnTerminal(editor + " \"$1\"", arguments: [path])
         } catch {
-            throw WorkbenchError("the editor (\(editor)) could not be started (\(error.message)): the body is unchanged")
+            throw error.mapMessage { "the editor (\(editor)) could not be started (\($0)): the body is unchanged" }
         }
         guard status == 0 else {
             throw WorkbenchError("the editor (\(editor)) exited with status \(status): the body is unchanged")

@@ -121,7 +121,7 @@ extension Workspace {
             do throws(WorkbenchError) {
                 _ = try loaded.encodedSession(bound: context.sessionFileBytes)
             } catch {
-                throw WorkbenchError("\(path): not loaded: \(error.message)")
+                throw error.prefixed("\(path): not loaded: ")
             }
         }
         self = loaded

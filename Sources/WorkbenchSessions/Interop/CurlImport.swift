@@ -560,7 +560,7 @@ extension CurlImport {
         do throws(WorkbenchError) {
             read = try CurlImport.readCommands(in: text)
         } catch {
-            throw WorkbenchError("\(file): \(error.message)")
+            throw error.prefixed("\(file): ")
         }
         problems = read.skipped
         for command in read.commands {

@@ -69,7 +69,7 @@ public struct ResponseDiff: Equatable, Sendable {
                     ignoredHeaders.insert(words[1].lowercased())
                 } else {
                     do throws(WorkbenchError) { ignoredPaths.append(try JSONPathPattern(parsing: item)) } catch {
-                        throw WorkbenchError("--ignore: \(error.message) (a JSON path like $.items[*].id, or `header NAME`)")
+                        throw error.mapMessage { "--ignore: \($0) (a JSON path like $.items[*].id, or `header NAME`)" }
                     }
                 }
             }
