@@ -95,8 +95,7 @@ struct ScriptBlockRunner {
         interpreter.flushOutput()
         // An open conversation's frames are read, kept (with their times) and shown as they come.
         let conversation = WebSocketConversationRunner(interpreter: interpreter)
-        if !InterruptibleWait.wait(seconds: seconds, shouldAbort: interpreter.sendOptions.shouldAbort, between: { conversation.poll() })
-        {
+        if !InterruptibleWait.wait(seconds: seconds, shouldAbort: interpreter.sendOptions.shouldAbort, between: { conversation.poll() }) {
             throw WorkbenchError("sleep: stopped by Ctrl-C after \(DurationText.shown(InterruptibleWait.seconds(clock.now - start)))")
         }
     }
