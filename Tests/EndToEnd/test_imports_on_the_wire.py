@@ -262,6 +262,28 @@ def test_a_curl_file_skips_what_it_cannot_read_and_names_the_line(run_workbench,
     assert err.strip() == "error: line 1: none.sh: line 1: expected a curl command, got 'echo'"
 
 
+def test_a_doc_commands_own_braces_go_out_as_text(run_workbench, recorder, workdir):
+    # OpenAI's eval and grader docs send mustache templates in their JSON; curl sends them as
+    # they are, while $TOKEN still becomes {{env.TOKEN}}.
+    import os
+    command = (f'curl {recorder.url}/v1/evals -H "Authorization: Bearer $DOC_TOKEN" -H "X-T: {{{{keep}}}}" '
+               "-d '{\"content\": \"Statement: {{item.input}}\", \"grade\": \"{{ sample.output_text }}\"}'")
+    (workdir / "e.sh").write_text(command + "\n")
+    env = {"DOC_TOKEN": DOC_TOKEN}
+    code, out, err = run_workbench(["--keep-going"], input=lines(
+        "import e.sh", "replay all", "save s.json", f"import curl {recorder.url}/typed -d '{{{{a}}}}'", "send"), env=env)
+    assert "error:" not in err, err
+    code, replayed, err = run_workbench(["replay", "s.json"], env=env)
+    assert code == 0, replayed + err
+    ours, typed, again = recorder.taken()
+    assert typed.body == b"{{a}}"
+    recorder.clear()
+    run_curl(command, {**os.environ, **env}, workdir)
+    theirs = recorder.taken()[0]
+    assert wire(ours) == wire(theirs) == wire(again)
+    assert theirs.body == b'{"content": "Statement: {{item.input}}", "grade": "{{ sample.output_text }}"}'
+
+
 def test_a_bash_default_or_pattern_is_refused_not_sent_as_written(run_workbench, recorder, workdir):
     # bash sends KEY's value or "default"; `${KEY:-default}` on the wire would be neither.
     (workdir / "d.sh").write_text(f'curl -H "X-K: ${{KEY:-default}}" {recorder.url}/one\ncurl {recorder.url}/two\n')

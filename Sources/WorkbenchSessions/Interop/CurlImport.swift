@@ -19,6 +19,9 @@ public struct CurlImport: Equatable, Sendable {
     public var warnings: [String] = []
     /// What was imported as asked but may surprise: `$TOKEN` read from the environment.
     public var notes: [String] = []
+    /// The command's own `{{` (a mustache template in a doc's JSON) is kept as text through
+    /// `{{open_braces}}`, which the importer sets to `{{`; curl sends it as it is.
+    public var usesLiteralBraces = false
 
     /// Options that take a value and only change what curl prints or where it writes.
     static let ignoredWithValue: Set<String> = [
@@ -43,8 +46,10 @@ public struct CurlImport: Equatable, Sendable {
         // The parser holds the reader only while it runs.
         try withoutActuallyEscaping(readFile) { (reader) throws(WorkbenchError) -> CurlImport in
             var parser = OptionReader(readFile: reader)
-            try parser.read(words)
+            let literal = words.map(Self.keepingLiteralBraces)
+            try parser.read(literal)
             var result = try parser.result()
+            result.usesLiteralBraces = literal != words || LiteralText.isUsed(in: [RequestRecord(endpoint: result.endpoint, settings: Settings())])
             if let note = environmentNote(words) { result.notes.append(note) }
             return result
         }
@@ -91,6 +96,28 @@ public struct CurlImport: Equatable, Sendable {
             commands.append((logical.line, before.dropFirst().map(\.text)))
         }
         return (commands, skipped)
+    }
+
+    /// A word's `{{` as text (`{{open_braces}}`), but for the `{{env.NAME}}` references the
+    /// bash words made of `$NAME`.
+    static func keepingLiteralBraces(_ word: String) -> String {
+        guard Template.hasReferences(word) else { return word }
+        var result = ""
+        var rest = Substring(word)
+        while let open = rest.firstRange(of: "{{") {
+            result += rest[..<open.lowerBound]
+            let after = rest[open.upperBound...]
+            if after.hasPrefix("env."), let close = after.firstRange(of: "}}"),
+                Template.environmentNames(in: String(rest[open.lowerBound..<close.upperBound])).count == 1
+            {
+                result += rest[open.lowerBound..<close.upperBound]
+                rest = after[close.upperBound...]
+            } else {
+                result += "{{\(LiteralText.variable)}}"
+                rest = after
+            }
+        }
+        return result + rest
     }
 
     /// The note an import prints when a command names environment variables
@@ -194,7 +221,7 @@ public struct CurlImport: Equatable, Sendable {
                         let text = String(validating: bytes.filter { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
                     {
                         // curl reads the file now and leaves out its carriage returns and newlines.
-                        data.append(text)
+                        data.append(LiteralText.escaped(text))
                     } else {
                         try fileBody(path, option: option)
                         import_.warnings.append(

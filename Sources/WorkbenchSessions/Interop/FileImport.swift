@@ -40,6 +40,9 @@ public struct FileImport: Sendable {
             let (records, warnings, notes) = try CurlImport.records(fromFile: text, named: file, settings: settings, readFile: readFile)
             var imported = FileImport(records: records, warnings: warnings, kind: "curl commands")
             imported.notes = notes
+            if LiteralText.isUsed(in: imported.records) {
+                imported.variables.append(Variable(name: LiteralText.variable, value: "{{"))
+            }
             return imported
         }
         let document: JSONValue

@@ -128,6 +128,7 @@ extension ToolCommands {
         -> CommandOutcome
     {
         var imported = try CurlImport.parse(words, readFile: context.readFile)
+        if imported.usesLiteralBraces { workspace.variables.set(LiteralText.variable, to: "{{") }
         // The same path as an imported file's (and as a typed header): a literal
         // credential becomes a secret variable bound to the request's origin.
         let notes = workspace.keepImportedCredentials(&imported.endpoint)
