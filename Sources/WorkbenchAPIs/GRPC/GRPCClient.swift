@@ -41,20 +41,10 @@ public enum GRPCClient {
 
     /// Refuses the auth in force for `call`'s origin when it cannot go with a gRPC call.
     static func checkAuth(of call: Endpoint) throws(WorkbenchError) {
-        guard let auth = call.auth, let reason = unsupported(auth.scheme) else { return }
+        guard let auth = call.auth, let reason = auth.scheme.kind.grpcRefusal(auth) else { return }
         throw WorkbenchError(
             "grpc: auth \(auth.scheme.displayName) does not apply to a gRPC call: \(reason); "
                 + "bearer, basic, API key headers and OAuth 2.0 go as metadata (`auth none` drops it)")
-    }
-
-    /// Why an auth kind cannot go with a call, or nil when it goes as metadata (or, for AWS
-    /// SigV4, as libcurl's signature over the framed body).
-    static func unsupported(_ scheme: Auth.Scheme) -> String? {
-        switch scheme {
-        case .digest: "it answers an HTTP 401 challenge, which a gRPC server does not send, so nothing would go"
-        case .apiKeyQuery: "a call's path takes no query (`auth apikey header NAME VALUE` sends the key)"
-        case .basic, .bearer, .apiKeyHeader, .awsSigV4, .oauth2: nil
-        }
     }
 
     /// The headers of every call: its content type, trailers, and the deadline from `timeout`.

@@ -3,6 +3,10 @@ import WorkbenchBasics
 /// `auth apikey header|query NAME [VALUE]`: the key as the header NAME, or as the query
 /// item NAME added to every target (`user` holds the name, `secret` the key).
 public enum APIKeyAuth: TypedAuthKind {
+    public static func grpcRefusal(_ auth: Auth) -> String? {
+        auth.scheme == .apiKeyQuery ? "a call's path takes no query (`auth apikey header NAME VALUE` sends the key)" : nil
+    }
+
     public static func summary(_ auth: Auth) -> String {
         "\(auth.scheme.displayName) \(auth.user) \(Variables.mask)"
     }

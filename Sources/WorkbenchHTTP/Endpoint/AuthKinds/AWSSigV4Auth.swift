@@ -5,6 +5,8 @@ import WorkbenchBasics
 /// the access key id, `secret` the secret access key, `aws` the region, the service and
 /// the session token's reference (sent as `X-Amz-Security-Token`, signed with the rest).
 public enum AWSSigV4Auth: TypedAuthKind {
+    public static func grpcRefusal(_ auth: Auth) -> String? { nil }
+
     public static func summary(_ auth: Auth) -> String {
         "aws-sigv4 \(auth.user):\(Variables.mask) \(auth.aws?.region ?? "?") \(auth.aws?.service ?? "?")"
             + (auth.aws?.sessionToken != nil ? " (session token \(Variables.mask))" : "")

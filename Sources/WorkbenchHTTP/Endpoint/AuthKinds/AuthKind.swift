@@ -41,6 +41,10 @@ public protocol AuthKind: Sendable {
     /// Swift's `URLRequest` header value for the kinds whose header must be encoded by the
     /// exported code, nil when the built header is right; throws when URLRequest cannot carry it.
     static func swiftHeader(_ auth: Auth, text: (String) throws(WorkbenchError) -> String) throws(WorkbenchError) -> String?
+    /// Why the auth cannot go with a gRPC call, or nil when it goes as metadata (the headers
+    /// `apply` gives; AWS SigV4: libcurl's signature over the framed body). No default: a new
+    /// kind says it here, in its own file.
+    static func grpcRefusal(_ auth: Auth) -> String?
 }
 
 /// How a kind reads its saved settings: the session reader's accessors, each naming the

@@ -4,6 +4,8 @@ import WorkbenchBasics
 /// workbench so `show` and the exports print it. `auth basic KEY:` (curl's `-u KEY:`, an
 /// API key as the user name) has an empty password, and the user is the secret.
 public enum BasicAuth: TypedAuthKind {
+    public static func grpcRefusal(_ auth: Auth) -> String? { nil }
+
     public static func summary(_ auth: Auth) -> String {
         auth.keyIsTheUser ? "basic \(Variables.mask): (empty password)" : "basic \(auth.user):\(Variables.mask)"
     }

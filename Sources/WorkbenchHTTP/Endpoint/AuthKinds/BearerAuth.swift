@@ -2,6 +2,8 @@ import WorkbenchBasics
 
 /// `auth bearer [TOKEN]`: `Authorization: Bearer TOKEN`.
 public enum BearerAuth: TypedAuthKind {
+    public static func grpcRefusal(_ auth: Auth) -> String? { nil }
+
     public static func summary(_ auth: Auth) -> String { "bearer \(Variables.mask)" }
 
     public static func secretReferences(_ auth: Auth) -> [String] { [auth.secret] }

@@ -3,6 +3,10 @@ import WorkbenchBasics
 /// `auth digest USER[:PASSWORD]`: RFC 7616 digest, answered by libcurl (CURLAUTH_DIGEST)
 /// after the server's challenge, so no header is built.
 public enum DigestAuth: TypedAuthKind {
+    public static func grpcRefusal(_ auth: Auth) -> String? {
+        "it answers an HTTP 401 challenge, which a gRPC server does not send, so nothing would go"
+    }
+
     public static func summary(_ auth: Auth) -> String {
         auth.keyIsTheUser ? "digest \(Variables.mask): (empty password)" : "digest \(auth.user):\(Variables.mask)"
     }

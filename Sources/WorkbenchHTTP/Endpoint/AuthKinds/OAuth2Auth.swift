@@ -6,6 +6,8 @@ import WorkbenchBasics
 /// and what `auth oauth2` shows are here; the flows themselves talk to servers, so the
 /// interpreter runs them (`OAuth2Flow`, `OAuth2CodeFlow`).
 public enum OAuth2Auth: NamedAuthKind {
+    public static func grpcRefusal(_ auth: Auth) -> String? { nil }
+
     public static func summary(_ auth: Auth) -> String {
         guard let oauth2 = auth.oauth2 else { return "oauth2" }
         return "oauth2 \(oauth2.flow.rawValue) client \(oauth2.clientID)"
