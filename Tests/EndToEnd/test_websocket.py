@@ -325,6 +325,7 @@ def test_bad_input_is_one_error_line(run_workbench, ws_url):
         ("ws frobnicate", "unknown subcommand"),
         ("ws connect", "expected one URL"),
         ("expect frame soon status 200", "expected next, last or a frame number"),
+        ("expect frame next json $.a exists", "no WebSocket conversation yet: `ws connect URL` first"),
         ("expect frame next body contains x --within forever", "expected a duration"),
         ("ws connect /chat", "there is no base"),
         ("ws connect ftp://example.com/chat", "ws connect: unsupported scheme 'ftp' in 'ftp://example.com/chat'"),

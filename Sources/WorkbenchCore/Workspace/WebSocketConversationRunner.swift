@@ -265,7 +265,9 @@ struct WebSocketConversationRunner {
         case .next:
             try waitForFrames(within: within ?? Self.defaultFrameWait) { self.webSocket.nextReceived() != nil }
             guard let number = webSocket.nextReceived(), let frame = webSocket.frame(numbered: number) else {
-                throw WorkbenchError("no next frame: the conversation is closed")
+                throw WorkbenchError(
+                    webSocket.connection == nil
+                        ? "no WebSocket conversation yet: `ws connect URL` first" : "no next frame: the conversation is closed")
             }
             webSocket.nextAfter = number
             return (number, frame)
