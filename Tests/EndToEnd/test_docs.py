@@ -4,6 +4,7 @@ a command added, renamed or explained anew without `make docs` fails here, with 
 from __future__ import annotations
 
 import difflib
+import re
 import subprocess
 from pathlib import Path
 
@@ -40,3 +41,13 @@ def test_the_plain_form_is_help_all(run_workbench, workbench_bin):
     code, out, err = run_workbench(input="help all\n")
     assert plain.returncode == 0 and code == 0, plain.stderr + err
     assert plain.stdout.strip() == out.strip()
+
+
+def test_the_exit_status_table_of_the_guide_is_the_codes():
+    """docs/runs.md's table lists exactly the statuses `ExitStatus` has, each once."""
+    code = (REPO / "Sources" / "WorkbenchBasics" / "Support" / "ExitStatus.swift").read_text()
+    statuses = sorted(int(number) for number in re.findall(r"^\s*case\s+\w+\s*=\s*(\d+)", code, re.M))
+    guide = (REPO / "docs" / "runs.md").read_text().split("## Exit statuses", 1)[1].split("\n## ", 1)[0]
+    rows = [int(number) for number in re.findall(r"^\|\s*(\d+)\s*\|", guide, re.M)]
+    assert statuses == [0, 1, 2, 130]
+    assert rows == statuses, rows

@@ -1,5 +1,5 @@
-/// The exit statuses of `workbench`, in every mode: the one table of them (the README and
-/// ARCHITECTURE.md point here). Code returns these by name, never a bare number.
+/// The exit statuses of `workbench`, in every mode: the one table of them (ARCHITECTURE.md points
+/// here; docs/runs.md has it for users, and test_docs.py checks the two name the same statuses). Code returns these by name, never a bare number.
 ///
 /// | status | name          | meaning |
 /// |--------|---------------|---------|
