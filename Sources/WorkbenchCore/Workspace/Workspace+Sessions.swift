@@ -187,7 +187,7 @@ extension Workspace {
             }
             var notes: [String] = []
             if let response = record.response {
-                line += "  \(response.statusCode)  \(Quantities.duration(response.elapsedMilliseconds / 1000))"
+                line += "  \(response.statusText)  \(Quantities.duration(response.elapsedMilliseconds / 1000))"
                 if let failure = record.failure { notes.append("latest send: " + failure) }
             } else if let failure = record.failure {
                 line += "  " + failure

@@ -59,7 +59,7 @@ public enum HTMLReport {
             html +=
                 "<tr class=\"\(mark(request))\"><td>\(request.number)</td><td class=\"mark\">\(mark(request).uppercased())</td>"
                 + "<td>\(Markup.escape(request.method))</td><td class=\"url\"><a href=\"#\(id)\">\(Markup.escape(request.url))</a></td>"
-                + "<td>\(request.response.map { String($0.statusCode) } ?? "-")</td>"
+                + "<td>\(request.response.map { Markup.escape($0.statusText) } ?? "-")</td>"
                 + "<td>\(request.timings.map { bar($0, longest: longest) } ?? "")</td>"
                 + "<td class=\"time\">\(request.timings.map { Quantities.duration($0.total) } ?? "-")</td></tr>\n"
         }
@@ -71,7 +71,7 @@ public enum HTMLReport {
     }
 
     static func details(_ request: ReplayReport.Request, id: String) -> String {
-        let status = request.response.map { " \($0.statusCode)" } ?? ""
+        let status = request.response.map { " " + Markup.escape($0.statusText) } ?? ""
         var html =
             "<details id=\"\(id)\" class=\"request \(mark(request))\"\(request.passed || request.skipped != nil ? "" : " open")>\n"
             + "<summary><span class=\"mark\">\(mark(request).uppercased())</span> \(Markup.escape(request.title))\(status)</summary>\n"

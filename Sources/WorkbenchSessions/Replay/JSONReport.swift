@@ -64,6 +64,8 @@ public enum JSONReport {
             member("skipped", request.skipped.map { .string($0.rawValue) } ?? .null),
             member("status", request.response.map { number($0.statusCode) } ?? .null),
             member("statusLine", request.response.map { .string($0.statusLine) } ?? .null),
+            // A gRPC call's own outcome (its HTTP status is 200 whatever happened).
+            member("grpcStatus", request.response.flatMap { AnswerStatus.grpcName(headers: $0.headers) }.map { .string($0) } ?? .null),
             member("timings", request.timings.map(timings) ?? .null),
             member(
                 "checks",

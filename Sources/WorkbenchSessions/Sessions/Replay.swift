@@ -296,7 +296,7 @@ public struct Replayer {
         let mark = outcome.passed ? ANSI.paint("PASS", ANSI.green, if: color) : ANSI.paint("FAIL", ANSI.red, if: color)
         var text = "\(mark) \(outcome.number) \(outcome.method) \(Excerpt.cut(outcome.url))"
         if let response = outcome.response {
-            text += "  \(response.statusCode)  \(Quantities.duration(response.timings.total))"
+            text += "  \(response.statusText)  \(Quantities.duration(response.timings.total))"
         }
         if outcome.tries.count > 1 { text += "  (\(outcome.tries.count) tries)" }
         if !outcome.failures.isEmpty {

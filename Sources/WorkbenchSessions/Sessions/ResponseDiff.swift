@@ -10,7 +10,8 @@ import WorkbenchHTTP
 /// a secret is `******` on both sides, so it neither shows nor counts as a change.
 public struct ResponseDiff: Equatable, Sendable {
     public enum Change: Equatable, Sendable {
-        case status(old: Int, new: Int)
+        /// `200` or `grpc 5 NOT_FOUND` (a gRPC call's outcome is its grpc-status).
+        case status(old: String, new: String)
         /// A header asked for; nil where the response has none.
         case header(name: String, old: String?, new: String?)
         /// A JSON path whose value changed, as compact JSON.
@@ -79,7 +80,7 @@ public struct ResponseDiff: Equatable, Sendable {
     /// The differences from `old` to `new`.
     public static func compare(_ old: RecordedResponse, _ new: RecordedResponse, options: Options = Options()) -> ResponseDiff {
         var changes: [Change] = []
-        if old.statusCode != new.statusCode { changes.append(.status(old: old.statusCode, new: new.statusCode)) }
+        if old.statusText != new.statusText { changes.append(.status(old: old.statusText, new: new.statusText)) }
         changes += headerChanges(old.headers, new.headers, options: options)
         changes += bodyChanges(old, new, options: options)
         return ResponseDiff(changes: changes)
@@ -221,7 +222,7 @@ public struct ResponseDiff: Equatable, Sendable {
         for change in changes.prefix(Self.shownLimit) {
             switch change {
             case .status(let old, let new):
-                lines.append("  status: " + removed(String(old)) + added(String(new)))
+                lines.append("  status: " + removed(old) + added(new))
             case .header(let name, let old, let new):
                 let line = "  header \(TerminalText.escapeLine(name)): " + (old.map { removed(TerminalText.escapeLine($0)) } ?? "")
                 lines.append(line + (new.map { added(TerminalText.escapeLine($0)) } ?? ""))
