@@ -339,8 +339,14 @@ def run_http(binary: str, recorder: Recorder, root: Path, tally: Tally, work: Pa
 
 
 def wire(recorded) -> tuple:
-    headers = sorted((k.lower(), v) for k, v in recorded.headers if k.lower() not in {"user-agent", "accept-encoding"})
-    return recorded.method, recorded.target, headers, recorded.body
+    headers = sorted((k.lower(), v) for k, v in recorded.headers if k.lower() not in {"user-agent", "accept-encoding", "expect"})
+    body = recorded.body
+    # A multipart boundary is random in both clients: compared as one word.
+    boundary = re.search(r"boundary=(\S+)", recorded.header("Content-Type") or "")
+    if boundary:
+        headers = [(k, v.replace(boundary.group(1), "BOUNDARY")) for k, v in headers]
+        body = body.replace(boundary.group(1).encode(), b"BOUNDARY")
+    return recorded.method, recorded.target, headers, body
 
 
 def run_curl(binary: str, recorder: Recorder, root: Path, tally: Tally, work: Path) -> None:

@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT / "Benchmarks"))
 import realfiles  # noqa: E402
 
 # Measured 2026-11-28: files imported (with or without warnings) of those tried.
-IMPORTED_AT_LEAST = {"postman": (68, 71), "har": (18, 18), "http": (113, 116), "curl": (652, 664)}
+IMPORTED_AT_LEAST = {"postman": (68, 71), "har": (18, 18), "http": (113, 116), "curl": (960, 974)}
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +43,11 @@ def test_no_request_goes_out_differently_from_its_file(tallies, name):
 
 def test_doc_curl_commands_go_out_as_curl_sends_them(tallies):
     tally = tallies["curl"]
-    # The 5 that differ are not the workbench's to change: `$(<file)` in quotes (bash runs it), URLs
-    # with spaces and a form file curl cannot read (curl sends nothing), a header name with a space.
-    assert tally.identical >= 645, tally.differences
+    # The 26 that differ are not the workbench's to change. DigitalOcean's 5: `$(<file)` in quotes
+    # (bash runs it), URLs with spaces and a form file curl cannot read (curl sends nothing), a
+    # header name with a space. OpenAI's 21: 13 URLs with an unquoted `&` (bash ends the command
+    # there and runs it in the background; the workbench sends the whole query the docs mean), and
+    # 8 uploads of a placeholder path outside the file's folder (curl sends nothing; the import
+    # leaves the part out under the local-file rule, with a warning).
+    assert tally.identical >= 927, tally.differences
     assert tally.identical >= 0.95 * tally.commands

@@ -1,0 +1,2 @@
+curl -X POST https://api.openai.com/v1/fine_tuning/jobs/ftjob-abc123/cancel \
+  -H "Authorization: Bearer $OPENAI_API_KEY"

@@ -1,0 +1,13 @@
+curl -X POST https://api.openai.com/v1/organization/projects/proj_abc/spend_alerts \
+  -H "Authorization: Bearer $OPENAI_ADMIN_KEY" \
+  -H "Content-Type: application/json" \
+  -d '{
+      "threshold_amount": 100000,
+      "currency": "USD",
+      "interval": "month",
+      "notification_channel": {
+          "type": "email",
+          "recipients": ["finance@example.com"],
+          "subject_prefix": "OpenAI spend alert"
+      }
+  }'

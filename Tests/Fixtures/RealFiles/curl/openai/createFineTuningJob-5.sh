@@ -1,0 +1,8 @@
+curl https://api.openai.com/v1/fine_tuning/jobs \
+  -H "Content-Type: application/json" \
+  -H "Authorization: Bearer $OPENAI_API_KEY" \
+  -d '{
+    "training_file": "file-abc123",
+    "validation_file": "file-abc123",
+    "model": "gpt-4o-mini"
+  }'

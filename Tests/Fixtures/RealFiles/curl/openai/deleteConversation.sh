@@ -1,0 +1,2 @@
+curl -X DELETE https://api.openai.com/v1/conversations/conv_123 \
+  -H "Authorization: Bearer $OPENAI_API_KEY"

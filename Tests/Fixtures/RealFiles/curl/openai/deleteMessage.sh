@@ -1,0 +1,4 @@
+curl -X DELETE https://api.openai.com/v1/threads/thread_abc123/messages/msg_abc123 \
+  -H "Content-Type: application/json" \
+  -H "Authorization: Bearer $OPENAI_API_KEY" \
+  -H "OpenAI-Beta: assistants=v2"

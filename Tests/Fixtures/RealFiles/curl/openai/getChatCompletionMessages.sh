@@ -1,0 +1,3 @@
+curl https://api.openai.com/v1/chat/completions/chat_abc123/messages \
+  -H "Authorization: Bearer $OPENAI_API_KEY" \
+  -H "Content-Type: application/json"

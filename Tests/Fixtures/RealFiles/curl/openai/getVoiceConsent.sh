@@ -1,0 +1,2 @@
+curl https://api.openai.com/v1/audio/voice_consents/cons_1234 \
+  -H "Authorization: Bearer $OPENAI_API_KEY"

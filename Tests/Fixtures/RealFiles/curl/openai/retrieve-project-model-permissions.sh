@@ -1,0 +1,3 @@
+curl https://api.openai.com/v1/organization/projects/proj_abc/model_permissions \
+  -H "Authorization: Bearer $OPENAI_ADMIN_KEY" \
+  -H "Content-Type: application/json"

@@ -1,0 +1,6 @@
+curl -X POST https://api.openai.com/v1/organization/data_retention \
+  -H "Authorization: Bearer $OPENAI_ADMIN_KEY" \
+  -H "Content-Type: application/json" \
+  -d '{
+      "retention_type": "modified_abuse_monitoring"
+  }'

@@ -1,0 +1,9 @@
+curl -X POST https://api.openai.com/v1/organization/projects/proj_abc/model_permissions \
+  -H "Authorization: Bearer $OPENAI_ADMIN_KEY" \
+  -H "Content-Type: application/json" \
+  -d '{
+      "mode": "deny_list",
+      "model_ids": [
+          "o3"
+      ]
+  }'

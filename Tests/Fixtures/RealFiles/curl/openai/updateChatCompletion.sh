@@ -1,0 +1,4 @@
+curl -X POST https://api.openai.com/v1/chat/completions/chat_abc123 \
+  -H "Authorization: Bearer $OPENAI_API_KEY" \
+  -H "Content-Type: application/json" \
+  -d '{"metadata": {"foo": "bar"}}'
