@@ -48,3 +48,32 @@ def test_history_replay_reports_and_diff_name_the_grpc_status(run_workbench, wor
     assert "<td>grpc 5 NOT_FOUND</td>" in html and "<td>200</td>" not in html
     junit = (workdir / "out.xml").read_text()
     assert junit.count("<failure") == 1 and "grpc-status OK: got NOT_FOUND" in junit
+
+
+def test_last_shows_a_call_with_its_status_and_writes_its_messages(run_workbench, workdir, grpc_server):
+    code, out, err = run_workbench(input=script(
+        f"grpc connect {grpc_server}",
+        'grpc call Tester/Fail {"code": 5, "message": "no such thing", "detail": "id 7"}',
+        "last",
+        'grpc call Tester/GreetMany {"name": "bo", "times": 2}',
+        "last status",
+        "last > messages.json",
+    ))
+    assert code == 0, err
+    assert out.count("grpc-status: NOT_FOUND (5) no such thing") == 2
+    assert out.count('details: {"@type":"type.googleapis.com/workbench.test.Failure"') == 2
+    assert out.count("grpc-status: OK (0)") == 2
+    assert json.loads((workdir / "messages.json").read_text()) == [
+        {"message": "Hello #1, bo", "index": 1}, {"message": "Hello #2, bo", "index": 2}]
+
+
+def test_a_call_redirected_to_a_file_is_refused_on_one_line(run_workbench, workdir, grpc_server):
+    for line in ('grpc call Tester/Greet {"name": "a"} > out.json', "grpc call Tester/Greet > out.json",
+                 'grpc call Tester/Greet {"name": "a"} | cat', "grpc call Tester/CollectGreetings <<END > out.json"):
+        code, out, err = run_workbench(input=script(f"grpc connect {grpc_server}", line))
+        assert code != 0 and "does not go with a call" in err and "`last > FILE`" in err, (line, err)
+        assert len(err.strip().splitlines()) == 1, err
+        assert not (workdir / "out.json").exists()
+    # A `>` inside a message is the message's.
+    code, out, err = run_workbench(input=script(f"grpc connect {grpc_server}", 'grpc call Tester/Greet {"name": "a > b"}'))
+    assert code == 0 and '"message": "Hello, a > b!"' in out, err

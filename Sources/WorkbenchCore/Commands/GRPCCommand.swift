@@ -35,13 +35,38 @@ extension CommandParser {
         }
         if json.hasPrefix("<<") {
             let terminator = String(json.dropFirst(2))
+            if let (word, after) = splitFirstWord(terminator), !word.isEmpty, let mark = after.first, mark == ">" || mark == "|" {
+                throw redirectRefused(mark)
+            }
             guard !terminator.isEmpty, !terminator.contains(where: { $0 == " " || $0 == "\t" }) else {
                 throw WorkbenchError("grpc call: expected one word as the terminator after '<<', as in `grpc call S/M <<END`")
             }
             return .grpcHeredoc(method: method, terminator: terminator)
         }
         if json.isEmpty { return .command(.grpc(.call(method: method, messages: nil))) }
-        _ = try GRPCMessageText.split(json)
+        do throws(WorkbenchError) {
+            _ = try GRPCMessageText.split(json)
+        } catch {
+            try refuseRedirect(json)
+            throw error
+        }
         return .command(.grpc(.call(method: method, messages: json)))
+    }
+
+    /// `grpc call S/M JSON > FILE` (or `| COMMAND`): a call's messages go to the screen as they
+    /// arrive; `last > FILE` writes them once the call is over, as after `send`.
+    private static func refuseRedirect(_ json: String) throws(WorkbenchError) {
+        var cut = json.endIndex
+        while let mark = json[..<cut].lastIndex(where: { $0 == ">" || $0 == "|" }) {
+            let before = json[..<mark].trimmingSpaces()
+            if before.isEmpty || (try? GRPCMessageText.split(String(before))) != nil { throw redirectRefused(json[mark]) }
+            cut = mark
+        }
+    }
+
+    private static func redirectRefused(_ mark: Character) -> WorkbenchError {
+        WorkbenchError(
+            "grpc call: \(mark == ">" ? "`> FILE`" : "`| COMMAND`") does not go with a call, whose messages are shown as they "
+                + "arrive: `last > FILE` or `last | COMMAND` after it takes them (one message, or a stream's as a JSON array)")
     }
 }

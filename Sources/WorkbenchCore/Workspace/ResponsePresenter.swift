@@ -1,5 +1,6 @@
 import WorkbenchBasics
 import WorkbenchHTTP
+import WorkbenchAPIs
 
 /// Showing responses: through the pager when one does not fit the screen,
 /// and `last` again on the screen, into a file or through a shell command.
@@ -90,7 +91,13 @@ struct ResponsePresenter {
         let workspace = interpreter.workspace
         guard let response = workspace.lastResponse else { throw WorkbenchError("no response yet: `send` a request first") }
         if case .screen = destination {
-            try present(response, parts: part ?? workspace.view.parts)
+            let parts = part ?? workspace.view.parts
+            try present(response, parts: parts)
+            // A gRPC call's outcome is its grpc-status, not the HTTP 200 above: said as the call said it.
+            if parts != .body, let status = GRPCStatus(fields: response.headers) {
+                let schema = workspace.grpcTarget?.schema ?? ProtoSchema()
+                for line in GRPCResponseText.statusLines(status, schema: schema) { output.printLine(interpreter.shown(line)) }
+            }
             return
         }
         let chosen = part ?? .body
