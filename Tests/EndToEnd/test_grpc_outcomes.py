@@ -77,3 +77,12 @@ def test_a_call_redirected_to_a_file_is_refused_on_one_line(run_workbench, workd
     # A `>` inside a message is the message's.
     code, out, err = run_workbench(input=script(f"grpc connect {grpc_server}", 'grpc call Tester/Greet {"name": "a > b"}'))
     assert code == 0 and '"message": "Hello, a > b!"' in out, err
+
+
+def test_a_proto_file_that_cannot_be_read_is_a_grpc_connect_error(run_workbench, workdir, grpc_server):
+    (workdir / "folder.proto").mkdir()
+    for name, why in (("nope.proto", "cannot compile 'nope.proto': No such file or directory"),
+                      ("folder.proto", "cannot compile 'folder.proto': it is a directory")):
+        code, out, err = run_workbench(input=script(f"grpc connect {grpc_server} --proto {name}"))
+        assert code != 0
+        assert err.strip() == f"error: line 1: grpc connect: {why}", err

@@ -15,7 +15,12 @@ public enum ProtoCompiler {
             )
         }
         for file in files {
-            try FileSystem.checkReadableRegularFile(FileSystem.expandTilde(file), shownAs: file, for: "compile")
+            do throws(WorkbenchError) {
+                try FileSystem.checkReadableRegularFile(FileSystem.expandTilde(file), shownAs: file, for: "compile")
+            } catch {
+                // Named as every other error of the command is.
+                throw WorkbenchError("grpc connect: " + error.message, kind: error.kind)
+            }
         }
         let base = environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((base + "/workbench-protoc-XXXXXX").utf8CString)
