@@ -351,3 +351,24 @@ def test_a_saved_comparison_is_refused_whole_when_its_file_is_wrong(run_workbenc
     (workdir / "bad.json").write_text(json.dumps(session))
     code, out, err = run_workbench(["--keep-going"], input=script("load bad.json", "history"))
     assert code == 1 and "requests[0].comparison" in err and "(no requests sent yet)" in out
+
+
+def test_a_http_file_loaded_with_no_environment_points_to_env_use(run_workbench, two_environments, workdir):
+    local, _ = two_environments
+    (workdir / "r.http").write_text("GET {{host}}{{api}}\nAuthorization: Bearer {{token}}\nX-Who: {{nobody}}\n")
+    code, out, err = run_workbench(input=script("load r.http", "env use local", "set nobody ana", "send"))
+    both = out + err
+    # The env file gives host (public) and token (private): `env use`, not `set`, and the
+    # environments that give each named, as the JetBrains client's environment switcher lists them.
+    assert ("{{host}} is given by environments local, staging of http-client.env.json and "
+            "http-client.private.env.json, and none is chosen") in both, both
+    assert "choose one with `env use local` (or --env local) before sending" in both
+    assert "{{token}} is given by environments local, staging" in both
+    assert "`set host VALUE`" not in both and "`set token VALUE`" not in both
+    # A name no environment gives is still defined nowhere.
+    assert "{{nobody}} is defined nowhere here" in both and "`set nobody VALUE`" in both
+    assert '"env": "local"' in out and local.counter == 1, both
+    assert_no_secret(both, "output")
+    code, out, err = run_workbench(["run", "r.http"])
+    assert "{{host}} is given by environments local, staging" in out + err, out + err
+    assert "`set host VALUE`" not in err

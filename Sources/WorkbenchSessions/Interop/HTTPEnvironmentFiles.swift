@@ -42,6 +42,11 @@ public struct EnvironmentFiles: Equatable, Sendable {
         Set(publicEnvironments.keys).union(privateEnvironments.keys).subtracting([Self.shared]).sorted()
     }
 
+    /// The environments (`$shared` left out) that give `variable`, in its public or private file.
+    public func environments(defining variable: String) -> [String] {
+        names.filter { publicEnvironments[$0]?[variable] != nil || privateEnvironments[$0]?[variable] != nil }
+    }
+
     /// The files read, for messages: `./http-client.env.json and ./http-client.private.env.json`.
     public var filesRead: String {
         [publicFile, privateFile].compactMap { $0 }.joined(separator: " and ")
@@ -158,13 +163,14 @@ public enum EnvironmentFileBounds {
 
 /// The env files beside a `.http` file, as its import reads them.
 enum HTTPEnvironmentFiles {
+    /// The values of environment `name` (nil: `$shared`'s), and the files read (nil: none beside it).
     static func load(
         folder: String, name: String?, readFile: (String) throws(WorkbenchError) -> [UInt8], fileExists: (String) -> Bool
-    ) throws(WorkbenchError) -> (plain: [String: String], secret: [String: String]) {
+    ) throws(WorkbenchError) -> (plain: [String: String], secret: [String: String], files: EnvironmentFiles?) {
         let files = try EnvironmentFiles.find(in: [folder], readFile: readFile, fileExists: fileExists)
         guard let name else {
             let values = try (files ?? EnvironmentFiles()).values(of: nil)
-            return (values.plain, values.secret)
+            return (values.plain, values.secret, files)
         }
         guard let files else {
             throw WorkbenchError(
@@ -172,7 +178,7 @@ enum HTTPEnvironmentFiles {
         }
         do throws(WorkbenchError) {
             let values = try files.values(of: name)
-            return (values.plain, values.secret)
+            return (values.plain, values.secret, files)
         } catch {
             throw error.prefixed("--env \(name): ")
         }

@@ -60,7 +60,7 @@ public struct HTTPFileImport: Sendable {
         // `--env NAME` names those, and no http-client.env.json is needed.
         let namedDotenv = environment.map { dotenvFiles(folder: folder, environment: $0, fileExists: fileExists) } ?? []
         let jsonFiles = [EnvironmentFiles.publicName, EnvironmentFiles.privateName].contains { fileExists(folder + $0) }
-        var (plain, secret) = try HTTPEnvironmentFiles.load(
+        var (plain, secret, environmentFiles) = try HTTPEnvironmentFiles.load(
             folder: folder, name: namedDotenv.isEmpty || jsonFiles ? environment : nil, readFile: readFile, fileExists: fileExists)
         // `--var` and `set` win over the env files too.
         plain = plain.filter { !overrides.contains($0.key) }
@@ -74,6 +74,8 @@ public struct HTTPFileImport: Sendable {
         var parser = HTTPFileParser(
             file: file, environmentValues: plain, secretValues: secret, overrides: overrides,
             readDotenv: { [dotenv] in dotenv }, readFile: readFile, localFiles: localFiles)
+        // No environment chosen: a name only the env files' environments give is pointed to them.
+        if environment == nil { parser.unchosenEnvironments = environmentFiles }
         try parser.parse(text)
         secret = parser.secretValues
         var document = SessionDocument()

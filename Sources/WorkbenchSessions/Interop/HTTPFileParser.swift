@@ -17,6 +17,9 @@ struct HTTPFileParser {
     /// `.env` beside the file, read when `{{$dotenv NAME}}` first asks.
     let readDotenv: () -> [String: String]
     private var dotenv: [String: String]?
+    /// The env files beside the file when no environment is chosen: a name one of their
+    /// environments gives is not "defined nowhere", it waits for `env use NAME`.
+    var unchosenEnvironments: EnvironmentFiles?
     private(set) var records: [RequestRecord] = []
     private(set) var fileVariables: [String: String] = [:]
     /// The bytes of every file variable's value so far (`HTTPFileBounds`).
@@ -959,9 +962,18 @@ struct HTTPFileParser {
         }
         // Defined nowhere the workbench reads (a script, a plugin, another client's settings may
         // give it): the request keeps the reference, to be given before it is sent. One note a name.
-        if unknownNames.insert(reference).inserted {
+        guard unknownNames.insert(reference).inserted else { return "{{\(reference)}}" }
+        let place = "\(file): line \(line), column \(column): {{\(reference)}}"
+        let giving = unchosenEnvironments?.environments(defining: reference) ?? []
+        if let files = unchosenEnvironments, let first = giving.first {
+            // As the JetBrains client has it: an environment is chosen, and the value is its.
             notes.append(
-                "\(file): line \(line), column \(column): {{\(reference)}} is defined nowhere here (not in the file, "
+                "\(place) is given by environment\(giving.count == 1 ? "" : "s") \(giving.joined(separator: ", ")) "
+                    + "of \(files.filesRead), and none is chosen: kept as a reference; "
+                    + "choose one with `env use \(first)` (or --env \(first)) before sending")
+        } else {
+            notes.append(
+                "\(place) is defined nowhere here (not in the file, "
                     + "http-client.env.json --env NAME, .env or --var): kept as a reference; "
                     + "give it with `set \(reference) VALUE` or --var \(reference)=VALUE before sending")
         }
