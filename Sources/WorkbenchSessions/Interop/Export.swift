@@ -28,21 +28,39 @@ public struct Export: Equatable, Sendable {
         self.outputFile = outputFile
     }
 
-    /// Whether this format leaves `record` out: a gRPC call, which curl, HTTPie, Hurl, Postman,
-    /// HAR and URLSession code would send as a POST of its JSON (the session's
-    /// `application/grpc+json`, a subtype never sent) that no gRPC server reads. `.http` writes
-    /// it as JetBrains' `GRPC` request, grpcurl as its command; Locust names it in its comment.
-    public func leavesOut(_ record: RequestRecord) -> Bool {
+    /// What a format leaves out, when it does.
+    enum LeftOut {
+        case grpcCall, webSocket
+    }
+
+    /// Whether this format leaves `record` out (see `leftOut`).
+    public func leavesOut(_ record: RequestRecord) -> Bool { leftOut(record) != nil }
+
+    /// What `record` is when this format leaves it out: a gRPC call, which curl, HTTPie, Hurl,
+    /// Postman, HAR and URLSession code would send as a POST of its JSON (the session's
+    /// `application/grpc+json`, a subtype never sent) that no gRPC server reads; a WebSocket
+    /// conversation, which they would send as a plain GET that upgrades nothing and carries no
+    /// frame. `.http` writes both (JetBrains' `GRPC` and `WEBSOCKET` requests), grpcurl a call
+    /// as its command; Locust names both in its comment.
+    func leftOut(_ record: RequestRecord) -> LeftOut? {
         switch format {
-        case .curl, .httpie, .hurl, .swift, .har, .postman: GRPCCall.isCall(record.endpoint)
-        case .http, .grpcurl, .locust: false
+        case .curl, .httpie, .hurl, .swift, .har, .postman:
+            if GRPCCall.isCall(record.endpoint) { return .grpcCall }
+            return record.conversation == nil ? nil : .webSocket
+        case .http, .grpcurl, .locust: return nil
         }
     }
 
-    /// The line for a gRPC call left out, numbered as in the history.
-    func leftOutLine(_ number: Int) -> String {
-        "request \(number) is a gRPC call, left out of the \(format.rawValue) export "
-            + "(`export grpcurl` writes it; `export http` as a JetBrains GRPC request)"
+    /// The line for a request left out, numbered as in the history.
+    func leftOutLine(_ number: Int, _ kind: LeftOut) -> String {
+        switch kind {
+        case .grpcCall:
+            "request \(number) is a gRPC call, left out of the \(format.rawValue) export "
+                + "(`export grpcurl` writes it; `export http` as a JetBrains GRPC request)"
+        case .webSocket:
+            "request \(number) is a WebSocket conversation, left out of the \(format.rawValue) export "
+                + "(`export http` writes it as a JetBrains WEBSOCKET request)"
+        }
     }
 
     /// What the exported commands do differently from the workbench, one line
@@ -59,7 +77,7 @@ public struct Export: Equatable, Sendable {
                     + "\(format.rawValue) has its request alone, sent once"
             }
         }
-        warnings += records.indices.filter { leavesOut(records[$0]) }.map { leftOutLine($0 + 1) }
+        warnings += records.indices.compactMap { index in leftOut(records[index]).map { leftOutLine(index + 1, $0) } }
         warnings += templateFileWarnings(records: records)
         warnings += pathAsIsWarnings(records: records, scope: scope, readFile: readFile)
         if format == .swift {
@@ -173,11 +191,7 @@ public struct Export: Equatable, Sendable {
         readFile: (String) throws(WorkbenchError) -> [UInt8]
     ) throws(WorkbenchError) -> String {
         let kept = records.filter { !leavesOut($0) }
-        if kept.isEmpty, !records.isEmpty {
-            throw WorkbenchError(
-                "nothing to export: \(records.count == 1 ? "the request is a gRPC call" : "every request is a gRPC call"), "
-                    + "which \(format.rawValue) cannot send (`export grpcurl` writes \(records.count == 1 ? "it" : "them"))")
-        }
+        if kept.isEmpty, !records.isEmpty { throw nothingToExport(records) }
         switch format {
         case .http: return try HTTPFileExport.text(records: records, variables: variables)
         case .hurl: return try HurlExport.text(records: kept, variables: variables)
@@ -192,8 +206,8 @@ public struct Export: Equatable, Sendable {
         case .curl, .httpie:
             var commands: [String] = []
             for (index, record) in records.enumerated() {
-                guard !leavesOut(record) else {
-                    commands.append("# " + leftOutLine(index + 1))
+                if let kind = leftOut(record) {
+                    commands.append("# " + leftOutLine(index + 1, kind))
                     continue
                 }
                 let prepared = try record.endpoint.prepare(in: scope, readFile: readFile)
@@ -219,5 +233,24 @@ public struct Export: Equatable, Sendable {
             }
             return commands.joined(separator: "\n") + "\n"
         }
+    }
+
+    /// Every request left out: one line saying what they are and which export writes them.
+    func nothingToExport(_ records: [RequestRecord]) -> WorkbenchError {
+        let kinds = records.compactMap(leftOut)
+        let one = records.count == 1
+        let what: String
+        let writer: String
+        if !kinds.contains(.webSocket) {
+            what = one ? "the request is a gRPC call" : "every request is a gRPC call"
+            writer = "`export grpcurl` writes \(one ? "it" : "them")"
+        } else if !kinds.contains(.grpcCall) {
+            what = one ? "the request is a WebSocket conversation" : "every request is a WebSocket conversation"
+            writer = "`export http` writes \(one ? "it" : "them")"
+        } else {
+            what = "every request is a gRPC call or a WebSocket conversation"
+            writer = "`export http` writes them"
+        }
+        return WorkbenchError("nothing to export: \(what), which \(format.rawValue) cannot send (\(writer))")
     }
 }
