@@ -65,7 +65,9 @@ struct CommonOptions: ParsableArguments {
     @Flag(name: .long, help: "Neither read nor write the history file.")
     var noHistory = false
 
-    @Flag(name: .long, help: "In a script, go on after a failing command (the exit status is still 1).")
+    @Flag(
+        name: .long,
+        help: "In a script, go on after a failing command; in a .http file, after a failing request (the exit status is still 1).")
     var keepGoing = false
 
     @Option(
@@ -133,7 +135,10 @@ extension WorkbenchCommand {
         // the type, a runtime lookup (1.3 M instructions at every start that ArgumentParser reads).
         static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the commands in a file, as a script.")
 
-        @Argument(help: "The file of commands, one per line, or a .http file (its requests are sent in order).")
+        @Argument(
+            help:
+                "The file of commands, one per line, or a .http file (its requests are sent in order, each response shown, then N passed, M failed; the first failure stops it unless --keep-going)."
+        )
         var script: String
 
         @Option(name: .customLong("env"), help: "For a .http file: the environment from http-client.env.json beside it.")

@@ -271,3 +271,27 @@ def test_an_import_brings_the_other_files_requests_first(run_workbench, server, 
     assert [e["path"] for e in sent] == ["/echo/login", "/echo/me"]
     assert dict(sent[1]["headers"])["X-Method"] == "POST"
     assert "a.http: line 1, column 1: @import './main.http': a cycle of imports (main.http -> a.http -> main.http); skipped" in err
+
+
+def test_run_of_a_http_file_says_what_it_sends_and_ends_with_the_count(run_workbench, server, fault_server, workdir):
+    """`workbench run FILE.http` as the JetBrains HTTP Client CLI and httpyac run a file: each
+    response, its PASS or FAIL line, then `N passed, M failed` as `workbench replay` ends; the first
+    failure stops it unless --keep-going. It said `loaded ...: 3 requests (not sent; ...)` and then
+    sent them, and a failure read `error: line 2: replay: 1 of 1 request failed`."""
+    write(workdir, "r.http", f"GET {server}/echo/a\n\n###\nGET {fault_server}/not-http\n\n###\nGET {server}/echo/c\n")
+    code, out, err = run_workbench(["run", "r.http"])
+    assert code == 1, out + err
+    assert "not sent;" not in out + err and "error:" not in err, out + err
+    assert out.startswith("r.http: 3 requests, sent in order"), out
+    assert [e["path"] for e in echoes(out)] == ["/echo/a"]
+    assert f"FAIL 2 GET {fault_server}/not-http" in out
+    assert out.rstrip().endswith(
+        "stopped at the first failure: 1 request not sent (--keep-going sends them)\n1 passed, 1 failed"), out
+    code, out, err = run_workbench(["run", "--keep-going", "r.http"])
+    assert code == 1 and "error:" not in err, out + err
+    assert [e["path"] for e in echoes(out)] == ["/echo/a", "/echo/c"]
+    assert f"PASS 3 GET {server}/echo/c  200" in out and out.rstrip().endswith("\n2 passed, 1 failed"), out
+    write(workdir, "one.http", f"GET {server}/echo/one\n")
+    code, out, err = run_workbench(["run", "one.http"])
+    assert code == 0 and err == "", err
+    assert out.rstrip().endswith("1 passed, 0 failed"), out

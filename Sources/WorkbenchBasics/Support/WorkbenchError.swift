@@ -15,6 +15,8 @@ public struct WorkbenchError: Error, Equatable, Sendable, CustomStringConvertibl
         case undefinedVariable(String)
         /// A request was handed to the transport and no complete response came back.
         case transport(TransportFailure)
+        /// Requests were sent and some failed: each one's own line and the summary said which.
+        case requestsFailed
     }
 
     public init(_ message: String, kind: Kind? = nil) {

@@ -124,8 +124,9 @@ public enum Command: Equatable, Sendable {
     case use(Int)
     /// `run SCRIPT`: the commands of a file, as if typed.
     case run(String)
-    /// `run FILE.http [--env NAME]`: a `.http` file's requests added to the history and sent in order.
-    case runHTTPFile(String, environment: String?)
+    /// `run FILE.http [--env NAME]`: a `.http` file's requests added to the history and sent in order
+    /// (on past a failure when `keepGoing`: `workbench run --keep-going`).
+    case runHTTPFile(String, environment: String?, keepGoing: Bool = false)
     /// `bench [N] [--concurrency C] [--duration D] [--rate R] [--json FILE]`: the current request
     /// sent many times, its latency measured.
     case bench(LoadPlan, json: String?)

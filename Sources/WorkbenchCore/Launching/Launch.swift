@@ -42,14 +42,9 @@ public struct Launch {
     /// Returns the exit status (2: the file could not be read).
     public static func run(script: String, environmentName: String?, options: LaunchOptions) -> Int32 {
         if HTTPFileImport.handles(script) {
-            // Each request sent in order, as `replay N` does: its response shown, captures flowing on.
             let launch = Launch(options: options)
-            let interpreter = launch.makeInterpreter()
-            guard launch.preload(.loadHTTPFile(script, environment: environmentName), into: interpreter) else {
-                return ExitStatus.badInput.rawValue
-            }
-            var lines = (1...max(1, interpreter.workspace.history.count)).map { "replay \($0)" }.makeIterator()
-            return launch.runScript(interpreter, nextLine: { lines.next().map { .success($0) } })
+            return HTTPFileRunLaunch(launch: launch, interpreter: launch.makeInterpreter())
+                .run(script, environment: environmentName, keepGoing: options.keepGoing)
         }
         let descriptor = open(FileSystem.expandTilde(script), O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {

@@ -62,10 +62,11 @@ struct FileRun {
     }
 
     /// `run FILE.http`: the file's requests join the history and are sent in
-    /// order, each shown as `replay N` shows it, captures flowing. The file's
-    /// variables (and its environment's) are set first; private values as secrets.
-    /// Nothing changes when the file cannot be read.
-    func httpFile(_ file: String, environment: String?) throws(WorkbenchError) {
+    /// order, each shown as `replay N` shows it, captures flowing, then `N passed,
+    /// M failed`; the first failure stops it unless `keepGoing`, as `replay` does.
+    /// The file's variables (and its environment's) are set first; private values
+    /// as secrets. Nothing changes when the file cannot be read.
+    func httpFile(_ file: String, environment: String?, keepGoing: Bool = false) throws(WorkbenchError) {
         // Variables already `set` win over the file's and its env files' values.
         let given = Set(interpreter.workspace.variables.names).subtracting(interpreter.workspace.httpFileVariableNames)
         var imported = try HTTPFileImport.load(
@@ -91,6 +92,7 @@ struct FileRun {
         interpreter.output.printLine(
             "\(file): \(last - first + 1) request\(last == first ? "" : "s"), sent in order as history \(first == last ? "\(first)" : "\(first)-\(last)")"
         )
-        for number in first...last { try interpreter.replay(.number(number)) }
+        try interpreter.replay(
+            Array(first...last), fromInitialCookies: false, keepGoing: keepGoing, environment: nil, showingEach: true)
     }
 }

@@ -169,7 +169,9 @@ public final class Interpreter {
     /// (a field read from a file may hold CR or LF, which would split it on a pipe).
     private func masked(_ error: WorkbenchError) -> WorkbenchError {
         let message = URLPasswordMask.apply(output.redactor.redact(error.message))
-        guard message.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return WorkbenchError(message) }
+        // Requests that failed keep saying so: their lines were printed, a caller says no more.
+        let kind: WorkbenchError.Kind? = error.kind == .requestsFailed ? .requestsFailed : nil
+        guard message.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return WorkbenchError(message, kind: kind) }
         var line = ""
         for scalar in message.unicodeScalars {
             switch scalar {
@@ -178,7 +180,7 @@ public final class Interpreter {
             default: line.unicodeScalars.append(scalar)
             }
         }
-        return WorkbenchError(line)
+        return WorkbenchError(line, kind: kind)
     }
 
     /// The scope templates are expanded in for the wire, on every path that sends: `send`,
@@ -491,8 +493,8 @@ public final class Interpreter {
         case .run(let file):
             try FileRun(interpreter: self).script(file)
             return .ok
-        case .runHTTPFile(let file, let environment):
-            try FileRun(interpreter: self).httpFile(file, environment: environment)
+        case .runHTTPFile(let file, let environment, let keepGoing):
+            try FileRun(interpreter: self).httpFile(file, environment: environment, keepGoing: keepGoing)
             return .ok
         case .sleep(let seconds):
             try ScriptBlockRunner(interpreter: self).sleep(seconds: seconds)
@@ -580,6 +582,20 @@ public final class Interpreter {
     /// and stops at the first failure unless `keepGoing`, as `workbench replay` does. Each
     /// response is kept in its history entry, as a send keeps it.
     func replay(_ target: ReplayTarget, keepGoing: Bool = false, environment: String? = nil) throws(WorkbenchError) {
+        let numbers: [Int]
+        switch target {
+        case .all: numbers = Array(1...workspace.history.count)
+        case .number(let number): numbers = [number]
+        }
+        try replay(numbers, fromInitialCookies: target == .all, keepGoing: keepGoing, environment: environment, showingEach: false)
+    }
+
+    /// Replays history entries `numbers` in order; `showingEach`: each response shown as
+    /// `replay N` shows it, then the `N passed, M failed` line (`run FILE.http`). A failure
+    /// throws `requestsFailed`: the lines printed already said which request and why.
+    func replay(
+        _ numbers: [Int], fromInitialCookies: Bool, keepGoing: Bool, environment: String?, showingEach: Bool
+    ) throws(WorkbenchError) {
         let history = workspace.history
         // `--env NAME`: the requests go out with that environment's values, the one in force
         // coming back after; its private values stay masked (`environmentSecretValues`).
@@ -595,11 +611,6 @@ public final class Interpreter {
                 workspace.switchEnvironment(to: inForce)
                 refreshRedactor()
             }
-        }
-        let numbers: [Int]
-        switch target {
-        case .all: numbers = Array(1...history.count)
-        case .number(let number): numbers = [number]
         }
         try readSecretSources(
             for: numbers.map { history[$0 - 1].endpoint },
@@ -619,7 +630,7 @@ public final class Interpreter {
         var variables = workspace.variables
         // `replay all` starts from the cookies the session had when its first
         // request was recorded; `replay N` from the jar as it is now.
-        var cookies = target == .all ? workspace.initialCookies : workspace.cookies
+        var cookies = fromInitialCookies ? workspace.initialCookies : workspace.cookies
         let summary = ReplayRun(replayer: replayer, stopAtFirstFailure: !keepGoing)
             .run(numbers.map { ($0, history[$0 - 1]) }, variables: &variables, cookies: &cookies) { outcome, variables, jar in
                 workspace.variables = variables
@@ -636,7 +647,7 @@ public final class Interpreter {
                     lastSendFailure = nil
                     workspace.lastRecordIndex = outcome.number - 1
                     waiting?(nil)
-                    if numbers.count == 1 {
+                    if numbers.count == 1 || showingEach {
                         try? ResponsePresenter(interpreter: self).present(response, parts: workspace.view.parts)
                     }
                 } else if let failure = outcome.problems.lazy.compactMap(\.sendFailure).first {
@@ -645,13 +656,16 @@ public final class Interpreter {
                 }
                 output.printLine(Replayer.line(for: outcome, color: color))
             }
-        if numbers.count > 1 {
+        // A file run ends as `workbench replay` does: why it stopped, then the count.
+        if showingEach, let stopped = summary.stoppedNote { output.printLine(stopped) }
+        if numbers.count > 1 || showingEach {
             output.printLine(summary.closingLine)
         }
-        if let stopped = summary.stoppedNote { output.printLine(stopped) }
+        if !showingEach, let stopped = summary.stoppedNote { output.printLine(stopped) }
         if summary.failed > 0 {
             throw WorkbenchError(
-                "replay: \(summary.failed) of \(summary.outcomes.count) request\(summary.outcomes.count == 1 ? "" : "s") failed")
+                "replay: \(summary.failed) of \(summary.outcomes.count) request\(summary.outcomes.count == 1 ? "" : "s") failed",
+                kind: .requestsFailed)
         }
     }
 

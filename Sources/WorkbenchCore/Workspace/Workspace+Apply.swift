@@ -92,7 +92,8 @@ extension Workspace {
         case .diff(let old, let new, let options): return try CheckCommands.diff(old, new, options: options, self, context: context)
         case .use(let number): return try CheckCommands.use(number, in: &self, context: context)
         case .run(let file): return .run(file)
-        case .runHTTPFile(let file, let environment): return .runHTTPFile(file, environment: environment)
+        case .runHTTPFile(let file, let environment, let keepGoing):
+            return .runHTTPFile(file, environment: environment, keepGoing: keepGoing)
         case .sleep(let seconds): return .sleep(seconds: seconds)
         case .bench(let plan, let json): return .bench(plan, json: json)
         case .scriptBlock(let keyword): throw RunCommands.outsideAScript(keyword)

@@ -184,7 +184,7 @@ public enum CommandOutcome: Equatable, Sendable {
     /// Run the commands of a script file, as if typed.
     case run(String)
     /// `run FILE.http`: its requests are sent by the interpreter.
-    case runHTTPFile(String, environment: String?)
+    case runHTTPFile(String, environment: String?, keepGoing: Bool)
     /// `bench`: the interpreter sends the current request as the plan says, `--json` to the file.
     case bench(LoadPlan, json: String?)
     /// `sleep DURATION`: the interpreter waits, Ctrl-C ending it.
