@@ -604,6 +604,23 @@ def test_a_v1_collection_and_one_without_info_import_and_send(run_workbench, rec
     assert (bare.method, bare.target) == ("GET", "/bare")
 
 
+def test_a_browsers_304_with_its_cached_page_replays_with_diff_cleanly(run_workbench, workdir, workbench_bin, workbench_env):
+    # Chrome writes the cached page under a 304; no server sends a body with a 304.
+    from test_diff_and_serve import Mock
+    from conftest import stop_process
+    cached = har_entry("GET", "http://site.example/", 304, "<html>the cached page</html>", mime="text/html")
+    (workdir / "c.har").write_text(json.dumps(har([cached, har_entry("GET", "http://site.example/api", 200, '{"a": 1}')])))
+    code, out, err = run_workbench(["import", "c.har", "--output", "s.json"])
+    assert code == 0, err
+    mock = Mock(workbench_bin, workbench_env, workdir, ["s.json"])
+    try:
+        code, out, err = run_workbench(["replay", "s.json", "--base", mock.url, "--diff"])
+        assert code == 0, out + err
+        assert out.splitlines()[-1] == "2 passed, 0 failed", out
+    finally:
+        stop_process(mock.process)
+
+
 def test_postman_sends_what_the_url_parts_say_as_its_runtime_does(run_workbench, recorder, workdir):
     port = recorder.url.rsplit(":", 1)[1]
     items = [{"name": "Stale raw", "request": {"method": "GET", "url": {

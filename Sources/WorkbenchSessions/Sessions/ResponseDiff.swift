@@ -106,6 +106,10 @@ public struct ResponseDiff: Equatable, Sendable {
     }
 
     static func bodyChanges(_ old: RecordedResponse, _ new: RecordedResponse, options: Options) -> [Change] {
+        // A 1xx, 204 or 304 has no body on the wire (RFC 9110), though a browser's HAR keeps the
+        // cached page under a 304: nothing a server sends again could be compared with it.
+        let bodiless: (Int) -> Bool = { (100..<200).contains($0) || $0 == 204 || $0 == 304 }
+        if bodiless(old.statusCode) || bodiless(new.statusCode) { return [] }
         guard let before = old.body, let after = new.body else {
             // A recording whose body was not kept (a HAR log without content, binary, over the size
             // kept) says nothing the new body could differ from.
