@@ -401,6 +401,8 @@ public struct CurlImport: Equatable, Sendable {
             var output = ""
             var rest = Substring(url)
             var several = false
+            // The URL as typed, for the messages: its own `{{` is kept as `{{open_braces}}`.
+            let typed = url.replacingOccurrences(of: "{{\(LiteralText.variable)}}", with: "{{")
             while let character = rest.first {
                 if rest.hasPrefix("{{env."), let close = rest.firstRange(of: "}}") {
                     // A `$NAME` the words made `{{env.NAME}}`: not curl's glob.
@@ -410,7 +412,7 @@ public struct CurlImport: Equatable, Sendable {
                 }
                 if rest.hasPrefix("{{") {
                     throw WorkbenchError(
-                        "curl: nested braces in the URL \(Excerpt.quoted(url)): curl refuses it as a glob (-g sends it as it is)")
+                        "curl: nested braces in the URL \(Excerpt.quoted(typed)): curl refuses it as a glob (-g sends it as it is)")
                 }
                 if character == "\\", rest.count > 1 {
                     // `\{` is a literal brace for curl's glob.
@@ -443,7 +445,7 @@ public struct CurlImport: Equatable, Sendable {
             }
             if several {
                 import_.warnings.append(
-                    "curl would send one request for each URL the glob \(Excerpt.quoted(url)) makes; the first is imported (-g turns globbing off)"
+                    "curl would send one request for each URL the glob \(Excerpt.quoted(typed)) makes; the first is imported (-g turns globbing off)"
                 )
             }
             return output
