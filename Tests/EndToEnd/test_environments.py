@@ -372,3 +372,21 @@ def test_a_http_file_loaded_with_no_environment_points_to_env_use(run_workbench,
     code, out, err = run_workbench(["run", "r.http"])
     assert "{{host}} is given by environments local, staging" in out + err, out + err
     assert "`set host VALUE`" not in err
+
+
+def test_an_exported_http_file_leaves_the_environments_values_to_its_env_file(run_workbench, two_environments, workdir):
+    local, staging = two_environments
+    code, out, err = run_workbench(input=script("env use local", "set who ana", "header X-Who: {{who}}", *REQUEST,
+                                                "export http --session > s.http"))
+    assert code == 0, err
+    exported = (workdir / "s.http").read_text()
+    # `@host = ...` would win over the environment chosen in the JetBrains client and httpyac.
+    assert "@host" not in exported and "@api" not in exported and local.url not in exported, exported
+    assert ("# From environment local of http-client.env.json, not written here so that the environment "
+            "chosen in the client applies: api, host.") in exported, exported
+    assert "@who = ana" in exported  # a value the user set is the file's own
+    assert_no_secret(exported, "s.http")
+    # Read back beside the env file, as those clients read it: the environment chosen decides.
+    code, out, err = run_workbench(["replay", "s.http", "--env", "staging"])
+    assert code == 0, out + err
+    assert staging.counter == 1 and local.counter == 1, out + err

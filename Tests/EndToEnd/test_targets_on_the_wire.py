@@ -391,3 +391,48 @@ def test_a_http_file_pages_through_captured_links_as_the_clients_expand_them(run
     assert f"GET {server}/pets?page=2&per_page=2  200" in out, out + err
     assert f"GET {server}/pets?page=3&per_page=2  200" in out, out + err
     assert f"GET {server}/pets/p5  404" in out, out + err
+
+
+def test_exports_of_a_path_that_starts_with_a_reference_send_what_the_workbench_sent(run_workbench, origins, workdir):
+    """`base {{host}}` and `get {{api}}/item` with api=/v2: the workbench sends /v2/item; the
+    .http clients, Hurl and Postman put the value in the URL's text, so `{{host}}/{{api}}/item`
+    would send //v2/item. A value without a leading `/` keeps the `/` of the join."""
+    a, _ = origins
+    code, out, err = run_script(run_workbench, [
+        f"set host {a.url}",
+        "set api /v2",
+        "set ver v3",
+        "base {{host}}",
+        "get {{api}}/item",
+        "get {{ver}}/item",
+        "export http --session > s.http",
+        "export hurl --session > s.hurl",
+        "export postman --session > s.postman.json",
+        "export curl --session",
+        "export httpie --session",
+    ])
+    assert code == 0, err
+    sent = targets(a)
+    assert sent == ["GET /v2/item", "GET /v3/item"]
+    values = {"host": a.url, "api": "/v2", "ver": "v3"}
+    hurl = (workdir / "s.hurl").read_text()
+    http_file = (workdir / "s.http").read_text()
+    postman = json.loads((workdir / "s.postman.json").read_text())
+    assert "GET {{host}}{{api}}/item" in http_file and "GET {{host}}/{{ver}}/item" in http_file, http_file
+    a.clear()
+    assert hurl_subset.run(hurl_subset.parse(hurl), dict(values)) == []
+    assert targets(a) == sent, hurl
+    urls = {
+        ".http": [line.split(" ", 1)[1] for line in http_file.splitlines() if line.startswith("GET ")],
+        "Postman": [item["request"]["url"]["raw"] for item in postman["item"]],
+    }
+    for tool, texts in urls.items():
+        assert len(texts) == 2, (tool, texts)
+        a.clear()
+        for text in texts:
+            url = re.sub(r"\{\{(\w+)\}\}", lambda m: values[m.group(1)], text)
+            subprocess.run(["curl", "-s", "-o", "/dev/null", url], check=True, timeout=10)
+        assert targets(a) == sent, (tool, texts)
+    # curl and HTTPie commands carry the values, joined as the workbench joined them.
+    assert f"curl {a.url}/v2/item" in out and f"curl {a.url}/v3/item" in out, out
+    assert f"GET {a.url}/v2/item" in out and f"GET {a.url}/v3/item" in out, out

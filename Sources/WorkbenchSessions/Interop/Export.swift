@@ -2,6 +2,20 @@ import WorkbenchBasics
 import WorkbenchHTTP
 import WorkbenchAPIs
 
+/// The environment in force when exporting, and the names whose values it gives.
+public struct ExportedEnvironment: Equatable, Sendable {
+    public var name: String
+    /// The env file as it is named to users.
+    public var file: String
+    public var variables: Set<String>
+
+    public init(name: String, file: String, variables: Set<String>) {
+        self.name = name
+        self.file = file
+        self.variables = variables
+    }
+}
+
 /// `export FORMAT`: the current request (or with `--session` every request of
 /// the history) written for another tool.
 public struct Export: Equatable, Sendable {
@@ -19,6 +33,9 @@ public struct Export: Equatable, Sendable {
     public var runnable = false
     /// `> FILE`
     public var outputFile: String?
+    /// The environment in force (`env use NAME`), its env file, and the variables it gives: a
+    /// `.http` file leaves them to the env file, as `@name` would override the client's choice.
+    public var environment: ExportedEnvironment?
 
     public init(format: Format, exact: Bool = false, session: Bool = false, revealSecrets: Bool = false, outputFile: String? = nil) {
         self.format = format
@@ -193,7 +210,7 @@ public struct Export: Equatable, Sendable {
         let kept = records.filter { !leavesOut($0) }
         if kept.isEmpty, !records.isEmpty { throw nothingToExport(records) }
         switch format {
-        case .http: return try HTTPFileExport.text(records: records, variables: variables)
+        case .http: return try HTTPFileExport.text(records: records, variables: variables, environment: environment)
         case .hurl: return try HurlExport.text(records: kept, variables: variables)
         case .swift: return try SwiftExport.text(records: kept, variables: variables, runnable: runnable)
         case .har: return try HARExport.text(records: kept, variables: variables, scope: scope, readFile: readFile)

@@ -11,15 +11,32 @@ import WorkbenchAPIs
 /// and a value captured from an earlier response becomes a request reference
 /// (`{{r1.response.body.$.token}}`), which is how these clients chain requests.
 enum HTTPFileExport {
-    static func text(records: [RequestRecord], variables: Variables) throws(WorkbenchError) -> String {
+    /// `environment`: the one in force and the names its env file gives. Those are not declared
+    /// with `@`: in the JetBrains client and httpyac a file variable wins over the environment
+    /// chosen, so `@host = ...` would send every environment's requests to this one's host.
+    static func text(
+        records: [RequestRecord], variables: Variables, environment: ExportedEnvironment? = nil
+    ) throws(WorkbenchError) -> String {
         var lines = ["# Exported by workbench \(WorkbenchVersion.current): JetBrains HTTP Client / VS Code REST Client format."]
         let referenced = records.flatMap(\.endpoint.referencedVariables)
         var captured: [String] = []
         for record in records { captured += record.captures.map(\.name) }
         var declared: [String] = []
         var secrets: [String] = []
+        var fromEnvironment: [String] = []
         for name in variables.names where referenced.contains(name) && !captured.contains(name) {
-            if variables.isSecret(name) { secrets.append(name) } else { declared.append(name) }
+            if environment?.variables.contains(name) == true && !variables.isSecret(name) {
+                fromEnvironment.append(name)
+            } else if variables.isSecret(name) {
+                secrets.append(name)
+            } else {
+                declared.append(name)
+            }
+        }
+        if let environment, !fromEnvironment.isEmpty {
+            lines.append(
+                "# From environment \(environment.name) of \(environment.file), not written here so that "
+                    + "the environment chosen in the client applies: \(fromEnvironment.joined(separator: ", ")).")
         }
         for name in declared { lines.append("@\(name) = \(variables.value(of: name) ?? "")") }
         let missing = referenced.filter { !captured.contains($0) && variables.value(of: $0) == nil }

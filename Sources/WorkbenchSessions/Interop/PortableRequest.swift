@@ -31,6 +31,8 @@ struct PortableRequest {
         var url = built.url
         if let variables, let reference = endpoint.wholeTargetReference {
             url = placeholders.wholeTarget(reference, in: url, variables: variables)
+        } else if let variables, let reference = Self.leadingReference(of: endpoint.path) {
+            url = placeholders.leadingReference(reference, in: url, variables: variables)
         }
         let typedBase = (endpoint.base ?? "").trimmingSpaces()
         if !typedBase.lowercased().hasPrefix("http://") && !typedBase.lowercased().hasPrefix("https://"),
@@ -111,6 +113,15 @@ struct PortableRequest {
         }
     }
 
+    /// The variable a path starts with when more follows (`{{api}}/item`); a path that is the
+    /// reference alone is the whole target (`Endpoint.wholeTargetReference`).
+    static func leadingReference(of path: String) -> Template.Part? {
+        guard path.utf8.first == UInt8(ascii: "{"), let parts = try? Template.parse(path), parts.count > 1,
+            case .variable = parts[0]
+        else { return nil }
+        return parts[0]
+    }
+
     /// Every reference of an Endpoint, each with a token that survives
     /// percent-, form- and URL-encoding unchanged (lower-case letters and digits).
     struct Placeholders {
@@ -154,6 +165,18 @@ struct PortableRequest {
             if let value, URLParts.scheme(of: Substring(value)) != nil { return token + rest }
             let separator = value.map { $0.hasPrefix("/") || $0.isEmpty } ?? true ? "" : "/"
             return String(url[..<found.lowerBound]) + separator + token + rest
+        }
+
+        /// `url` as built with the path's leading reference after a `/` (`BASE/TOKEN/item`), the
+        /// `/` left out when the value now starts with one: the workbench joins `/v2` to the base
+        /// with one `/` (`BASE/v2/item`), and a tool that puts the value in the URL's text would
+        /// send `BASE//v2/item` from `BASE/{{api}}/item`.
+        func leadingReference(_ reference: Template.Part, in url: String, variables: Variables) -> String {
+            guard case .variable(let name) = reference, variables.value(of: name)?.hasPrefix("/") == true,
+                let token = tokens.first(where: { $0.part == reference })?.token,
+                let found = url.firstRange(of: "/" + token)
+            else { return url }
+            return String(url[..<found.lowerBound]) + token + String(url[found.upperBound...])
         }
 
         /// Text the builder made with the tokens, each token rendered back as a

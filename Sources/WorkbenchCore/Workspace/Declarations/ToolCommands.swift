@@ -155,6 +155,11 @@ extension ToolCommands {
     }
 
     static func export(_ export: Export, _ workspace: Workspace, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
+        var export = export
+        export.environment = workspace.activeEnvironment.map {
+            ExportedEnvironment(
+                name: $0.name, file: $0.file ?? EnvironmentFiles.publicName, variables: workspace.environmentVariableNames)
+        }
         let scope = workspace.scope(environment: context.environment)
         let records = try records(export, in: workspace)
         // One masking for the screen and a file alike: values built from secret variables
