@@ -162,6 +162,39 @@ def test_a_url_with_user_and_password_becomes_basic_auth_for_its_origin(run_work
     assert "pw-SECRET" not in out + err and "YW5hOnB3LVNFQ1JFVA" not in out + err
 
 
+def test_a_base_with_user_and_password_becomes_basic_auth_for_its_origin_as_get_does(repl, workbench_env, origins,
+                                                                                    workdir):
+    a, b = origins
+    session = repl()
+    session.line(f"base http://ana:pw-BASE-9@127.0.0.1:{a.port}/api")
+    base_shown = session.output_of("base")
+    auth_shown = session.output_of("auth")
+    session.line("get /in")
+    show = session.output_of("show")
+    session.line("save s.json")
+    session.line(f"get {b.url}/out")
+    session.send(CTRL_D)
+    session.expect_exit(0)
+    # curl takes a URL's userinfo as basic auth: the base keeps none, the origin gets it.
+    assert base_shown.strip() == f"http://127.0.0.1:{a.port}/api", base_shown
+    assert "basic ana:******" in auth_shown, auth_shown
+    (inside,) = a.taken()
+    assert inside.target == "/api/in" and inside.header("Authorization") == "Basic YW5hOnB3LUJBU0UtOQ==", inside.raw
+    (outside,) = b.taken()
+    assert outside.header("Authorization") is None
+    assert "Authorization: Basic ******" in show, show
+    screen = session.transcript.getvalue()
+    # Only the terminal's echo of the typed line shows the password.
+    assert screen.count("pw-BASE-9") == 1 and "YW5hOnB3LUJBU0UtOQ" not in screen, screen
+    state = Path(workbench_env["XDG_STATE_HOME"]) / "workbench"
+    files = [workdir / "s.json", history_file(workbench_env), *state.rglob("autosave-*")]
+    assert len(files) >= 3, files
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        assert "pw-BASE-9" not in text and "YW5hOnB3LUJBU0UtOQ" not in text, (path, text)
+    assert "ana:pw" not in (workdir / "s.json").read_text()
+
+
 # --- bodies by method --------------------------------------------------------------------
 
 

@@ -306,7 +306,8 @@ import WorkbenchTestSupport
         ("base http://[]", "invalid IPv6 address '[]' in base URL 'http://[]'"),
         ("base http://[fe80::1%eth0]", "invalid IPv6 address '[fe80::1%eth0]' in base URL 'http://[fe80::1%eth0]'"),
         ("base http://[zz::1]", "invalid IPv6 address '[zz::1]' in base URL 'http://[zz::1]'"),
-        ("base http://user:pw@h", "base URL 'http://user:pw@h' has user credentials: send them with `header Authorization: ...` instead"),
+        // The userinfo becomes `auth basic`; the rest of the URL is checked as any base.
+        ("base http://user:pw@h?x=1", "base URL 'http://h?x=1' has a query: put query items in with `query add NAME VALUE`"),
         ("base http://h?x=1", "base URL 'http://h?x=1' has a query: put query items in with `query add NAME VALUE`"),
         ("base http://h#top", "base URL 'http://h#top' has a fragment: fragments are never sent to the server"),
         ("base http://h/p?x=1#top", "base URL 'http://h/p?x=1#top' has a query: put query items in with `query add NAME VALUE`"),

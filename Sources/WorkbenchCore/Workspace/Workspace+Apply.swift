@@ -19,7 +19,7 @@ extension Workspace {
     /// completion.
     private mutating func applyInPlace(_ command: Command, context: CommandContext) throws(WorkbenchError) -> CommandOutcome {
         switch command {
-        case .base(let url): return BuildCommands.setBase(url, in: &self, context: context)
+        case .base(let url): return try BuildCommands.setBase(url, in: &self, context: context)
         case .showBase: return BuildCommands.showBase(self)
         case .path(let path): return try BuildCommands.setPath(path, in: &self)
         case .pathAdd(let segments): return try BuildCommands.addPathSegments(segments, in: &self)
@@ -139,11 +139,7 @@ extension Workspace {
             // The fragment stays in the path, which refuses it with the reason.
             let parts = URLParts(target, droppingFragment: false)
             note = moveBase(to: try BaseURL.parse(parts.base).origin)
-            if let userInfo = parts.userInfo {
-                let user = userInfo.firstIndex(of: ":").map { String(userInfo[..<$0]) } ?? userInfo
-                let password = userInfo.firstIndex(of: ":").map { String(userInfo[userInfo.index(after: $0)...]) } ?? ""
-                _ = try NetworkCommands.auth(.set(BasicAuth.typed(user: user, password: password)), in: &self)
-            }
+            if let userInfo = parts.userInfo { try setBasicAuth(fromUserInfo: userInfo) }
             path = parts.target
         } else if let origin = urlReferenceOrigin(of: target) {
             // `get {{host}}/item`, `{{host}}` an environment's URL: the base follows the variable.
@@ -160,6 +156,14 @@ extension Workspace {
             }
         }
         return note
+    }
+
+    /// `user:password` taken from a typed URL (`get URL`, `base URL`) becomes `auth basic` for
+    /// the base now set, the password kept as a secret variable, as curl takes a URL's userinfo.
+    mutating func setBasicAuth(fromUserInfo userInfo: String) throws(WorkbenchError) {
+        let user = userInfo.firstIndex(of: ":").map { String(userInfo[..<$0]) } ?? userInfo
+        let password = userInfo.firstIndex(of: ":").map { String(userInfo[userInfo.index(after: $0)...]) } ?? ""
+        _ = try NetworkCommands.auth(.set(BasicAuth.typed(user: user, password: password)), in: &self)
     }
 
     /// The reference a target starts with (`{{host}}` of `{{host}}/item` or `{{host}}{{api}}/item`)

@@ -114,7 +114,7 @@ public struct BaseURL: Equatable, Sendable {
         let authority = rest[..<authorityEnd]
         let path = rest[authorityEnd...]
         if authority.contains("@") {
-            throw WorkbenchError("base URL '\(text)' has user credentials: send them with `header Authorization: ...` instead")
+            throw WorkbenchError("base URL '\(text)' has user credentials: a base holds none; give them with `auth basic USER`")
         }
         let (host, port) = try parseAuthority(authority, in: text)
         var prefix = PercentEncoding.path(String(path))

@@ -175,7 +175,7 @@ extension BuildCommands {
             if Template.hasReferences(url) {
                 try Template.validate(url)
             } else {
-                _ = try BaseURL.parse(url)
+                _ = try BaseURL.parse(baseWithoutUserInfo(url).base)
             }
             return .command(.base(url))
         default:
@@ -416,12 +416,26 @@ extension CommandParser {
 /// The effects of the group's commands, each reached from `Workspace.apply`'s one switch
 /// with its command's values: a command's effect cannot be missing or meet another's.
 extension BuildCommands {
-    static func setBase(_ url: String, in workspace: inout Workspace, context: CommandContext) -> CommandOutcome {
+    /// `http://user:pw@host/api` -> (`http://host/api`, `user:pw`): a base never holds
+    /// credentials; a URL with references is kept as typed.
+    static func baseWithoutUserInfo(_ url: String) -> (base: String, userInfo: String?) {
+        guard !Template.hasReferences(url), URLParts.scheme(of: Substring(url)) != nil else { return (url, nil) }
+        let parts = URLParts(url, droppingFragment: false)
+        guard let userInfo = parts.userInfo else { return (url, nil) }
+        return (parts.base + parts.target, userInfo)
+    }
+
+    static func setBase(_ typed: String, in workspace: inout Workspace, context: CommandContext) throws(WorkbenchError)
+        -> CommandOutcome
+    {
+        let (url, userInfo) = baseWithoutUserInfo(typed)
         let scope = workspace.scope(environment: context.environment)
         let first = workspace.endpoint.base == nil
         let changed = workspace.endpoint.base != nil && workspace.endpoint.base != url
         workspace.endpoint.base = url
         if first { workspace.bindCredentials() }
+        // As `get http://user:pw@host/` does: basic auth for this origin, the password a secret.
+        if let userInfo { try workspace.setBasicAuth(fromUserInfo: userInfo) }
         var lines: [String] = []
         if changed && (!["", "/"].contains(workspace.endpoint.path) || !workspace.endpoint.segments.isEmpty) {
             let shown = (try? workspace.endpoint.url(in: scope.masked)) ?? url
