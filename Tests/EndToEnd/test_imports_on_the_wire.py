@@ -198,6 +198,25 @@ def test_a_typed_authorization_wins_over_u_and_a_form_part_takes_its_type(run_wo
     assert b'name="meta"\r\nContent-Type: application/json\r\n\r\n{"a":1}\r\n' in theirs.body
 
 
+def test_u_with_oauth2_bearer_sends_the_bearer_as_curl_does_and_the_warning_names_it(run_workbench, recorder,
+                                                                                      workdir):
+    import os
+    command = f"curl {recorder.url}/both -u ana:pw-U --oauth2-bearer tok-BEARER"
+    (workdir / "c.sh").write_text(command + "\n")
+    code, out, err = run_workbench(["--keep-going"], input=lines("import c.sh", "replay all"))
+    assert "error:" not in err, err
+    # No -H was typed: the warning names the option that was.
+    assert "-u is not used: the bearer token given with --oauth2-bearer is sent, as curl sends it" in out, out
+    assert "-H" not in out and "tok-BEARER" not in out + err, out
+    (ours,) = recorder.taken()
+    recorder.clear()
+    run_curl(command, dict(os.environ), workdir)
+    (theirs,) = recorder.taken()
+    # curl 7.88 picks Bearer, the one auth --oauth2-bearer asks for, over -u's Basic.
+    assert theirs.header("Authorization") == "Bearer tok-BEARER"
+    assert ours.header("Authorization") == theirs.header("Authorization")
+
+
 def as_sent(recorded) -> tuple:
     # wire(), with a multipart boundary (random in both clients) compared as one word.
     import re

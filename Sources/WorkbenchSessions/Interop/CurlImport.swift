@@ -152,6 +152,9 @@ public struct CurlImport: Equatable, Sendable {
         var getWithData = false
         var head = false
         var basicUser: String?
+        /// `--oauth2-bearer`s given: their Authorization headers stand among the others, counted
+        /// for the warning that says which one made -u go unused.
+        var bearers = 0
         /// `-b NAME=VALUE`: sent unless a `-H 'Cookie: ...'` is typed, which curl sends instead.
         var cookies: [String] = []
         /// `-g`: the URL is not a glob.
@@ -251,7 +254,9 @@ public struct CurlImport: Equatable, Sendable {
             case "-e", "--referer":
                 let referer = text.hasSuffix(";auto") ? String(text.dropLast(5)) : text
                 if !referer.isEmpty { headers.append(HeaderField(name: "Referer", value: referer)) }
-            case "--oauth2-bearer": headers.append(HeaderField(name: "Authorization", value: "Bearer " + text))
+            case "--oauth2-bearer":
+                headers.append(HeaderField(name: "Authorization", value: "Bearer " + text))
+                bearers += 1
             case "--url": urls.append(text)
             case "-L", "--location": import_.followRedirects = true
             case "-g", "--globoff": globOff = true
@@ -542,8 +547,11 @@ public struct CurlImport: Equatable, Sendable {
                 if Endpoint.methodsWithoutBody.contains(endpoint.method) { endpoint.sendsBodyWithAnyMethod = true }
             }
             if basicUser != nil, typed.contains(name: "Authorization") {
-                // curl sends a typed Authorization header and not the one -u would make.
-                import_.warnings.append("-u is not used: the Authorization header given with -H is sent, as curl sends it")
+                // curl sends a typed Authorization header (or --oauth2-bearer's, which it picks
+                // when it is the one auth asked for) and not the one -u would make.
+                let given = typed.values(of: "Authorization").count > bearers
+                    ? "the Authorization header given with -H" : "the bearer token given with --oauth2-bearer"
+                import_.warnings.append("-u is not used: \(given) is sent, as curl sends it")
             } else if let basicUser {
                 if !basicUser.contains(":") {
                     import_.warnings.append("-u without a password: curl would ask for it; the header has an empty one")
