@@ -126,6 +126,23 @@ def test_asking_for_the_secrets_reads_them_from_their_source_first(run_workbench
     assert (workdir / "runs.txt").read_text() == "run\n"
 
 
+@pytest.mark.parametrize("line, withheld", [
+    ("show --secrets", "the request not shown"), ("curl --secrets", "the curl command not shown"),
+    ("export curl --secrets", "nothing exported"), ("export httpie --secrets > out.sh", "nothing exported"),
+])
+def test_a_source_that_fails_under_secrets_says_what_was_not_shown(run_workbench, api, workdir, line, withheld):
+    # These commands send nothing: "nothing sent" would say something beside the point.
+    code, out, err = run_workbench(["--keep-going"], input=script(
+        f"base {api.url}", "set --secret token --from env:WB_NOT_SET_ANYWHERE", "header X-Key: {{token}}", line))
+    assert code == 1
+    lines = [text for text in err.splitlines() if text.startswith("error:")]
+    assert len(lines) == 1, err
+    assert (f"{{{{token}}}} not read, {withheld}: env:WB_NOT_SET_ANYWHERE: the environment variable is not set"
+            in lines[0]), lines[0]
+    assert "nothing sent" not in err and api.counter == 0
+    assert not (workdir / "out.sh").exists() or "X-Key" not in (workdir / "out.sh").read_text()
+
+
 def test_pass_is_a_real_source(run_workbench, api, password_store, tmp_path):
     env, insert = password_store
     insert("api/token", f"{PASS_SECRET}\nuser: ana")

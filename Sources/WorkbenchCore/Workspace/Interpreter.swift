@@ -195,11 +195,14 @@ public final class Interpreter {
     /// Reads the secrets `endpoints`, `texts` and the proxy's login need from their sources,
     /// once each, before anything is sent (`SecretSourceResolver`). The values are held in the
     /// workspace's variables, never saved, and masked from here on.
-    func readSecretSources(for endpoints: [Endpoint], texts: [String] = []) throws(WorkbenchError) {
+    /// `withheld`: what a source that fails leaves undone, for its error.
+    func readSecretSources(for endpoints: [Endpoint], texts: [String] = [], withheld: String = "nothing sent")
+        throws(WorkbenchError)
+    {
         let needed = SecretSourceResolver.referencedNames(endpoints: endpoints, texts: texts, proxy: workspace.settings.proxy)
         let pending = workspace.variables.pending(among: needed)
         guard !pending.isEmpty else { return }
-        try SecretSourceResolver(environment: context.environment).resolve(pending, in: &workspace.variables)
+        try SecretSourceResolver(environment: context.environment, withheld: withheld).resolve(pending, in: &workspace.variables)
         // The redaction step knows the values before any reply can echo them.
         _ = redactor
     }
@@ -331,12 +334,15 @@ public final class Interpreter {
             }
         case .load, .restore, .loadHTTPFile:
             lastSendFailure = nil
-        case .showWithSecrets, .curl(secrets: true):
+        case .showWithSecrets:
             // Shown as it would be sent: the secrets it refers to are read from their sources
             // first, as a send reads them; not read, they were written as the mask.
-            try readSecretSources(for: [workspace.endpoint])
+            try readSecretSources(for: [workspace.endpoint], withheld: "the request not shown")
+        case .curl(secrets: true):
+            try readSecretSources(for: [workspace.endpoint], withheld: "the curl command not shown")
         case .export(let export) where export.revealSecrets:
-            try readSecretSources(for: try ToolCommands.records(export, in: workspace).map(\.endpoint))
+            try readSecretSources(
+                for: try ToolCommands.records(export, in: workspace).map(\.endpoint), withheld: "nothing exported")
         default:
             // Every other command has no precondition on the last send.
             break

@@ -8,6 +8,9 @@ import WorkbenchHTTP
 struct SecretSourceResolver {
     /// The environment a source reads (`env:NAME`, a command's environment).
     let environment: [String: String]
+    /// What a source that fails leaves undone, said in its error: `nothing sent` before a send,
+    /// `the request not shown` for `show --secrets`, which sends nothing.
+    var withheld = "nothing sent"
 
     /// The variables `endpoints`, `texts` and the proxy's login refer to, each once, in order.
     static func referencedNames(endpoints: [Endpoint], texts: [String], proxy: ProxySetting) -> [String] {
@@ -33,7 +36,7 @@ struct SecretSourceResolver {
             do throws(WorkbenchError) {
                 value = try source.read(environment: environment)
             } catch {
-                throw error.prefixed("{{\(name)}} not read, nothing sent: ")
+                throw error.prefixed("{{\(name)}} not read, \(withheld): ")
             }
             variables.resolve(name, to: value)
         }
