@@ -356,7 +356,8 @@ def test_a_saved_comparison_is_refused_whole_when_its_file_is_wrong(run_workbenc
 def test_a_http_file_loaded_with_no_environment_points_to_env_use(run_workbench, two_environments, workdir):
     local, _ = two_environments
     (workdir / "r.http").write_text("GET {{host}}{{api}}\nAuthorization: Bearer {{token}}\nX-Who: {{nobody}}\n")
-    code, out, err = run_workbench(input=script("load r.http", "env use local", "set nobody ana", "send"))
+    code, out, err = run_workbench(["--keep-going"], input=script(
+        "load r.http", "send", "replay 1", "env use local", "set nobody ana", "send"))
     both = out + err
     # The env file gives host (public) and token (private): `env use`, not `set`, and the
     # environments that give each named, as the JetBrains client's environment switcher lists them.
@@ -367,11 +368,16 @@ def test_a_http_file_loaded_with_no_environment_points_to_env_use(run_workbench,
     assert "`set host VALUE`" not in both and "`set token VALUE`" not in both
     # A name no environment gives is still defined nowhere.
     assert "{{nobody}} is defined nowhere here" in both and "`set nobody VALUE`" in both
+    # Sent before one is chosen, `send` and `replay` say the same.
+    explained = ("undefined variable {{host}}: environments local, staging of http-client.env.json and "
+                 "http-client.private.env.json give it, and none is in force: `env use local` (or --env local)")
+    assert f"error: line 2: {explained}" in err, both
+    assert f"FAIL 1 GET {{{{host}}}}{{{{api}}}}  {explained}" in out, both
     assert '"env": "local"' in out and local.counter == 1, both
     assert_no_secret(both, "output")
     code, out, err = run_workbench(["run", "r.http"])
     assert "{{host}} is given by environments local, staging" in out + err, out + err
-    assert "`set host VALUE`" not in err
+    assert explained in out and "`set host VALUE`" not in out + err
 
 
 def test_an_exported_http_file_leaves_the_environments_values_to_its_env_file(run_workbench, two_environments, workdir):

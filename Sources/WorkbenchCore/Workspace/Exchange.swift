@@ -38,7 +38,7 @@ public struct Exchange: Sendable {
                 endpoint, in: workspace.scope(environment: context.environment),
                 settings: workspace.settings, cookies: workspace.cookies)
         } catch {
-            throw workspace.explainingMissingSecret(error)
+            throw workspace.explainingUnchosenEnvironment(workspace.explainingMissingSecret(error), context: context)
         }
         // Cookies this exchange set are secrets in what is kept of it too.
         let redactor = redactors.redactor(

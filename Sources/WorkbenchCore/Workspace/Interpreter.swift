@@ -660,7 +660,13 @@ public final class Interpreter {
                     let secrets = workspace.secretValues(environment: context.environment)
                     workspace.history[outcome.number - 1].failure = redactors.redactor(for: secrets).redact(failure)
                 }
-                output.printLine(Replayer.line(for: outcome, color: color))
+                // `{{host}}` of an environment none is in force of: `env use`, not `set`.
+                var shown = outcome
+                shown.problems = outcome.problems.map { problem in
+                    guard case .notSent(let error) = problem else { return problem }
+                    return .notSent(workspace.explainingUnchosenEnvironment(error, context: context))
+                }
+                output.printLine(Replayer.line(for: shown, color: color))
             }
         // A file run ends as `workbench replay` does: why it stopped, then the count.
         if showingEach, let stopped = summary.stoppedNote { output.printLine(stopped) }

@@ -139,3 +139,20 @@ extension Workspace {
         return lines.joined(separator: "\n")
     }
 }
+
+extension Workspace {
+    /// An undefined variable that an environment of the env files gives, with none in force:
+    /// `env use NAME` is the way to give it (as the JetBrains client has an environment chosen),
+    /// not `set`. Any other error is returned as it is.
+    func explainingUnchosenEnvironment(_ error: WorkbenchError, context: CommandContext) -> WorkbenchError {
+        guard case .undefinedVariable(let name) = error.kind, activeEnvironment == nil,
+            let files = try? environmentFiles(file: nil, context: context)
+        else { return error }
+        let giving = files.environments(defining: name)
+        guard let first = giving.first else { return error }
+        return WorkbenchError(
+            "undefined variable {{\(name)}}: environment\(giving.count == 1 ? "" : "s") \(giving.joined(separator: ", ")) "
+                + "of \(files.filesRead) give\(giving.count == 1 ? "s" : "") it, and none is in force: `env use \(first)` (or --env \(first))",
+            kind: error.kind)
+    }
+}
