@@ -49,7 +49,8 @@ public struct CurlImport: Equatable, Sendable {
             let literal = words.map(Self.keepingLiteralBraces)
             try parser.read(literal)
             var result = try parser.result()
-            result.usesLiteralBraces = literal != words || LiteralText.isUsed(in: [RequestRecord(endpoint: result.endpoint, settings: Settings())])
+            result.usesLiteralBraces =
+                literal != words || LiteralText.isUsed(in: [RequestRecord(endpoint: result.endpoint, settings: Settings())])
             if let note = environmentNote(words) { result.notes.append(note) }
             return result
         }
@@ -549,7 +550,8 @@ public struct CurlImport: Equatable, Sendable {
             if basicUser != nil, typed.contains(name: "Authorization") {
                 // curl sends a typed Authorization header (or --oauth2-bearer's, which it picks
                 // when it is the one auth asked for) and not the one -u would make.
-                let given = typed.values(of: "Authorization").count > bearers
+                let given =
+                    typed.values(of: "Authorization").count > bearers
                     ? "the Authorization header given with -H" : "the bearer token given with --oauth2-bearer"
                 import_.warnings.append("-u is not used: \(given) is sent, as curl sends it")
             } else if let basicUser {

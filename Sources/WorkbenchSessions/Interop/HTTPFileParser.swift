@@ -751,7 +751,9 @@ struct HTTPFileParser {
         }
         let type = headers.values(of: "Content-Type").last?.lowercased() ?? ""
         // REST Client: a form body may go on over lines that start (or end) with `&`; it sends one line.
-        let continuesForm = zip(lines, lines.dropFirst()).allSatisfy { $0.trimmingSpaces().hasSuffix("&") || $1.trimmingSpaces().hasPrefix("&") }
+        let continuesForm = zip(lines, lines.dropFirst()).allSatisfy {
+            $0.trimmingSpaces().hasSuffix("&") || $1.trimmingSpaces().hasPrefix("&")
+        }
         let joined =
             type.contains("x-www-form-urlencoded") && lines.count > 1 && continuesForm
             ? lines.map { $0.trimmingSpaces() }.joined() : lines.joined(separator: "\n")
@@ -775,12 +777,15 @@ struct HTTPFileParser {
             if let file = part.file {
                 let path = besideFile(try resolve(file.path, line: line, column: 1, inRequest: request, captures: &captures))
                 if file.expands {
-                    notes.append("\(self.file):\(line): part '\(name)': `<@` in a multipart body sends the file as it is ({{variables}} in it are not expanded)")
+                    notes.append(
+                        "\(self.file):\(line): part '\(name)': `<@` in a multipart body sends the file as it is ({{variables}} in it are not expanded)"
+                    )
                 }
                 // libcurl names a file part after the file; a different filename="..." is kept.
                 let own = path.split(separator: "/").last.map(String.init) ?? path
                 parts.append(
-                    MultipartPart(name: name, value: path, isFile: true, contentType: part.contentType, filename: filename == own ? nil : filename))
+                    MultipartPart(
+                        name: name, value: path, isFile: true, contentType: part.contentType, filename: filename == own ? nil : filename))
             } else {
                 let value = try resolve(part.content, line: line, column: 1, inRequest: request, captures: &captures)
                 parts.append(MultipartPart(name: name, value: value, contentType: part.contentType, filename: filename))

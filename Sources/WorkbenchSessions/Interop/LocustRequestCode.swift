@@ -60,7 +60,8 @@ struct RequestCode {
                 base: base, value: lookup(reference), rest: rest, pathAsIs: record.endpoint.sendsPathAsIs)
             encodesValues = true
             usesWholeTarget = true
-            if record.endpoint.auths.contains(where: { $0.origin != nil }) || record.endpoint.headers.contains(where: { $0.origin != nil }) {
+            if record.endpoint.auths.contains(where: { $0.origin != nil }) || record.endpoint.headers.contains(where: { $0.origin != nil })
+            {
                 preamble.append("        url = \(urlExpression)")
                 urlExpression = "url"
                 sameOrigin = "same_origin(url, \(base), self.host)"

@@ -37,8 +37,10 @@ public enum TAPReport {
         lines.append("  message: \(quoted(decisive.map(\.message).joined(separator: "; ")))")
         lines.append("  severity: \(request.verdict == .error ? "error" : "fail")")
         lines.append("  kind: \(quoted(decisive.first?.kindName ?? ""))")
-        if let response = request.response { lines.append("  status: \(response.statusCode)")
-            if let name = AnswerStatus.grpcName(headers: response.headers) { lines.append("  grpc-status: \(name)") } }
+        if let response = request.response {
+            lines.append("  status: \(response.statusCode)")
+            if let name = AnswerStatus.grpcName(headers: response.headers) { lines.append("  grpc-status: \(name)") }
+        }
         lines.append("  failures:")
         lines += request.failures.map { "    - \(quoted($0))" }
         if !request.differences.isEmpty {
