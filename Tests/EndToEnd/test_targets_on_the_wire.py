@@ -293,11 +293,10 @@ def test_a_value_inside_the_path_is_encoded_where_it_stands_and_path_add_makes_o
     assert targets(a) == ["GET /api/pets/a/b%3Fc%20%23d", "GET /api/pets/a%2Fb%3Fc%20%23d", "GET /api/pets/%2E%2E/x"]
 
 
-def test_exports_that_keep_a_whole_target_reference_send_what_the_workbench_sent(run_workbench, origins, workdir):
-    """`get {{next}}` in a .http, Hurl or Postman file: the reference alone for an absolute URL,
-    right after the base for a `/path` (no `//`), a query after it joined with `&`."""
-    a, b = origins
-    code, out, err = run_script(run_workbench, [
+def whole_target_requests(a, b) -> list[str]:
+    """Requests whose whole target is a reference: a `/path?query`, the same with a query after
+    it, a relative value, and an absolute URL on the other origin."""
+    return [
         f"base {a.url}/api",
         "set next /items?page=2&per_page=2",
         "set rel items/7",
@@ -306,6 +305,15 @@ def test_exports_that_keep_a_whole_target_reference_send_what_the_workbench_sent
         "get {{next}}?sort=asc",
         "get {{rel}}",
         "get {{abs}}",
+    ]
+
+
+def test_exports_that_keep_a_whole_target_reference_send_what_the_workbench_sent(run_workbench, origins, workdir):
+    """`get {{next}}` in a .http, Hurl or Postman file: the reference alone for an absolute URL,
+    right after the base for a `/path` (no `//`), a query after it joined with `&`."""
+    a, b = origins
+    code, out, err = run_script(run_workbench, [
+        *whole_target_requests(a, b),
         "export http --session > s.http",
         "export hurl --session > s.hurl",
         "export postman --session > s.postman.json",
@@ -355,14 +363,7 @@ def test_exported_whole_target_references_load_and_import_back_sending_the_same_
     `import` take them apart again, as the REPL does `get {{next}}`, so the bytes sent are the same."""
     a, b = origins
     code, out, err = run_script(run_workbench, [
-        f"base {a.url}/api",
-        "set next /items?page=2&per_page=2",
-        "set rel items/7",
-        f"set abs {b.url}/p?x=1",
-        "get {{next}}",
-        "get {{next}}?sort=asc",
-        "get {{rel}}",
-        "get {{abs}}",
+        *whole_target_requests(a, b),
         "export http --session > s.http",
         "export postman --session > s.postman.json",
     ])
