@@ -217,6 +217,33 @@ def test_u_with_oauth2_bearer_sends_the_bearer_as_curl_does_and_the_warning_name
     assert ours.header("Authorization") == theirs.header("Authorization")
 
 
+@pytest.mark.parametrize("options, warning", [
+    # A typed Authorization header is what curl sends; --oauth2-bearer's goes unused.
+    ("-H 'Authorization: Token typed-T' --oauth2-bearer tok-B",
+     "--oauth2-bearer is not used: the Authorization header given with -H is sent, as curl sends it"),
+    ("-u ana:pw-U -H 'Authorization: Token typed-T' --oauth2-bearer tok-B",
+     "-u is not used: the Authorization header given with -H is sent, as curl sends it"),
+    # Given twice, the last token is the one curl sends, once.
+    ("--oauth2-bearer tok-first --oauth2-bearer tok-B", None),
+])
+def test_oauth2_bearer_beside_a_typed_authorization_sends_one_header_as_curl_does(run_workbench, recorder, workdir,
+                                                                                   options, warning):
+    import os
+    command = f"curl {recorder.url}/auth {options}"
+    (workdir / "c.sh").write_text(command + "\n")
+    code, out, err = run_workbench(["--keep-going"], input=lines("import c.sh", "replay all"))
+    assert "error:" not in err, err
+    if warning:
+        assert warning in out, out
+    assert not any(secret in out + err for secret in ("tok-B", "tok-first", "typed-T", "pw-U")), out + err
+    (ours,) = recorder.taken()
+    recorder.clear()
+    run_curl(command, dict(os.environ), workdir)
+    (theirs,) = recorder.taken()
+    authorization = [[v for k, v in wire(sent)[2] if k == "authorization"] for sent in (ours, theirs)]
+    assert authorization[0] == authorization[1] and len(authorization[1]) == 1, authorization
+
+
 def as_sent(recorded) -> tuple:
     # wire(), with a multipart boundary (random in both clients) compared as one word.
     import re

@@ -153,9 +153,9 @@ public struct CurlImport: Equatable, Sendable {
         var getWithData = false
         var head = false
         var basicUser: String?
-        /// `--oauth2-bearer`s given: their Authorization headers stand among the others, counted
-        /// for the warning that says which one made -u go unused.
-        var bearers = 0
+        /// `--oauth2-bearer TOKEN` (the last one given, as curl takes it): sent as
+        /// `Authorization: Bearer TOKEN` unless a `-H 'Authorization: ...'` is typed.
+        var bearer: String?
         /// `-b NAME=VALUE`: sent unless a `-H 'Cookie: ...'` is typed, which curl sends instead.
         var cookies: [String] = []
         /// `-g`: the URL is not a glob.
@@ -255,9 +255,7 @@ public struct CurlImport: Equatable, Sendable {
             case "-e", "--referer":
                 let referer = text.hasSuffix(";auto") ? String(text.dropLast(5)) : text
                 if !referer.isEmpty { headers.append(HeaderField(name: "Referer", value: referer)) }
-            case "--oauth2-bearer":
-                headers.append(HeaderField(name: "Authorization", value: "Bearer " + text))
-                bearers += 1
+            case "--oauth2-bearer": bearer = text
             case "--url": urls.append(text)
             case "-L", "--location": import_.followRedirects = true
             case "-g", "--globoff": globOff = true
@@ -547,12 +545,20 @@ public struct CurlImport: Equatable, Sendable {
                 // `-X GET -F ...`: curl sends the parts with the method it is told, as with -d.
                 if Endpoint.methodsWithoutBody.contains(endpoint.method) { endpoint.sendsBodyWithAnyMethod = true }
             }
+            // curl sends a typed Authorization header and not the one --oauth2-bearer or -u would
+            // make; without one, --oauth2-bearer's (the one auth it was asked for) wins over -u.
+            let typedAuthorization = typed.contains(name: "Authorization")
+            if let bearer {
+                if typedAuthorization {
+                    import_.warnings.append(
+                        "--oauth2-bearer is not used: the Authorization header given with -H is sent, as curl sends it")
+                } else {
+                    typed.append(HeaderField(name: "Authorization", value: "Bearer " + bearer))
+                }
+            }
             if basicUser != nil, typed.contains(name: "Authorization") {
-                // curl sends a typed Authorization header (or --oauth2-bearer's, which it picks
-                // when it is the one auth asked for) and not the one -u would make.
                 let given =
-                    typed.values(of: "Authorization").count > bearers
-                    ? "the Authorization header given with -H" : "the bearer token given with --oauth2-bearer"
+                    typedAuthorization ? "the Authorization header given with -H" : "the bearer token given with --oauth2-bearer"
                 import_.warnings.append("-u is not used: \(given) is sent, as curl sends it")
             } else if let basicUser {
                 if !basicUser.contains(":") {
