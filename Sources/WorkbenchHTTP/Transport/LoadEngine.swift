@@ -87,12 +87,8 @@ public final class LoadEngine {
 
     private func configure(_ easy: UnsafeMutableRawPointer, index: Int, request: PreparedRequest, settings: Settings) throws(WorkbenchError)
     {
-        func check(_ code: CURLcode, _ name: String) throws(WorkbenchError) {
-            guard code == CURLE_OK else {
-                throw WorkbenchError(
-                    "bench: libcurl refused \(name): \(String(cString: curl_easy_strerror(code)))", kind: .transport(.engine))
-            }
-        }
+        // A refusal reads as a send's does, network options or not.
+        let check = CurlNetworkOptions.check
         var list: UnsafeMutablePointer<curl_slist>?
         for header in request.headers {
             guard let appended = curl_slist_append(list, "\(header.name): \(header.value)") else {
