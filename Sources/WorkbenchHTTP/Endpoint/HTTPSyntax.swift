@@ -2,6 +2,21 @@ import WorkbenchBasics
 
 /// The few pieces of RFC 9110 grammar that user input is checked against.
 public enum HTTPSyntax {
+    /// `NAME=value` or `NAME="value"` among a header value's `;`-separated parameters: a
+    /// Content-Type's `charset` and `boundary`, a Content-Disposition's `name` and `filename`.
+    /// The name is matched ignoring case; the value is kept as it is written.
+    public static func parameter(_ wanted: String, in value: String) -> String? {
+        for piece in value.split(separator: ";").dropFirst() {
+            guard let equals = piece.firstIndex(of: "=") else { continue }
+            let key = String(piece[..<equals]).trimmingSpaces().lowercased()
+            guard key == wanted.lowercased() else { continue }
+            var text = String(piece[piece.index(after: equals)...]).trimmingSpaces()
+            if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
+            return text
+        }
+        return nil
+    }
+
     /// `token`: what method names and header field names are made of.
     public static func isToken(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy(isTokenCharacter)

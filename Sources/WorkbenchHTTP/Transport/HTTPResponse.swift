@@ -98,17 +98,7 @@ public struct HTTPResponse: Equatable, Sendable {
 
     static func charset(of contentType: String) -> String? {
         guard contentType.utf8.contains(UInt8(ascii: ";")) else { return nil }
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            if pair.count == 2, pair[0].trimmingSpaces().lowercased() == "charset" {
-                var charset = String(pair[1].trimmingSpaces()).lowercased()
-                if charset.hasPrefix("\"") && charset.hasSuffix("\"") && charset.count >= 2 {
-                    charset = String(charset.dropFirst().dropLast())
-                }
-                return charset
-            }
-        }
-        return nil
+        return HTTPSyntax.parameter("charset", in: contentType)?.lowercased()
     }
 }
 

@@ -1,4 +1,5 @@
 import WorkbenchBasics
+import WorkbenchHTTP
 
 /// A `.http` file's `multipart/form-data` body, as JetBrains and REST Client write it: the
 /// parts between `--BOUNDARY` lines, each with its `Content-Disposition` (name, filename) and
@@ -29,7 +30,7 @@ struct HTTPFileMultipart: Equatable {
     /// multipart/form-data body the parts can say.
     static func read(_ lines: [String], contentType: String) -> HTTPFileMultipart? {
         guard contentType.lowercased().hasPrefix("multipart/form-data"),
-            let boundary = parameter("boundary", in: contentType), !boundary.isEmpty
+            let boundary = HTTPSyntax.parameter("boundary", in: contentType), !boundary.isEmpty
         else { return nil }
         let delimiter = "--" + boundary
         var parts: [Part] = []
@@ -74,8 +75,8 @@ struct HTTPFileMultipart: Equatable {
             switch field {
             case "content-disposition":
                 guard value.lowercased().hasPrefix("form-data") else { return nil }
-                name = parameter("name", in: value)
-                filename = parameter("filename", in: value)
+                name = HTTPSyntax.parameter("name", in: value)
+                filename = HTTPSyntax.parameter("filename", in: value)
             case "content-type": contentType = value
             default: return nil
             }
@@ -90,18 +91,5 @@ struct HTTPFileMultipart: Equatable {
             if !path.isEmpty { part.file = (path, expands) }
         }
         return part
-    }
-
-    /// `NAME=value` or `NAME="value"` among a header value's `;`-separated parameters.
-    static func parameter(_ wanted: String, in value: String) -> String? {
-        for piece in value.split(separator: ";").dropFirst() {
-            guard let equals = piece.firstIndex(of: "=") else { continue }
-            let key = String(piece[..<equals]).trimmingSpaces().lowercased()
-            guard key == wanted.lowercased() else { continue }
-            var text = String(piece[piece.index(after: equals)...]).trimmingSpaces()
-            if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
-            return text
-        }
-        return nil
     }
 }
